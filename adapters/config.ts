@@ -1,0 +1,127 @@
+// The one configuration object, validated once at start; a bad or missing value stops the process naming it.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined))
+  .pipe(z.url({ message: 'deve ser uma URL válida' }).optional());
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: port.default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: optionalUrl,
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl,
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    STORAGE_DIR: z.string().optional(),
+    SESSION_SECRET: z.string().optional(),
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().default('Turma <nao-responda@turma.com.br>'),
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'asaas']).default('sandbox'),
+    ASAAS_API_KEY: z.string().optional(),
+    ASAAS_BASE_URL: optionalUrl,
+    ASAAS_WEBHOOK_TOKEN: z.string().optional(),
+    VIACEP_URL: z.url({ message: 'deve ser uma URL válida' }).default('https://viacep.com.br'),
+    NOMINATIM_URL: z.url({ message: 'deve ser uma URL válida' }).default('https://nominatim.openstreetmap.org'),
+    AUTH_SIGNUP_LIMIT: z.coerce.number().int().min(1).default(20),
+    AUTH_LOGIN_LIMIT: z.coerce.number().int().min(1).default(10),
+    BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, 'use um tamanho como 100kb ou 1mb').default('100kb'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+    TURMA_SKIP_BUILD: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.PAYMENT_PROVIDER === 'asaas') {
+      for (const key of ['ASAAS_API_KEY', 'ASAAS_BASE_URL', 'ASAAS_WEBHOOK_TOKEN'] as const) {
+        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatória quando PAYMENT_PROVIDER=asaas' });
+      }
+    }
+    if (c.NODE_ENV === 'production') {
+      if (!c.SESSION_SECRET || c.SESSION_SECRET.length < 32)
+        ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'obrigatória em produção, com ao menos 32 caracteres' });
+      if (!c.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'obrigatória em produção' });
+    }
+  });
+
+export type Config = Readonly<{
+  env: 'development' | 'test' | 'production';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  storageDir: string;
+  sessionSecret: string | undefined;
+  sessionTtlDays: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  paymentProvider: 'sandbox' | 'asaas';
+  asaas: { apiKey: string | undefined; baseUrl: string | undefined; webhookToken: string | undefined };
+  viaCepUrl: string;
+  nominatimUrl: string;
+  authSignupLimit: number;
+  authLoginLimit: number;
+  bodyLimit: string;
+  logLevel: string;
+  trustProxy: boolean;
+  skipBuild: boolean;
+}>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuração inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the environment once; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(raiz)'}: ${i.message}`),
+    );
+  }
+  const c = parsed.data;
+  const dataDir = resolve(c.DATA_DIR);
+  return Object.freeze({
+    env: c.NODE_ENV,
+    isProduction: c.NODE_ENV === 'production',
+    port: c.PORT,
+    host: c.HOST,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: c.DATABASE_URL,
+    databasePoolMax: c.DATABASE_POOL_MAX,
+    storageDir: resolve(c.STORAGE_DIR ?? `${dataDir}/storage`),
+    sessionSecret: c.SESSION_SECRET,
+    sessionTtlDays: c.SESSION_TTL_DAYS,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    paymentProvider: c.PAYMENT_PROVIDER,
+    asaas: { apiKey: c.ASAAS_API_KEY, baseUrl: c.ASAAS_BASE_URL, webhookToken: c.ASAAS_WEBHOOK_TOKEN },
+    viaCepUrl: c.VIACEP_URL.replace(/\/$/, ''),
+    nominatimUrl: c.NOMINATIM_URL.replace(/\/$/, ''),
+    authSignupLimit: c.AUTH_SIGNUP_LIMIT,
+    authLoginLimit: c.AUTH_LOGIN_LIMIT,
+    bodyLimit: c.BODY_LIMIT,
+    logLevel: c.LOG_LEVEL,
+    trustProxy: c.TRUST_PROXY,
+    skipBuild: c.TURMA_SKIP_BUILD,
+  });
+}

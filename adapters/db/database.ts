@@ -1,0 +1,85 @@
+// Opens the database: embedded PGlite under DATA_DIR when DATABASE_URL is unset, PostgreSQL through `pg` otherwise.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+
+// bigint (count(*), sums) arrives as a string from pg and a number from PGlite: make both numbers.
+// Our integers are centavos and counts, far below 2^53.
+pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
+// numeric (ratings, coordinates) as numbers too.
+pg.types.setTypeParser(1700, (v: string) => Number.parseFloat(v));
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  readonly knex: Knex;
+  readonly kind: DatabaseKind;
+  /** Checks the database answers (used by GET /api/health). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; undefined means embedded PGlite. */
+  url?: string | undefined;
+  /** PGlite data directory; undefined (with no url) means an in-memory database. */
+  pgliteDir?: string | undefined;
+  poolMax?: number;
+  searchPath?: string;
+}
+
+async function openPglite(dataDir: string | undefined) {
+  const [{ PGlite }, { citext }, { pg_trgm }, { unaccent }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/citext'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+  ]);
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // Extensions must be handed over at creation; CREATE EXTENSION in a migration then works on both engines.
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    extensions: { citext, pg_trgm, unaccent },
+  });
+  return pglite;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  let knex: Knex;
+  let kind: DatabaseKind;
+  if (options.url) {
+    kind = 'postgres';
+    knex = knexFactory({
+      client: 'pg',
+      connection: options.url,
+      pool: { min: 0, max: options.poolMax ?? 10 },
+      acquireConnectionTimeout: 10_000,
+      ...(options.searchPath ? { searchPath: [options.searchPath] } : {}),
+    });
+  } else {
+    kind = 'pglite';
+    const pglite = await openPglite(options.pgliteDir);
+    const { default: ClientPgLite } = await import('knex-pglite');
+    knex = knexFactory({
+      client: ClientPgLite as unknown as typeof knexFactory.Client,
+      dialect: 'postgres',
+      connection: () => ({ pglite }) as object,
+      // One connection: a query that bypasses the open transaction waits for it; fail loudly, not forever.
+      acquireConnectionTimeout: 15_000,
+    } as Knex.Config);
+  }
+  return {
+    knex,
+    kind,
+    async ping() {
+      await knex.raw('select 1');
+    },
+    async close() {
+      await knex.destroy();
+    },
+  };
+}
+
+/** Where the embedded database lives inside DATA_DIR. */
+export const pgliteDirFor = (dataDir: string) => join(dataDir, 'pglite');

@@ -1,0 +1,29 @@
+// The UnitOfWork port on knex: repositories bound to one transaction, or to the root handle for single reads.
+import type { Knex } from 'knex';
+import type { Repositories } from '../../core/ports/repositories';
+import type { UnitOfWork } from '../../core/ports/unit-of-work';
+import { KnexAuditLogRepository } from './repos/audit.repo';
+import { KnexProfileRepository, KnexSessionRepository, KnexUserRepository } from './repos/identity.repos';
+import { KnexPlanRepository } from './repos/plans.repo';
+
+export function makeRepositories(db: Knex): Repositories {
+  return {
+    users: new KnexUserRepository(db),
+    profiles: new KnexProfileRepository(db),
+    sessions: new KnexSessionRepository(db),
+    audit: new KnexAuditLogRepository(db),
+    plans: new KnexPlanRepository(db),
+  };
+}
+
+export class KnexUnitOfWork implements UnitOfWork {
+  readonly repos: Repositories;
+
+  constructor(private readonly knex: Knex) {
+    this.repos = makeRepositories(knex);
+  }
+
+  run<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+    return this.knex.transaction((trx) => work(makeRepositories(trx)));
+  }
+}

@@ -1,0 +1,78 @@
+// Builds the Koa application: middleware order matters (ids and errors first, then security, body, session, routes, static).
+import Koa from 'koa';
+import type { Container } from 'inversify';
+import compress from 'koa-compress';
+import helmet from 'koa-helmet';
+import { bodyParser } from '@koa/bodyparser';
+import type { Config } from '../config';
+import type { Logger } from '../logger';
+import { TOKENS } from '../tokens';
+import type { AppContextExtras, AppState, AppContext } from './context';
+import { errorMiddleware } from './middleware/errors';
+import { requestContext } from './middleware/request-context';
+import { loadSession } from './middleware/auth';
+import { healthRoutes } from './routes/health.routes';
+import { authRoutes } from './routes/auth.routes';
+import { planRoutes } from './routes/plans.routes';
+import { auditLogAdminRoutes } from './routes/admin/audit-logs.routes';
+import { staticApps } from './static';
+
+/** SPEC.md §7: no framing; scripts only from the site itself; connections only to the site. */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  // MUI (react-admin) and React inject style attributes/tags.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+export function createApp(container: Container, options: { distDir?: string } = {}) {
+  const config = container.get<Config>(TOKENS.Config);
+  const logger = container.get<Logger>(TOKENS.Logger);
+  const app = new Koa<AppState, AppContextExtras>({ proxy: config.trustProxy });
+  app.context.container = container;
+  app.silent = true; // errors are logged by our middleware, once, with the request id
+
+  app.use(requestContext(logger));
+  app.use(errorMiddleware);
+  app.use(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+      frameguard: { action: 'deny' },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: config.publicUrl.startsWith('https://'),
+    }),
+  );
+  app.use(compress({ threshold: 1024, br: false }));
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: config.bodyLimit,
+      encoding: 'utf-8',
+    }),
+  );
+  app.use(loadSession);
+
+  for (const router of [healthRoutes(), authRoutes(), planRoutes(), auditLogAdminRoutes()]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods({ throw: true }));
+  }
+
+  app.use(async (ctx: AppContext, next) => {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+      ctx.status = 404;
+      ctx.body = { error: { code: 'not_found', message: 'Endereço da API não encontrado.' } };
+      return;
+    }
+    await next();
+  });
+  app.use(staticApps(options.distDir));
+  return app;
+}

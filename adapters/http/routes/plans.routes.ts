@@ -1,0 +1,26 @@
+// The public plan catalogue (API.md: /api/plan-categories, /api/plans, /api/plans/:id).
+import Router from '@koa/router';
+import { planListQuerySchema, type PlanCatalogService } from '../../../core/catalog/plan.service';
+import { TOKENS } from '../../tokens';
+import type { AppContext } from '../context';
+import { parseInput } from '../validation';
+
+export function planRoutes() {
+  const router = new Router<AppContext['state'], AppContext>();
+  const catalog = (ctx: AppContext) => ctx.container.get<PlanCatalogService>(TOKENS.PlanCatalogService);
+
+  router.get('/api/plan-categories', async (ctx) => {
+    const items = await catalog(ctx).listCategories();
+    ctx.body = { items, total: items.length };
+  });
+
+  router.get('/api/plans', async (ctx) => {
+    ctx.body = await catalog(ctx).listPlans(parseInput(planListQuerySchema, ctx.query));
+  });
+
+  router.get('/api/plans/:id', async (ctx) => {
+    ctx.body = await catalog(ctx).getPlan(ctx.params.id ?? '');
+  });
+
+  return router;
+}

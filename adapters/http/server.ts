@@ -1,0 +1,51 @@
+// Starts the HTTP server and stops it gracefully: stop accepting, drain in-flight requests, close the database.
+import { createServer, type Server } from 'node:http';
+import type { Container } from 'inversify';
+import type { Database } from '../db/database';
+import type { Logger } from '../logger';
+import { TOKENS } from '../tokens';
+import { createApp } from './app';
+
+export interface RunningServer {
+  server: Server;
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(
+  container: Container,
+  options: { port: number; host?: string; distDir?: string },
+): Promise<RunningServer> {
+  const app = createApp(container, options.distDir ? { distDir: options.distDir } : {});
+  const logger = container.get<Logger>(TOKENS.Logger);
+  const database = container.get<Database>(TOKENS.Database);
+  const server = createServer(app.callback());
+  server.keepAliveTimeout = 5_000;
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 60_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        // Requests still running after 10 s are cut, so a stuck client cannot hold the shutdown.
+        setTimeout(() => server.closeAllConnections(), 10_000).unref();
+      });
+      await database.close();
+      logger.info('servidor encerrado');
+    })();
+    return closing;
+  };
+
+  return { server, port, url: `http://127.0.0.1:${port}`, close };
+}

@@ -1,0 +1,83 @@
+// `npm start`: build if needed, migrate, seed demo data into an empty database, serve, and stop gracefully.
+import { loadConfig, ConfigError, type Config } from './config';
+import { buildIfNeeded } from './build';
+import { openDatabase, pgliteDirFor } from './db/database';
+import { migrateLatest } from './db/migrate';
+import { buildContainer } from './container';
+import { startServer } from './http/server';
+import { TOKENS } from './tokens';
+import type { Logger } from './logger';
+import type { UnitOfWork } from '../core/ports/unit-of-work';
+import { runSeeds } from '../seeds/index';
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  if (!config.skipBuild) await buildIfNeeded((m) => console.log(m));
+
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: pgliteDirFor(config.dataDir),
+    poolMax: config.databasePoolMax,
+  });
+  const container = buildContainer(config, database);
+  const logger = container.get<Logger>(TOKENS.Logger);
+  const applied = await migrateLatest(database.knex);
+  if (applied.length) logger.info({ applied }, 'migrações aplicadas');
+
+  const uow = container.get<UnitOfWork>(TOKENS.UnitOfWork);
+  if (!config.isProduction && (await uow.repos.users.count()) === 0) {
+    const report = await runSeeds(container);
+    if (report.adminCreated) {
+      // Printed once, on the first start of a fresh database.
+      console.log(
+        [
+          '',
+          '────────────────────────────────────────────────────────',
+          ' Dados de demonstração criados.',
+          ` Administrador: ${report.adminCreated.email}`,
+          ` Senha:         ${report.adminCreated.password}`,
+          ' (anote agora: ela não será exibida de novo)',
+          '────────────────────────────────────────────────────────',
+          '',
+        ].join('\n'),
+      );
+    }
+  }
+
+  const running = await startServer(container, { port: config.port, host: config.host });
+  logger.info(
+    { url: config.publicUrl, port: running.port, database: database.kind, payments: config.paymentProvider },
+    `Turma no ar em ${config.publicUrl}`,
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'encerrando…');
+    running.close().then(
+      () => process.exit(0),
+      (err) => {
+        logger.error({ err }, 'falha ao encerrar');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error('Falha ao iniciar o Turma:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,89 @@
+// The public plan catalogue (PRODUCT.md §1): categories and active plans, entry price always from the core rule.
+import { z } from 'zod';
+import { notFound } from '../shared/errors';
+import { computeEntryPrice } from '../pricing/entry-price';
+import type { PlanCategoryRecord, PlanRecord } from '../ports/repositories';
+import type { UnitOfWork } from '../ports/unit-of-work';
+
+export const planKindSchema = z.enum(['service', 'product']);
+
+export const planListQuerySchema = z.object({
+  kind: planKindSchema.optional(),
+  category: z.string().trim().max(80).optional(),
+  page: z.coerce.number({ message: 'Página inválida' }).int().min(1, { message: 'Página inválida' }).default(1),
+  per_page: z.coerce.number({ message: 'Quantidade por página inválida' }).int().min(1).max(100, { message: 'No máximo 100 por página' }).default(24),
+});
+export type PlanListQuery = z.infer<typeof planListQuerySchema>;
+
+export const planInputSchema = z
+  .object({
+    name: z.string().trim().min(3, { message: 'Informe o nome do plano' }).max(120),
+    slug: z.string().trim().regex(/^[a-z0-9-]+$/, { message: 'Use letras minúsculas, números e hífens' }),
+    description: z.string().trim().max(2000).default(''),
+    kind: planKindSchema,
+    category_id: z.uuid().nullable(),
+    price: z.number().int({ message: 'O preço deve estar em centavos' }).positive({ message: 'O preço deve ser maior que zero' }),
+    full_price: z.number().int({ message: 'O preço cheio deve estar em centavos' }).positive(),
+    group_size: z.number().int().min(2, { message: 'A turma precisa de ao menos 2 pessoas' }).max(50, { message: 'A turma pode ter no máximo 50 pessoas' }).default(5),
+    window_days: z.number().int().min(1).max(365).default(30),
+    image_url: z.string().max(500).nullable().default(null),
+    active: z.boolean().default(true),
+  })
+  .refine((p) => p.full_price >= p.price, { message: 'O preço cheio não pode ser menor que o preço da turma', path: ['full_price'] });
+export type PlanInput = z.infer<typeof planInputSchema>;
+
+export function toPublicPlan(plan: PlanRecord, categories: Map<string, PlanCategoryRecord>) {
+  const category = plan.category_id ? categories.get(plan.category_id) : undefined;
+  return {
+    id: plan.id,
+    name: plan.name,
+    slug: plan.slug,
+    description: plan.description,
+    kind: plan.kind,
+    category: category ? { id: category.id, name: category.name, slug: category.slug } : null,
+    price: plan.price,
+    full_price: plan.full_price,
+    entry_price: computeEntryPrice(plan.price),
+    group_size: plan.group_size,
+    window_days: plan.window_days,
+    image_url: plan.image_url,
+  };
+}
+
+export class PlanCatalogService {
+  constructor(private readonly uow: UnitOfWork) {}
+
+  async listCategories() {
+    const categories = await this.uow.repos.plans.listCategories({ activeOnly: true });
+    return categories.map(({ id, name, slug, kind, description }) => ({ id, name, slug, kind, description }));
+  }
+
+  async listPlans(query: PlanListQuery) {
+    const repos = this.uow.repos;
+    const [categories, page] = await Promise.all([
+      repos.plans.listCategories({ activeOnly: false }),
+      repos.plans.list({
+        activeOnly: true,
+        ...(query.kind ? { kind: query.kind } : {}),
+        ...(query.category ? { categorySlug: query.category } : {}),
+        offset: (query.page - 1) * query.per_page,
+        limit: query.per_page,
+      }),
+    ]);
+    const byId = new Map(categories.map((c) => [c.id, c]));
+    return { items: page.items.map((p) => toPublicPlan(p, byId)), total: page.total };
+  }
+
+  async getPlan(id: string) {
+    const plan = z.uuid().safeParse(id).success ? await this.uow.repos.plans.findById(id) : null;
+    if (!plan || !plan.active) throw notFound('plan_not_found', 'Plano não encontrado.');
+    const categories = await this.uow.repos.plans.listCategories({ activeOnly: false });
+    return toPublicPlan(plan, new Map(categories.map((c) => [c.id, c])));
+  }
+
+  /** Creates or updates a plan by slug (seeds, CLI, back office); the entry price is computed, never typed. */
+  async savePlan(input: PlanInput) {
+    const plan = planInputSchema.parse(input);
+    return this.uow.run((r) => r.plans.upsertBySlug({ ...plan, entry_price: computeEntryPrice(plan.price) }));
+  }
+}

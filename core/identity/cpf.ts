@@ -1,0 +1,57 @@
+// CPF (Brazilian individual taxpayer number): the check-digit rule, the display mask and a generator for seeds.
+import { z } from 'zod';
+
+export const CPF_LENGTH = 11;
+
+export function normalizeCpf(s: string): string {
+  return s.replace(/\D/g, '');
+}
+
+// Bare digits or the usual mask (dots and dash optional); letters or stray symbols are a typo, not a CPF.
+const CPF_SHAPE = /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/;
+
+/** Module-11 check digit over the first `length` digits, with weights length+1 … 2. */
+function checkDigit(digits: readonly number[], length: number): number {
+  let sum = 0;
+  for (let i = 0; i < length; i++) sum += (digits[i] ?? 0) * (length + 1 - i);
+  const rest = (sum * 10) % 11;
+  return rest === 10 ? 0 : rest;
+}
+
+export function isValidCpf(s: string): boolean {
+  const trimmed = s.trim();
+  if (!CPF_SHAPE.test(trimmed)) return false;
+  const digits = [...normalizeCpf(trimmed)].map(Number);
+  // 000.000.000-00 … 999.999.999-99 pass the arithmetic but are not issued; the Receita rejects them.
+  if (digits.every((d) => d === digits[0])) return false;
+  return checkDigit(digits, 9) === digits[9] && checkDigit(digits, 10) === digits[10];
+}
+
+/**
+ * 52998224725 → 529.982.247-25. Partial input is masked progressively (5299 → 529.9) so the same
+ * function serves as the input mask while typing; digits beyond 11 are dropped.
+ */
+export function formatCpf(s: string): string {
+  const d = normalizeCpf(s).slice(0, CPF_LENGTH);
+  if (d.length <= 3) return d;
+  if (d.length <= 6) return `${d.slice(0, 3)}.${d.slice(3)}`;
+  if (d.length <= 9) return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6)}`;
+  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+}
+
+/** A valid CPF (digits only) from `random` in [0, 1); deterministic for a seeded source. */
+export function generateCpf(random: () => number): string {
+  const digits = Array.from({ length: 9 }, () => Math.min(9, Math.max(0, Math.floor(random() * 10))));
+  // A repeated-digit base would give an all-same CPF, which isValidCpf rejects; nudge one digit instead of
+  // looping, so even a constant `random` terminates.
+  if (digits.every((d) => d === digits[0])) digits[8] = ((digits[8] ?? 0) + 1) % 10;
+  digits.push(checkDigit(digits, 9));
+  digits.push(checkDigit(digits, 10));
+  return digits.join('');
+}
+
+/** Form and API field: accepts the mask or bare digits, yields bare digits. */
+export const cpfSchema = z
+  .string({ error: 'Informe o CPF' })
+  .refine(isValidCpf, { error: 'CPF inválido' })
+  .transform((s) => normalizeCpf(s));

@@ -1,0 +1,8 @@
+export type * from './repositories';
+export type * from './unit-of-work';
+export type * from './security';
+export type * from './mailer';
+export type * from './address-lookup';
+export type * from './storage';
+export type * from './payments';
+export type { Clock } from '../shared/clock';

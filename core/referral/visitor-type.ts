@@ -1,0 +1,21 @@
+// Classifies a landing visit by its query string, for attribution and the analytics funnel (SPEC §4).
+export const VISITOR_TYPES = ['influencer', 'referral', 'direct'] as const;
+export type VisitorType = (typeof VISITOR_TYPES)[number];
+
+type Params = URLSearchParams | Record<string, string | null | undefined>;
+
+/**
+ * A blank value (`?inf=` or `?inf=%20`) counts as absent: it carries no code to attribute to, and
+ * the original client tested the value's truthiness, so a bare flag never made a visitor an influencer's.
+ */
+function present(params: Params, key: string): boolean {
+  const value = params instanceof URLSearchParams ? params.get(key) : params[key];
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+export function visitorTypeFromParams(params: Params): VisitorType {
+  // inf wins over ref: an influencer link may carry a user's ref along and the influencer is owed the commission.
+  if (present(params, 'inf')) return 'influencer';
+  if (present(params, 'ref')) return 'referral';
+  return 'direct';
+}

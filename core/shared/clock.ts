@@ -1,0 +1,20 @@
+// The Clock port: the core never reads the system time directly, so rules are testable at any instant.
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock a test can move. */
+export class FixedClock implements Clock {
+  constructor(private current: Date) {}
+  now(): Date {
+    return new Date(this.current.getTime());
+  }
+  set(date: Date): void {
+    this.current = new Date(date.getTime());
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}

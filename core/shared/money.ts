@@ -1,0 +1,39 @@
+// Money is integer centavos end to end; these helpers are the only place that turns it into text.
+export type Cents = number;
+
+export function assertCents(value: number, name = 'valor'): Cents {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`${name} deve ser um número inteiro de centavos`);
+  return value;
+}
+
+/** `percent` of `cents`, rounded half-up to the centavo (percent may have decimals, e.g. 12.5). */
+export function percentOf(cents: Cents, percent: number): Cents {
+  assertCents(cents);
+  // Work in hundredths of a percent (basis points) so 12.5% stays exact.
+  const bps = Math.round(percent * 100);
+  const scaled = cents * bps; // centavos × 10 000
+  const sign = scaled < 0 ? -1 : 1;
+  // `|| 0` turns -0 into 0, so a rounded-away negative never prints as "-R$ 0,00".
+  return sign * Math.floor((Math.abs(scaled) + 5_000) / 10_000) || 0;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** 12345 → "R$ 123,45" (pt-BR by default; en-US gives "R$123.45"). */
+export function formatCents(cents: Cents, locale = 'pt-BR'): string {
+  let f = formatters.get(locale);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL' });
+    formatters.set(locale, f);
+  }
+  return f.format(cents / 100);
+}
+
+/** Reais as a provider sends them (e.g. 123.45) → centavos, rounding away float noise. */
+export function reaisToCents(reais: number): Cents {
+  return Math.round(reais * 100);
+}
+
+export function centsToReais(cents: Cents): number {
+  return Math.round(cents) / 100;
+}

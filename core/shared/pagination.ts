@@ -1,0 +1,36 @@
+// The customer API's `?page=&per_page=` query (API.md), parsed once so every list pages the same way.
+import { z } from 'zod';
+
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PER_PAGE = 20;
+export const MAX_PER_PAGE = 100;
+
+// `?page=` arrives as an empty string; treat it like an absent parameter so it takes the default
+// instead of being coerced to 0 and rejected.
+const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+
+const PAGE_MESSAGE = 'A página deve ser um número inteiro maior ou igual a 1';
+const PER_PAGE_MESSAGE = `Itens por página deve ser um número inteiro entre 1 e ${MAX_PER_PAGE}`;
+
+export const paginationSchema = z.object({
+  page: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: PAGE_MESSAGE }).int({ error: PAGE_MESSAGE }).min(1, { error: PAGE_MESSAGE }).default(DEFAULT_PAGE),
+  ),
+  per_page: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: PER_PAGE_MESSAGE })
+      .int({ error: PER_PAGE_MESSAGE })
+      .min(1, { error: PER_PAGE_MESSAGE })
+      .max(MAX_PER_PAGE, { error: PER_PAGE_MESSAGE })
+      .default(DEFAULT_PER_PAGE),
+  ),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** Rows to skip for a page (SQL OFFSET). */
+export function toOffset({ page, per_page }: Pagination): number {
+  return (page - 1) * per_page;
+}

@@ -1,0 +1,27 @@
+// Static list of migrations: works the same under tsx, vitest and any bundler (no directory scanning).
+import type { Knex } from 'knex';
+import * as identity from './20261121000100_identity';
+import * as plans from './20261121000200_plans';
+
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/** In order; append new migrations at the end and never edit one that has landed. */
+export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
+  ['20261121000100_identity', identity],
+  ['20261121000200_plans', plans],
+];
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => migrations.map(([name]) => name),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => {
+    const found = migrations.find(([n]) => n === name);
+    if (!found) throw new Error(`Migração desconhecida: ${name}`);
+    return found[1];
+  },
+};
+
+export const migratorConfig: Knex.MigratorConfig = { migrationSource, tableName: 'knex_migrations' };

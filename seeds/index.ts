@@ -1,0 +1,95 @@
+// Demo data (faker pt_BR), idempotent: running it twice changes nothing the second time.
+import { randomBytes } from 'node:crypto';
+import { fakerPT_BR } from '@faker-js/faker';
+import type { Container } from 'inversify';
+import type { AuthService } from '../core/identity/auth.service';
+import type { PlanCatalogService } from '../core/catalog/plan.service';
+import { generateCpf } from '../core/identity/cpf';
+import type { PasswordHasher } from '../core/ports/security';
+import type { UnitOfWork } from '../core/ports/unit-of-work';
+import { TOKENS } from '../adapters/tokens';
+import { DEMO_PLAN_CATEGORIES, DEMO_PLANS } from './plans.data';
+
+export const DEMO_ADMIN_EMAIL = 'admin@turma.local';
+export const DEMO_USER_PASSWORD = 'demo12345';
+const DEMO_USER_COUNT = 12;
+
+export interface SeedReport {
+  adminCreated: { email: string; password: string } | null;
+  usersCreated: number;
+  planCategories: number;
+  plans: number;
+}
+
+export async function runSeeds(container: Container, options: { demoUsers?: boolean } = {}): Promise<SeedReport> {
+  const uow = container.get<UnitOfWork>(TOKENS.UnitOfWork);
+  const auth = container.get<AuthService>(TOKENS.AuthService);
+  const catalog = container.get<PlanCatalogService>(TOKENS.PlanCatalogService);
+  const hasher = container.get<PasswordHasher>(TOKENS.PasswordHasher);
+  const meta = { ip: null, userAgent: 'turma seed', requestId: null };
+
+  let adminCreated: SeedReport['adminCreated'] = null;
+  if ((await uow.repos.users.count({ role: 'admin' })) === 0) {
+    // A random password, printed once by the caller: never a default credential.
+    const password = randomBytes(9).toString('base64url');
+    await auth.createAdmin({ email: DEMO_ADMIN_EMAIL, fullName: 'Administração Turma', password }, meta);
+    adminCreated = { email: DEMO_ADMIN_EMAIL, password };
+  }
+
+  const categoryIds = new Map<string, string>();
+  for (const category of DEMO_PLAN_CATEGORIES) {
+    const saved = await uow.run((r) => r.plans.upsertCategory({ ...category, active: true }));
+    categoryIds.set(category.slug, saved.id);
+  }
+  for (const { category, ...plan } of DEMO_PLANS) {
+    await catalog.savePlan({ ...plan, category_id: categoryIds.get(category) ?? null, image_url: null, active: true });
+  }
+
+  let usersCreated = 0;
+  if (options.demoUsers !== false) {
+    // A fixed seed makes the same people every run, which is what keeps this idempotent.
+    const faker = fakerPT_BR;
+    faker.seed(20_241_121);
+    const passwordHash = await hasher.hash(DEMO_USER_PASSWORD);
+    for (let i = 0; i < DEMO_USER_COUNT; i++) {
+      const firstName = faker.person.firstName();
+      const lastName = faker.person.lastName();
+      const email = `${faker.helpers.slugify(`${firstName}.${lastName}`).toLowerCase()}.${i + 1}@exemplo.com.br`;
+      const cpf = generateCpf(() => faker.number.float({ min: 0, max: 0.999999 }));
+      const profile = {
+        full_name: `${firstName} ${lastName}`,
+        cpf,
+        phone: `119${faker.string.numeric(8)}`,
+        birth_date: faker.date.birthdate({ mode: 'age', min: 18, max: 70 }).toISOString().slice(0, 10),
+        cep: faker.string.numeric(8),
+        address_street: faker.location.street(),
+        address_number: String(faker.number.int({ min: 1, max: 3000 })),
+        address_complement: null,
+        address_district: faker.location.county(),
+        address_city: faker.location.city(),
+        address_state: faker.location.state({ abbreviated: true }),
+        latitude: faker.location.latitude({ min: -23.7, max: -23.4, precision: 6 }),
+        longitude: faker.location.longitude({ min: -46.8, max: -46.4, precision: 6 }),
+        origem: faker.helpers.arrayElement(['www', 'usuario', 'influenciador'] as const),
+      };
+      const created = await uow.run(async (r) => {
+        if (await r.users.findByEmail(email)) return false;
+        const user = await r.users.create({ email, password_hash: passwordHash, role: 'user', email_confirmed_at: new Date() });
+        await r.profiles.create({ user_id: user.id, email, ...profile });
+        return true;
+      });
+      if (created) usersCreated++;
+    }
+  }
+
+  return { adminCreated, usersCreated, planCategories: DEMO_PLAN_CATEGORIES.length, plans: DEMO_PLANS.length };
+}
+
+/** Removes every row (keeps the schema); the CLI asks for confirmation first. */
+export async function resetData(container: Container): Promise<void> {
+  const { knex } = container.get<{ knex: import('knex').Knex }>(TOKENS.Database);
+  const { rows } = await knex.raw<{ rows: Array<{ tablename: string }> }>(
+    `select tablename from pg_tables where schemaname = current_schema() and tablename not like 'knex_migrations%'`,
+  );
+  if (rows.length) await knex.raw(`truncate table ${rows.map((r) => `"${r.tablename}"`).join(', ')} cascade`);
+}

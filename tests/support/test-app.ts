@@ -1,0 +1,103 @@
+// The real Koa server on 127.0.0.1 with a clean database, plus a small cookie-keeping HTTP client.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Container } from 'inversify';
+import { loadConfig, type Config } from '../../adapters/config';
+import { buildContainer, type ContainerOverrides } from '../../adapters/container';
+import { startServer } from '../../adapters/http/server';
+import { TOKENS } from '../../adapters/tokens';
+import type { AuthService } from '../../core/identity/auth.service';
+import { createTestDatabase, type TestDatabase } from './test-db';
+
+export interface TestApp {
+  url: string;
+  config: Config;
+  container: Container;
+  db: TestDatabase;
+  client(): HttpClient;
+  createAdmin(email?: string, password?: string): Promise<{ email: string; password: string }>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; overrides?: ContainerOverrides; distDir?: string } = {},
+): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'turma-test-')),
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    PUBLIC_URL: 'http://127.0.0.1',
+    ...options.env,
+  });
+  const container = buildContainer(config, db, options.overrides);
+  const running = await startServer(container, { port: 0, host: '127.0.0.1', ...(options.distDir ? { distDir: options.distDir } : {}) });
+  const url = running.url;
+  return {
+    url,
+    config,
+    container,
+    db,
+    client: () => new HttpClient(url),
+    async createAdmin(email = `admin.${Math.random().toString(36).slice(2)}@turma.test`, password = 'Senha-forte-123') {
+      const auth = container.get<AuthService>(TOKENS.AuthService);
+      await auth.createAdmin({ email, fullName: 'Admin de Teste', password }, { ip: null, userAgent: 'test', requestId: null });
+      return { email, password };
+    },
+    async close() {
+      await running.close(); // closes the database too
+      await db.destroy();
+    },
+  };
+}
+
+export interface JsonResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** fetch with a cookie jar, JSON by default. */
+export class HttpClient {
+  private cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...(cookie ? { cookie } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+      redirect: 'manual',
+    });
+    for (const set of res.headers.getSetCookie()) {
+      const [pair] = set.split(';');
+      const [name, ...rest] = (pair ?? '').split('=');
+      const value = rest.join('=');
+      if (!name) continue;
+      if (!value || /expires=Thu, 01 Jan 1970/i.test(set)) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+
+  get<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', path, undefined, headers);
+  }
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, body ?? {}, headers);
+  }
+  hasCookie(name: string) {
+    return this.cookies.has(name);
+  }
+}
