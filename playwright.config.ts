@@ -1,12 +1,11 @@
 // Browser tests: the built app served by the real server (`adapters/main.ts`) in Debian's Chromium.
 import { defineConfig, devices } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 4311);
 const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'turma-e2e-'));
+// The demo admin the server seeds on its fresh database; the admin spec signs in with it.
+process.env.E2E_ADMIN_EMAIL ??= 'admin@turma.local';
+process.env.E2E_ADMIN_PASSWORD ??= 'Senha-forte-123';
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -41,7 +40,7 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 360, height: 780 }, launchOptions: chromium } },
   ],
   webServer: {
-    command: 'node --import tsx adapters/main.ts',
+    command: 'node --import tsx tests/e2e/support/serve.ts',
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -49,7 +48,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(port),
-      DATA_DIR: dataDir,
+      DEMO_ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       NODE_ENV: 'development',
       TURMA_SKIP_BUILD: '1',
       LOG_LEVEL: 'warn',

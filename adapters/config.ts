@@ -33,6 +33,7 @@ export const configSchema = z
     AUTH_SIGNUP_LIMIT: z.coerce.number().int().min(1).default(20),
     AUTH_LOGIN_LIMIT: z.coerce.number().int().min(1).default(10),
     BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, 'use um tamanho como 100kb ou 1mb').default('100kb'),
+    DEMO_ADMIN_PASSWORD: z.string().min(8, { message: 'deve ter ao menos 8 caracteres' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'])
@@ -78,6 +79,7 @@ export type Config = Readonly<{
   authLoginLimit: number;
   bodyLimit: string;
   logLevel: string;
+  demoAdminPassword: string | undefined;
   trustProxy: boolean;
   skipBuild: boolean;
 }>;
@@ -121,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authLoginLimit: c.AUTH_LOGIN_LIMIT,
     bodyLimit: c.BODY_LIMIT,
     logLevel: c.LOG_LEVEL,
+    demoAdminPassword: c.DEMO_ADMIN_PASSWORD,
     trustProxy: c.TRUST_PROXY,
     skipBuild: c.TURMA_SKIP_BUILD,
   });

@@ -36,7 +36,7 @@ async function main() {
 
   const uow = container.get<UnitOfWork>(TOKENS.UnitOfWork);
   if (!config.isProduction && (await uow.repos.users.count()) === 0) {
-    const report = await runSeeds(container);
+    const report = await runSeeds(container, { adminPassword: config.demoAdminPassword });
     if (report.adminCreated) {
       // Printed once, on the first start of a fresh database.
       console.log(

@@ -21,7 +21,10 @@ export interface SeedReport {
   plans: number;
 }
 
-export async function runSeeds(container: Container, options: { demoUsers?: boolean } = {}): Promise<SeedReport> {
+export async function runSeeds(
+  container: Container,
+  options: { demoUsers?: boolean; adminPassword?: string | undefined } = {},
+): Promise<SeedReport> {
   const uow = container.get<UnitOfWork>(TOKENS.UnitOfWork);
   const auth = container.get<AuthService>(TOKENS.AuthService);
   const catalog = container.get<PlanCatalogService>(TOKENS.PlanCatalogService);
@@ -30,8 +33,8 @@ export async function runSeeds(container: Container, options: { demoUsers?: bool
 
   let adminCreated: SeedReport['adminCreated'] = null;
   if ((await uow.repos.users.count({ role: 'admin' })) === 0) {
-    // A random password, printed once by the caller: never a default credential.
-    const password = randomBytes(9).toString('base64url');
+    // A random password, printed once by the caller: never a default credential (DEMO_ADMIN_PASSWORD may set it).
+    const password = options.adminPassword ?? randomBytes(9).toString('base64url');
     await auth.createAdmin({ email: DEMO_ADMIN_EMAIL, fullName: 'Administração Turma', password }, meta);
     adminCreated = { email: DEMO_ADMIN_EMAIL, password };
   }

@@ -20,7 +20,17 @@ export async function startServer(
   const app = createApp(container, options.distDir ? { distDir: options.distDir } : {});
   const logger = container.get<Logger>(TOKENS.Logger);
   const database = container.get<Database>(TOKENS.Database);
-  const server = createServer(app.callback());
+  const handle = app.callback();
+  // Handlers keep running after a client hangs up; the database closes only once they are all done.
+  let inFlight = 0;
+  let drained: (() => void) | null = null;
+  const server = createServer((req, res) => {
+    inFlight++;
+    void Promise.resolve(handle(req, res)).finally(() => {
+      inFlight--;
+      if (inFlight === 0) drained?.();
+    });
+  });
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 10_000;
   server.requestTimeout = 60_000;
@@ -41,6 +51,12 @@ export async function startServer(
         // Requests still running after 10 s are cut, so a stuck client cannot hold the shutdown.
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
+      if (inFlight > 0) {
+        await new Promise<void>((resolve) => {
+          drained = resolve;
+          setTimeout(resolve, 10_000).unref();
+        });
+      }
       await database.close();
       logger.info('servidor encerrado');
     })();

@@ -1,0 +1,23 @@
+// The operators' CLI (`turma`): tables for people, --json for scripts, a non-zero exit with a one-line reason on failure.
+import { Command } from 'commander';
+import { registerDbCommands } from './commands/db';
+import { registerSeedCommand } from './commands/seed';
+import { registerUserCommands } from './commands/users';
+import { reportError } from './runtime';
+
+export function buildProgram(): Command {
+  const program = new Command('turma')
+    .description('Turma — ferramentas de operação')
+    .version('0.1.0', '-v, --version', 'mostra a versão')
+    .helpOption('-h, --help', 'mostra a ajuda')
+    .helpCommand('help [comando]', 'mostra a ajuda de um comando')
+    .showHelpAfterError('(use --help para ver as opções)');
+  registerDbCommands(program);
+  registerSeedCommand(program);
+  registerUserCommands(program);
+  return program;
+}
+
+buildProgram()
+  .parseAsync(process.argv)
+  .catch(reportError);

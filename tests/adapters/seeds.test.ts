@@ -1,0 +1,85 @@
+// Seeds are idempotent and make believable pt-BR demo data.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isValidCpf } from '../../core/identity/cpf';
+import { computeEntryPrice } from '../../core/pricing/entry-price';
+import { resetData, runSeeds } from '../../seeds/index';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('seeds', () => {
+  it('creates the admin once, demo people with valid CPFs, and the plan catalogue; a second run adds nothing', async () => {
+    const first = await runSeeds(app.container);
+    expect(first.adminCreated?.email).toBe('admin@turma.local');
+    expect(first.adminCreated?.password.length).toBeGreaterThanOrEqual(12);
+    expect(first.usersCreated).toBe(12);
+
+    const counts = async () => {
+      const [u, p, c] = await Promise.all(
+        ['users', 'plans', 'plan_categories'].map((t) => app.db.knex(t).count<{ count: number }[]>('* as count').first()),
+      );
+      return [u?.count, p?.count, c?.count].map(Number);
+    };
+    const before = await counts();
+    expect(before).toEqual([13, 8, 4]);
+
+    const second = await runSeeds(app.container);
+    expect(second.adminCreated).toBeNull();
+    expect(second.usersCreated).toBe(0);
+    expect(await counts()).toEqual(before);
+
+    const profiles = await app.db.knex('profiles').whereNotNull('cpf');
+    expect(profiles).toHaveLength(12);
+    for (const p of profiles) expect(isValidCpf(p.cpf)).toBe(true);
+
+    const plans = await app.db.knex('plans');
+    for (const plan of plans) expect(plan.entry_price).toBe(computeEntryPrice(plan.price));
+
+    // The new admin can sign in with the printed password.
+    const login = await app.client().post('/api/auth/login', { email: first.adminCreated!.email, password: first.adminCreated!.password });
+    expect(login.status).toBe(200);
+  });
+
+  it('the public catalogue shows the seeded plans with the 10% entry (SPEC.md §3)', async () => {
+    const res = await app.client().get('/api/plans?per_page=100');
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(8);
+    const tattoo = res.body.items.find((p: { slug: string }) => p.slug === 'tatuagem-fineline-10cm');
+    expect(tattoo).toMatchObject({ price: 42_000, full_price: 65_000, entry_price: 4_200, group_size: 5, category: { slug: 'tatuagem', name: 'Tatuagem' } });
+    const services = await app.client().get('/api/plans?kind=service&per_page=100');
+    expect(services.body.items.every((p: { kind: string }) => p.kind === 'service')).toBe(true);
+    expect(services.body.total).toBe(6);
+    const byCategory = await app.client().get('/api/plans?category=produtos');
+    expect(byCategory.body.total).toBe(2);
+    const one = await app.client().get(`/api/plans/${tattoo.id}`);
+    expect(one.body.id).toBe(tattoo.id);
+    expect((await app.client().get('/api/plans/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    const bad = await app.client().get('/api/plans?per_page=1000');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.per_page).toBe('No máximo 100 por página');
+    const categories = await app.client().get('/api/plan-categories');
+    expect(categories.body.items.map((c: { slug: string }) => c.slug)).toEqual(['tatuagem', 'odontologia', 'estetica', 'produtos']);
+  });
+
+  it('the database itself refuses an entry price that is not 10% of the price', async () => {
+    const [category] = await app.db.knex('plan_categories').limit(1);
+    await expect(
+      app.db.knex('plans').insert({ slug: 'errado', name: 'Errado', kind: 'service', category_id: category.id, price: 10_000, full_price: 10_000, entry_price: 999 }),
+    ).rejects.toThrow(/plans_entry_price_check/);
+  });
+
+  it('reset empties every table but keeps the schema', async () => {
+    await resetData(app.container);
+    const users = await app.db.knex('users').count<{ count: number }[]>('* as count').first();
+    expect(Number(users?.count)).toBe(0);
+    const again = await runSeeds(app.container, { demoUsers: false });
+    expect(again.adminCreated).not.toBeNull();
+    expect(again.usersCreated).toBe(0);
+  });
+});

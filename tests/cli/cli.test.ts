@@ -1,0 +1,76 @@
+// The operators' CLI as a real subprocess: exit codes, tables, --json, one-line pt-BR errors.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../support/test-db';
+
+const BIN = resolve(import.meta.dirname, '../../cli/bin.js');
+let env: Record<string, string>;
+let db: TestDatabase | null = null;
+
+beforeAll(async () => {
+  env = { ...(process.env as Record<string, string>), LOG_LEVEL: 'silent', NODE_ENV: 'development', DATA_DIR: mkdtempSync(join(tmpdir(), 'turma-cli-')) };
+  if (process.env.DATABASE_URL) {
+    // A database of its own; the CLI connects with the ordinary pg client.
+    db = await createTestDatabase({ migrate: false });
+    const conn = db.knex.client.config.connection as string;
+    env.DATABASE_URL = conn;
+    await db.close();
+  }
+});
+afterAll(async () => {
+  await db?.destroy();
+});
+
+function turma(args: string[], input?: string) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { env, input: input ?? '', encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('turma CLI', () => {
+  it('migrates, reports status as a table and as JSON', () => {
+    const migrate = turma(['db', 'migrate']);
+    expect(migrate.code).toBe(0);
+    expect(migrate.stdout).toContain('Aplicadas: 20261121000100_identity');
+    const table = turma(['db', 'status']);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/│ 20261121000100_identity\s+│ aplicada/);
+    const json = JSON.parse(turma(['db', 'status', '--json']).stdout);
+    expect(json.every((m: { status: string }) => m.status === 'aplicada')).toBe(true);
+  });
+
+  it('creates an admin from stdin and refuses a duplicate with a one-line pt-BR reason', () => {
+    const ok = turma(['users', 'create-admin', '--email', 'ops@turma.test', '--name', 'Operadora Um', '--password-stdin', '--json'], 'Senha-forte-1\n');
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ email: 'ops@turma.test', papel: 'admin' });
+
+    const dup = turma(['users', 'create-admin', '--email', 'ops@turma.test', '--name', 'Operadora Um', '--password-stdin'], 'Senha-forte-1\n');
+    expect(dup.code).toBe(1);
+    expect(dup.stderr.trim()).toBe('Erro: Já existe uma conta com este e-mail.');
+
+    const short = turma(['users', 'create-admin', '--email', 'b@turma.test', '--name', 'B', '--password-stdin'], '123\n');
+    expect(short.code).toBe(1);
+    expect(short.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('seeds idempotently and refuses --reset without confirmation', () => {
+    const first = JSON.parse(turma(['seed', '--json']).stdout);
+    expect(first).toMatchObject({ administrador_criado: 'já existia', pessoas_criadas: 12, planos: 8 });
+    const second = JSON.parse(turma(['seed', '--json']).stdout);
+    expect(second.pessoas_criadas).toBe(0);
+    const reset = turma(['seed', '--reset']);
+    expect(reset.code).toBe(1);
+    expect(reset.stderr).toContain('Erro:');
+    const confirmed = JSON.parse(turma(['seed', '--reset', '--yes', '--json']).stdout);
+    expect(confirmed.administrador_criado).toBe('admin@turma.local');
+  });
+
+  it('fails with a non-zero exit on an unknown command or a bad configuration', () => {
+    expect(turma(['nope']).code).not.toBe(0);
+    const bad = spawnSync(process.execPath, [BIN, 'db', 'status'], { env: { ...env, PORT: 'abc' }, encoding: 'utf8' });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('PORT');
+  });
+});
