@@ -1,0 +1,51 @@
+// The configuration is read once and a bad value stops the process with a message naming it.
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../adapters/config';
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh machine (embedded database, sandbox payments)', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, env: 'development', databaseUrl: undefined, paymentProvider: 'sandbox', authLoginLimit: 10, authSignupLimit: 20 });
+    expect(c.dataDir).toBe(resolve('./data'));
+    expect(c.storageDir).toBe(resolve('./data/storage'));
+    expect(c.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ PAYMENT_PROVIDER: 'paypal' }, 'PAYMENT_PROVIDER'],
+    [{ PAYMENT_PROVIDER: 'asaas' }, 'ASAAS_API_KEY'],
+    [{ NODE_ENV: 'production' }, 'SESSION_SECRET'],
+    [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }, 'PUBLIC_URL'],
+    [{ BODY_LIMIT: 'lots' }, 'BODY_LIMIT'],
+    [{ AUTH_LOGIN_LIMIT: '0' }, 'AUTH_LOGIN_LIMIT'],
+  ])('refuses %o naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (err) {
+      expect((err as ConfigError).problems.some((p) => p.startsWith(`${name}:`))).toBe(true);
+    }
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' }).databaseUrl).toBeUndefined();
+  });
+
+  it('stops `npm start` with exit code 1 and the variable named', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'adapters/main.ts'], {
+      cwd: resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, PORT: 'abc', PAYMENT_PROVIDER: 'nenhum' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('Configuração inválida');
+    expect(r.stderr).toContain('PORT');
+    expect(r.stderr).toContain('PAYMENT_PROVIDER');
+  });
+});
