@@ -1,0 +1,29 @@
+// Layout: react-admin's, with Turma's brand, our language menu and the light/dark toggle.
+import { Box } from '@mui/material';
+import type { ReactNode } from 'react';
+import { AppBar, Layout, LoadingIndicator, TitlePortal, ToggleThemeButton } from 'react-admin';
+import { Brand } from './brand';
+import { LocaleSwitcher } from './locale-switcher';
+
+const toolbar = (
+  <Box sx={{ display: 'flex', alignItems: 'center', flexShrink: 0, ml: 1 }}>
+    <LocaleSwitcher />
+    <ToggleThemeButton />
+    <LoadingIndicator />
+  </Box>
+);
+
+const AdminAppBar = () => (
+  <AppBar toolbar={toolbar}>
+    <Brand sx={{ display: { xs: 'none', sm: 'flex' } }} />
+    <Box
+      component="span"
+      sx={{ display: { xs: 'none', md: 'block' }, width: '1px', height: 20, bgcolor: 'divider', mr: 2 }}
+    />
+    <TitlePortal sx={{ minWidth: 0, fontSize: { xs: '1.05rem', sm: '1.25rem' } }} />
+  </AppBar>
+);
+
+export const AdminLayout = ({ children }: { children: ReactNode }) => (
+  <Layout appBar={AdminAppBar}>{children}</Layout>
+);

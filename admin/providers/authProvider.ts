@@ -1,0 +1,143 @@
+// Auth provider: the same accounts and httpOnly session cookie as the customer app, admins only.
+import type { AuthProvider, UserIdentity } from 'react-admin';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: string;
+  full_name: string | null;
+}
+
+interface ApiErrorBody {
+  error?: { code?: string; message?: string };
+}
+
+/** Translation key (i18n/*) shown when a non-admin account tries the back office. */
+export const ADMIN_ONLY_MESSAGE = 'turma.auth.admin_only';
+
+const jsonHeaders = { Accept: 'application/json', 'Content-Type': 'application/json' };
+
+async function readJson<T>(response: Response): Promise<T | undefined> {
+  try {
+    return (await response.json()) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+async function postLogout(): Promise<void> {
+  await fetch('/api/auth/logout', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  });
+}
+
+/**
+ * What the last /api/me said: lets logout() skip the server call when there is no admin session
+ * to end, so a customer who merely opens /admin keeps their session in the customer app.
+ */
+let lastKnownRole: string | null | undefined;
+
+/** The session's user (null when signed out). One in-flight GET /api/me at a time: react-admin asks checkAuth, identity and permissions together. */
+let pendingMe: Promise<SessionUser | null> | null = null;
+
+export function fetchMe(): Promise<SessionUser | null> {
+  pendingMe ??= (async () => {
+    try {
+      const response = await fetch('/api/me', {
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+      });
+      if (response.status === 401) {
+        lastKnownRole = null;
+        return null;
+      }
+      if (!response.ok) throw new Error('ra.notification.http_error');
+      const body = await readJson<{ user?: SessionUser }>(response);
+      const user = body?.user ?? null;
+      lastKnownRole = user?.role ?? null;
+      return user;
+    } finally {
+      pendingMe = null;
+    }
+  })();
+  return pendingMe;
+}
+
+async function requireAdmin(): Promise<SessionUser> {
+  const user = await fetchMe();
+  if (!user) throw new Error('ra.auth.auth_check_error');
+  if (user.role !== 'admin') throw new Error(ADMIN_ONLY_MESSAGE);
+  return user;
+}
+
+export const authProvider: AuthProvider = {
+  async login(params: { username?: string; email?: string; password?: string }) {
+    let response: Response;
+    try {
+      response = await fetch('/api/auth/login', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: jsonHeaders,
+        body: JSON.stringify({
+          email: (params.username ?? params.email ?? '').trim(),
+          password: params.password ?? '',
+        }),
+      });
+    } catch {
+      throw new Error('ra.notification.http_error');
+    }
+    if (!response.ok) {
+      const body = await readJson<ApiErrorBody>(response);
+      // The server's pt-BR message ('E-mail ou senha incorretos.', 'E-mail não confirmado', …).
+      throw new Error(body?.error?.message ?? 'ra.auth.sign_in_error');
+    }
+    const body = await readJson<{ user?: SessionUser }>(response);
+    if (body?.user?.role !== 'admin') {
+      // A valid customer/professional account: end the session it just opened.
+      await postLogout().catch(() => undefined);
+      lastKnownRole = null;
+      throw new Error(ADMIN_ONLY_MESSAGE);
+    }
+    lastKnownRole = 'admin';
+    // The admin's own routes start at the dashboard, whatever the server's redirect_to says.
+    return { redirectTo: '/' };
+  },
+
+  async logout() {
+    if (lastKnownRole === null || (lastKnownRole !== undefined && lastKnownRole !== 'admin')) {
+      // No session, or a non-admin's session we must not end from here.
+      return;
+    }
+    lastKnownRole = null;
+    await postLogout().catch(() => undefined);
+  },
+
+  async checkAuth() {
+    try {
+      await requireAdmin();
+    } catch (err) {
+      const message = err instanceof Error ? err.message : ADMIN_ONLY_MESSAGE;
+      // Signed out: the login page says it all, and a toast would sit on top of the login errors.
+      throw { message: message === 'ra.auth.auth_check_error' ? false : message };
+    }
+  },
+
+  async checkError(error: { status?: number }) {
+    if (error?.status === 401 || error?.status === 403) {
+      // The admin API refused the session: ask for a fresh admin login.
+      throw new Error('ra.notification.logged_out');
+    }
+  },
+
+  async getIdentity(): Promise<UserIdentity> {
+    const user = await requireAdmin();
+    return { id: user.id, fullName: user.full_name || user.email, email: user.email };
+  },
+
+  async getPermissions() {
+    const user = await fetchMe();
+    return user?.role;
+  },
+};

@@ -1,0 +1,58 @@
+// Data provider: the server's /api/admin/* routes speak the ra-data-simple-rest contract exactly.
+import { fetchUtils, HttpError, type DataProvider } from 'react-admin';
+import simpleRestProvider from 'ra-data-simple-rest';
+
+/** The server's error body (API.md): `{ error: { code, message, fields? } }`. */
+interface ApiErrorBody {
+  error?: { code?: string; message?: string; fields?: Record<string, string> };
+}
+
+/**
+ * fetchJson with the session cookie, re-shaping our error body into what react-admin reads:
+ * `error.message` for the notification and `body.errors` for messages under form fields.
+ */
+export const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
+  try {
+    return await fetchUtils.fetchJson(url, { ...options, credentials: 'same-origin' });
+  } catch (err) {
+    if (err instanceof HttpError) {
+      const apiError = (err.body as ApiErrorBody | undefined)?.error;
+      if (apiError?.message) {
+        throw new HttpError(apiError.message, err.status, {
+          ...(err.body as object),
+          message: apiError.message,
+          ...(apiError.fields ? { errors: apiError.fields } : {}),
+        });
+      }
+    }
+    throw err;
+  }
+};
+
+const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * DateInput filters hold a bare day ('2024-05-01'); the admin's "until" means the end of that
+ * day in the admin's time zone, so `*_gte` / `*_lte` days become local day bounds as ISO instants.
+ */
+export function widenDateFilters(filter: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filter)) {
+    if (typeof value === 'string' && BARE_DATE.test(value) && /_(gte|lte)$/.test(key)) {
+      const time = key.endsWith('_gte') ? 'T00:00:00.000' : 'T23:59:59.999';
+      const instant = new Date(`${value}${time}`);
+      out[key] = Number.isNaN(instant.getTime()) ? value : instant.toISOString();
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+const restProvider = simpleRestProvider('/api/admin', httpClient);
+
+export const dataProvider: DataProvider = {
+  ...restProvider,
+  getList: (resource, params) =>
+    restProvider.getList(resource, { ...params, filter: widenDateFilters(params.filter ?? {}) }),
+};

@@ -1,0 +1,228 @@
+// Registros de auditoria: every admin action and security event, read-only (list + show).
+import HistoryIcon from '@mui/icons-material/History';
+import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  DataTable,
+  DateField,
+  DateInput,
+  FunctionField,
+  List,
+  ListButton,
+  SearchInput,
+  SelectInput,
+  Show,
+  SimpleList,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  TopToolbar,
+  useLocaleState,
+  useTranslate,
+  type ResourceProps,
+} from 'react-admin';
+
+/** One row of GET /api/admin/audit-logs (the server's shape, snake_case). */
+export interface AuditLog {
+  id: string;
+  created_at: string;
+  actor_user_id: string | null;
+  actor_email: string | null;
+  action: string;
+  entity_type: string | null;
+  entity_id: string | null;
+  ip: string | null;
+  request_id: string | null;
+  metadata: Record<string, unknown> | null;
+}
+
+/** Actions the server records today; the action filter offers these (it matches exactly). */
+export const AUDIT_ACTIONS = [
+  'auth.login',
+  'auth.login_failed',
+  'auth.logout',
+  'user.created',
+  'admin.created',
+] as const;
+
+const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
+
+const isFailure = (action: string) => /(failed|denied|blocked)/.test(action);
+
+function useActionLabel() {
+  const translate = useTranslate();
+  return (action: string) => {
+    const label = translate(`turma.audit_logs.actions.${action}`, { _: action });
+    return label === action ? '' : label;
+  };
+}
+
+/** The action code as recorded (what operators search for) with its plain-language label. */
+const ActionCell = ({ action }: { action: string }) => {
+  const label = useActionLabel()(action);
+  return (
+    <Box>
+      <Typography
+        component="span"
+        variant="body2"
+        sx={{ fontFamily: MONO, color: isFailure(action) ? 'error.main' : 'text.primary' }}
+      >
+        {action}
+      </Typography>
+      {label ? (
+        <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+          {label}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+};
+
+const entityText = (record: AuditLog) =>
+  record.entity_type
+    ? `${record.entity_type}${record.entity_id ? ` · ${record.entity_id.slice(0, 8)}` : ''}`
+    : '—';
+
+const useAuditLogFilters = () => {
+  const actionLabel = useActionLabel();
+  const choices = AUDIT_ACTIONS.map((id) => ({
+    id,
+    name: actionLabel(id) ? `${id} · ${actionLabel(id)}` : id,
+  }));
+  return [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput
+      key="action"
+      source="action"
+      choices={choices}
+      translateChoice={false}
+      alwaysOn
+      sx={{ minWidth: { sm: 260 } }}
+    />,
+    <TextInput key="actor_email" source="actor_email" />,
+    <TextInput key="entity_type" source="entity_type" />,
+    <DateInput key="created_at_gte" source="created_at_gte" />,
+    <DateInput key="created_at_lte" source="created_at_lte" />,
+  ];
+};
+
+const AuditLogList = () => {
+  const [locale] = useLocaleState();
+  const filters = useAuditLogFilters();
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const actionLabel = useActionLabel();
+  const dateTime = (value: string) =>
+    new Date(value).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'medium' });
+
+  return (
+    <List<AuditLog>
+      sort={{ field: 'created_at', order: 'DESC' }}
+      perPage={25}
+      filters={filters}
+      exporter={false}
+    >
+      {isSmall ? (
+        <SimpleList<AuditLog>
+          linkType="show"
+          primaryText={(record) => (
+            <Box component="span" sx={{ fontFamily: MONO, color: isFailure(record.action) ? 'error.main' : undefined }}>
+              {record.action}
+            </Box>
+          )}
+          secondaryText={(record) => (
+            <>
+              <Box component="span" sx={{ display: 'block' }}>
+                {dateTime(record.created_at)}
+              </Box>
+              <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+                {[actionLabel(record.action), record.actor_email].filter(Boolean).join(' · ')}
+              </Box>
+            </>
+          )}
+        />
+      ) : (
+        <DataTable<AuditLog> rowClick="show" bulkActionButtons={false}>
+          <DataTable.Col source="created_at">
+            <DateField source="created_at" showTime locales={locale} />
+          </DataTable.Col>
+          <DataTable.Col source="action" render={(record) => <ActionCell action={record.action} />} />
+          <DataTable.Col source="actor_email" render={(record) => record.actor_email ?? '—'} />
+          <DataTable.Col source="entity_type" render={entityText} />
+          <DataTable.Col
+            source="ip"
+            render={(record) => (
+              <Box component="span" sx={{ fontFamily: MONO }}>
+                {record.ip ?? '—'}
+              </Box>
+            )}
+          />
+        </DataTable>
+      )}
+    </List>
+  );
+};
+
+const ShowActions = () => (
+  <TopToolbar>
+    <ListButton />
+  </TopToolbar>
+);
+
+const MetadataField = ({ record }: { record: AuditLog }) => {
+  const translate = useTranslate();
+  const metadata = record.metadata ?? {};
+  if (Object.keys(metadata).length === 0) {
+    return (
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {translate('turma.audit_logs.no_metadata')}
+      </Typography>
+    );
+  }
+  return (
+    <Box
+      component="pre"
+      sx={{
+        m: 0,
+        p: 1.5,
+        borderRadius: 1,
+        bgcolor: 'action.hover',
+        fontFamily: MONO,
+        fontSize: 13,
+        overflowX: 'auto',
+        maxWidth: '100%',
+      }}
+    >
+      {JSON.stringify(metadata, null, 2)}
+    </Box>
+  );
+};
+
+const AuditLogShow = () => {
+  const [locale] = useLocaleState();
+  return (
+    <Show<AuditLog> actions={<ShowActions />}>
+      <SimpleShowLayout sx={{ '& .RaLabeled-label': { fontWeight: 600 } }}>
+        <DateField
+          source="created_at"
+          showTime
+          locales={locale}
+          options={{ dateStyle: 'full', timeStyle: 'long' }}
+        />
+        <FunctionField<AuditLog> source="action" render={(record) => <ActionCell action={record.action} />} />
+        <TextField source="actor_email" emptyText="—" />
+        <TextField source="actor_user_id" emptyText="—" sx={{ fontFamily: MONO }} />
+        <TextField source="entity_type" emptyText="—" />
+        <TextField source="entity_id" emptyText="—" sx={{ fontFamily: MONO }} />
+        <TextField source="ip" emptyText="—" sx={{ fontFamily: MONO }} />
+        <TextField source="request_id" emptyText="—" sx={{ fontFamily: MONO }} />
+        <FunctionField<AuditLog> source="metadata" render={(record) => <MetadataField record={record} />} />
+      </SimpleShowLayout>
+    </Show>
+  );
+};
+
+export const auditLogs: Omit<ResourceProps, 'name'> = {
+  list: AuditLogList,
+  show: AuditLogShow,
+  icon: HistoryIcon,
+  recordRepresentation: 'action',
+};

@@ -1,0 +1,6 @@
+// /privacy — Política de privacidade (sections per SPEC §2, LGPD Lei 13.709/2018).
+import { LegalDocument } from './legal-document';
+
+export default function PrivacyPage() {
+  return <LegalDocument doc="privacy" path="/privacy" />;
+}

@@ -1,0 +1,6 @@
+// /terms — Termos de uso (sections per SPEC §2).
+import { LegalDocument } from './legal-document';
+
+export default function TermsPage() {
+  return <LegalDocument doc="terms" path="/terms" />;
+}

@@ -1,0 +1,89 @@
+// The landing page (SPEC §2): hero, how it works, plans, lazily loaded showcases and FAQ.
+import './i18n';
+import { lazy, useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../components/button';
+import { focusSection } from '../../components/hash-link';
+import { LazyWhenVisible } from '../../components/lazy-when-visible';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { usePlans } from './api/plans';
+import { Hero } from './hero';
+import { HowItWorks } from './how-it-works';
+import { PlansSection } from './plans-section';
+
+const ServicesShowcase = lazy(() => import('./services-showcase'));
+const MarketplaceShowcase = lazy(() => import('./marketplace-showcase'));
+const Faq = lazy(() => import('./faq'));
+
+function LazySection({ id, eyebrow, title, subtitle, tinted, children }: {
+  id: string;
+  eyebrow?: string;
+  title: string;
+  subtitle?: string;
+  tinted?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section id={id} className={`section${tinted ? ' section--tinted' : ''}`} aria-labelledby={`${id}-title`}>
+      <div className="container">
+        <header className="section__head">
+          {eyebrow && <p className="eyebrow">{eyebrow}</p>}
+          <h2 id={`${id}-title`}>{title}</h2>
+          {subtitle && <p>{subtitle}</p>}
+        </header>
+        <LazyWhenVisible minHeight={280}>{children}</LazyWhenVisible>
+      </div>
+    </section>
+  );
+}
+
+/** A first load of "/#planos" renders after the router's own scroll attempt: scroll once here. */
+function useInitialHashScroll() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (!target) return;
+    target.scrollIntoView({ block: 'start' });
+    focusSection(target);
+    // Only on mount: later hash changes are scrolled by the router.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
+export default function LandingPage() {
+  const { t } = useTranslation('landing');
+  useDocumentTitle(null);
+  useInitialHashScroll();
+  const { state, retry } = usePlans();
+
+  return (
+    <>
+      <Hero />
+      <HowItWorks />
+      <PlansSection state={state} onRetry={retry} />
+      <LazySection id="servicos" eyebrow={t('services.eyebrow')} title={t('services.title')} subtitle={t('services.subtitle')}>
+        <ServicesShowcase state={state} />
+      </LazySection>
+      <LazySection id="marketplace" eyebrow={t('marketplace.eyebrow')} title={t('marketplace.title')} tinted>
+        <MarketplaceShowcase />
+      </LazySection>
+      <LazySection id="duvidas" title={t('faq.title')} subtitle={t('faq.subtitle')}>
+        <Faq />
+      </LazySection>
+      <section className="final-cta" aria-labelledby="final-title">
+        <div className="container">
+          <div className="final-cta__inner">
+            <div>
+              <h2 id="final-title">{t('final.title')}</h2>
+              <p>{t('final.body')}</p>
+            </div>
+            <ButtonLink to="/auth" size="lg">
+              {t('final.cta')}
+            </ButtonLink>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+// Entry point of the customer web app.
+import '@fontsource-variable/bricolage-grotesque/wght.css';
+import './styles.css';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root not found in index.html');
+createRoot(container).render(<App />);
