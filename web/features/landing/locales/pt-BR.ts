@@ -59,7 +59,7 @@ const landing = {
     kind: { service: 'Serviço', product: 'Produto' },
     fullPrice: 'Preço cheio',
     groupPrice: 'Preço de turma',
-    discount: '{{percent}}% off',
+    discount: '−{{percent}}%',
     entry: 'Entrada de {{value}}',
     groupSize_one: 'Turma de {{count}} pessoa',
     groupSize_other: 'Turma de {{count}} pessoas',
