@@ -15,8 +15,7 @@ beforeAll(async () => {
   if (process.env.DATABASE_URL) {
     // A database of its own; the CLI connects with the ordinary pg client.
     db = await createTestDatabase({ migrate: false });
-    const conn = db.knex.client.config.connection as string;
-    env.DATABASE_URL = conn;
+    env.DATABASE_URL = db.url!;
     await db.close();
   }
 });

@@ -5,6 +5,8 @@ import { openDatabase, type Database } from '../../adapters/db/database';
 import { migrateLatest } from '../../adapters/db/migrate';
 
 export interface TestDatabase extends Database {
+  /** The per-file PostgreSQL database's URL (undefined for PGlite). */
+  url: string | undefined;
   /** Drops the per-file PostgreSQL database (no-op for PGlite). */
   destroy(): Promise<void>;
 }
@@ -19,11 +21,13 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   const baseUrl = process.env.DATABASE_URL;
   let db: Database;
   let drop: () => Promise<void> = async () => {};
+  let url: string | undefined;
   if (baseUrl) {
     const name = `turma_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
     const admin = knexFactory({ client: 'pg', connection: baseUrl, pool: { min: 0, max: 1 } });
     await admin.raw(`create database "${name}"`);
-    db = await openDatabase({ url: withDatabase(baseUrl, name), poolMax: 20 });
+    url = withDatabase(baseUrl, name);
+    db = await openDatabase({ url, poolMax: 20 });
     drop = async () => {
       await admin.raw(`drop database if exists "${name}" with (force)`);
       await admin.destroy();
@@ -34,6 +38,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   if (options.migrate !== false) await migrateLatest(db.knex);
   return {
     ...db,
+    url,
     async destroy() {
       await db.close().catch(() => {});
       await drop();
