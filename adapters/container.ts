@@ -7,7 +7,13 @@ import type { Clock } from '../core/shared/clock';
 import { systemClock } from '../core/shared/clock';
 import type { PasswordHasher, SecretTokens } from '../core/ports/security';
 import type { UnitOfWork } from '../core/ports/unit-of-work';
+import type { Mailer } from '../core/ports/mailer';
+import type { AddressLookup, Geocoder } from '../core/ports/address-lookup';
+import { AddressService } from '../core/address/address.service';
 import { AuthService } from '../core/identity/auth.service';
+import { AccountService } from '../core/identity/account.service';
+import type { RateLimiter } from '../core/ports/rate-limiter';
+import { PostgresRateLimiter } from './security/rate-limiter';
 import { AuditLogService } from '../core/audit/audit-log.service';
 import { PlanCatalogService } from '../core/catalog/plan.service';
 import type { Config } from './config';
@@ -15,6 +21,12 @@ import type { Database } from './db/database';
 import { KnexUnitOfWork } from './db/unit-of-work';
 import { Argon2PasswordHasher } from './security/argon2.hasher';
 import { HmacSecretTokens } from './security/secret-tokens';
+import { SmtpMailer } from './mail/smtp.mailer';
+import { OutboxMailer, OutboxReader } from './mail/outbox.mailer';
+import { ViaCepAddressLookup } from './geo/viacep.lookup';
+import { NominatimGeocoder } from './geo/nominatim.geocoder';
+import { CachedAddressLookup, CachedGeocoder } from './geo/cached-address';
+import { turmaUserAgent } from './geo/upstream';
 import { createLogger, type Logger } from './logger';
 import { TOKENS } from './tokens';
 
@@ -22,6 +34,12 @@ export interface ContainerOverrides {
   clock?: Clock;
   logger?: Logger;
   passwordHasher?: PasswordHasher;
+  rateLimiter?: RateLimiter;
+  mailer?: Mailer;
+  /** Replaces ViaCEP; the database cache still sits in front of it. */
+  addressLookup?: AddressLookup;
+  /** Replaces Nominatim; the database cache still sits in front of it. */
+  geocoder?: Geocoder;
 }
 
 /** In development the secret is made once and kept in DATA_DIR, so sessions survive restarts. */
@@ -35,6 +53,17 @@ function resolveSessionSecret(config: Config): string {
   return secret;
 }
 
+/** SMTP when SMTP_URL is set; otherwise the outbox table plus a console line (silent when LOG_LEVEL=silent). */
+function createMailer(config: Config, database: Database, logger: Logger): Mailer {
+  if (config.smtpUrl) return new SmtpMailer({ url: config.smtpUrl, from: config.mailFrom, logger });
+  if (config.isProduction) logger.warn('SMTP_URL não definida: os e-mails ficam só na tabela mail_outbox e não são entregues');
+  return new OutboxMailer(database.knex, {
+    print: config.logLevel === 'silent' ? () => {} : (line) => console.log(line),
+    showLinks: !config.isProduction,
+    ...(config.isProduction ? {} : { mailboxUrl: `${config.publicUrl}/dev/mailbox` }),
+  });
+}
+
 export function buildContainer(config: Config, database: Database, overrides: ContainerOverrides = {}): Container {
   const c = new Container({ defaultScope: 'Singleton' });
   c.bind<Config>(TOKENS.Config).toConstantValue(config);
@@ -44,13 +73,48 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   c.bind<UnitOfWork>(TOKENS.UnitOfWork).toDynamicValue(() => new KnexUnitOfWork(database.knex));
   c.bind<PasswordHasher>(TOKENS.PasswordHasher).toConstantValue(overrides.passwordHasher ?? new Argon2PasswordHasher());
   c.bind<SecretTokens>(TOKENS.SecretTokens).toDynamicValue(() => new HmacSecretTokens(resolveSessionSecret(config)));
+  c.bind<Mailer>(TOKENS.Mailer).toResolvedValue((logger: Logger) => overrides.mailer ?? createMailer(config, database, logger), [TOKENS.Logger]);
+  c.bind<OutboxReader>(TOKENS.OutboxReader).toDynamicValue(() => new OutboxReader(database.knex));
 
+  c.bind<RateLimiter>(TOKENS.RateLimiter).toConstantValue(
+    overrides.rateLimiter ?? new PostgresRateLimiter(database.knex, { loginLimit: config.authLoginLimit, signupLimit: config.authSignupLimit }),
+  );
   c.bind(TOKENS.AuthService).toResolvedValue(
-    (uow: UnitOfWork, hasher: PasswordHasher, tokens: SecretTokens, clock: Clock) =>
-      new AuthService(uow, hasher, tokens, clock, { sessionTtlDays: config.sessionTtlDays }),
-    [TOKENS.UnitOfWork, TOKENS.PasswordHasher, TOKENS.SecretTokens, TOKENS.Clock],
+    (uow: UnitOfWork, hasher: PasswordHasher, tokens: SecretTokens, clock: Clock, mailer: Mailer, limiter: RateLimiter) =>
+      new AuthService(uow, hasher, tokens, clock, mailer, limiter, { sessionTtlDays: config.sessionTtlDays, publicUrl: config.publicUrl }),
+    [TOKENS.UnitOfWork, TOKENS.PasswordHasher, TOKENS.SecretTokens, TOKENS.Clock, TOKENS.Mailer, TOKENS.RateLimiter],
+  );
+  c.bind(TOKENS.AccountService).toResolvedValue(
+    (uow: UnitOfWork, auth: AuthService, hasher: PasswordHasher, tokens: SecretTokens, addresses: AddressService, limiter: RateLimiter, clock: Clock) =>
+      new AccountService(uow, auth, hasher, tokens, addresses, limiter, clock),
+    [TOKENS.UnitOfWork, TOKENS.AuthService, TOKENS.PasswordHasher, TOKENS.SecretTokens, TOKENS.AddressService, TOKENS.RateLimiter, TOKENS.Clock],
   );
   c.bind(TOKENS.AuditLogService).toResolvedValue((uow: UnitOfWork) => new AuditLogService(uow), [TOKENS.UnitOfWork]);
   c.bind(TOKENS.PlanCatalogService).toResolvedValue((uow: UnitOfWork) => new PlanCatalogService(uow), [TOKENS.UnitOfWork]);
+  // CEP and geocoding: ViaCEP and Nominatim (base URLs from config) behind the address_cache table (root knex).
+  c.bind<AddressLookup>(TOKENS.AddressLookup).toResolvedValue(
+    (clock: Clock, logger: Logger) =>
+      new CachedAddressLookup(
+        overrides.addressLookup ??
+          new ViaCepAddressLookup({ baseUrl: config.viaCepUrl, userAgent: turmaUserAgent(config.publicUrl), logger }),
+        database.knex,
+        { clock, logger },
+      ),
+    [TOKENS.Clock, TOKENS.Logger],
+  );
+  c.bind<Geocoder>(TOKENS.Geocoder).toResolvedValue(
+    (clock: Clock, logger: Logger) =>
+      new CachedGeocoder(
+        overrides.geocoder ??
+          new NominatimGeocoder({ baseUrl: config.nominatimUrl, userAgent: turmaUserAgent(config.publicUrl), logger }),
+        database.knex,
+        { clock, logger },
+      ),
+    [TOKENS.Clock, TOKENS.Logger],
+  );
+  c.bind(TOKENS.AddressService).toResolvedValue(
+    (lookup: AddressLookup, geocoder: Geocoder) => new AddressService(lookup, geocoder),
+    [TOKENS.AddressLookup, TOKENS.Geocoder],
+  );
   return c;
 }

@@ -2,6 +2,9 @@
 import type { Knex } from 'knex';
 import * as identity from './20261121000100_identity';
 import * as plans from './20261121000200_plans';
+import * as accounts from './20261121000300_accounts';
+import * as addressCache from './20261121000400_address_cache';
+import * as mailOutbox from './20261121000500_mail_outbox';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -12,6 +15,9 @@ interface Migration {
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
   ['20261121000100_identity', identity],
   ['20261121000200_plans', plans],
+  ['20261121000300_accounts', accounts],
+  ['20261121000400_address_cache', addressCache],
+  ['20261121000500_mail_outbox', mailOutbox],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

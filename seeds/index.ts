@@ -5,6 +5,7 @@ import type { Container } from 'inversify';
 import type { AuthService } from '../core/identity/auth.service';
 import type { PlanCatalogService } from '../core/catalog/plan.service';
 import { generateCpf } from '../core/identity/cpf';
+import { DIRECT_REFERRAL } from '../core/identity/account.service';
 import type { PasswordHasher } from '../core/ports/security';
 import type { UnitOfWork } from '../core/ports/unit-of-work';
 import { TOKENS } from '../adapters/tokens';
@@ -79,6 +80,7 @@ export async function runSeeds(
         if (await r.users.findByEmail(email)) return false;
         const user = await r.users.create({ email, password_hash: passwordHash, role: 'user', email_confirmed_at: new Date() });
         await r.profiles.create({ user_id: user.id, email, ...profile });
+        await r.referrals.create({ referred_user_id: user.id, referrer_user_id: null, ...DIRECT_REFERRAL });
         return true;
       });
       if (created) usersCreated++;

@@ -18,6 +18,7 @@ export class UserModel extends BaseModel {
   declare blocked_reason: string | null;
   declare last_login_at: Date | null;
   declare password_changed_at: Date | null;
+  declare deleted_at: Date | null;
   declare created_at: Date;
   declare updated_at: Date;
 }

@@ -3,7 +3,13 @@ import type { Knex } from 'knex';
 import type { Repositories } from '../../core/ports/repositories';
 import type { UnitOfWork } from '../../core/ports/unit-of-work';
 import { KnexAuditLogRepository } from './repos/audit.repo';
-import { KnexProfileRepository, KnexSessionRepository, KnexUserRepository } from './repos/identity.repos';
+import {
+  KnexAuthTokenRepository,
+  KnexProfileRepository,
+  KnexReferralRepository,
+  KnexSessionRepository,
+  KnexUserRepository,
+} from './repos/identity.repos';
 import { KnexPlanRepository } from './repos/plans.repo';
 
 export function makeRepositories(db: Knex): Repositories {
@@ -11,6 +17,8 @@ export function makeRepositories(db: Knex): Repositories {
     users: new KnexUserRepository(db),
     profiles: new KnexProfileRepository(db),
     sessions: new KnexSessionRepository(db),
+    authTokens: new KnexAuthTokenRepository(db),
+    referrals: new KnexReferralRepository(db),
     audit: new KnexAuditLogRepository(db),
     plans: new KnexPlanRepository(db),
   };

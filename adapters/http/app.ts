@@ -14,7 +14,9 @@ import { loadSession } from './middleware/auth';
 import { healthRoutes } from './routes/health.routes';
 import { authRoutes } from './routes/auth.routes';
 import { planRoutes } from './routes/plans.routes';
+import { cepRoutes } from './routes/cep.routes';
 import { auditLogAdminRoutes } from './routes/admin/audit-logs.routes';
+import { devRoutes } from './routes/dev.routes';
 import { staticApps } from './static';
 
 /** SPEC.md §7: no framing; scripts only from the site itself; connections only to the site. */
@@ -55,12 +57,14 @@ export function createApp(container: Container, options: { distDir?: string } = 
     bodyParser({
       enableTypes: ['json'],
       jsonLimit: config.bodyLimit,
+      // DELETE /api/me carries the password in its body.
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
       encoding: 'utf-8',
     }),
   );
   app.use(loadSession);
 
-  for (const router of [healthRoutes(), authRoutes(), planRoutes(), auditLogAdminRoutes()]) {
+  for (const router of [healthRoutes(), authRoutes(), planRoutes(), cepRoutes(), auditLogAdminRoutes(), devRoutes(config)]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));
   }

@@ -1,11 +1,14 @@
-// Sign-in, sessions and operator-created accounts: the use cases behind /api/auth and `turma users`.
+// Sign-in, sessions, e-mail confirmation and password recovery: the use cases behind /api/auth.
 import type { Clock } from '../shared/clock';
-import { DomainError, conflict } from '../shared/errors';
+import { DomainError, conflict, invalid } from '../shared/errors';
+import type { Mailer, MailMessage } from '../ports/mailer';
+import type { RateLimitPolicy, RateLimiter } from '../ports/rate-limiter';
 import type { PasswordHasher, SecretTokens } from '../ports/security';
 import type { UnitOfWork } from '../ports/unit-of-work';
-import type { ProfileRecord, UserRecord } from '../ports/repositories';
+import type { ProfileRecord, Repositories, UserRecord } from '../ports/repositories';
 import { emailSchema, newPasswordSchema } from './auth-schemas';
-import { postLoginRedirect } from './post-login-redirect';
+import { confirmationEmail, passwordChangedEmail, recoveryEmail } from './emails';
+import { parsePendingRedirect, postLoginRedirect, type PostLoginRedirect } from './post-login-redirect';
 import type { Role } from './roles';
 
 export interface RequestMeta {
@@ -24,12 +27,37 @@ export interface AuthenticatedUser {
 
 export interface AuthServiceOptions {
   sessionTtlDays: number;
+  /** Base of the links sent by e-mail, e.g. https://turma.com.br */
+  publicUrl: string;
 }
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+export const CONFIRMATION_TTL_MS = 24 * HOUR;
+export const RESET_TTL_MS = HOUR;
+
 export const INVALID_CREDENTIALS_MESSAGE = 'E-mail ou senha incorretos.';
 export const EMAIL_NOT_CONFIRMED_MESSAGE = 'E-mail não confirmado';
 export const ACCOUNT_BLOCKED_MESSAGE = 'Sua conta está bloqueada. Fale com o suporte.';
+export const INVALID_LINK_MESSAGE = 'Link inválido ou expirado. Tente novamente.';
+export const RECOVERY_SENT_MESSAGE = 'Verifique seu email';
+
+export function rateLimited(retryAfterSeconds: number, what = 'tentativas'): DomainError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new DomainError(
+    'rate_limited',
+    'rate_limited',
+    `Muitas ${what}. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+    { details: { retry_after_seconds: retryAfterSeconds } },
+  );
+}
+
+export interface SessionGrant {
+  token: string;
+  expiresAt: Date;
+  user: ReturnType<typeof toPublicUser>;
+  redirect: PostLoginRedirect;
+}
 
 export class AuthService {
   /** A real hash, so an unknown e-mail costs the same time as a wrong password. */
@@ -40,23 +68,30 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     private readonly tokens: SecretTokens,
     private readonly clock: Clock,
+    private readonly mailer: Mailer,
+    private readonly limiter: RateLimiter,
     private readonly options: AuthServiceOptions,
   ) {}
 
-  async login(email: string, password: string, meta: RequestMeta) {
+  async login(email: string, password: string, meta: RequestMeta): Promise<SessionGrant> {
+    const ipKey = meta.ip ?? 'desconhecido';
+    await this.refuseIfLimited([
+      ['login_ip', ipKey],
+      ['login_account', email],
+    ]);
+
     const user = await this.uow.repos.users.findByEmail(email);
     const passwordOk = user
       ? await this.hasher.verify(user.password_hash, password)
       : await this.hasher.verify(await this.getDummyHash(), password).then(() => false);
 
     if (!user || !passwordOk) {
+      await Promise.all([this.limiter.hit('login_ip', ipKey), this.limiter.hit('login_account', email)]);
       await this.uow.repos.audit.append({
         action: 'auth.login_failed',
         actor_user_id: user?.id ?? null,
         actor_email: email,
-        ip: meta.ip,
-        user_agent: meta.userAgent,
-        request_id: meta.requestId,
+        ...auditMeta(meta),
         metadata: { reason: user ? 'wrong_password' : 'unknown_email' },
       });
       throw new DomainError('unauthenticated', 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
@@ -67,39 +102,35 @@ export class AuthService {
     if (user.blocked_at) {
       throw new DomainError('forbidden', 'account_blocked', ACCOUNT_BLOCKED_MESSAGE);
     }
+    await this.limiter.reset('login_account', email);
+    return this.uow.run((r) => this.grantSession(r, user, meta, 'auth.login'));
+  }
 
+  /** Opens a session inside the caller's transaction; rotates nothing else (callers end old sessions when they must). */
+  private async grantSession(r: Repositories, user: UserRecord, meta: RequestMeta, action: string): Promise<SessionGrant> {
     const token = this.tokens.generate();
     const now = this.clock.now();
-    const { profile } = await this.uow.run(async (r) => {
-      await r.sessions.create({
-        user_id: user.id,
-        token_hash: this.tokens.digest(token),
-        expires_at: this.expiryFrom(now),
-        last_seen_at: now,
-        ip: meta.ip,
-        user_agent: meta.userAgent,
-      });
-      await r.users.update(user.id, { last_login_at: now });
-      await r.audit.append({
-        action: 'auth.login',
-        actor_user_id: user.id,
-        actor_email: user.email,
-        entity_type: 'user',
-        entity_id: user.id,
-        ip: meta.ip,
-        user_agent: meta.userAgent,
-        request_id: meta.requestId,
-      });
-      return { profile: await r.profiles.findByUserId(user.id) };
+    const expiresAt = this.expiryFrom(now);
+    await r.sessions.create({
+      user_id: user.id,
+      token_hash: this.tokens.digest(token),
+      expires_at: expiresAt,
+      last_seen_at: now,
+      ip: meta.ip,
+      user_agent: meta.userAgent,
     });
+    await r.users.update(user.id, { last_login_at: now });
+    await r.audit.append({ action, actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
 
-    const redirect = postLoginRedirect({ role: user.role, professionalApproved: null, pending: null });
-    return {
-      token,
-      expiresAt: this.expiryFrom(now),
-      user: toPublicUser(user, profile),
-      redirectTo: redirect.path,
-    };
+    const profile = await r.profiles.findByUserId(user.id);
+    // SPEC.md §2: a pending checkout stored in the profile wins, and is cleared once used.
+    const pending = parsePendingRedirect(profile?.metadata?.post_login_redirect);
+    const redirect = postLoginRedirect({ role: user.role, professionalApproved: null, pending });
+    if (redirect.clearPending && profile) {
+      const { post_login_redirect: _used, ...rest } = profile.metadata;
+      await r.profiles.update(user.id, { metadata: rest });
+    }
+    return { token, expiresAt, user: toPublicUser(user, profile), redirect };
   }
 
   /** The user behind a session token, renewing the session's expiry (sliding) at most once an hour. */
@@ -114,41 +145,117 @@ export class AuthService {
       return null;
     }
     const user = await repos.users.findById(session.user_id);
-    if (!user || user.blocked_at || !user.email_confirmed_at) return null;
+    if (!user || user.blocked_at || user.deleted_at || !user.email_confirmed_at) return null;
     if (now.getTime() - session.last_seen_at.getTime() > HOUR) {
       await repos.sessions.touch(session.id, now, this.expiryFrom(now));
     }
     const profile = await repos.profiles.findByUserId(user.id);
-    return {
-      id: user.id,
-      email: user.email,
-      role: user.role,
-      full_name: profile?.full_name ?? '',
-      sessionId: session.id,
-    };
+    return { id: user.id, email: user.email, role: user.role, full_name: profile?.full_name ?? '', sessionId: session.id };
   }
 
   async logout(user: AuthenticatedUser, meta: RequestMeta): Promise<void> {
     await this.uow.run(async (r) => {
       await r.sessions.delete(user.sessionId);
-      await r.audit.append({
-        action: 'auth.logout',
-        actor_user_id: user.id,
-        actor_email: user.email,
-        entity_type: 'user',
-        entity_id: user.id,
-        ip: meta.ip,
-        user_agent: meta.userAgent,
-        request_id: meta.requestId,
-      });
+      await r.audit.append({ action: 'auth.logout', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
     });
   }
 
-  async me(userId: string) {
-    const user = await this.uow.repos.users.findById(userId);
+  /** Issues a single-use confirmation link (24 h); the caller sends it after its transaction commits. */
+  async issueConfirmationToken(r: Repositories, userId: string): Promise<string> {
+    const token = this.tokens.generate();
+    const now = this.clock.now();
+    await r.authTokens.invalidate(userId, 'email_confirmation', now);
+    await r.authTokens.create({ user_id: userId, purpose: 'email_confirmation', token_hash: this.tokens.digest(token), expires_at: new Date(now.getTime() + CONFIRMATION_TTL_MS) });
+    return token;
+  }
+
+  confirmationLink(token: string): string {
+    return `${this.options.publicUrl}/auth/callback?type=signup&token=${encodeURIComponent(token)}`;
+  }
+
+  /** POST /api/auth/confirm: a valid, unused, unexpired link confirms the e-mail and signs the user in. */
+  async confirmEmail(token: string, meta: RequestMeta): Promise<SessionGrant> {
+    return this.uow.run(async (r) => {
+      const user = await this.useToken(r, token, 'email_confirmation');
+      if (!user.email_confirmed_at) await r.users.update(user.id, { email_confirmed_at: this.clock.now() });
+      await r.audit.append({ action: 'auth.email_confirmed', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
+      if (user.blocked_at) throw new DomainError('forbidden', 'account_blocked', ACCOUNT_BLOCKED_MESSAGE);
+      return this.grantSession(r, { ...user, email_confirmed_at: this.clock.now() }, meta, 'auth.login');
+    });
+  }
+
+  /** Sends a new confirmation link to an unconfirmed account; answers the same whether or not it exists. */
+  async resendConfirmation(email: string, meta: RequestMeta): Promise<void> {
+    await this.refuseIfLimited([['recover_ip', meta.ip ?? 'desconhecido']], 'solicitações');
+    await this.limiter.hit('recover_ip', meta.ip ?? 'desconhecido');
+    const user = await this.uow.repos.users.findByEmail(email);
+    if (!user || user.email_confirmed_at || user.deleted_at) return;
+    if ((await this.limiter.hit('recover_account', email)).blocked) return;
+    const { token, profile } = await this.uow.run(async (r) => ({
+      token: await this.issueConfirmationToken(r, user.id),
+      profile: await r.profiles.findByUserId(user.id),
+    }));
+    await this.sendQuietly(confirmationEmail({ to: user.email, name: firstName(profile), link: this.confirmationLink(token) }), meta, user);
+  }
+
+  /** POST /api/auth/recover: always the same answer; sends a 1-hour reset link when the account exists. */
+  async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
+    const ipKey = meta.ip ?? 'desconhecido';
+    await this.refuseIfLimited([['recover_ip', ipKey]], 'solicitações');
+    await this.limiter.hit('recover_ip', ipKey);
+    const user = await this.uow.repos.users.findByEmail(email);
+    if (!user || user.deleted_at || user.blocked_at) return;
+    // Per-account cap: silent, so the answer does not reveal whether the e-mail has an account.
+    if ((await this.limiter.hit('recover_account', email)).blocked) return;
+
+    const token = this.tokens.generate();
+    const now = this.clock.now();
+    const profile = await this.uow.run(async (r) => {
+      await r.authTokens.invalidate(user.id, 'password_reset', now);
+      await r.authTokens.create({ user_id: user.id, purpose: 'password_reset', token_hash: this.tokens.digest(token), expires_at: new Date(now.getTime() + RESET_TTL_MS) });
+      await r.audit.append({ action: 'auth.password_reset_requested', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
+      return r.profiles.findByUserId(user.id);
+    });
+    const link = `${this.options.publicUrl}/auth/callback?type=recovery&token=${encodeURIComponent(token)}`;
+    await this.sendQuietly(recoveryEmail({ to: user.email, name: firstName(profile), link }), meta, user);
+  }
+
+  /** POST /api/auth/reset: sets the new password and ends every session of the account. */
+  async resetPassword(token: string, password: string, meta: RequestMeta): Promise<void> {
+    const newPassword = newPasswordSchema.parse(password);
+    const hash = await this.hasher.hash(newPassword);
+    const { user, profile } = await this.uow.run(async (r) => {
+      const user = await this.useToken(r, token, 'password_reset');
+      const now = this.clock.now();
+      await r.users.update(user.id, { password_hash: hash, password_changed_at: now } as Partial<UserRecord>);
+      // The link proves the mailbox is the user's: an unconfirmed account becomes confirmed.
+      if (!user.email_confirmed_at) await r.users.update(user.id, { email_confirmed_at: now });
+      await r.sessions.deleteForUser(user.id);
+      await r.audit.append({ action: 'auth.password_reset', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
+      return { user, profile: await r.profiles.findByUserId(user.id) };
+    });
+    await this.limiter.reset('login_account', user.email);
+    await this.sendQuietly(passwordChangedEmail({ to: user.email, name: firstName(profile), when: this.clock.now() }), meta, user);
+  }
+
+  /** POST /api/me/password: checks the current password, ends every other session and rotates this one. */
+  async changePassword(current: AuthenticatedUser, currentPassword: string, newPassword: string, meta: RequestMeta): Promise<SessionGrant> {
+    const user = await this.uow.repos.users.findById(current.id);
     if (!user) throw new DomainError('unauthenticated', 'unauthenticated', 'Sessão expirada. Entre novamente.');
-    const profile = await this.uow.repos.profiles.findByUserId(userId);
-    return { user: toPublicUser(user, profile), profile };
+    if (!(await this.hasher.verify(user.password_hash, currentPassword))) {
+      await this.uow.repos.audit.append({ action: 'auth.password_change_failed', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
+      throw invalid('wrong_password', 'Senha atual incorreta.', { current_password: 'Senha atual incorreta.' });
+    }
+    const hash = await this.hasher.hash(newPasswordSchema.parse(newPassword));
+    const grant = await this.uow.run(async (r) => {
+      const now = this.clock.now();
+      await r.users.update(user.id, { password_hash: hash, password_changed_at: now } as Partial<UserRecord>);
+      await r.sessions.deleteForUser(user.id);
+      await r.audit.append({ action: 'auth.password_changed', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
+      return this.grantSession(r, user, meta, 'auth.session_rotated');
+    });
+    await this.sendQuietly(passwordChangedEmail({ to: user.email, name: grant.user.full_name.split(' ')[0] ?? '', when: this.clock.now() }), meta, user);
+    return grant;
   }
 
   /** Operators create admins from the CLI; the account is confirmed at once. */
@@ -160,25 +267,50 @@ export class AuthService {
     const passwordHash = await this.hasher.hash(password);
     return this.uow.run(async (r) => {
       if (await r.users.findByEmail(email)) throw conflict('email_taken', 'Já existe uma conta com este e-mail.');
-      const user = await r.users.create({
-        email,
-        password_hash: passwordHash,
-        role: 'admin',
-        email_confirmed_at: this.clock.now(),
-      });
+      const user = await r.users.create({ email, password_hash: passwordHash, role: 'admin', email_confirmed_at: this.clock.now() });
       await r.profiles.create({ user_id: user.id, email, full_name: fullName, origem: 'www' });
-      await r.audit.append({
-        action: 'admin.created',
-        actor_email: 'cli',
-        entity_type: 'user',
-        entity_id: user.id,
-        ip: meta.ip,
-        user_agent: meta.userAgent,
-        request_id: meta.requestId,
-        metadata: { email },
-      });
+      await r.referrals.create({ referred_user_id: user.id, referrer_user_id: null, referral_type: 'direct', status: 'confirmed', codigo_referencia: 'DIRECT' });
+      await r.audit.append({ action: 'admin.created', actor_email: 'cli', entity_type: 'user', entity_id: user.id, ...auditMeta(meta), metadata: { email } });
       return user;
     });
+  }
+
+  /** Takes a single-use link token: valid hash, right purpose, unused, unexpired, and consumed exactly once. */
+  private async useToken(r: Repositories, token: string, purpose: 'email_confirmation' | 'password_reset'): Promise<UserRecord> {
+    const linkError = () => invalid('invalid_or_expired_link', INVALID_LINK_MESSAGE);
+    if (!token || token.length > 256) throw linkError();
+    const record = await r.authTokens.findByHash(this.tokens.digest(token));
+    const now = this.clock.now();
+    if (!record || record.purpose !== purpose || record.used_at || record.expires_at.getTime() <= now.getTime()) throw linkError();
+    if (!(await r.authTokens.consume(record.id, now))) throw linkError();
+    const user = await r.users.findById(record.user_id);
+    if (!user || user.deleted_at) throw linkError();
+    return user;
+  }
+
+  private async refuseIfLimited(keys: Array<[RateLimitPolicy, string]>, what = 'tentativas'): Promise<void> {
+    const states = await Promise.all(keys.map(([policy, key]) => this.limiter.peek(policy, key)));
+    const worst = states.filter((s) => s.blocked).sort((a, b) => b.retryAfterSeconds - a.retryAfterSeconds)[0];
+    if (worst) throw rateLimited(worst.retryAfterSeconds, what);
+  }
+
+  /** Mail goes out after the transaction commits; a mail failure is recorded, never undoes the account change. */
+  async sendQuietly(message: MailMessage, meta: RequestMeta, user: Pick<UserRecord, 'id' | 'email'>): Promise<boolean> {
+    try {
+      await this.mailer.send(message);
+      return true;
+    } catch (err) {
+      await this.uow.repos.audit.append({
+        action: 'mail.failed',
+        actor_user_id: user.id,
+        actor_email: user.email,
+        entity_type: 'mail',
+        entity_id: message.template,
+        ...auditMeta(meta),
+        metadata: { error: err instanceof Error ? err.message : String(err) },
+      });
+      return false;
+    }
   }
 
   private expiryFrom(now: Date): Date {
@@ -190,6 +322,12 @@ export class AuthService {
     return this.dummyHash;
   }
 }
+
+export function auditMeta(meta: RequestMeta) {
+  return { ip: meta.ip, user_agent: meta.userAgent, request_id: meta.requestId };
+}
+
+export const firstName = (profile: Pick<ProfileRecord, 'full_name'> | null) => profile?.full_name.split(/\s+/)[0] ?? '';
 
 export function toPublicUser(user: UserRecord, profile: ProfileRecord | null) {
   return {

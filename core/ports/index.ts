@@ -5,4 +5,5 @@ export type * from './mailer';
 export type * from './address-lookup';
 export type * from './storage';
 export type * from './payments';
+export type * from './rate-limiter';
 export type { Clock } from '../shared/clock';

@@ -10,6 +10,7 @@ export interface UserRecord {
   email_confirmed_at: Date | null;
   blocked_at: Date | null;
   last_login_at: Date | null;
+  deleted_at: Date | null;
   created_at: Date;
 }
 
@@ -46,6 +47,7 @@ export interface UserRepository {
 
 export interface ProfileRepository {
   findByUserId(userId: string): Promise<ProfileRecord | null>;
+  findByCpf(cpf: string): Promise<ProfileRecord | null>;
   create(profile: NewProfile): Promise<ProfileRecord>;
   update(userId: string, patch: Partial<Omit<ProfileRecord, 'user_id'>>): Promise<void>;
 }
@@ -65,6 +67,54 @@ export interface SessionRepository {
   delete(id: string): Promise<void>;
   deleteForUser(userId: string, exceptId?: string): Promise<number>;
   deleteExpired(now: Date): Promise<number>;
+  listForUser(userId: string): Promise<SessionInfo[]>;
+}
+
+export type AuthTokenPurpose = 'email_confirmation' | 'password_reset';
+
+export interface AuthTokenRecord {
+  id: string;
+  user_id: string;
+  purpose: AuthTokenPurpose;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Date;
+}
+
+export interface AuthTokenRepository {
+  create(token: { user_id: string; purpose: AuthTokenPurpose; token_hash: string; expires_at: Date }): Promise<void>;
+  findByHash(tokenHash: string): Promise<AuthTokenRecord | null>;
+  /** Marks a token used only if it was not used yet; false when another request got there first. */
+  consume(id: string, usedAt: Date): Promise<boolean>;
+  /** Expires every unused token of that purpose (a new link replaces the old ones). */
+  invalidate(userId: string, purpose: AuthTokenPurpose, at: Date): Promise<void>;
+  deleteForUser(userId: string): Promise<void>;
+  listForUser(userId: string): Promise<AuthTokenRecord[]>;
+}
+
+export interface ReferralRecord {
+  id: string;
+  referred_user_id: string;
+  referrer_user_id: string | null;
+  referral_type: 'direct' | 'influencer' | 'user';
+  status: 'pending' | 'confirmed' | 'cancelled';
+  codigo_referencia: string;
+  created_at: Date;
+}
+
+export interface ReferralRepository {
+  create(referral: Omit<ReferralRecord, 'id' | 'created_at'>): Promise<void>;
+  findByReferred(userId: string): Promise<ReferralRecord | null>;
+  listByReferrer(userId: string): Promise<ReferralRecord[]>;
+}
+
+export interface SessionInfo {
+  id: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
 }
 
 export interface AuditEntry {
@@ -149,6 +199,8 @@ export interface Repositories {
   users: UserRepository;
   profiles: ProfileRepository;
   sessions: SessionRepository;
+  authTokens: AuthTokenRepository;
+  referrals: ReferralRepository;
   audit: AuditLogRepository;
   plans: PlanRepository;
 }

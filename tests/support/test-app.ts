@@ -15,7 +15,8 @@ export interface TestApp {
   config: Config;
   container: Container;
   db: TestDatabase;
-  client(): HttpClient;
+  /** A cookie-keeping client; each has its own client IP (X-Forwarded-For) unless `ip` is given. */
+  client(options?: { ip?: string }): HttpClient;
   createAdmin(email?: string, password?: string): Promise<{ email: string; password: string }>;
   close(): Promise<void>;
 }
@@ -30,6 +31,8 @@ export async function createTestApp(
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PUBLIC_URL: 'http://127.0.0.1',
+    // Each test client presents its own address, so per-IP rate limits don't leak between tests.
+    TRUST_PROXY: 'true',
     ...options.env,
   });
   const container = buildContainer(config, db, options.overrides);
@@ -40,7 +43,7 @@ export async function createTestApp(
     config,
     container,
     db,
-    client: () => new HttpClient(url),
+    client: (options = {}) => new HttpClient(url, options.ip ?? randomIp()),
     async createAdmin(email = `admin.${Math.random().toString(36).slice(2)}@turma.test`, password = 'Senha-forte-123') {
       const auth = container.get<AuthService>(TOKENS.AuthService);
       await auth.createAdmin({ email, fullName: 'Admin de Teste', password }, { ip: null, userAgent: 'test', requestId: null });
@@ -61,9 +64,14 @@ export interface JsonResponse<T = any> {
 }
 
 /** fetch with a cookie jar, JSON by default. */
+const randomIp = () => `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
 export class HttpClient {
   private cookies = new Map<string, string>();
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly ip: string = randomIp(),
+  ) {}
 
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -72,6 +80,7 @@ export class HttpClient {
       headers: {
         ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
         ...(cookie ? { cookie } : {}),
+        'x-forwarded-for': this.ip,
         ...headers,
       },
       ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),

@@ -2,8 +2,15 @@
 import type { Knex } from 'knex';
 import { normalizeRole } from '../../../core/identity/roles';
 import { isOrigin } from '../../../core/referral/origin';
+import { conflict } from '../../../core/shared/errors';
 import type {
+  AuthTokenPurpose,
+  AuthTokenRecord,
+  AuthTokenRepository,
   NewProfile,
+  ReferralRecord,
+  ReferralRepository,
+  SessionInfo,
   NewUser,
   ProfileRecord,
   ProfileRepository,
@@ -14,6 +21,23 @@ import type {
 } from '../../../core/ports/repositories';
 import { ProfileModel, SessionModel, UserModel } from '../models';
 
+/** A unique-constraint violation (PostgreSQL and PGlite both report code 23505), by constraint name. */
+export function uniqueViolation(err: unknown): string | null {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  if (e?.code !== '23505') return null;
+  return e.constraint ?? /"([^"]+)"/.exec(e.message ?? '')?.[1] ?? 'unknown';
+}
+
+export const EMAIL_TAKEN_MESSAGE = 'Já existe uma conta com este e-mail.';
+export const CPF_TAKEN_MESSAGE = 'Este CPF já está cadastrado. Se a conta é sua, entre ou recupere a senha.';
+
+function translateUnique(err: unknown): never {
+  const constraint = uniqueViolation(err);
+  if (constraint === 'users_email_unique') throw conflict('email_taken', EMAIL_TAKEN_MESSAGE);
+  if (constraint === 'profiles_cpf_unique') throw conflict('cpf_taken', CPF_TAKEN_MESSAGE);
+  throw err;
+}
+
 const toUser = (m: UserModel): UserRecord => ({
   id: m.id,
   email: m.email,
@@ -22,6 +46,7 @@ const toUser = (m: UserModel): UserRecord => ({
   email_confirmed_at: m.email_confirmed_at,
   blocked_at: m.blocked_at,
   last_login_at: m.last_login_at,
+  deleted_at: m.deleted_at,
   created_at: m.created_at,
 });
 
@@ -57,19 +82,25 @@ export class KnexUserRepository implements UserRepository {
     return m ? toUser(m) : null;
   }
   async create(user: NewUser) {
-    const m = await UserModel.query(this.db).insertAndFetch({
-      email: user.email,
-      password_hash: user.password_hash,
-      role: user.role,
-      email_confirmed_at: user.email_confirmed_at ?? null,
-    });
+    const m = await UserModel.query(this.db)
+      .insertAndFetch({
+        email: user.email,
+        password_hash: user.password_hash,
+        role: user.role,
+        email_confirmed_at: user.email_confirmed_at ?? null,
+      })
+      .catch(translateUnique);
     return toUser(m);
   }
   async update(id: string, patch: Partial<Omit<UserRecord, 'id' | 'created_at'>>) {
-    await UserModel.query(this.db).findById(id).patch({ ...patch, updated_at: new Date() });
+    await UserModel.query(this.db)
+      .findById(id)
+      .patch({ ...patch, updated_at: new Date() })
+      .catch(translateUnique);
   }
   async count(filter: { role?: string } = {}) {
     const q = UserModel.query(this.db);
+    q.whereNull('deleted_at');
     if (filter.role) q.where('role', filter.role);
     return q.resultSize();
   }
@@ -82,12 +113,19 @@ export class KnexProfileRepository implements ProfileRepository {
     const m = await ProfileModel.query(this.db).findById(userId);
     return m ? toProfile(m) : null;
   }
+  async findByCpf(cpf: string) {
+    const m = await ProfileModel.query(this.db).findOne({ cpf });
+    return m ? toProfile(m) : null;
+  }
   async create(profile: NewProfile) {
-    const m = await ProfileModel.query(this.db).insertAndFetch({ metadata: {}, ...profile });
+    const m = await ProfileModel.query(this.db).insertAndFetch({ metadata: {}, ...profile }).catch(translateUnique);
     return toProfile(m);
   }
   async update(userId: string, patch: Partial<Omit<ProfileRecord, 'user_id'>>) {
-    await ProfileModel.query(this.db).findById(userId).patch({ ...patch, updated_at: new Date() } as Partial<ProfileModel>);
+    await ProfileModel.query(this.db)
+      .findById(userId)
+      .patch({ ...patch, updated_at: new Date() } as Partial<ProfileModel>)
+      .catch(translateUnique);
   }
 }
 
@@ -122,5 +160,76 @@ export class KnexSessionRepository implements SessionRepository {
   }
   async deleteExpired(now: Date) {
     return SessionModel.query(this.db).delete().where('expires_at', '<=', now);
+  }
+  async listForUser(userId: string): Promise<SessionInfo[]> {
+    const rows = await SessionModel.query(this.db).where('user_id', userId).orderBy('created_at', 'desc');
+    return rows.map((m) => ({
+      id: m.id,
+      ip: m.ip,
+      user_agent: m.user_agent,
+      created_at: (m as unknown as { created_at: Date }).created_at,
+      last_seen_at: m.last_seen_at,
+      expires_at: m.expires_at,
+    }));
+  }
+}
+
+const toToken = (r: Record<string, unknown>): AuthTokenRecord => ({
+  id: r.id as string,
+  user_id: r.user_id as string,
+  purpose: r.purpose as AuthTokenPurpose,
+  expires_at: r.expires_at as Date,
+  used_at: (r.used_at as Date | null) ?? null,
+  created_at: r.created_at as Date,
+});
+
+export class KnexAuthTokenRepository implements AuthTokenRepository {
+  constructor(private readonly db: Knex) {}
+
+  async create(token: { user_id: string; purpose: AuthTokenPurpose; token_hash: string; expires_at: Date }) {
+    await this.db('auth_tokens').insert(token);
+  }
+  async findByHash(tokenHash: string) {
+    const row = await this.db('auth_tokens').where({ token_hash: tokenHash }).first();
+    return row ? toToken(row) : null;
+  }
+  async consume(id: string, usedAt: Date) {
+    // Conditional update: of two requests with the same link, exactly one wins.
+    const n = await this.db('auth_tokens').where({ id }).whereNull('used_at').update({ used_at: usedAt, updated_at: usedAt });
+    return n === 1;
+  }
+  async invalidate(userId: string, purpose: AuthTokenPurpose, at: Date) {
+    await this.db('auth_tokens').where({ user_id: userId, purpose }).whereNull('used_at').update({ expires_at: at, updated_at: at });
+  }
+  async deleteForUser(userId: string) {
+    await this.db('auth_tokens').where({ user_id: userId }).delete();
+  }
+  async listForUser(userId: string) {
+    return (await this.db('auth_tokens').where({ user_id: userId }).orderBy('created_at', 'desc')).map(toToken);
+  }
+}
+
+const toReferral = (r: Record<string, unknown>): ReferralRecord => ({
+  id: r.id as string,
+  referred_user_id: r.referred_user_id as string,
+  referrer_user_id: (r.referrer_user_id as string | null) ?? null,
+  referral_type: r.referral_type as ReferralRecord['referral_type'],
+  status: r.status as ReferralRecord['status'],
+  codigo_referencia: r.codigo_referencia as string,
+  created_at: r.created_at as Date,
+});
+
+export class KnexReferralRepository implements ReferralRepository {
+  constructor(private readonly db: Knex) {}
+
+  async create(referral: Omit<ReferralRecord, 'id' | 'created_at'>) {
+    await this.db('referrals').insert(referral);
+  }
+  async findByReferred(userId: string) {
+    const row = await this.db('referrals').where({ referred_user_id: userId }).first();
+    return row ? toReferral(row) : null;
+  }
+  async listByReferrer(userId: string) {
+    return (await this.db('referrals').where({ referrer_user_id: userId }).orderBy('created_at', 'desc')).map(toReferral);
   }
 }

@@ -1,0 +1,84 @@
+// What the address adapters share: a three-way upstream result (so the cache tells "not found" from "failed"),
+// the identifying User-Agent, and a JSON GET with a deadline and one retry.
+import type { Logger } from '../logger';
+
+/** found → cache long; not_found → cache briefly; failed (timeout, 5xx, refused, garbage) → never cache. */
+export type UpstreamResult<T> =
+  | { status: 'found'; value: T }
+  | { status: 'not_found' }
+  | { status: 'failed'; reason: string };
+
+export const TURMA_CONTACT = 'suporte@turma.com.br';
+
+/** EXTERNAL-APIS.md (Nominatim usage policy, good manners with ViaCEP): name the app and give a contact. */
+export function turmaUserAgent(publicUrl: string, version = '0.1'): string {
+  return `Turma/${version} (+${publicUrl}; contato: ${TURMA_CONTACT})`;
+}
+
+export type HttpOutcome =
+  | { kind: 'response'; status: number; body: unknown; bodyText: string }
+  | { kind: 'timeout' }
+  | { kind: 'network'; message: string };
+
+export interface GetJsonOptions {
+  userAgent: string;
+  /** Budget for the whole call, retry included. */
+  timeoutMs: number;
+  /** One more attempt after a network error or a 5xx, if the budget allows (idempotent GETs only). */
+  retry?: boolean;
+  retryDelayMs?: number;
+  fetch?: typeof fetch;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function attempt(url: string, options: GetJsonOptions, timeoutMs: number): Promise<HttpOutcome> {
+  const doFetch = options.fetch ?? fetch;
+  try {
+    const res = await doFetch(url, {
+      headers: { accept: 'application/json', 'user-agent': options.userAgent },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    // The body is read under the same signal, so a server that stalls mid-body times out too.
+    const bodyText = await res.text();
+    let body: unknown = undefined;
+    try {
+      body = bodyText ? JSON.parse(bodyText) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return { kind: 'response', status: res.status, body, bodyText };
+  } catch (err) {
+    const name = (err as { name?: string } | null)?.name;
+    if (name === 'TimeoutError' || name === 'AbortError') return { kind: 'timeout' };
+    const cause = (err as { cause?: { code?: string; message?: string } } | null)?.cause;
+    return { kind: 'network', message: cause?.code ?? cause?.message ?? (err as Error)?.message ?? 'erro de rede' };
+  }
+}
+
+/**
+ * GET with a deadline. A timeout is not retried (it already spent the budget and the user is waiting); a
+ * refused connection or a 5xx is retried once after a short jittered pause when time remains.
+ */
+export async function getJson(url: string, options: GetJsonOptions): Promise<HttpOutcome> {
+  const deadline = Date.now() + options.timeoutMs;
+  const first = await attempt(url, options, options.timeoutMs);
+  const retryable = first.kind === 'network' || (first.kind === 'response' && first.status >= 500);
+  if (!options.retry || !retryable) return first;
+  const base = options.retryDelayMs ?? 200;
+  await sleep(base + Math.floor(Math.random() * base));
+  const left = deadline - Date.now();
+  if (left < 50) return first;
+  return attempt(url, options, left);
+}
+
+/** Describes an outcome that is not a usable answer, for logs and the `failed` reason. */
+export function describeFailure(outcome: HttpOutcome): string {
+  if (outcome.kind === 'timeout') return 'tempo esgotado';
+  if (outcome.kind === 'network') return `erro de rede (${outcome.message})`;
+  return `HTTP ${outcome.status}`;
+}
+
+export function logFailure(logger: Logger | undefined, service: string, reason: string, extra: Record<string, unknown> = {}) {
+  logger?.warn({ service, reason, ...extra }, `${service}: consulta falhou`);
+}

@@ -1,0 +1,139 @@
+// Development-only mail outbox: GET /api/dev/outbox (JSON) and the /dev/mailbox page; absent in production.
+import Router from '@koa/router';
+import { z } from 'zod';
+import { escapeHtml, formatBrasiliaDateTime } from '../../../core/identity/emails';
+import type { Config } from '../../config';
+import { splitLinks } from '../../mail/links';
+import type { OutboxMessage, OutboxReader } from '../../mail/outbox.mailer';
+import { TOKENS } from '../../tokens';
+import type { AppContext } from '../context';
+import { parseInput } from '../validation';
+
+const outboxQuerySchema = z.object({
+  to: z
+    .string()
+    .trim()
+    .max(320, { message: 'E-mail longo demais' })
+    .optional()
+    .transform((v) => v || undefined),
+});
+
+/** An empty router in production, so /api/dev/* gets the API's JSON 404 and /dev/mailbox falls through to the web app. */
+export function devRoutes(config: Config) {
+  const router = new Router<AppContext['state'], AppContext>();
+  if (config.isProduction) return router;
+  const reader = (ctx: AppContext) => ctx.container.get<OutboxReader>(TOKENS.OutboxReader);
+
+  router.get('/api/dev/outbox', async (ctx) => {
+    const { to } = parseInput(outboxQuerySchema, ctx.query);
+    const { items, total } = await reader(ctx).list({ to });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { items: items.map((m) => ({ ...m, created_at: m.created_at.toISOString() })), total };
+  });
+
+  router.get('/dev/mailbox', async (ctx) => {
+    const parsed = outboxQuerySchema.safeParse(ctx.query);
+    const to = parsed.success ? parsed.data.to : undefined;
+    const { items, total } = await reader(ctx).list({ to });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = renderMailbox({ items, total, to, smtpUrlSet: Boolean(config.smtpUrl) });
+  });
+
+  // The message's own HTML body, as a mail client would show it (our templates: escaped values, no scripts).
+  router.get('/dev/mailbox/:id', async (ctx) => {
+    const message = await reader(ctx).get(ctx.params.id ?? '');
+    if (!message) {
+      ctx.status = 404;
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = 'Mensagem não encontrada.';
+      return;
+    }
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = message.html;
+  });
+
+  return router;
+}
+
+/** Escapes every part, then turns the http(s) ones into links. */
+function linkify(text: string): string {
+  return splitLinks(text)
+    .map((p) => (p.link ? `<a href="${escapeHtml(p.text)}">${escapeHtml(p.text)}</a>` : escapeHtml(p.text)))
+    .join('');
+}
+
+const PAGE_STYLE = `
+  :root { color-scheme: dark; --bg:#110e0c; --surface:#1d1916; --border:#352e29; --text:#f7f3ef; --muted:#c0b4aa; --accent:#f97316; --accent-text:#fb9a4b; }
+  * { box-sizing: border-box; }
+  body { margin:0; background:var(--bg); color:var(--text); font:16px/1.5 ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif; }
+  main { max-width: 880px; margin: 0 auto; padding: 32px 20px 64px; }
+  h1 { margin: 0 0 4px; font-size: 1.75rem; }
+  h1 span { color: var(--accent); }
+  .lead { margin: 0 0 24px; color: var(--muted); }
+  form { display:flex; flex-wrap:wrap; gap:8px; align-items:end; margin: 0 0 24px; }
+  label { display:flex; flex-direction:column; gap:4px; font-size:.875rem; color:var(--muted); flex:1 1 280px; }
+  input { font:inherit; color:var(--text); background:var(--surface); border:1px solid var(--border); border-radius:10px; padding:10px 12px; }
+  input:focus { outline:2px solid var(--accent); outline-offset:1px; }
+  button, .clear { font:inherit; font-weight:600; border-radius:10px; padding:10px 18px; border:0; cursor:pointer; text-decoration:none; }
+  button { background:var(--accent); color:#1c0d02; border:1px solid var(--accent); }
+  .clear { color:var(--text); background:var(--surface); border:1px solid var(--border); }
+  .notice { padding:12px 16px; border:1px solid var(--accent); border-radius:12px; background:rgba(249,115,22,.1); margin:0 0 24px; }
+  .empty { color:var(--muted); padding:32px; text-align:center; border:1px dashed var(--border); border-radius:16px; }
+  ol { list-style:none; margin:0; padding:0; display:grid; gap:16px; }
+  article { background:var(--surface); border:1px solid var(--border); border-radius:16px; padding:18px 20px; }
+  article h2 { margin:0 0 6px; font-size:1.125rem; }
+  .meta { margin:0 0 12px; color:var(--muted); font-size:.875rem; display:flex; flex-wrap:wrap; gap:4px 16px; }
+  .tag { color:var(--accent-text); font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
+  pre { margin:0; white-space:pre-wrap; overflow-wrap:anywhere; font:14px/1.55 ui-monospace, SFMono-Regular, Menlo, monospace; color:var(--text); background:var(--bg); border-radius:10px; padding:14px; }
+  a { color:var(--accent-text); }
+  .count { color:var(--muted); font-size:.875rem; margin:0 0 12px; }
+`;
+
+function renderMessage(m: OutboxMessage): string {
+  return [
+    '<li><article>',
+    `<h2>${escapeHtml(m.subject)}</h2>`,
+    '<p class="meta">',
+    `<span>Para: <strong>${escapeHtml(m.to)}</strong></span>`,
+    `<span><time datetime="${escapeHtml(m.created_at.toISOString())}">${escapeHtml(formatBrasiliaDateTime(m.created_at))}</time></span>`,
+    `<span class="tag">${escapeHtml(m.template)}</span>`,
+    `<a href="/dev/mailbox/${encodeURIComponent(m.id)}">ver versão HTML</a>`,
+    '</p>',
+    `<pre>${linkify(m.text)}</pre>`,
+    '</article></li>',
+  ].join('');
+}
+
+function renderMailbox(page: { items: OutboxMessage[]; total: number; to: string | undefined; smtpUrlSet: boolean }): string {
+  const { items, total, to } = page;
+  const count =
+    total === 0 ? '' : `<p class="count">${total > items.length ? `Mostrando as ${items.length} mais recentes de ${total} mensagens.` : `${total} ${total === 1 ? 'mensagem' : 'mensagens'}.`}</p>`;
+  const empty = `<p class="empty">${to ? `Nenhum e-mail para ${escapeHtml(to)}.` : 'Nenhum e-mail enviado ainda. Crie uma conta no app e a confirmação aparece aqui.'}</p>`;
+  return `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Caixa de saída (desenvolvimento) · Turma</title>
+<style>${PAGE_STYLE}</style>
+</head>
+<body>
+<main>
+<h1><span>Turma</span> · Caixa de saída</h1>
+<p class="lead">Os e-mails que o servidor enviaria, guardados aqui em desenvolvimento. Esta página não existe em produção.</p>
+${page.smtpUrlSet ? '<p class="notice">SMTP_URL está definida: os e-mails novos vão para o servidor SMTP e não aparecem aqui.</p>' : ''}
+<form method="get" action="/dev/mailbox" role="search">
+<label for="to">Filtrar por destinatário<input id="to" name="to" type="email" placeholder="pessoa@exemplo.com" value="${escapeHtml(to ?? '')}"></label>
+<button type="submit">Filtrar</button>
+${to ? '<a class="clear" href="/dev/mailbox">Ver todos</a>' : ''}
+</form>
+${count}
+${items.length ? `<ol>${items.map(renderMessage).join('\n')}</ol>` : empty}
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,81 @@
+// The RateLimiter port on rate-limiter-flexible's PostgreSQL store (table `rate_limits`), so every server instance shares the counts.
+import type { Knex } from 'knex';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimitPolicy, RateLimitState, RateLimiter } from '../../core/ports/rate-limiter';
+
+export interface RateLimitSettings {
+  loginLimit: number;
+  signupLimit: number;
+}
+
+const MINUTE = 60;
+
+/**
+ * rate-limiter-flexible speaks `pg`'s `query({ text, values })` with `$n` placeholders. Going through knex
+ * (instead of the raw connection) keeps PGlite's single connection queued behind open transactions.
+ */
+function knexStoreClient(knex: Knex) {
+  return {
+    async query(q: { text: string; values?: unknown[] }) {
+      const values = q.values ?? [];
+      const bindings: unknown[] = [];
+      const sql = q.text.replace(/\$(\d+)/g, (_m, n: string) => {
+        bindings.push(values[Number(n) - 1]);
+        return '?';
+      });
+      const res = (await knex.raw(sql, bindings as Knex.RawBinding[])) as { rows?: unknown[]; rowCount?: number };
+      const rows = res.rows ?? [];
+      return { rows, rowCount: rows.length || res.rowCount || 0 };
+    },
+  };
+}
+
+export class PostgresRateLimiter implements RateLimiter {
+  private readonly limiters: Record<RateLimitPolicy, RateLimiterPostgres>;
+
+  constructor(knex: Knex, settings: RateLimitSettings) {
+    const storeClient = knexStoreClient(knex);
+    const make = (keyPrefix: RateLimitPolicy, points: number, duration: number) =>
+      new RateLimiterPostgres({
+        storeClient,
+        storeType: 'client',
+        tableName: 'rate_limits',
+        tableCreated: true, // the migration owns the table
+        clearExpiredByTimeout: false,
+        keyPrefix,
+        points,
+        duration,
+      });
+    this.limiters = {
+      // API.md: AUTH_LOGIN_LIMIT failed logins per IP and per e-mail per 15 min.
+      login_ip: make('login_ip', settings.loginLimit, 15 * MINUTE),
+      login_account: make('login_account', settings.loginLimit, 15 * MINUTE),
+      // API.md: AUTH_SIGNUP_LIMIT sign-ups per IP per hour.
+      signup_ip: make('signup_ip', settings.signupLimit, 60 * MINUTE),
+      // Recovery requests: per IP, and per e-mail so nobody can flood an inbox.
+      recover_ip: make('recover_ip', 10, 60 * MINUTE),
+      recover_account: make('recover_account', 3, 60 * MINUTE),
+    };
+  }
+
+  async peek(policy: RateLimitPolicy, key: string): Promise<RateLimitState> {
+    const limiter = this.limiters[policy];
+    const res = await limiter.get(key);
+    if (!res || res.consumedPoints < limiter.points) return { blocked: false, retryAfterSeconds: 0 };
+    return { blocked: true, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+  }
+
+  async hit(policy: RateLimitPolicy, key: string): Promise<RateLimitState> {
+    try {
+      await this.limiters[policy].consume(key);
+      return { blocked: false, retryAfterSeconds: 0 };
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return { blocked: true, retryAfterSeconds: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
+      throw err;
+    }
+  }
+
+  async reset(policy: RateLimitPolicy, key: string): Promise<void> {
+    await this.limiters[policy].delete(key);
+  }
+}

@@ -1,0 +1,114 @@
+// CEP rules and the CEP → address (+ coordinates) use case (SPEC.md §3 "CEP address result", §5, §7 External, §8).
+import { z } from 'zod';
+import { notFound } from '../shared/errors';
+import type { AddressLookup, Coordinates, Geocoder } from '../ports/address-lookup';
+
+/** SPEC.md §9: a CEP has 8 digits. */
+export const CEP_LENGTH = 8;
+
+/** The country every lookup is in; adapters translate it to their own filter (e.g. Nominatim's countrycodes=br). */
+export const ADDRESS_COUNTRY = 'Brasil';
+
+const digitsOf = (raw: string) => raw.replace(/\D/g, '');
+
+/** SPEC.md §5, for the form field: non-digits stripped, at most 8 digits kept. */
+export function normalizeCep(raw: string): string {
+  return digitsOf(raw).slice(0, CEP_LENGTH);
+}
+
+/** 01001000 → 01001-000; anything that is not 8 digits comes back as its digits, unformatted. */
+export function formatCep(raw: string): string {
+  const digits = digitsOf(raw);
+  return digits.length === CEP_LENGTH ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
+}
+
+/**
+ * A submitted CEP: the mask is accepted, the value is its 8 digits. Unlike the form field this does not cut
+ * extra digits off: a 9-digit value is a typo, not a CEP.
+ */
+export const cepSchema = z
+  .string({ error: 'Informe o CEP' })
+  .transform(digitsOf)
+  .pipe(z.string().regex(/^\d{8}$/, { error: 'O CEP deve ter 8 dígitos' }));
+export type Cep = z.output<typeof cepSchema>;
+
+/** SPEC.md §3 "CEP address result" (the number is the user's to type, so it is not part of a lookup). */
+export interface CepAddressResult {
+  cep: string;
+  street: string;
+  district: string;
+  city: string;
+  state: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface GeocodeQuery {
+  street: string;
+  city: string;
+  state: string;
+}
+
+export const CEP_NOT_FOUND_MESSAGE = 'CEP não encontrado. Confira o número ou preencha o endereço manualmente.';
+
+/** The one "returns nothing" answer of SPEC.md §8, whatever the reason (the form falls back to manual entry). */
+export const cepNotFound = () => notFound('cep_not_found', CEP_NOT_FOUND_MESSAGE);
+
+const isCoordinate = (c: Coordinates | null | undefined): c is Coordinates =>
+  !!c &&
+  Number.isFinite(c.latitude) &&
+  Number.isFinite(c.longitude) &&
+  Math.abs(c.latitude) <= 90 &&
+  Math.abs(c.longitude) <= 180;
+
+export class AddressService {
+  constructor(
+    private readonly addresses: AddressLookup,
+    private readonly geocoder: Geocoder,
+  ) {}
+
+  /**
+   * SPEC.md §5/§8: runs only for exactly 8 digits (the mask is accepted); null on any other length, when the
+   * lookup finds nothing or failed, or when both street and city are empty. Coordinates are best effort.
+   */
+  async lookup(raw: string): Promise<CepAddressResult | null> {
+    const cep = digitsOf(raw);
+    if (cep.length !== CEP_LENGTH) return null;
+    const found = await this.addresses.lookupCep(cep);
+    if (!found) return null;
+    const address = {
+      street: found.street.trim(),
+      district: found.district.trim(),
+      city: found.city.trim(),
+      state: found.state.trim().toUpperCase(),
+    };
+    if (!address.street && !address.city) return null;
+    const coordinates = await this.geocode(address);
+    return {
+      cep,
+      ...address,
+      latitude: coordinates?.latitude ?? null,
+      longitude: coordinates?.longitude ?? null,
+    };
+  }
+
+  /**
+   * SPEC.md §7: coordinates by street, city, state and country; failure tolerated (null). Needs a city: a
+   * "CEP geral" city has no street, and a street alone would match anywhere in the country.
+   */
+  async geocode(address: GeocodeQuery): Promise<Coordinates | null> {
+    const city = address.city.trim();
+    if (!city) return null;
+    try {
+      const found = await this.geocoder.geocode({
+        street: address.street.trim(),
+        city,
+        state: address.state.trim(),
+        country: ADDRESS_COUNTRY,
+      });
+      return isCoordinate(found) ? { latitude: found.latitude, longitude: found.longitude } : null;
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,176 @@
+// The account forms' zod schemas (SPEC.md §2, §5), one copy shared by the browser and the server.
+import { z } from 'zod';
+import { cpfSchema } from './cpf';
+import { emailSchema, PASSWORD_MIN_LENGTH } from './auth-schemas';
+import { originSchema } from '../referral/origin';
+
+export const MINIMUM_AGE_YEARS = 18;
+export const EMAIL_EXAMPLE = 'nome@exemplo.com';
+
+export const MESSAGES = {
+  terms: 'Você deve aceitar os termos e políticas de privacidade',
+  passwordShort: 'A senha deve ter pelo menos 6 caracteres',
+  fullName: 'Informe seu nome completo (nome e sobrenome)',
+  phone: 'Telefone inválido: informe DDD e número',
+  birthDate: 'Data de nascimento inválida',
+  underAge: 'É preciso ter 18 anos ou mais para criar uma conta',
+  cep: 'O CEP deve ter 8 dígitos',
+  number: 'Informe o número',
+  forgotEmpty: 'Informe seu email',
+  forgotInvalid: 'E-mail inválido',
+  forgotHint: `Digite um e-mail válido (ex: ${EMAIL_EXAMPLE})`,
+  resetShort: 'Senha muito curta',
+  resetShortHint: 'Use ao menos 6 caracteres.',
+  resetMismatch: 'Senhas não coincidem',
+} as const;
+
+/** Digits only, at most 8 (SPEC.md §5: "CEP holds at most 8 digits, non-digits stripped"). */
+export const cepDigits = (raw: string) => raw.replace(/\D/g, '').slice(0, 8);
+
+const VALID_DDD = new Set([
+  11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 27, 28, 31, 32, 33, 34, 35, 37, 38, 41, 42, 43, 44, 45, 46, 47, 48,
+  49, 51, 53, 54, 55, 61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 73, 74, 75, 77, 79, 81, 82, 83, 84, 85, 86, 87, 88, 89,
+  91, 92, 93, 94, 95, 96, 97, 98, 99,
+]);
+
+/** Brazilian phone with area code: mobile (DDD + 9 + 8 digits) or landline (DDD + 2–5 + 7 digits). */
+export function isValidBrazilianPhone(raw: string): boolean {
+  const d = raw.replace(/\D/g, '').replace(/^55(?=\d{10,11}$)/, '');
+  if (!VALID_DDD.has(Number(d.slice(0, 2)))) return false;
+  if (d.length === 11) return d[2] === '9';
+  if (d.length === 10) return /[2-5]/.test(d[2] ?? '');
+  return false;
+}
+
+export const phoneSchema = z
+  .string({ message: MESSAGES.phone })
+  .refine(isValidBrazilianPhone, { message: MESSAGES.phone })
+  .transform((v) => v.replace(/\D/g, '').replace(/^55(?=\d{10,11}$)/, ''));
+
+/** Whole years between a YYYY-MM-DD birth date and `today` (both read as calendar dates). */
+export function ageOn(birthDate: string, today: Date): number {
+  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
+  const ty = today.getUTCFullYear();
+  const tm = today.getUTCMonth() + 1;
+  const td = today.getUTCDate();
+  return ty - y - (tm < m || (tm === m && td < d) ? 1 : 0);
+}
+
+function isRealDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** The birth date schema needs "today": the caller's clock (the browser's, or the server's Clock port). */
+export const birthDateSchema = (now: () => Date) =>
+  z
+    .string({ message: MESSAGES.birthDate })
+    .refine(isRealDate, { message: MESSAGES.birthDate })
+    .refine((v) => !isRealDate(v) || (ageOn(v, now()) >= 0 && ageOn(v, now()) <= 120), { message: MESSAGES.birthDate })
+    .refine((v) => !isRealDate(v) || ageOn(v, now()) >= MINIMUM_AGE_YEARS, { message: MESSAGES.underAge });
+
+export const cepSchema = z
+  .string({ message: MESSAGES.cep })
+  .transform(cepDigits)
+  .refine((v) => v.length === 8, { message: MESSAGES.cep });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `No máximo ${max} caracteres` })
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+export const fullNameSchema = z
+  .string({ message: MESSAGES.fullName })
+  .trim()
+  .min(3, { message: MESSAGES.fullName })
+  .max(120, { message: 'No máximo 120 caracteres' })
+  .refine((v) => v.split(/\s+/).length >= 2, { message: MESSAGES.fullName });
+
+const addressFields = {
+  cep: cepSchema,
+  address_number: z.string({ message: MESSAGES.number }).trim().min(1, { message: MESSAGES.number }).max(20, { message: 'No máximo 20 caracteres' }),
+  address_complement: optionalText(80),
+  // Filled from the CEP lookup; the server re-derives them when the lookup answers.
+  address_street: optionalText(200),
+  address_district: optionalText(120),
+  address_city: optionalText(120),
+  address_state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { message: 'UF inválida' })
+    .optional()
+    .nullable()
+    .or(z.literal('').transform(() => null))
+    .transform((v) => v || null),
+};
+
+export const buildSignupSchema = (now: () => Date) =>
+  z.object({
+    full_name: fullNameSchema,
+    email: emailSchema,
+    cpf: cpfSchema,
+    phone: phoneSchema,
+    birth_date: birthDateSchema(now),
+    ...addressFields,
+    password: z
+      .string({ message: MESSAGES.passwordShort })
+      .min(PASSWORD_MIN_LENGTH, { message: MESSAGES.passwordShort })
+      .max(1024, { message: 'Senha muito longa' }),
+    accept_terms: z.literal(true, { message: MESSAGES.terms }),
+    origem: originSchema.optional(),
+  });
+export type SignupInput = z.infer<ReturnType<typeof buildSignupSchema>>;
+
+export const forgotPasswordSchema = z.object({
+  email: z
+    .string({ message: MESSAGES.forgotEmpty })
+    .trim()
+    .min(1, { message: MESSAGES.forgotEmpty })
+    .pipe(z.email({ message: MESSAGES.forgotInvalid }))
+    .transform((v) => v.toLowerCase()),
+});
+
+export const resetPasswordSchema = z
+  .object({
+    password: z.string({ message: MESSAGES.resetShort }).min(PASSWORD_MIN_LENGTH, { message: MESSAGES.resetShort }).max(1024),
+    confirm_password: z.string(),
+  })
+  .refine((v) => v.password === v.confirm_password, { message: MESSAGES.resetMismatch, path: ['confirm_password'] });
+
+/** What the server needs for a reset (the confirmation is the browser's business). */
+export const resetRequestSchema = z.object({
+  token: z.string({ message: 'Link inválido ou expirado. Tente novamente.' }).min(10).max(256),
+  password: z.string({ message: MESSAGES.resetShort }).min(PASSWORD_MIN_LENGTH, { message: MESSAGES.resetShort }).max(1024),
+});
+
+export const confirmEmailSchema = z.object({
+  token: z.string({ message: 'Link inválido ou expirado. Tente novamente.' }).min(10).max(256),
+});
+
+export const changePasswordSchema = z.object({
+  current_password: z.string({ message: 'Informe sua senha atual' }).min(1, { message: 'Informe sua senha atual' }).max(1024),
+  new_password: z.string({ message: MESSAGES.passwordShort }).min(PASSWORD_MIN_LENGTH, { message: MESSAGES.passwordShort }).max(1024),
+});
+
+export const deleteAccountSchema = z.object({
+  password: z.string({ message: 'Informe sua senha para confirmar' }).min(1, { message: 'Informe sua senha para confirmar' }).max(1024),
+});
+
+/** Profile edits: every field optional; CPF and e-mail are not editable here. */
+export const buildProfileUpdateSchema = (now: () => Date) =>
+  z
+    .object({
+      full_name: fullNameSchema,
+      phone: phoneSchema,
+      birth_date: birthDateSchema(now),
+      ...addressFields,
+    })
+    .partial()
+    .strict();
+export type ProfileUpdateInput = z.infer<ReturnType<typeof buildProfileUpdateSchema>>;

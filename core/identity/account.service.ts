@@ -1,0 +1,255 @@
+// Accounts: sign-up (SPEC.md §2, §3, §4), the profile and its address, origin, and LGPD self-service (export, deletion).
+import type { Clock } from '../shared/clock';
+import { DomainError, invalid } from '../shared/errors';
+import type { AddressService } from '../address/address.service';
+import type { PasswordHasher, SecretTokens } from '../ports/security';
+import type { RateLimiter } from '../ports/rate-limiter';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import type { ProfileRecord } from '../ports/repositories';
+import { originForNewUser, originForPath, type Origin } from '../referral/origin';
+import { buildProfileUpdateSchema, buildSignupSchema, type ProfileUpdateInput, type SignupInput } from './account-schemas';
+import { AuthService, auditMeta, firstName, rateLimited, toPublicUser, type AuthenticatedUser, type RequestMeta } from './auth.service';
+import { accountDeletedEmail, confirmationEmail } from './emails';
+
+/** SPEC.md §3: a sign-up with no referrer gets this referral row. */
+export const DIRECT_REFERRAL = { referral_type: 'direct', status: 'confirmed', codigo_referencia: 'DIRECT' } as const;
+
+export const SIGNUP_SUCCESS_MESSAGE = 'Cadastro realizado! Verifique seu e-mail para confirmar a conta.';
+
+/** What LGPD deletion keeps, and why (shown to the user and stored in the audit trail). */
+export const RETENTION_NOTICE =
+  'Dados pessoais anonimizados. Registros financeiros e de auditoria são mantidos pelo prazo legal ' +
+  '(LGPD art. 7º, II e art. 16, I — cumprimento de obrigação legal; Código Tributário Nacional art. 173; Marco Civil da Internet art. 15).';
+
+const ANONYMOUS_NAME = 'Conta excluída';
+
+export class AccountService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly auth: AuthService,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: SecretTokens,
+    private readonly addresses: AddressService,
+    private readonly limiter: RateLimiter,
+    private readonly clock: Clock,
+  ) {}
+
+  get signupSchema() {
+    return buildSignupSchema(() => this.clock.now());
+  }
+
+  get profileUpdateSchema() {
+    return buildProfileUpdateSchema(() => this.clock.now());
+  }
+
+  /** POST /api/auth/signup: an unconfirmed account, its profile, the direct referral, and the confirmation e-mail. */
+  async signup(input: SignupInput, meta: RequestMeta) {
+    const ipKey = meta.ip ?? 'desconhecido';
+    const limit = await this.limiter.hit('signup_ip', ipKey);
+    if (limit.blocked) throw rateLimited(limit.retryAfterSeconds, 'tentativas de cadastro');
+
+    const address = await this.resolveAddress(input);
+    const passwordHash = await this.hasher.hash(input.password);
+    const origem: Origin = originForNewUser(input.origem);
+
+    const { user, token } = await this.uow.run(async (r) => {
+      // Checked first for a clear message; the unique constraints still decide under a race.
+      if (await r.users.findByEmail(input.email)) throw new DomainError('conflict', 'email_taken', 'Já existe uma conta com este e-mail.');
+      if (await r.profiles.findByCpf(input.cpf))
+        throw new DomainError('conflict', 'cpf_taken', 'Este CPF já está cadastrado. Se a conta é sua, entre ou recupere a senha.');
+      const user = await r.users.create({ email: input.email, password_hash: passwordHash, role: 'user' });
+      await r.profiles.create({
+        user_id: user.id,
+        email: input.email,
+        full_name: input.full_name,
+        cpf: input.cpf,
+        phone: input.phone,
+        birth_date: input.birth_date,
+        ...address,
+        address_number: input.address_number,
+        address_complement: input.address_complement,
+        origem,
+        metadata: {},
+      });
+      await r.referrals.create({ referred_user_id: user.id, referrer_user_id: null, ...DIRECT_REFERRAL });
+      await r.audit.append({ action: 'user.signed_up', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta), metadata: { origem } });
+      return { user, token: await this.auth.issueConfirmationToken(r, user.id) };
+    });
+
+    const mailSent = await this.auth.sendQuietly(
+      confirmationEmail({ to: user.email, name: input.full_name.split(/\s+/)[0] ?? '', link: this.auth.confirmationLink(token) }),
+      meta,
+      user,
+    );
+    return { user: toPublicUser(user, null), mail_sent: mailSent, message: SIGNUP_SUCCESS_MESSAGE };
+  }
+
+  /** The address to store: the CEP lookup's when it answers, else what the person typed (manual entry), plus coordinates. */
+  private async resolveAddress(input: { cep: string; address_street?: string | null; address_district?: string | null; address_city?: string | null; address_state?: string | null }) {
+    const found = await this.addresses.lookup(input.cep);
+    if (found) {
+      return {
+        cep: found.cep,
+        address_street: found.street || input.address_street || null,
+        address_district: found.district || input.address_district || null,
+        address_city: found.city,
+        address_state: found.state,
+        latitude: found.latitude,
+        longitude: found.longitude,
+      };
+    }
+    if (!input.address_city || !input.address_state) {
+      throw invalid('address_required', 'Não encontramos este CEP. Preencha o endereço manualmente.', {
+        ...(input.address_city ? {} : { address_city: 'Informe a cidade' }),
+        ...(input.address_state ? {} : { address_state: 'Informe a UF' }),
+      });
+    }
+    const coordinates = await this.addresses.geocode({ street: input.address_street ?? '', city: input.address_city, state: input.address_state });
+    return {
+      cep: input.cep,
+      address_street: input.address_street ?? null,
+      address_district: input.address_district ?? null,
+      address_city: input.address_city,
+      address_state: input.address_state,
+      latitude: coordinates?.latitude ?? null,
+      longitude: coordinates?.longitude ?? null,
+    };
+  }
+
+  /** GET /api/me: the user, the role and the profile; a missing profile is tolerated (SPEC.md §8, PGRST116). */
+  async me(userId: string) {
+    const user = await this.uow.repos.users.findById(userId);
+    if (!user || user.deleted_at) throw new DomainError('unauthenticated', 'unauthenticated', 'Sessão expirada. Entre novamente.');
+    const profile = await this.uow.repos.profiles.findByUserId(userId);
+    return { user: toPublicUser(user, profile), profile: profile ? publicProfile(profile, user.role) : null };
+  }
+
+  /** PATCH /api/me: personal data and address; a new CEP is looked up and geocoded again. */
+  async updateProfile(current: AuthenticatedUser, patch: ProfileUpdateInput, meta: RequestMeta) {
+    const profile = await this.uow.repos.profiles.findByUserId(current.id);
+    const changes: Partial<ProfileRecord> = {};
+    for (const key of ['full_name', 'phone', 'birth_date', 'address_number', 'address_complement'] as const) {
+      if (patch[key] !== undefined) (changes as Record<string, unknown>)[key] = patch[key];
+    }
+    const addressTouched = ['cep', 'address_street', 'address_district', 'address_city', 'address_state'].some((k) => k in patch);
+    if (addressTouched) {
+      const cep = patch.cep ?? profile?.cep;
+      if (!cep) throw invalid('invalid_input', 'Informe o CEP.', { cep: 'O CEP deve ter 8 dígitos' });
+      const cepChanged = cep !== profile?.cep;
+      const address = await this.resolveAddress({
+        cep,
+        address_street: patch.address_street ?? (cepChanged ? null : profile?.address_street),
+        address_district: patch.address_district ?? (cepChanged ? null : profile?.address_district),
+        address_city: patch.address_city ?? (cepChanged ? null : profile?.address_city),
+        address_state: patch.address_state ?? (cepChanged ? null : profile?.address_state),
+      });
+      Object.assign(changes, address);
+    }
+    await this.uow.run(async (r) => {
+      if (profile) await r.profiles.update(current.id, changes);
+      else await r.profiles.create({ user_id: current.id, email: current.email, full_name: (changes.full_name as string | undefined) ?? current.full_name, ...changes });
+      await r.audit.append({ action: 'profile.updated', actor_user_id: current.id, actor_email: current.email, entity_type: 'user', entity_id: current.id, ...auditMeta(meta), metadata: { fields: Object.keys(changes) } });
+    });
+    return this.me(current.id);
+  }
+
+  /** SPEC.md §4 origin rules for a signed-in visit (RPC set_user_origin); answers the stored origin. */
+  async recordVisit(current: AuthenticatedUser, pathname: string): Promise<Origin | null> {
+    const profile = await this.uow.repos.profiles.findByUserId(current.id);
+    if (!profile) return null;
+    const next = originForPath(pathname, profile.origem);
+    if (next && next !== profile.origem) {
+      await this.uow.run((r) => r.profiles.update(current.id, { origem: next }));
+      return next;
+    }
+    return profile.origem;
+  }
+
+  /** GET /api/me/export (LGPD art. 18, II and V): every row about the user, secrets left out. */
+  async exportData(current: AuthenticatedUser, meta: RequestMeta) {
+    const r = this.uow.repos;
+    const [user, profile, sessions, tokens, referral, referred, audit] = await Promise.all([
+      r.users.findById(current.id),
+      r.profiles.findByUserId(current.id),
+      r.sessions.listForUser(current.id),
+      r.authTokens.listForUser(current.id),
+      r.referrals.findByReferred(current.id),
+      r.referrals.listByReferrer(current.id),
+      r.audit.list({ filter: { actor_user_id: current.id }, sort: { field: 'created_at', order: 'DESC' }, offset: 0, limit: 10_000 }),
+    ]);
+    if (!user) throw new DomainError('unauthenticated', 'unauthenticated', 'Sessão expirada. Entre novamente.');
+    await r.audit.append({ action: 'user.data_exported', actor_user_id: current.id, actor_email: current.email, entity_type: 'user', entity_id: current.id, ...auditMeta(meta) });
+    const { password_hash: _secret, ...account } = user;
+    return {
+      exported_at: this.clock.now().toISOString(),
+      legal_basis: 'LGPD (Lei 13.709/2018), art. 18, II (acesso) e V (portabilidade)',
+      account,
+      profile,
+      sessions,
+      links_sent: tokens.map(({ purpose, created_at, expires_at, used_at }) => ({ purpose, created_at, expires_at, used_at })),
+      referral,
+      referred_users: referred.map(({ referred_user_id, referral_type, status, created_at }) => ({ referred_user_id, referral_type, status, created_at })),
+      activity: audit.items.map(({ created_at, action, ip, user_agent, metadata }) => ({ created_at, action, ip, user_agent, metadata })),
+    };
+  }
+
+  /**
+   * DELETE /api/me (LGPD art. 18, VI): password re-entry, personal data anonymised, sessions and links ended,
+   * e-mail and CPF freed; financial and audit records kept with their legal basis.
+   */
+  async deleteAccount(current: AuthenticatedUser, password: string, meta: RequestMeta) {
+    const user = await this.uow.repos.users.findById(current.id);
+    if (!user || user.deleted_at) throw new DomainError('unauthenticated', 'unauthenticated', 'Sessão expirada. Entre novamente.');
+    if (!(await this.hasher.verify(user.password_hash, password))) {
+      throw invalid('wrong_password', 'Senha incorreta.', { password: 'Senha incorreta.' });
+    }
+    // A hash of a random secret nobody knows: the account can never be signed into again.
+    const unusable = await this.hasher.hash(this.tokens.generate());
+    const profile = await this.uow.repos.profiles.findByUserId(user.id);
+    const now = this.clock.now();
+    await this.uow.run(async (r) => {
+      await r.users.update(user.id, {
+        email: `excluido+${user.id}@turma.invalid`,
+        password_hash: unusable,
+        deleted_at: now,
+        blocked_at: now,
+      });
+      if (profile) {
+        await r.profiles.update(user.id, {
+          email: `excluido+${user.id}@turma.invalid`,
+          full_name: ANONYMOUS_NAME,
+          cpf: null,
+          phone: null,
+          birth_date: null,
+          cep: null,
+          address_street: null,
+          address_number: null,
+          address_complement: null,
+          address_district: null,
+          address_city: null,
+          address_state: null,
+          latitude: null,
+          longitude: null,
+          metadata: {},
+        });
+      }
+      await r.sessions.deleteForUser(user.id);
+      await r.authTokens.deleteForUser(user.id);
+      await r.audit.append({
+        action: 'user.deleted',
+        actor_user_id: user.id,
+        actor_email: null,
+        entity_type: 'user',
+        entity_id: user.id,
+        ...auditMeta(meta),
+        metadata: { retention: RETENTION_NOTICE },
+      });
+    });
+    await this.auth.sendQuietly(accountDeletedEmail({ to: user.email, name: firstName(profile) }), meta, user);
+    return { message: 'Sua conta foi excluída.', retention: RETENTION_NOTICE };
+  }
+}
+
+export function publicProfile(profile: ProfileRecord, role: string) {
+  return { ...profile, role };
+}

@@ -1,0 +1,17 @@
+// The rate-limit port: counts attempts per key in a named policy, shared across server instances.
+export type RateLimitPolicy = 'login_ip' | 'login_account' | 'signup_ip' | 'recover_ip' | 'recover_account';
+
+export interface RateLimitState {
+  blocked: boolean;
+  /** Seconds until the key may try again (0 when not blocked). */
+  retryAfterSeconds: number;
+}
+
+export interface RateLimiter {
+  /** Whether the key has used up its attempts, without counting one. */
+  peek(policy: RateLimitPolicy, key: string): Promise<RateLimitState>;
+  /** Counts one attempt; `blocked` is true when this attempt went over the limit. */
+  hit(policy: RateLimitPolicy, key: string): Promise<RateLimitState>;
+  /** Forgets the key's attempts (e.g. after a successful login). */
+  reset(policy: RateLimitPolicy, key: string): Promise<void>;
+}

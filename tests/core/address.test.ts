@@ -1,0 +1,167 @@
+// CEP rules and the lookup use case with in-memory ports (SPEC.md §3 "CEP address result", §5, §7 External, §8, §9).
+import { describe, expect, it } from 'vitest';
+import {
+  ADDRESS_COUNTRY,
+  AddressService,
+  CEP_LENGTH,
+  CEP_NOT_FOUND_MESSAGE,
+  cepNotFound,
+  cepSchema,
+  formatCep,
+  normalizeCep,
+} from '../../core/address/address.service';
+import type { AddressLookup, CepAddress, Coordinates, Geocoder } from '../../core/ports/address-lookup';
+
+type GeocodeInput = Parameters<Geocoder['geocode']>[0];
+
+class MemoryLookup implements AddressLookup {
+  calls: string[] = [];
+  constructor(private readonly table: Record<string, Omit<CepAddress, 'cep'>> = {}) {}
+  async lookupCep(cep: string): Promise<CepAddress | null> {
+    this.calls.push(cep);
+    const found = this.table[cep];
+    return found ? { cep, ...found } : null;
+  }
+}
+
+class MemoryGeocoder implements Geocoder {
+  calls: GeocodeInput[] = [];
+  constructor(private readonly answer: (q: GeocodeInput) => Coordinates | null | Promise<Coordinates | null>) {}
+  async geocode(q: GeocodeInput) {
+    this.calls.push(q);
+    return this.answer(q);
+  }
+}
+
+const SE = { street: 'Praça da Sé', district: 'Sé', city: 'São Paulo', state: 'SP' };
+const SE_COORDS = { latitude: -23.5503, longitude: -46.6339 };
+
+describe('SPEC.md §9: a CEP has 8 digits', () => {
+  it('CEP_LENGTH is 8', () => expect(CEP_LENGTH).toBe(8));
+});
+
+describe('SPEC.md §5: CEP holds at most 8 digits, non-digits stripped (normalizeCep)', () => {
+  it.each([
+    ['01001-000', '01001000'],
+    ['01001000', '01001000'],
+    [' 01.001-000 ', '01001000'],
+    ['0100', '0100'],
+    ['010010001234', '01001000'],
+    ['abc', ''],
+    ['', ''],
+  ])('%j → %j', (raw, expected) => expect(normalizeCep(raw)).toBe(expected));
+});
+
+describe('formatCep', () => {
+  it.each([
+    ['01001000', '01001-000'],
+    ['01001-000', '01001-000'],
+    ['0100', '0100'],
+    ['123456789', '123456789'],
+  ])('%j → %j', (raw, expected) => expect(formatCep(raw)).toBe(expected));
+});
+
+describe('SPEC.md §9: cepSchema accepts exactly 8 digits (mask allowed)', () => {
+  it.each([
+    ['01001-000', '01001000'],
+    ['01001000', '01001000'],
+  ])('accepts %j as %j', (raw, expected) => expect(cepSchema.parse(raw)).toBe(expected));
+
+  it.each(['0100100', '010010001', '', 'abcdefgh'])('refuses %j with a pt-BR message', (raw) => {
+    const result = cepSchema.safeParse(raw);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('O CEP deve ter 8 dígitos');
+  });
+});
+
+describe('SPEC.md §8: CEP lookup returns nothing on …', () => {
+  const cases: Array<{ name: string; raw: string; table?: Record<string, Omit<CepAddress, 'cep'>>; lookedUp: boolean }> = [
+    { name: 'invalid length: 7 digits', raw: '0100100', lookedUp: false },
+    { name: 'invalid length: 9 digits (not cut to 8)', raw: '010010001', lookedUp: false },
+    { name: 'invalid length: empty', raw: '', lookedUp: false },
+    { name: 'a not-found result or HTTP failure (the port answers null)', raw: '99999999', lookedUp: true },
+    {
+      name: 'both street and city empty',
+      raw: '01001000',
+      table: { '01001000': { street: '', district: 'Centro', city: '', state: 'SP' } },
+      lookedUp: true,
+    },
+    {
+      name: 'both street and city blank (whitespace only)',
+      raw: '01001000',
+      table: { '01001000': { street: '  ', district: '', city: ' ', state: 'SP' } },
+      lookedUp: true,
+    },
+  ];
+
+  it.each(cases)('$name → null, no geocoding', async ({ raw, table, lookedUp }) => {
+    const lookup = new MemoryLookup(table);
+    const geocoder = new MemoryGeocoder(() => SE_COORDS);
+    const service = new AddressService(lookup, geocoder);
+    expect(await service.lookup(raw)).toBeNull();
+    expect(lookup.calls.length).toBe(lookedUp ? 1 : 0);
+    expect(geocoder.calls).toEqual([]);
+  });
+
+  it('the not-found answer is a 404-kind domain error with a pt-BR message pointing to manual entry', () => {
+    const err = cepNotFound();
+    expect(err.kind).toBe('not_found');
+    expect(err.code).toBe('cep_not_found');
+    expect(err.message).toBe(CEP_NOT_FOUND_MESSAGE);
+    expect(err.message).toMatch(/manualmente/);
+  });
+});
+
+describe('SPEC.md §3 "CEP address result" and §7 External (geocoding by street, city, state and country)', () => {
+  it('looks up the 8 digits of a masked CEP and geocodes the address in Brasil', async () => {
+    const lookup = new MemoryLookup({ '01001000': SE });
+    const geocoder = new MemoryGeocoder(() => SE_COORDS);
+    const result = await new AddressService(lookup, geocoder).lookup('01001-000');
+    expect(result).toEqual({ cep: '01001000', ...SE, ...SE_COORDS });
+    expect(lookup.calls).toEqual(['01001000']);
+    expect(geocoder.calls).toEqual([{ street: 'Praça da Sé', city: 'São Paulo', state: 'SP', country: ADDRESS_COUNTRY }]);
+    expect(ADDRESS_COUNTRY).toBe('Brasil');
+  });
+
+  it('trims the fields and upper-cases the state', async () => {
+    const lookup = new MemoryLookup({ '01001000': { street: ' Praça da Sé ', district: ' Sé', city: 'São Paulo ', state: 'sp' } });
+    const result = await new AddressService(lookup, new MemoryGeocoder(() => null)).lookup('01001000');
+    expect(result).toMatchObject({ street: 'Praça da Sé', district: 'Sé', city: 'São Paulo', state: 'SP' });
+  });
+
+  it('a "CEP geral" city (no street) is a result, geocoded by city alone', async () => {
+    const lookup = new MemoryLookup({ '78175000': { street: '', district: '', city: 'Poconé', state: 'MT' } });
+    const geocoder = new MemoryGeocoder(() => ({ latitude: -16.2566, longitude: -56.6228 }));
+    const result = await new AddressService(lookup, geocoder).lookup('78175-000');
+    expect(result).toEqual({ cep: '78175000', street: '', district: '', city: 'Poconé', state: 'MT', latitude: -16.2566, longitude: -56.6228 });
+    expect(geocoder.calls).toEqual([{ street: '', city: 'Poconé', state: 'MT', country: 'Brasil' }]);
+  });
+
+  it('a street without a city is a result but is not geocoded (a bare street matches anywhere)', async () => {
+    const lookup = new MemoryLookup({ '01001000': { street: 'Rua Sem Cidade', district: '', city: '', state: '' } });
+    const geocoder = new MemoryGeocoder(() => SE_COORDS);
+    const result = await new AddressService(lookup, geocoder).lookup('01001000');
+    expect(result).toMatchObject({ street: 'Rua Sem Cidade', latitude: null, longitude: null });
+    expect(geocoder.calls).toEqual([]);
+  });
+
+  const failures: Array<[string, () => Coordinates | null | Promise<Coordinates | null>]> = [
+    ['no match (null)', () => null],
+    ['the geocoder throws', () => Promise.reject(new Error('boom'))],
+    ['latitude out of range', () => ({ latitude: 123, longitude: -46 })],
+    ['longitude out of range', () => ({ latitude: -23, longitude: -200 })],
+    ['not a number', () => ({ latitude: Number.NaN, longitude: -46 })],
+  ];
+  it.each(failures)('geocoding failure tolerated: %s → the address with null coordinates', async (_name, answer) => {
+    const service = new AddressService(new MemoryLookup({ '01001000': SE }), new MemoryGeocoder(answer));
+    expect(await service.lookup('01001000')).toEqual({ cep: '01001000', ...SE, latitude: null, longitude: null });
+  });
+
+  it('geocode() on its own needs a city', async () => {
+    const geocoder = new MemoryGeocoder(() => SE_COORDS);
+    const service = new AddressService(new MemoryLookup(), geocoder);
+    expect(await service.geocode({ street: 'Praça da Sé', city: '  ', state: 'SP' })).toBeNull();
+    expect(await service.geocode({ street: 'Praça da Sé', city: 'São Paulo', state: 'SP' })).toEqual(SE_COORDS);
+    expect(geocoder.calls).toHaveLength(1);
+  });
+});
