@@ -12,6 +12,7 @@ import type { AddressLookup, Geocoder } from '../core/ports/address-lookup';
 import { AddressService } from '../core/address/address.service';
 import { AuthService } from '../core/identity/auth.service';
 import { AccountService } from '../core/identity/account.service';
+import { UserAdminService } from '../core/identity/user-admin.service';
 import type { RateLimiter } from '../core/ports/rate-limiter';
 import { PostgresRateLimiter } from './security/rate-limiter';
 import { AuditLogService } from '../core/audit/audit-log.service';
@@ -89,6 +90,7 @@ export function buildContainer(config: Config, database: Database, overrides: Co
       new AccountService(uow, auth, hasher, tokens, addresses, limiter, clock),
     [TOKENS.UnitOfWork, TOKENS.AuthService, TOKENS.PasswordHasher, TOKENS.SecretTokens, TOKENS.AddressService, TOKENS.RateLimiter, TOKENS.Clock],
   );
+  c.bind(TOKENS.UserAdminService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new UserAdminService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.AuditLogService).toResolvedValue((uow: UnitOfWork) => new AuditLogService(uow), [TOKENS.UnitOfWork]);
   c.bind(TOKENS.PlanCatalogService).toResolvedValue((uow: UnitOfWork) => new PlanCatalogService(uow), [TOKENS.UnitOfWork]);
   // CEP and geocoding: ViaCEP and Nominatim (base URLs from config) behind the address_cache table (root knex).

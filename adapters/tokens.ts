@@ -12,6 +12,7 @@ export const TOKENS = {
   RateLimiter: Symbol.for('turma.RateLimiter'),
   AuthService: Symbol.for('turma.AuthService'),
   AccountService: Symbol.for('turma.AccountService'),
+  UserAdminService: Symbol.for('turma.UserAdminService'),
   AuditLogService: Symbol.for('turma.AuditLogService'),
   PlanCatalogService: Symbol.for('turma.PlanCatalogService'),
   AddressLookup: Symbol.for('turma.AddressLookup'),

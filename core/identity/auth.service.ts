@@ -227,7 +227,7 @@ export class AuthService {
     const { user, profile } = await this.uow.run(async (r) => {
       const user = await this.useToken(r, token, 'password_reset');
       const now = this.clock.now();
-      await r.users.update(user.id, { password_hash: hash, password_changed_at: now } as Partial<UserRecord>);
+      await r.users.update(user.id, { password_hash: hash, password_changed_at: now });
       // The link proves the mailbox is the user's: an unconfirmed account becomes confirmed.
       if (!user.email_confirmed_at) await r.users.update(user.id, { email_confirmed_at: now });
       await r.sessions.deleteForUser(user.id);
@@ -249,7 +249,7 @@ export class AuthService {
     const hash = await this.hasher.hash(newPasswordSchema.parse(newPassword));
     const grant = await this.uow.run(async (r) => {
       const now = this.clock.now();
-      await r.users.update(user.id, { password_hash: hash, password_changed_at: now } as Partial<UserRecord>);
+      await r.users.update(user.id, { password_hash: hash, password_changed_at: now });
       await r.sessions.deleteForUser(user.id);
       await r.audit.append({ action: 'auth.password_changed', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
       return this.grantSession(r, user, meta, 'auth.session_rotated');

@@ -41,8 +41,10 @@ export interface UserRepository {
   findById(id: string): Promise<UserRecord | null>;
   findByEmail(email: string): Promise<UserRecord | null>;
   create(user: NewUser): Promise<UserRecord>;
-  update(id: string, patch: Partial<Omit<UserRecord, 'id' | 'created_at'>>): Promise<void>;
+  update(id: string, patch: Partial<Omit<UserRecord, 'id' | 'created_at'>> & { blocked_reason?: string | null; password_changed_at?: Date }): Promise<void>;
   count(filter?: { role?: Role }): Promise<number>;
+  /** Accounts with their profile's name, newest first; `q` matches e-mail or name. */
+  list(filter: { q?: string; role?: Role; blocked?: boolean; offset: number; limit: number }): Promise<{ items: Array<UserRecord & { full_name: string | null; blocked_reason: string | null }>; total: number }>;
 }
 
 export interface ProfileRepository {

@@ -66,6 +66,30 @@ describe('turma CLI', () => {
     expect(confirmed.administrador_criado).toBe('admin@turma.local');
   });
 
+  it('lists, shows, blocks, unblocks and changes the role of accounts', () => {
+    const list = JSON.parse(turma(['users', 'list', '--json', '--q', 'admin@turma.local']).stdout);
+    expect(list.total).toBe(1);
+    expect(list.items[0]).toMatchObject({ email: 'admin@turma.local', papel: 'admin', bloqueado: 'não' });
+
+    const someone = JSON.parse(turma(['users', 'list', '--json', '--role', 'user', '--per-page', '1']).stdout).items[0].email as string;
+    const blocked = turma(['users', 'block', someone, '--reason', 'fraude suspeita', '--json']);
+    expect(blocked.code).toBe(0);
+    expect(JSON.parse(blocked.stdout).bloqueado).toBe('sim');
+    expect(JSON.parse(turma(['users', 'list', '--json', '--blocked']).stdout).items.map((u: { email: string }) => u.email)).toEqual([someone]);
+    const shown = JSON.parse(turma(['users', 'show', someone, '--json']).stdout);
+    expect(shown.user).not.toHaveProperty('password_hash');
+    expect(shown.user.blocked_at).not.toBeNull();
+    expect(JSON.parse(turma(['users', 'unblock', someone, '--json']).stdout).bloqueado).toBe('não');
+
+    expect(JSON.parse(turma(['users', 'set-role', someone, 'influencer', '--json']).stdout).papel).toBe('influencer');
+    const badRole = turma(['users', 'set-role', someone, 'rei']);
+    expect(badRole.code).toBe(1);
+    expect(badRole.stderr).toContain('papel inválido');
+    const missing = turma(['users', 'show', 'ninguem@turma.test']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim()).toBe('Erro: Conta não encontrada.');
+  });
+
   it('fails with a non-zero exit on an unknown command or a bad configuration', () => {
     expect(turma(['nope']).code).not.toBe(0);
     const bad = spawnSync(process.execPath, [BIN, 'db', 'status'], { env: { ...env, PORT: 'abc' }, encoding: 'utf8' });

@@ -92,11 +92,34 @@ export class KnexUserRepository implements UserRepository {
       .catch(translateUnique);
     return toUser(m);
   }
-  async update(id: string, patch: Partial<Omit<UserRecord, 'id' | 'created_at'>>) {
+  async update(id: string, patch: Partial<Omit<UserRecord, 'id' | 'created_at'>> & { blocked_reason?: string | null; password_changed_at?: Date }) {
     await UserModel.query(this.db)
       .findById(id)
       .patch({ ...patch, updated_at: new Date() })
       .catch(translateUnique);
+  }
+  async list(filter: { q?: string; role?: string; blocked?: boolean; offset: number; limit: number }) {
+    const q = UserModel.query(this.db)
+      .select('users.*', 'profiles.full_name')
+      .leftJoin('profiles', 'profiles.user_id', 'users.id')
+      .whereNull('users.deleted_at');
+    if (filter.role) q.where('users.role', filter.role);
+    if (filter.blocked === true) q.whereNotNull('users.blocked_at');
+    if (filter.blocked === false) q.whereNull('users.blocked_at');
+    if (filter.q) {
+      const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      q.where((w) => w.where('users.email', 'ilike', like).orWhere('profiles.full_name', 'ilike', like));
+    }
+    const total = await q.clone().resultSize();
+    const rows = await q.orderBy('users.created_at', 'desc').orderBy('users.id').offset(filter.offset).limit(filter.limit);
+    return {
+      items: rows.map((m) => ({
+        ...toUser(m),
+        full_name: (m as unknown as { full_name: string | null }).full_name ?? null,
+        blocked_reason: m.blocked_reason,
+      })),
+      total,
+    };
   }
   async count(filter: { role?: string } = {}) {
     const q = UserModel.query(this.db);
