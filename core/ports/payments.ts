@@ -2,24 +2,36 @@
 import type { Cents } from '../shared/money';
 
 export type PaymentMethod = 'PIX' | 'BOLETO' | 'CREDIT_CARD';
-export type ProviderPaymentStatus = 'pending' | 'confirmed' | 'overdue' | 'refunded' | 'cancelled' | 'failed';
+
+/**
+ * A provider's payment status in our words. Asaas: PENDING/AWAITING_RISK_ANALYSIS → pending;
+ * RECEIVED/CONFIRMED/RECEIVED_IN_CASH → confirmed; OVERDUE → overdue; REFUND_REQUESTED/REFUND_IN_PROGRESS →
+ * refunding; REFUNDED → refunded; CHARGEBACK_* → chargeback; deleted → cancelled; anything unknown → pending.
+ */
+export type ProviderPaymentStatus = 'pending' | 'confirmed' | 'overdue' | 'refunding' | 'refunded' | 'chargeback' | 'cancelled';
 
 export interface PaymentCustomer {
   name: string;
+  /** 11 digits. */
   cpf: string;
   email: string;
   phone?: string | null;
+  postalCode?: string | null;
+  addressNumber?: string | null;
+  /** Our user id. */
+  externalReference: string;
 }
 
 export interface CreateChargeInput {
   customerId: string;
   method: PaymentMethod;
   amount: Cents;
-  /** Due date as YYYY-MM-DD in America/Sao_Paulo. */
+  /** Due date as YYYY-MM-DD in America/Sao_Paulo (never before today there). */
   dueDate: string;
   description: string;
-  /** Our payment id, so a charge can be found again after a timed-out request. */
+  /** Our payment id: a charge is found again by it after a timed-out request, never created twice. */
   externalReference: string;
+  /** Card only: 1–12. */
   installments?: number;
 }
 
@@ -27,11 +39,17 @@ export interface ProviderCharge {
   providerId: string;
   status: ProviderPaymentStatus;
   amount: Cents;
+  externalReference: string | null;
+  method: PaymentMethod | null;
+  /** The provider's hosted page (card form, receipt). */
   invoiceUrl: string | null;
   boletoUrl: string | null;
+  /** Sum of refunds done so far. */
+  refundedAmount: Cents;
 }
 
 export interface PixQrCode {
+  /** The copia-e-cola BR Code. */
   payload: string;
   /** PNG as a data: URL. */
   image: string;
@@ -39,18 +57,27 @@ export interface PixQrCode {
 }
 
 export interface PaymentWebhookEvent {
+  /** The provider's event id; redeliveries keep it (the unique key that makes processing exactly-once). */
   eventId: string;
+  /** e.g. PAYMENT_RECEIVED; unknown types are accepted and ignored. */
   type: string;
   providerPaymentId: string | null;
+  externalReference: string | null;
+  /** When the provider created the event (for ordering diagnostics only: state comes from re-reading the charge). */
+  createdAt: Date | null;
 }
 
 export interface PaymentGateway {
   readonly name: 'sandbox' | 'asaas';
+  /** Finds the provider customer by CPF or creates it; returns the provider's customer id. */
   ensureCustomer(customer: PaymentCustomer): Promise<string>;
+  /** Creates a charge; idempotent by externalReference (a retry after a timeout returns the existing charge). */
   createCharge(input: CreateChargeInput): Promise<ProviderCharge>;
   getPixQrCode(providerPaymentId: string): Promise<PixQrCode>;
+  /** The source of truth for a charge's status. */
   getCharge(providerPaymentId: string): Promise<ProviderCharge>;
-  refund(providerPaymentId: string, amount?: Cents): Promise<ProviderCharge>;
-  /** Authenticates and parses a webhook; throws an `unauthenticated` DomainError when the token is wrong. */
-  parseWebhook(headers: Record<string, string | undefined>, body: unknown): PaymentWebhookEvent;
+  /** Full refund when amount is omitted. */
+  refund(providerPaymentId: string, amount?: Cents, description?: string): Promise<ProviderCharge>;
+  /** Authenticates (constant-time token compare) and parses a webhook; throws an `unauthenticated` DomainError when the token is wrong. */
+  parseWebhook(headers: Record<string, string | string[] | undefined>, body: unknown): PaymentWebhookEvent;
 }

@@ -1,0 +1,139 @@
+// The group purchase's pure rules (PRODUCT.md §1): states and their allowed moves, places, deadlines, auto-match, amounts.
+import { conflict } from '../shared/errors';
+import type { Cents } from '../shared/money';
+import { computeBalanceDue, computeEntryPrice } from '../pricing/entry-price';
+
+export const GROUP_STATUSES = ['open', 'complete', 'expired', 'cancelled'] as const;
+export const MEMBER_STATUSES = ['pending_payment', 'paid', 'awarded', 'released', 'refunded'] as const;
+export const VOUCHER_STATUSES = ['awaiting_balance', 'redeemable', 'redeemed'] as const;
+export type GroupStatus = (typeof GROUP_STATUSES)[number];
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
+
+/** A place is held this long while the entry payment is pending (the PIX expiry). */
+export const HOLD_MINUTES = 30;
+/** Members are reminded this many days before the window closes. */
+export const REMINDER_DAYS_BEFORE = 3;
+export const GROUP_SIZE_MIN = 2;
+export const GROUP_SIZE_MAX = 50;
+
+const GROUP_MOVES: Record<GroupStatus, readonly GroupStatus[]> = {
+  open: ['complete', 'expired', 'cancelled'],
+  complete: [],
+  expired: [],
+  cancelled: [],
+};
+const MEMBER_MOVES: Record<MemberStatus, readonly MemberStatus[]> = {
+  pending_payment: ['paid', 'released'],
+  paid: ['awarded', 'refunded'],
+  awarded: [],
+  released: [],
+  refunded: [],
+};
+const VOUCHER_MOVES: Record<VoucherStatus, readonly VoucherStatus[]> = {
+  awaiting_balance: ['redeemable'],
+  redeemable: ['redeemed'],
+  redeemed: [],
+};
+
+export const canMoveGroup = (from: GroupStatus, to: GroupStatus) => GROUP_MOVES[from].includes(to);
+export const canMoveMember = (from: MemberStatus, to: MemberStatus) => MEMBER_MOVES[from].includes(to);
+export const canMoveVoucher = (from: VoucherStatus, to: VoucherStatus) => VOUCHER_MOVES[from].includes(to);
+
+function assertMove<S extends string>(what: string, ok: boolean, from: S, to: S) {
+  if (!ok) throw conflict('invalid_transition', `Mudança de estado inválida (${what}: ${from} → ${to}).`);
+}
+export const assertGroupMove = (from: GroupStatus, to: GroupStatus) => assertMove('turma', canMoveGroup(from, to), from, to);
+export const assertMemberMove = (from: MemberStatus, to: MemberStatus) => assertMove('participante', canMoveMember(from, to), from, to);
+export const assertVoucherMove = (from: VoucherStatus, to: VoucherStatus) => assertMove('voucher', canMoveVoucher(from, to), from, to);
+
+export interface MemberPlace {
+  user_id: string;
+  status: MemberStatus;
+  hold_expires_at: Date | null;
+}
+
+/** A place counts while paid (or awarded), or while its hold has not run out. */
+export function occupiesPlace(member: MemberPlace, now: Date): boolean {
+  if (member.status === 'paid' || member.status === 'awarded') return true;
+  return member.status === 'pending_payment' && member.hold_expires_at !== null && member.hold_expires_at.getTime() > now.getTime();
+}
+
+export const placesTaken = (members: readonly MemberPlace[], now: Date) => members.filter((m) => occupiesPlace(m, now)).length;
+export const paidCount = (members: readonly MemberPlace[]) => members.filter((m) => m.status === 'paid' || m.status === 'awarded').length;
+
+export interface GroupSnapshot {
+  status: GroupStatus;
+  group_size: number;
+  deadline_at: Date;
+}
+
+export type JoinRefusal = 'group_closed' | 'group_full' | 'already_member';
+
+export const JOIN_REFUSAL_MESSAGES: Record<JoinRefusal, string> = {
+  group_closed: 'Esta turma não está mais aceitando participantes.',
+  group_full: 'Esta turma já está completa. Escolha outra turma ou crie uma nova.',
+  already_member: 'Você já está nesta turma.',
+};
+
+/** Why a user may not take a place now, or null when they may (PRODUCT.md §1.2: never over group_size). */
+export function joinRefusal(group: GroupSnapshot, members: readonly MemberPlace[], userId: string, now: Date): JoinRefusal | null {
+  if (group.status !== 'open' || group.deadline_at.getTime() <= now.getTime()) return 'group_closed';
+  if (members.some((m) => m.user_id === userId && occupiesPlace(m, now))) return 'already_member';
+  if (placesTaken(members, now) >= group.group_size) return 'group_full';
+  return null;
+}
+
+export function assertCanJoin(group: GroupSnapshot, members: readonly MemberPlace[], userId: string, now: Date): void {
+  const refusal = joinRefusal(group, members, userId, now);
+  if (refusal) throw conflict(refusal, JOIN_REFUSAL_MESSAGES[refusal]);
+}
+
+/** The group completes when its paid members reach its size. */
+export const shouldComplete = (group: Pick<GroupSnapshot, 'status' | 'group_size'>, paid: number) => group.status === 'open' && paid >= group.group_size;
+
+export const holdExpiry = (now: Date) => new Date(now.getTime() + HOLD_MINUTES * 60_000);
+export const deadlineFor = (createdAt: Date, windowDays: number) => new Date(createdAt.getTime() + windowDays * 86_400_000);
+
+/** Reminder due: open, not reminded yet, and at most REMINDER_DAYS_BEFORE days left. */
+export function reminderDue(group: GroupSnapshot & { reminder_sent_at: Date | null }, now: Date): boolean {
+  const left = group.deadline_at.getTime() - now.getTime();
+  return group.status === 'open' && group.reminder_sent_at === null && left > 0 && left <= REMINDER_DAYS_BEFORE * 86_400_000;
+}
+
+export const isPastDeadline = (group: Pick<GroupSnapshot, 'status' | 'deadline_at'>, now: Date) =>
+  group.status === 'open' && group.deadline_at.getTime() <= now.getTime();
+
+export interface OpenGroupCandidate {
+  id: string;
+  group_size: number;
+  places_taken: number;
+  created_at: Date;
+}
+
+/** Auto-match (PRODUCT.md §1.1): the open group of the plan with the fewest free places left (oldest on a tie), or null. */
+export function pickGroupForAutoMatch(candidates: readonly OpenGroupCandidate[]): OpenGroupCandidate | null {
+  const withRoom = candidates.filter((c) => c.group_size - c.places_taken > 0);
+  withRoom.sort((a, b) => a.group_size - a.places_taken - (b.group_size - b.places_taken) || a.created_at.getTime() - b.created_at.getTime());
+  return withRoom[0] ?? null;
+}
+
+/** The money of one place: entry now, balance at completion (PRODUCT.md §1.4). */
+export function placeAmounts(price: Cents) {
+  const entry = computeEntryPrice(price);
+  return { price, entry, balance: computeBalanceDue(price, entry) };
+}
+
+/** A confirmation is applied only when the paid amount is exactly what we asked for. */
+export const amountMatches = (expected: Cents, paid: Cents) => Number.isSafeInteger(paid) && expected === paid;
+
+/** Short, unambiguous codes for invite links and vouchers (no 0/O, 1/I/L). */
+export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export function makeCode(length: number, random: () => number): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += CODE_ALPHABET[Math.floor(random() * CODE_ALPHABET.length)] ?? 'A';
+  return out;
+}
+
+/** First name only: members of a group see each other by first name (PRODUCT.md §3). */
+export const firstNameOf = (fullName: string | null | undefined) => (fullName ?? '').trim().split(/\s+/)[0] || 'Participante';
