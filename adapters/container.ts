@@ -9,10 +9,14 @@ import type { PasswordHasher, SecretTokens } from '../core/ports/security';
 import type { UnitOfWork } from '../core/ports/unit-of-work';
 import type { Mailer } from '../core/ports/mailer';
 import type { AddressLookup, Geocoder } from '../core/ports/address-lookup';
+import type { PaymentGateway } from '../core/ports/payments';
 import { AddressService } from '../core/address/address.service';
 import { AuthService } from '../core/identity/auth.service';
 import { AccountService } from '../core/identity/account.service';
 import { UserAdminService } from '../core/identity/user-admin.service';
+import { GroupService } from '../core/groups/group.service';
+import { PaymentService } from '../core/payments/payment.service';
+import { NotificationService } from '../core/notifications/notifications';
 import type { RateLimiter } from '../core/ports/rate-limiter';
 import { PostgresRateLimiter } from './security/rate-limiter';
 import { AuditLogService } from '../core/audit/audit-log.service';
@@ -28,6 +32,8 @@ import { ViaCepAddressLookup } from './geo/viacep.lookup';
 import { NominatimGeocoder } from './geo/nominatim.geocoder';
 import { CachedAddressLookup, CachedGeocoder } from './geo/cached-address';
 import { turmaUserAgent } from './geo/upstream';
+import { AsaasPaymentGateway } from './payments/asaas.gateway';
+import { SandboxPaymentGateway } from './payments/sandbox.gateway';
 import { createLogger, type Logger } from './logger';
 import { TOKENS } from './tokens';
 
@@ -41,6 +47,8 @@ export interface ContainerOverrides {
   addressLookup?: AddressLookup;
   /** Replaces Nominatim; the database cache still sits in front of it. */
   geocoder?: Geocoder;
+  /** Replaces the provider PAYMENT_PROVIDER chooses; a SandboxPaymentGateway is also bound as TOKENS.SandboxGateway. */
+  paymentGateway?: PaymentGateway;
 }
 
 /** In development the secret is made once and kept in DATA_DIR, so sessions survive restarts. */
@@ -62,6 +70,25 @@ function createMailer(config: Config, database: Database, logger: Logger): Maile
     print: config.logLevel === 'silent' ? () => {} : (line) => console.log(line),
     showLinks: !config.isProduction,
     ...(config.isProduction ? {} : { mailboxUrl: `${config.publicUrl}/dev/mailbox` }),
+  });
+}
+
+/** Asaas when PAYMENT_PROVIDER=asaas (config has required its three variables), else the embedded sandbox. */
+function createPaymentGateway(config: Config, database: Database, logger: Logger, clock: Clock): PaymentGateway {
+  if (config.paymentProvider === 'asaas') {
+    return new AsaasPaymentGateway({
+      baseUrl: config.asaas.baseUrl!,
+      apiKey: config.asaas.apiKey!,
+      webhookToken: config.asaas.webhookToken!,
+      userAgent: turmaUserAgent(config.publicUrl),
+      logger,
+    });
+  }
+  return new SandboxPaymentGateway(database.knex, {
+    publicUrl: config.publicUrl,
+    ...(config.asaas.webhookToken ? { webhookToken: config.asaas.webhookToken } : {}),
+    clock,
+    logger,
   });
 }
 
@@ -91,6 +118,12 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     [TOKENS.UnitOfWork, TOKENS.AuthService, TOKENS.PasswordHasher, TOKENS.SecretTokens, TOKENS.AddressService, TOKENS.RateLimiter, TOKENS.Clock],
   );
   c.bind(TOKENS.UserAdminService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new UserAdminService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
+  c.bind(TOKENS.GroupService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new GroupService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
+  c.bind(TOKENS.PaymentService).toResolvedValue(
+    (uow: UnitOfWork, gateway: PaymentGateway, clock: Clock, mailer: Mailer) => new PaymentService(uow, gateway, clock, mailer),
+    [TOKENS.UnitOfWork, TOKENS.PaymentGateway, TOKENS.Clock, TOKENS.Mailer],
+  );
+  c.bind(TOKENS.NotificationService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new NotificationService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.AuditLogService).toResolvedValue((uow: UnitOfWork) => new AuditLogService(uow), [TOKENS.UnitOfWork]);
   c.bind(TOKENS.PlanCatalogService).toResolvedValue((uow: UnitOfWork) => new PlanCatalogService(uow), [TOKENS.UnitOfWork]);
   // CEP and geocoding: ViaCEP and Nominatim (base URLs from config) behind the address_cache table (root knex).
@@ -118,5 +151,13 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     (lookup: AddressLookup, geocoder: Geocoder) => new AddressService(lookup, geocoder),
     [TOKENS.AddressLookup, TOKENS.Geocoder],
   );
+  c.bind<PaymentGateway>(TOKENS.PaymentGateway).toResolvedValue(
+    (logger: Logger, clock: Clock) => overrides.paymentGateway ?? createPaymentGateway(config, database, logger, clock),
+    [TOKENS.Logger, TOKENS.Clock],
+  );
+  const sandbox = overrides.paymentGateway ? overrides.paymentGateway instanceof SandboxPaymentGateway : config.paymentProvider === 'sandbox';
+  if (sandbox) {
+    c.bind<SandboxPaymentGateway>(TOKENS.SandboxGateway).toResolvedValue((g: PaymentGateway) => g as SandboxPaymentGateway, [TOKENS.PaymentGateway]);
+  }
   return c;
 }

@@ -13,9 +13,15 @@ export const TOKENS = {
   AuthService: Symbol.for('turma.AuthService'),
   AccountService: Symbol.for('turma.AccountService'),
   UserAdminService: Symbol.for('turma.UserAdminService'),
+  GroupService: Symbol.for('turma.GroupService'),
+  PaymentService: Symbol.for('turma.PaymentService'),
+  NotificationService: Symbol.for('turma.NotificationService'),
   AuditLogService: Symbol.for('turma.AuditLogService'),
   PlanCatalogService: Symbol.for('turma.PlanCatalogService'),
   AddressLookup: Symbol.for('turma.AddressLookup'),
   Geocoder: Symbol.for('turma.Geocoder'),
   AddressService: Symbol.for('turma.AddressService'),
+  PaymentGateway: Symbol.for('turma.PaymentGateway'),
+  /** Bound only when the sandbox provider serves payments (its simulatePayment backs the confirm route). */
+  SandboxGateway: Symbol.for('turma.SandboxGateway'),
 } as const;

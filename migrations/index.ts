@@ -5,6 +5,8 @@ import * as plans from './20261121000200_plans';
 import * as accounts from './20261121000300_accounts';
 import * as addressCache from './20261121000400_address_cache';
 import * as mailOutbox from './20261121000500_mail_outbox';
+import * as sandboxCharges from './20261121000600_sandbox_charges';
+import * as groups from './20261121000700_groups';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -18,6 +20,8 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261121000300_accounts', accounts],
   ['20261121000400_address_cache', addressCache],
   ['20261121000500_mail_outbox', mailOutbox],
+  ['20261121000600_sandbox_charges', sandboxCharges],
+  ['20261121000700_groups', groups],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -9,6 +9,9 @@ import pg from 'pg';
 pg.types.setTypeParser(20, (v: string) => Number.parseInt(v, 10));
 // numeric (ratings, coordinates) as numbers too.
 pg.types.setTypeParser(1700, (v: string) => Number.parseFloat(v));
+// date stays the calendar date it is ('2026-11-21'), never a Date at some time zone's midnight.
+pg.types.setTypeParser(1082, (v: string) => v);
+const PGLITE_PARSERS = { 1082: (v: string) => v, 1700: (v: string) => Number.parseFloat(v) };
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -41,6 +44,7 @@ async function openPglite(dataDir: string | undefined) {
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     extensions: { citext, pg_trgm, unaccent },
+    parsers: PGLITE_PARSERS,
   });
   return pglite;
 }

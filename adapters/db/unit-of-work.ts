@@ -11,6 +11,15 @@ import {
   KnexUserRepository,
 } from './repos/identity.repos';
 import { KnexPlanRepository } from './repos/plans.repo';
+import {
+  KnexGroupRepository,
+  KnexMemberRepository,
+  KnexNotificationRepository,
+  KnexPaymentEventRepository,
+  KnexPaymentRepository,
+  KnexVoucherRepository,
+  KnexWalletRepository,
+} from './repos/groups.repos';
 
 export function makeRepositories(db: Knex): Repositories {
   return {
@@ -21,6 +30,13 @@ export function makeRepositories(db: Knex): Repositories {
     referrals: new KnexReferralRepository(db),
     audit: new KnexAuditLogRepository(db),
     plans: new KnexPlanRepository(db),
+    groups: new KnexGroupRepository(db),
+    members: new KnexMemberRepository(db),
+    vouchers: new KnexVoucherRepository(db),
+    payments: new KnexPaymentRepository(db),
+    paymentEvents: new KnexPaymentEventRepository(db),
+    notifications: new KnexNotificationRepository(db),
+    wallet: new KnexWalletRepository(db),
   };
 }
 

@@ -14,9 +14,13 @@ import { loadSession } from './middleware/auth';
 import { healthRoutes } from './routes/health.routes';
 import { authRoutes } from './routes/auth.routes';
 import { planRoutes } from './routes/plans.routes';
+import { groupRoutes } from './routes/groups.routes';
+import { paymentRoutes } from './routes/payments.routes';
+import { notificationRoutes } from './routes/notifications.routes';
 import { cepRoutes } from './routes/cep.routes';
 import { auditLogAdminRoutes } from './routes/admin/audit-logs.routes';
 import { devRoutes } from './routes/dev.routes';
+import { sandboxRoutes } from './routes/sandbox.routes';
 import { staticApps } from './static';
 
 /** SPEC.md §7: no framing; scripts only from the site itself; connections only to the site. */
@@ -64,7 +68,18 @@ export function createApp(container: Container, options: { distDir?: string } = 
   );
   app.use(loadSession);
 
-  for (const router of [healthRoutes(), authRoutes(), planRoutes(), cepRoutes(), auditLogAdminRoutes(), devRoutes(config)]) {
+  for (const router of [
+    healthRoutes(),
+    authRoutes(),
+    planRoutes(),
+    groupRoutes(),
+    paymentRoutes(),
+    notificationRoutes(),
+    cepRoutes(),
+    auditLogAdminRoutes(),
+    devRoutes(config),
+    sandboxRoutes(config),
+  ]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));
   }

@@ -32,7 +32,7 @@ export function formatBrasiliaDateTime(date: Date): string {
   return `${parts.day}/${parts.month}/${parts.year} às ${parts.hour}:${parts.minute}`;
 }
 
-interface Content {
+export interface EmailContent {
   greeting: string;
   /** Paragraphs before the button. */
   intro: string[];
@@ -47,14 +47,14 @@ function checkedLink(link: string): string {
   return link;
 }
 
-function greetingFor(name: string): string {
+export function greetingFor(name: string): string {
   const first = name.trim().split(/\s+/)[0];
   return first ? `Olá, ${first}!` : 'Olá!';
 }
 
 const SIGNATURE = 'Equipe Turma';
 
-function renderText(c: Content): string {
+function renderText(c: EmailContent): string {
   const blocks = [c.greeting, ...c.intro];
   if (c.action) blocks.push(`${c.action.label}:\n${c.action.link}`);
   blocks.push(...c.outro, `— ${SIGNATURE}`);
@@ -65,7 +65,7 @@ function renderText(c: Content): string {
 const FONT = "font-family:Arial,'Helvetica Neue',Helvetica,sans-serif";
 const P = `margin:0 0 16px;${FONT};font-size:16px;line-height:24px;color:#1c1917`;
 
-function renderHtml(subject: string, c: Content): string {
+function renderHtml(subject: string, c: EmailContent): string {
   const paragraph = (text: string) => `<p style="${P}">${escapeHtml(text)}</p>`;
   const action = c.action
     ? [
@@ -97,7 +97,13 @@ function renderHtml(subject: string, c: Content): string {
   ].join('\n');
 }
 
-function render(to: string, subject: string, template: EmailTemplate, content: Content): AccountEmail {
+function render(to: string, subject: string, template: EmailTemplate, content: EmailContent): AccountEmail {
+  return renderEmail(to, subject, template, content) as AccountEmail;
+}
+
+/** Any product e-mail in the same layout (text + HTML, every value escaped). */
+export function renderEmail(to: string, subject: string, template: string, content: EmailContent) {
+  if (content.action) content = { ...content, action: { ...content.action, link: checkedLink(content.action.link) } };
   return { to, subject, template, text: renderText(content), html: renderHtml(subject, content) };
 }
 

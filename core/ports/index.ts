@@ -7,3 +7,4 @@ export type * from './storage';
 export type * from './payments';
 export type * from './rate-limiter';
 export type { Clock } from '../shared/clock';
+export type * from './group-repositories';

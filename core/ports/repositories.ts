@@ -196,6 +196,16 @@ export interface PlanRepository {
   upsertBySlug(plan: Omit<PlanRecord, 'id' | 'created_at'>): Promise<PlanRecord>;
 }
 
+import type {
+  GroupRepository,
+  MemberRepository,
+  NotificationRepository,
+  PaymentEventRepository,
+  PaymentRepository,
+  VoucherRepository,
+  WalletRepository,
+} from './group-repositories';
+
 /** Every repository, bound to one transaction when handed out by the UnitOfWork. */
 export interface Repositories {
   users: UserRepository;
@@ -205,4 +215,11 @@ export interface Repositories {
   referrals: ReferralRepository;
   audit: AuditLogRepository;
   plans: PlanRepository;
+  groups: GroupRepository;
+  members: MemberRepository;
+  vouchers: VoucherRepository;
+  payments: PaymentRepository;
+  paymentEvents: PaymentEventRepository;
+  notifications: NotificationRepository;
+  wallet: WalletRepository;
 }

@@ -28,7 +28,8 @@ function turma(args: string[], input?: string) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe('turma CLI', () => {
+// Each call is a new process opening the database (≈ 1–3 s on PGlite), so these tests get a longer budget.
+describe('turma CLI', { timeout: 120_000 }, () => {
   it('migrates, reports status as a table and as JSON', () => {
     const migrate = turma(['db', 'migrate']);
     expect(migrate.code).toBe(0);

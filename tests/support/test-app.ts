@@ -106,6 +106,9 @@ export class HttpClient {
   post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
     return this.request<T>('POST', path, body ?? {}, headers);
   }
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
   hasCookie(name: string) {
     return this.cookies.has(name);
   }

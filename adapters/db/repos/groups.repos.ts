@@ -1,0 +1,244 @@
+// Groups, members, vouchers, payments, provider events, notifications and wallet on knex (plain query builder).
+import type { Knex } from 'knex';
+import type {
+  GroupRecord,
+  GroupRepository,
+  LocalPaymentStatus,
+  MemberRecord,
+  MemberRepository,
+  MemberWithName,
+  NotificationRecord,
+  NotificationRepository,
+  PaymentEventRecord,
+  PaymentEventRepository,
+  PaymentPurpose,
+  PaymentRecord,
+  PaymentRepository,
+  VoucherRecord,
+  VoucherRepository,
+  WalletEntryRecord,
+  WalletRepository,
+} from '../../../core/ports/group-repositories';
+import type { GroupStatus, MemberStatus, VoucherStatus } from '../../../core/groups/group-rules';
+
+const now = (db: Knex) => db.fn.now();
+type Row = Record<string, any>;
+
+export class KnexGroupRepository implements GroupRepository {
+  constructor(private readonly db: Knex) {}
+
+  async create(group: Omit<GroupRecord, 'id' | 'created_at' | 'reminder_sent_at' | 'completed_at' | 'expired_at'>) {
+    const [row] = await this.db('groups').insert(group).returning('*');
+    return row as GroupRecord;
+  }
+  async findById(id: string) {
+    return ((await this.db('groups').where({ id }).first()) as GroupRecord | undefined) ?? null;
+  }
+  async lock(id: string) {
+    return ((await this.db('groups').where({ id }).forUpdate().first()) as GroupRecord | undefined) ?? null;
+  }
+  async lockOpenForPlan(planId: string) {
+    return (await this.db('groups').where({ plan_id: planId, status: 'open' }).where('deadline_at', '>', now(this.db)).orderBy('created_at').forUpdate()) as GroupRecord[];
+  }
+  async moveIf(id: string, from: GroupStatus, to: GroupStatus, patch: Partial<GroupRecord> = {}) {
+    const n = await this.db('groups').where({ id, status: from }).update({ ...patch, status: to, updated_at: now(this.db) });
+    return n === 1;
+  }
+  async update(id: string, patch: Partial<GroupRecord>) {
+    await this.db('groups').where({ id }).update({ ...patch, updated_at: now(this.db) });
+  }
+  async listPastDeadline(at: Date, limit: number) {
+    return (await this.db('groups').where({ status: 'open' }).where('deadline_at', '<=', at).orderBy('deadline_at').limit(limit)) as GroupRecord[];
+  }
+  async listOpenEndingBefore(until: Date, limit: number) {
+    return (await this.db('groups').where({ status: 'open' }).whereNull('reminder_sent_at').where('deadline_at', '<=', until).orderBy('deadline_at').limit(limit)) as GroupRecord[];
+  }
+  async markReminded(id: string, at: Date) {
+    return (await this.db('groups').where({ id }).whereNull('reminder_sent_at').update({ reminder_sent_at: at })) === 1;
+  }
+  async listForUser(userId: string) {
+    return (await this.db('groups')
+      .whereIn('id', this.db('group_members').select('group_id').where({ user_id: userId }))
+      .orderBy('created_at', 'desc')) as GroupRecord[];
+  }
+  async list(filter: { status?: GroupStatus; planId?: string; offset: number; limit: number }) {
+    const q = this.db('groups');
+    if (filter.status) q.where('status', filter.status);
+    if (filter.planId) q.where('plan_id', filter.planId);
+    const [{ count }] = (await q.clone().count<{ count: number }[]>('* as count')) as [{ count: number }];
+    const items = (await q.orderBy('created_at', 'desc').offset(filter.offset).limit(filter.limit)) as GroupRecord[];
+    return { items, total: Number(count) };
+  }
+}
+
+export class KnexMemberRepository implements MemberRepository {
+  constructor(private readonly db: Knex) {}
+
+  async create(member: Pick<MemberRecord, 'group_id' | 'user_id' | 'invite_code' | 'invited_by_member_id' | 'hold_expires_at'>) {
+    const [row] = await this.db('group_members').insert(member).returning('*');
+    return row as MemberRecord;
+  }
+  async findById(id: string) {
+    return ((await this.db('group_members').where({ id }).first()) as MemberRecord | undefined) ?? null;
+  }
+  async lock(id: string) {
+    return ((await this.db('group_members').where({ id }).forUpdate().first()) as MemberRecord | undefined) ?? null;
+  }
+  async findByInviteCode(code: string) {
+    return ((await this.db('group_members').where({ invite_code: code }).first()) as MemberRecord | undefined) ?? null;
+  }
+  async listForGroup(groupId: string) {
+    return (await this.db('group_members as m')
+      .leftJoin('profiles as p', 'p.user_id', 'm.user_id')
+      .select('m.*', 'p.full_name')
+      .where('m.group_id', groupId)
+      .orderBy('m.created_at')) as MemberWithName[];
+  }
+  async listForUser(userId: string) {
+    return (await this.db('group_members').where({ user_id: userId }).orderBy('created_at', 'desc')) as MemberRecord[];
+  }
+  async moveIf(id: string, from: MemberStatus, to: MemberStatus, patch: Partial<MemberRecord> = {}) {
+    return (await this.db('group_members').where({ id, status: from }).update({ ...patch, status: to, updated_at: now(this.db) })) === 1;
+  }
+  async update(id: string, patch: Partial<MemberRecord>) {
+    await this.db('group_members').where({ id }).update({ ...patch, updated_at: now(this.db) });
+  }
+  async listExpiredHolds(at: Date, limit: number) {
+    return (await this.db('group_members').where({ status: 'pending_payment' }).where('hold_expires_at', '<=', at).orderBy('hold_expires_at').limit(limit)) as MemberRecord[];
+  }
+}
+
+export class KnexVoucherRepository implements VoucherRepository {
+  constructor(private readonly db: Knex) {}
+
+  async create(voucher: Omit<VoucherRecord, 'id' | 'created_at' | 'redeemable_at' | 'redeemed_at' | 'status'>) {
+    const [row] = await this.db('vouchers').insert(voucher).returning('*');
+    return row as VoucherRecord;
+  }
+  async findById(id: string) {
+    return ((await this.db('vouchers').where({ id }).first()) as VoucherRecord | undefined) ?? null;
+  }
+  async findByMember(memberId: string) {
+    return ((await this.db('vouchers').where({ member_id: memberId }).first()) as VoucherRecord | undefined) ?? null;
+  }
+  async listForUser(userId: string) {
+    return (await this.db('vouchers').where({ user_id: userId }).orderBy('created_at', 'desc')) as VoucherRecord[];
+  }
+  async moveIf(id: string, from: VoucherStatus, to: VoucherStatus, patch: Partial<VoucherRecord> = {}) {
+    return (await this.db('vouchers').where({ id, status: from }).update({ ...patch, status: to, updated_at: now(this.db) })) === 1;
+  }
+}
+
+export class KnexPaymentRepository implements PaymentRepository {
+  constructor(private readonly db: Knex) {}
+
+  async create(payment: Pick<PaymentRecord, 'user_id' | 'purpose' | 'ref_id' | 'amount' | 'method' | 'installments' | 'provider'>) {
+    const [row] = await this.db('payments').insert(payment).returning('*');
+    return row as PaymentRecord;
+  }
+  async findById(id: string) {
+    return ((await this.db('payments').where({ id }).first()) as PaymentRecord | undefined) ?? null;
+  }
+  async lock(id: string) {
+    return ((await this.db('payments').where({ id }).forUpdate().first()) as PaymentRecord | undefined) ?? null;
+  }
+  async findByProviderId(providerPaymentId: string) {
+    return ((await this.db('payments').where({ provider_payment_id: providerPaymentId }).first()) as PaymentRecord | undefined) ?? null;
+  }
+  async findPendingFor(purpose: PaymentPurpose, refId: string) {
+    return ((await this.db('payments').where({ purpose, ref_id: refId, status: 'pending' }).orderBy('created_at', 'desc').first()) as PaymentRecord | undefined) ?? null;
+  }
+  async findConfirmedFor(purpose: PaymentPurpose, refId: string) {
+    return ((await this.db('payments').where({ purpose, ref_id: refId }).whereIn('status', ['confirmed', 'refund_pending', 'refunded']).orderBy('created_at').first()) as PaymentRecord | undefined) ?? null;
+  }
+  async update(id: string, patch: Partial<PaymentRecord>) {
+    await this.db('payments').where({ id }).update({ ...patch, updated_at: now(this.db) });
+  }
+  async moveIf(id: string, from: LocalPaymentStatus[], to: LocalPaymentStatus, patch: Partial<PaymentRecord> = {}) {
+    return (await this.db('payments').where({ id }).whereIn('status', from).update({ ...patch, status: to, updated_at: now(this.db) })) === 1;
+  }
+  async listByStatus(status: LocalPaymentStatus, filter: { since?: Date; limit: number; withProvider?: boolean }) {
+    const q = this.db('payments').where({ status });
+    if (filter.since) q.where('created_at', '>=', filter.since);
+    if (filter.withProvider) q.whereNotNull('provider_payment_id');
+    return (await q.orderBy('created_at').limit(filter.limit)) as PaymentRecord[];
+  }
+  async listForUser(userId: string, offset: number, limit: number) {
+    const q = this.db('payments').where({ user_id: userId });
+    const [{ count }] = (await q.clone().count<{ count: number }[]>('* as count')) as [{ count: number }];
+    const items = (await q.orderBy('created_at', 'desc').offset(offset).limit(limit)) as PaymentRecord[];
+    return { items, total: Number(count) };
+  }
+}
+
+export class KnexPaymentEventRepository implements PaymentEventRepository {
+  constructor(private readonly db: Knex) {}
+
+  async insertIfNew(event: { provider: string; event_id: string; type: string; provider_payment_id: string | null; payload: unknown }) {
+    const rows = (await this.db('payment_events')
+      .insert({ ...event, payload: JSON.stringify(event.payload) })
+      .onConflict(['provider', 'event_id'])
+      .ignore()
+      .returning('id')) as Array<{ id: string }>;
+    return rows[0]?.id ?? null;
+  }
+  async markProcessed(id: string, at: Date, outcome: string, error: string | null = null) {
+    await this.db('payment_events').where({ id }).update({ processed_at: at, outcome, error });
+  }
+  async listUnprocessed(limit: number) {
+    return (await this.db('payment_events').whereNull('processed_at').orderBy('received_at').limit(limit)) as PaymentEventRecord[];
+  }
+}
+
+export class KnexNotificationRepository implements NotificationRepository {
+  constructor(private readonly db: Knex) {}
+
+  async create(n: Omit<NotificationRecord, 'id' | 'read_at' | 'created_at'> & { dedupe_key: string | null }) {
+    const rows = (await this.db('notifications')
+      .insert({ ...n, data: JSON.stringify(n.data ?? {}) })
+      .onConflict('dedupe_key')
+      .ignore()
+      .returning('id')) as Array<{ id: string }>;
+    return rows.length === 1;
+  }
+  async list(userId: string, offset: number, limit: number) {
+    const base = this.db('notifications').where({ user_id: userId });
+    const [{ count }] = (await base.clone().count<{ count: number }[]>('* as count')) as [{ count: number }];
+    const unread = await this.unreadCount(userId);
+    // Unread first, newest first (PRODUCT.md §3).
+    const items = (await base
+      .orderByRaw('(read_at is null) desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .offset(offset)
+      .limit(limit)) as Row[];
+    return { items: items as NotificationRecord[], total: Number(count), unread };
+  }
+  async markRead(userId: string, id: string, at: Date) {
+    const n = await this.db('notifications').where({ id, user_id: userId }).update({ read_at: this.db.raw('coalesce(read_at, ?)', [at]) });
+    return n === 1;
+  }
+  async markAllRead(userId: string, at: Date) {
+    return this.db('notifications').where({ user_id: userId }).whereNull('read_at').update({ read_at: at });
+  }
+  async unreadCount(userId: string) {
+    const [{ count }] = (await this.db('notifications').where({ user_id: userId }).whereNull('read_at').count<{ count: number }[]>('* as count')) as [{ count: number }];
+    return Number(count);
+  }
+}
+
+export class KnexWalletRepository implements WalletRepository {
+  constructor(private readonly db: Knex) {}
+
+  async add(entry: Omit<WalletEntryRecord, 'id' | 'created_at'>) {
+    const rows = (await this.db('wallet_entries').insert(entry).onConflict('ref').ignore().returning('id')) as Array<{ id: string }>;
+    return rows.length === 1;
+  }
+  async balance(userId: string) {
+    const row = (await this.db('wallet_entries').where({ user_id: userId }).sum<{ total: number | null }[]>('amount as total').first()) as { total: number | string | null } | undefined;
+    return Number(row?.total ?? 0);
+  }
+  async list(userId: string) {
+    return (await this.db('wallet_entries').where({ user_id: userId }).orderBy('created_at', 'desc')) as WalletEntryRecord[];
+  }
+}

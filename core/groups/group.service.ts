@@ -1,0 +1,316 @@
+// Group use cases (PRODUCT.md §1): create, join by invite or auto-match, the public invite view, my groups, and the
+// scheduled moves (hold release, reminders, expiry). Every change runs in one unit of work under a row lock.
+import type { Clock } from '../shared/clock';
+import { DomainError, conflict, notFound } from '../shared/errors';
+import type { Repositories } from '../ports/repositories';
+import type { GroupRecord, MemberRecord, MemberWithName } from '../ports/group-repositories';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import { computeEntryPrice } from '../pricing/entry-price';
+import { notify } from '../notifications/notifications';
+import type { RequestMeta } from '../identity/auth.service';
+import { auditMeta } from '../identity/auth.service';
+import {
+  HOLD_MINUTES,
+  REMINDER_DAYS_BEFORE,
+  assertCanJoin,
+  deadlineFor,
+  firstNameOf,
+  holdExpiry,
+  makeCode,
+  occupiesPlace,
+  paidCount,
+  pickGroupForAutoMatch,
+  placesTaken,
+} from './group-rules';
+
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+
+export class GroupService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  /** POST /api/groups: a new group of the plan, owned by the caller, with the caller's place held. */
+  async createGroup(actor: Actor, planId: string, meta: RequestMeta) {
+    const plan = await this.activePlan(planId);
+    const memberId = await this.uow.run(async (r) => {
+      const group = await this.insertGroup(r, actor, plan);
+      return (await this.insertMember(r, actor, group, plan.name, null, meta)).id;
+    });
+    return this.placeView(actor, memberId);
+  }
+
+  /** POST /api/groups/:id/join: a place in that group, by invite link or not; never over group_size. */
+  async joinGroup(actor: Actor, groupId: string, referralCode: string | null, meta: RequestMeta) {
+    if (!isUuid(groupId)) throw notFound('group_not_found', 'Turma não encontrada.');
+    const memberId = await this.uow.run(async (r) => {
+      // The lock serialises every join of this group: the count below cannot go stale.
+      const group = await r.groups.lock(groupId);
+      if (!group) throw notFound('group_not_found', 'Turma não encontrada.');
+      const members = await r.members.listForGroup(group.id);
+      const now = this.clock.now();
+      await this.releaseOwnLapsedHold(r, members, actor.id, now);
+      assertCanJoin(group, members, actor.id, now);
+      const inviter = referralCode ? await r.members.findByInviteCode(referralCode.toUpperCase()) : null;
+      const plan = await r.plans.findById(group.plan_id);
+      const member = await this.insertMember(r, actor, group, plan?.name ?? 'plano', inviter && inviter.group_id === group.id ? inviter.id : null, meta);
+      return member.id;
+    });
+    return this.placeView(actor, memberId);
+  }
+
+  /** POST /api/plans/:id/join: the open group of the plan with the fewest free places, or a new one. */
+  async autoJoin(actor: Actor, planId: string, meta: RequestMeta) {
+    const plan = await this.activePlan(planId);
+    const memberId = await this.uow.run(async (r) => {
+      const now = this.clock.now();
+      const groups = await r.groups.lockOpenForPlan(plan.id);
+      const candidates = [];
+      for (const group of groups) {
+        const members = await r.members.listForGroup(group.id);
+        const mine = members.find((m) => m.user_id === actor.id && occupiesPlace(m, now));
+        if (mine) throw new DomainError('conflict', 'already_member', 'Você já está em uma turma deste plano.', { details: { group_id: group.id } });
+        candidates.push({ id: group.id, group_size: group.group_size, places_taken: placesTaken(members, now), created_at: group.created_at, group, members });
+      }
+      const pick = pickGroupForAutoMatch(candidates);
+      const chosen = pick ? candidates.find((c) => c.id === pick.id)! : null;
+      if (chosen) await this.releaseOwnLapsedHold(r, chosen.members, actor.id, now);
+      const group = chosen?.group ?? (await this.insertGroup(r, actor, plan));
+      return (await this.insertMember(r, actor, group, plan.name, null, meta)).id;
+    });
+    return this.placeView(actor, memberId);
+  }
+
+  /** GET /api/groups/:id: what anyone with the invite link sees (first names only). */
+  async publicGroup(groupId: string, referralCode: string | null) {
+    if (!isUuid(groupId)) throw notFound('group_not_found', 'Turma não encontrada.');
+    const repos = this.uow.repos;
+    const group = await repos.groups.findById(groupId);
+    if (!group) throw notFound('group_not_found', 'Turma não encontrada.');
+    const [plan, members] = await Promise.all([repos.plans.findById(group.plan_id), repos.members.listForGroup(group.id)]);
+    const now = this.clock.now();
+    const inviter = referralCode ? members.find((m) => m.invite_code === referralCode.toUpperCase()) : undefined;
+    const owner = members.find((m) => m.user_id === group.owner_user_id);
+    return {
+      id: group.id,
+      status: group.status,
+      plan: plan
+        ? { id: plan.id, name: plan.name, description: plan.description, kind: plan.kind, price: group.price, full_price: plan.full_price, entry_price: group.entry_price, image_url: plan.image_url }
+        : null,
+      group_size: group.group_size,
+      members_paid: paidCount(members),
+      places_left: Math.max(0, group.group_size - placesTaken(members, now)),
+      deadline: group.deadline_at.toISOString(),
+      inviter_first_name: firstNameOf((inviter ?? owner)?.full_name),
+      members: members.filter((m) => m.status === 'paid' || m.status === 'awarded').map((m) => ({ first_name: firstNameOf(m.full_name) })),
+    };
+  }
+
+  /** GET /api/me/groups: every group of the caller, with progress, members' first names and the invite code. */
+  async myGroups(actor: Actor) {
+    const repos = this.uow.repos;
+    const now = this.clock.now();
+    const memberships = await repos.members.listForUser(actor.id);
+    const seen = new Set<string>();
+    const out = [];
+    for (const membership of memberships) {
+      if (seen.has(membership.group_id)) continue; // newest membership per group
+      seen.add(membership.group_id);
+      const group = await repos.groups.findById(membership.group_id);
+      if (!group) continue;
+      const [plan, members, voucher, pending] = await Promise.all([
+        repos.plans.findById(group.plan_id),
+        repos.members.listForGroup(group.id),
+        repos.vouchers.findByMember(membership.id),
+        repos.payments.findPendingFor('entry', membership.id),
+      ]);
+      out.push({
+        group: {
+          id: group.id,
+          status: group.status,
+          group_size: group.group_size,
+          members_paid: paidCount(members),
+          places_left: Math.max(0, group.group_size - placesTaken(members, now)),
+          deadline: group.deadline_at.toISOString(),
+          price: group.price,
+          entry_price: group.entry_price,
+          plan: plan ? { id: plan.id, name: plan.name, kind: plan.kind, full_price: plan.full_price } : null,
+          members: members
+            .filter((m) => m.status === 'paid' || m.status === 'awarded' || (m.status === 'pending_payment' && occupiesPlace(m, now)))
+            .map((m) => ({ first_name: firstNameOf(m.full_name), status: m.status === 'pending_payment' ? 'reserved' : 'paid', is_me: m.user_id === actor.id })),
+        },
+        membership: {
+          id: membership.id,
+          status: membership.status,
+          hold_expires_at: membership.status === 'pending_payment' ? membership.hold_expires_at?.toISOString() ?? null : null,
+          invite_code: membership.invite_code,
+          invite_path: `/join/${group.id}/${membership.invite_code}`,
+          refund_to: membership.refund_to,
+          pending_payment_id: pending?.id ?? null,
+        },
+        voucher: voucher
+          ? { id: voucher.id, code: voucher.code, status: voucher.status, price: voucher.price, entry_paid: voucher.entry_paid, balance_due: voucher.balance_due }
+          : null,
+      });
+    }
+    return { items: out, total: out.length };
+  }
+
+  /** Members choose, before expiry, whether an expired group's entry comes back as money or as wallet credit. */
+  async setRefundPreference(actor: Actor, memberId: string, refundTo: 'original' | 'wallet') {
+    const member = isUuid(memberId) ? await this.uow.repos.members.findById(memberId) : null;
+    if (!member || member.user_id !== actor.id) throw notFound('member_not_found', 'Participação não encontrada.');
+    if (member.status !== 'paid' && member.status !== 'pending_payment') throw conflict('invalid_state', 'Esta participação não pode mais ser alterada.');
+    await this.uow.run((r) => r.members.update(member.id, { refund_to: refundTo }));
+    return { id: member.id, refund_to: refundTo };
+  }
+
+  /** Job: unpaid holds past 30 minutes free their places. Idempotent (conditional moves). */
+  async releaseExpiredHolds(limit = 500): Promise<{ released: number }> {
+    const now = this.clock.now();
+    const lapsed = await this.uow.repos.members.listExpiredHolds(now, limit);
+    let released = 0;
+    for (const m of lapsed) {
+      const moved = await this.uow.run((r) => r.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now }));
+      if (moved) released++;
+    }
+    return { released };
+  }
+
+  /** Job: a reminder to every member, once, when at most 3 days are left. */
+  async sendReminders(limit = 200): Promise<{ groups: number; notified: number }> {
+    const now = this.clock.now();
+    const due = await this.uow.repos.groups.listOpenEndingBefore(new Date(now.getTime() + REMINDER_DAYS_BEFORE * 86_400_000), limit);
+    let groups = 0;
+    let notified = 0;
+    for (const g of due) {
+      if (g.deadline_at.getTime() <= now.getTime()) continue;
+      await this.uow.run(async (r) => {
+        if (!(await r.groups.markReminded(g.id, now))) return;
+        groups++;
+        const [plan, members] = await Promise.all([r.plans.findById(g.plan_id), r.members.listForGroup(g.id)]);
+        const paid = paidCount(members);
+        for (const m of members.filter((x) => x.status === 'paid')) {
+          if (await r.notifications.create(notify.reminder(m.user_id, m.id, g.id, plan?.name ?? 'plano', paid, g.group_size, g.deadline_at))) notified++;
+        }
+      });
+    }
+    return { groups, notified };
+  }
+
+  /**
+   * Job: groups past their window become `expired` (a conditional move: of two runners only one wins), their holds
+   * are released, and every paid entry is marked for refund (or credited to the wallet when the member chose it).
+   * The provider refunds themselves are made by PaymentService.processRefunds.
+   */
+  async expireGroups(limit = 200): Promise<{ expired: number; refunds_marked: number; wallet_credits: number; expiredGroupIds: string[] }> {
+    const now = this.clock.now();
+    const due = await this.uow.repos.groups.listPastDeadline(now, limit);
+    let expired = 0;
+    let refundsMarked = 0;
+    let walletCredits = 0;
+    const expiredGroupIds: string[] = [];
+    for (const g of due) {
+      await this.uow.run(async (r) => {
+        if (!(await r.groups.moveIf(g.id, 'open', 'expired', { expired_at: now }))) return;
+        expired++;
+        expiredGroupIds.push(g.id);
+        const [plan, members] = await Promise.all([r.plans.findById(g.plan_id), r.members.listForGroup(g.id)]);
+        for (const m of members) {
+          if (m.status === 'pending_payment') {
+            await r.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now });
+            continue;
+          }
+          if (m.status !== 'paid') continue;
+          if (!(await r.members.moveIf(m.id, 'paid', 'refunded', { refunded_at: now }))) continue;
+          const payment = await r.payments.findConfirmedFor('entry', m.id);
+          const toWallet = m.refund_to === 'wallet';
+          if (payment && toWallet) {
+            if (await r.wallet.add({ user_id: m.user_id, amount: payment.amount, kind: 'entry_credit', description: `Entrada da turma de ${plan?.name ?? 'plano'} (turma expirada)`, ref: `entry:${m.id}` })) walletCredits++;
+          } else if (payment && (await r.payments.moveIf(payment.id, ['confirmed'], 'refund_pending'))) {
+            refundsMarked++;
+          }
+          await r.notifications.create(notify.groupExpired(m.user_id, m.id, g.id, plan?.name ?? 'plano', payment?.amount ?? g.entry_price, toWallet));
+        }
+        await r.audit.append({ action: 'group.expired', actor_email: 'sistema', entity_type: 'group', entity_id: g.id, metadata: { members: members.length } });
+      });
+    }
+    return { expired, refunds_marked: refundsMarked, wallet_credits: walletCredits, expiredGroupIds };
+  }
+
+  /** Operators: expire one group now (CLI `turma groups expire`), whatever its deadline. */
+  async expireNow(groupId: string) {
+    const group = isUuid(groupId) ? await this.uow.repos.groups.findById(groupId) : null;
+    if (!group) throw notFound('group_not_found', 'Turma não encontrada.');
+    if (group.status !== 'open') throw conflict('group_closed', 'Só turmas abertas podem expirar.');
+    await this.uow.run((r) => r.groups.update(group.id, { deadline_at: this.clock.now() }));
+    return this.expireGroups(1_000);
+  }
+
+  private async activePlan(planId: string) {
+    const plan = isUuid(planId) ? await this.uow.repos.plans.findById(planId) : null;
+    if (!plan || !plan.active) throw notFound('plan_not_found', 'Plano não encontrado.');
+    return plan;
+  }
+
+  private async insertGroup(r: Repositories, actor: Actor, plan: { id: string; price: number; group_size: number; window_days: number }) {
+    const now = this.clock.now();
+    return r.groups.create({
+      plan_id: plan.id,
+      owner_user_id: actor.id,
+      status: 'open',
+      group_size: plan.group_size,
+      price: plan.price,
+      entry_price: computeEntryPrice(plan.price),
+      deadline_at: deadlineFor(now, plan.window_days),
+    });
+  }
+
+  private async insertMember(r: Repositories, actor: Actor, group: GroupRecord, planName: string, invitedBy: string | null, meta: RequestMeta): Promise<MemberRecord> {
+    const now = this.clock.now();
+    const member = await r.members.create({
+      group_id: group.id,
+      user_id: actor.id,
+      invite_code: makeCode(8, this.random),
+      invited_by_member_id: invitedBy,
+      hold_expires_at: holdExpiry(now),
+    });
+    await r.notifications.create(notify.placeHeld(actor.id, member.id, group.id, planName, group.entry_price, HOLD_MINUTES));
+    await r.audit.append({ action: 'group.place_held', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'group', entity_id: group.id, ...auditMeta(meta), metadata: { member_id: member.id, invited_by: invitedBy } });
+    return member;
+  }
+
+  /** A lapsed hold the job has not released yet still holds the unique "one live place" slot: release it first. */
+  private async releaseOwnLapsedHold(r: Repositories, members: MemberWithName[], userId: string, now: Date) {
+    for (const m of members) {
+      if (m.user_id === userId && m.status === 'pending_payment' && !occupiesPlace(m, now)) {
+        await r.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now });
+        m.status = 'released';
+      }
+    }
+  }
+
+  private async placeView(actor: Actor, memberId: string) {
+    const member = await this.uow.repos.members.findById(memberId);
+    if (!member) throw notFound('member_not_found', 'Participação não encontrada.');
+    const group = await this.publicGroup(member.group_id, null);
+    return {
+      group,
+      membership: {
+        id: member.id,
+        status: member.status,
+        hold_expires_at: member.hold_expires_at?.toISOString() ?? null,
+        invite_code: member.invite_code,
+        invite_path: `/join/${member.group_id}/${member.invite_code}`,
+        entry_price: group.plan?.entry_price ?? 0,
+      },
+    };
+  }
+}

@@ -1,0 +1,73 @@
+// Test data made fast: confirmed users with profiles and sessions written straight to the database (no argon2 per user).
+import { fakerPT_BR as faker } from '@faker-js/faker';
+import type { SecretTokens } from '../../core/ports/security';
+import { generateCpf } from '../../core/identity/cpf';
+import { TOKENS } from '../../adapters/tokens';
+import type { HttpClient, TestApp } from './test-app';
+
+// One real argon2id hash of "senha-123", made once per process.
+let sharedHash: Promise<string> | null = null;
+
+export interface TestUser {
+  id: string;
+  email: string;
+  fullName: string;
+  client: HttpClient;
+}
+
+export async function createUser(app: TestApp, overrides: { fullName?: string; role?: string; cpf?: string | null } = {}): Promise<TestUser> {
+  const { Argon2PasswordHasher } = await import('../../adapters/security/argon2.hasher');
+  sharedHash ??= new Argon2PasswordHasher().hash('senha-123');
+  const fullName = overrides.fullName ?? `${faker.person.firstName()} ${faker.person.lastName()}`;
+  const email = `${faker.string.alphanumeric(10).toLowerCase()}@exemplo.com.br`;
+  const knex = app.db.knex;
+  const [user] = await knex('users')
+    .insert({ email, password_hash: await sharedHash, role: overrides.role ?? 'user', email_confirmed_at: new Date() })
+    .returning(['id']);
+  await knex('profiles').insert({
+    user_id: user.id,
+    email,
+    full_name: fullName,
+    cpf: overrides.cpf === undefined ? generateCpf(Math.random) : overrides.cpf,
+    phone: '11987654321',
+    cep: '01310100',
+    address_street: 'Avenida Paulista',
+    address_number: '1000',
+    address_city: 'São Paulo',
+    address_state: 'SP',
+    origem: 'www',
+  });
+  const tokens = app.container.get<SecretTokens>(TOKENS.SecretTokens);
+  const token = tokens.generate();
+  await knex('sessions').insert({
+    user_id: user.id,
+    token_hash: tokens.digest(token),
+    expires_at: new Date(Date.now() + 30 * 86_400_000),
+    last_seen_at: new Date(),
+  });
+  const client = app.client();
+  client.setCookie('turma_session', token);
+  return { id: user.id as string, email, fullName, client };
+}
+
+/** An active plan of the given size (entry = 10% of price, as the database insists). */
+export async function createPlan(app: TestApp, overrides: { price?: number; group_size?: number; window_days?: number } = {}) {
+  const price = overrides.price ?? 50_000;
+  const [category] = await app.db.knex('plan_categories')
+    .insert({ name: 'Tatuagem', slug: `tatuagem-${faker.string.alphanumeric(6).toLowerCase()}`, kind: 'service' })
+    .returning(['id']);
+  const [plan] = await app.db.knex('plans')
+    .insert({
+      category_id: category.id,
+      name: `Plano ${faker.string.alphanumeric(5)}`,
+      slug: `plano-${faker.string.alphanumeric(10).toLowerCase()}`,
+      kind: 'service',
+      price,
+      full_price: price + 10_000,
+      entry_price: Math.floor((price + 5) / 10),
+      group_size: overrides.group_size ?? 2,
+      window_days: overrides.window_days ?? 30,
+    })
+    .returning('*');
+  return plan as { id: string; price: number; entry_price: number; group_size: number; name: string };
+}
