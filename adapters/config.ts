@@ -39,6 +39,10 @@ export const configSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    JOBS_ENABLED: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
     TURMA_SKIP_BUILD: z
       .enum(['true', 'false', '1', '0'])
       .default('false')
@@ -82,6 +86,7 @@ export type Config = Readonly<{
   demoAdminPassword: string | undefined;
   trustProxy: boolean;
   skipBuild: boolean;
+  jobsEnabled: boolean;
 }>;
 
 export class ConfigError extends Error {
@@ -126,5 +131,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoAdminPassword: c.DEMO_ADMIN_PASSWORD,
     trustProxy: c.TRUST_PROXY,
     skipBuild: c.TURMA_SKIP_BUILD,
+    jobsEnabled: c.JOBS_ENABLED,
   });
 }

@@ -17,6 +17,8 @@ import { UserAdminService } from '../core/identity/user-admin.service';
 import { GroupService } from '../core/groups/group.service';
 import { PaymentService } from '../core/payments/payment.service';
 import { NotificationService } from '../core/notifications/notifications';
+import { JobScheduler } from './jobs/scheduler';
+import { jobDefinitions } from './jobs/definitions';
 import type { RateLimiter } from '../core/ports/rate-limiter';
 import { PostgresRateLimiter } from './security/rate-limiter';
 import { AuditLogService } from '../core/audit/audit-log.service';
@@ -124,6 +126,10 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     [TOKENS.UnitOfWork, TOKENS.PaymentGateway, TOKENS.Clock, TOKENS.Mailer],
   );
   c.bind(TOKENS.NotificationService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new NotificationService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
+  c.bind(TOKENS.JobScheduler).toResolvedValue(
+    (clock: Clock, logger: Logger) => new JobScheduler(database.knex, jobDefinitions(c), clock, logger),
+    [TOKENS.Clock, TOKENS.Logger],
+  );
   c.bind(TOKENS.AuditLogService).toResolvedValue((uow: UnitOfWork) => new AuditLogService(uow), [TOKENS.UnitOfWork]);
   c.bind(TOKENS.PlanCatalogService).toResolvedValue((uow: UnitOfWork) => new PlanCatalogService(uow), [TOKENS.UnitOfWork]);
   // CEP and geocoding: ViaCEP and Nominatim (base URLs from config) behind the address_cache table (root knex).

@@ -7,6 +7,7 @@ import { buildContainer } from './container';
 import { startServer } from './http/server';
 import { TOKENS } from './tokens';
 import type { Logger } from './logger';
+import type { JobScheduler } from './jobs/scheduler';
 import type { UnitOfWork } from '../core/ports/unit-of-work';
 import { runSeeds } from '../seeds/index';
 
@@ -54,7 +55,12 @@ async function main() {
     }
   }
 
-  const running = await startServer(container, { port: config.port, host: config.host });
+  const scheduler = container.get<JobScheduler>(TOKENS.JobScheduler);
+  await scheduler.register();
+  // In the embedded default the jobs run inside the server; in production they may run from cron (`turma jobs run`).
+  if (config.jobsEnabled) scheduler.start();
+
+  const running = await startServer(container, { port: config.port, host: config.host, beforeClose: () => scheduler.stop() });
   logger.info(
     { url: config.publicUrl, port: running.port, database: database.kind, payments: config.paymentProvider },
     `Turma no ar em ${config.publicUrl}`,

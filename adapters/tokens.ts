@@ -16,6 +16,7 @@ export const TOKENS = {
   GroupService: Symbol.for('turma.GroupService'),
   PaymentService: Symbol.for('turma.PaymentService'),
   NotificationService: Symbol.for('turma.NotificationService'),
+  JobScheduler: Symbol.for('turma.JobScheduler'),
   AuditLogService: Symbol.for('turma.AuditLogService'),
   PlanCatalogService: Symbol.for('turma.PlanCatalogService'),
   AddressLookup: Symbol.for('turma.AddressLookup'),

@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { registerDbCommands } from './commands/db';
 import { registerSeedCommand } from './commands/seed';
 import { registerUserCommands } from './commands/users';
+import { registerOperationCommands } from './commands/operations';
 import { reportError } from './runtime';
 
 export function buildProgram(): Command {
@@ -15,6 +16,7 @@ export function buildProgram(): Command {
   registerDbCommands(program);
   registerSeedCommand(program);
   registerUserCommands(program);
+  registerOperationCommands(program);
   return program;
 }
 

@@ -15,7 +15,7 @@ export interface RunningServer {
 
 export async function startServer(
   container: Container,
-  options: { port: number; host?: string; distDir?: string },
+  options: { port: number; host?: string; distDir?: string; beforeClose?: () => Promise<void> },
 ): Promise<RunningServer> {
   const app = createApp(container, options.distDir ? { distDir: options.distDir } : {});
   const logger = container.get<Logger>(TOKENS.Logger);
@@ -45,6 +45,7 @@ export async function startServer(
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
+      await options.beforeClose?.();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

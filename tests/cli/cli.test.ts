@@ -91,6 +91,27 @@ describe('turma CLI', { timeout: 120_000 }, () => {
     expect(missing.stderr.trim()).toBe('Erro: Conta não encontrada.');
   });
 
+  it('creates and updates plans (entry computed), runs jobs, lists groups and reconciles payments', () => {
+    const created = JSON.parse(turma(['plans', 'create', 'tatuagem-mini', '--name', 'Tatuagem mini', '--price', '199,90', '--full-price', '299,00', '--category', 'tatuagem', '--group-size', '3', '--json']).stdout);
+    expect(created).toMatchObject({ slug: 'tatuagem-mini', preco: 'R$\u00a0199,90', entrada: 'R$\u00a019,99', turma: 3 });
+    const updated = JSON.parse(turma(['plans', 'update', 'tatuagem-mini', '--price', '150,00', '--json']).stdout);
+    expect(updated.entrada).toBe('R$\u00a015,00');
+    expect(turma(['plans', 'create', 'tatuagem-mini', '--name', 'X', '--price', '10']).code).toBe(1);
+    const list = JSON.parse(turma(['plans', 'list', '--json']).stdout);
+    expect(list.items.some((p: { slug: string; entry_price: number }) => p.slug === 'tatuagem-mini' && p.entry_price === 1_500)).toBe(true);
+
+    const run = JSON.parse(turma(['jobs', 'run', 'release_holds', '--json']).stdout);
+    expect(run).toMatchObject({ name: 'release_holds', ran: true, outcome: 'ok', counts: { released: 0 } });
+    const jobs = JSON.parse(turma(['jobs', 'list', '--json']).stdout);
+    expect(jobs.find((j: { nome: string }) => j.nome === 'release_holds')).toMatchObject({ resultado: 'ok', execucoes: 1 });
+    expect(turma(['jobs', 'run', 'nada']).code).toBe(1);
+
+    expect(JSON.parse(turma(['groups', 'list', '--json']).stdout)).toEqual({ items: [], total: 0 });
+    const reconcile = turma(['payments', 'reconcile', '--json']);
+    expect(reconcile.code).toBe(0);
+    expect(JSON.parse(reconcile.stdout)).toEqual({ rows: [], refunds: { refunded: 0, failed: 0 } });
+  });
+
   it('fails with a non-zero exit on an unknown command or a bad configuration', () => {
     expect(turma(['nope']).code).not.toBe(0);
     const bad = spawnSync(process.execPath, [BIN, 'db', 'status'], { env: { ...env, PORT: 'abc' }, encoding: 'utf8' });
