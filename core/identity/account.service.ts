@@ -165,6 +165,18 @@ export class AccountService {
     return profile.origem;
   }
 
+  /**
+   * PUT /api/me/group-referral: the invite a visitor followed before signing in (SPEC.md §3 metadata.group_referral,
+   * origin 'usuario'), kept on the profile so the join can resume after login.
+   */
+  async recordGroupReferral(current: AuthenticatedUser, groupId: string, referralCode: string) {
+    const profile = await this.uow.repos.profiles.findByUserId(current.id);
+    if (!profile) return null;
+    const group_referral = { group_id: groupId, referral_code: referralCode, timestamp: this.clock.now().toISOString() };
+    await this.uow.run((r) => r.profiles.update(current.id, { metadata: { ...profile.metadata, group_referral }, origem: 'usuario' }));
+    return group_referral;
+  }
+
   /** GET /api/me/export (LGPD art. 18, II and V): every row about the user, secrets left out. */
   async exportData(current: AuthenticatedUser, meta: RequestMeta) {
     const r = this.uow.repos;

@@ -318,6 +318,20 @@ describe('the signed-in user', () => {
   });
 });
 
+describe('group referral (SPEC.md §3 metadata.group_referral)', () => {
+  it('stores the invite followed before login with a timestamp and sets origin usuario', async () => {
+    const { client, p } = await signUpAndConfirm();
+    const groupId = '0b9f2c1e-8c3a-4d2e-9b7a-1c2d3e4f5a6b';
+    const res = await client.request('PUT', '/api/me/group-referral', { group_id: groupId, referral_code: 'abcd2345' });
+    expect(res.status).toBe(200);
+    expect(res.body.group_referral).toMatchObject({ group_id: groupId, referral_code: 'ABCD2345' });
+    const row = await app.db.knex('profiles').where({ email: p.email }).first();
+    expect(row.origem).toBe('usuario');
+    expect(row.metadata.group_referral).toMatchObject({ group_id: groupId, referral_code: 'ABCD2345', timestamp: clock.now().toISOString() });
+    expect((await client.request('PUT', '/api/me/group-referral', { group_id: 'x', referral_code: '!' })).status).toBe(400);
+  });
+});
+
 describe('LGPD self-service', () => {
   async function signedIn() {
     return signUpAndConfirm();

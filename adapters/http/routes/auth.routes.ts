@@ -111,6 +111,14 @@ export function authRoutes() {
     ctx.body = { origem: await accounts(ctx).recordVisit(ctx.state.user!, path) };
   });
 
+  router.put('/api/me/group-referral', requireUser(), async (ctx) => {
+    const input = parseInput(
+      z.object({ group_id: z.uuid({ message: 'Turma inválida' }), referral_code: z.string().trim().regex(/^[A-Za-z0-9]{4,16}$/, { message: 'Código de convite inválido' }) }),
+      ctx.request.body,
+    );
+    ctx.body = { group_referral: await accounts(ctx).recordGroupReferral(ctx.state.user!, input.group_id, input.referral_code.toUpperCase()) };
+  });
+
   router.get('/api/me/export', requireUser(), async (ctx) => {
     const data = await accounts(ctx).exportData(ctx.state.user!, requestMeta(ctx));
     ctx.set('Cache-Control', 'no-store');
