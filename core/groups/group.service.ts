@@ -16,6 +16,7 @@ import {
   deadlineFor,
   firstNameOf,
   holdExpiry,
+  joinRefusal,
   makeCode,
   occupiesPlace,
   paidCount,
@@ -70,19 +71,21 @@ export class GroupService {
   async autoJoin(actor: Actor, planId: string, meta: RequestMeta) {
     const plan = await this.activePlan(planId);
     const memberId = await this.uow.run(async (r) => {
+      // Auto-matches of one plan queue on the plan's row; the chosen group is then locked like any direct join.
+      await r.plans.lock(plan.id);
       const now = this.clock.now();
-      const groups = await r.groups.lockOpenForPlan(plan.id);
-      const candidates = [];
-      for (const group of groups) {
-        const members = await r.members.listForGroup(group.id);
-        const mine = members.find((m) => m.user_id === actor.id && occupiesPlace(m, now));
-        if (mine) throw new DomainError('conflict', 'already_member', 'Você já está em uma turma deste plano.', { details: { group_id: group.id } });
-        candidates.push({ id: group.id, group_size: group.group_size, places_taken: placesTaken(members, now), created_at: group.created_at, group, members });
-      }
+      const candidates = await r.groups.openWithPlaces(plan.id, actor.id, now);
+      const mine = candidates.find((c) => c.mine);
+      if (mine) throw new DomainError('conflict', 'already_member', 'Você já está em uma turma deste plano.', { details: { group_id: mine.id } });
       const pick = pickGroupForAutoMatch(candidates);
-      const chosen = pick ? candidates.find((c) => c.id === pick.id)! : null;
-      if (chosen) await this.releaseOwnLapsedHold(r, chosen.members, actor.id, now);
-      const group = chosen?.group ?? (await this.insertGroup(r, actor, plan));
+      let group = pick ? await r.groups.lock(pick.id) : null;
+      if (group) {
+        const members = await r.members.listForGroup(group.id);
+        await this.releaseOwnLapsedHold(r, members, actor.id, now);
+        // A direct join may have taken the last place between the count and the lock.
+        if (joinRefusal(group, members, actor.id, now)) group = null;
+      }
+      group ??= await this.insertGroup(r, actor, plan);
       return (await this.insertMember(r, actor, group, plan.name, null, meta)).id;
     });
     return this.placeView(actor, memberId);

@@ -89,8 +89,8 @@ export interface GroupRepository {
   findById(id: string): Promise<GroupRecord | null>;
   /** SELECT … FOR UPDATE: serialises everything that changes the group's places. */
   lock(id: string): Promise<GroupRecord | null>;
-  /** Open groups of a plan, locked, oldest first. */
-  lockOpenForPlan(planId: string): Promise<GroupRecord[]>;
+  /** Open groups of a plan with their live places (one query), oldest first; `mine` when `userId` holds a live place. */
+  openWithPlaces(planId: string, userId: string, now: Date): Promise<Array<{ id: string; group_size: number; places_taken: number; created_at: Date; mine: boolean }>>;
   /** Conditional move: true only for the one caller that found it in `from`. */
   moveIf(id: string, from: GroupStatus, to: GroupStatus, patch?: Partial<GroupRecord>): Promise<boolean>;
   update(id: string, patch: Partial<GroupRecord>): Promise<void>;

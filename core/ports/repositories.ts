@@ -193,6 +193,8 @@ export interface PlanRepository {
   upsertCategory(category: Omit<PlanCategoryRecord, 'id'>): Promise<PlanCategoryRecord>;
   list(filter: { activeOnly: boolean; kind?: 'service' | 'product'; categorySlug?: string; offset: number; limit: number }): Promise<{ items: PlanRecord[]; total: number }>;
   findById(id: string): Promise<PlanRecord | null>;
+  /** SELECT … FOR UPDATE on the plan: serialises auto-matching into the plan's groups. */
+  lock(id: string): Promise<PlanRecord | null>;
   upsertBySlug(plan: Omit<PlanRecord, 'id' | 'created_at'>): Promise<PlanRecord>;
 }
 

@@ -5,6 +5,7 @@ import autocannon from 'autocannon';
 import Koa from 'koa';
 import { runSeeds } from '../../seeds/index';
 import { createTestApp } from '../support/test-app';
+import { benchGroups } from './groups.bench';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -40,6 +41,8 @@ async function main() {
 
   await app.close();
   bareServer.close();
+
+  await benchGroups();
 }
 
 main().catch((err) => {

@@ -37,8 +37,23 @@ export class KnexGroupRepository implements GroupRepository {
   async lock(id: string) {
     return ((await this.db('groups').where({ id }).forUpdate().first()) as GroupRecord | undefined) ?? null;
   }
-  async lockOpenForPlan(planId: string) {
-    return (await this.db('groups').where({ plan_id: planId, status: 'open' }).where('deadline_at', '>', now(this.db)).orderBy('created_at').forUpdate()) as GroupRecord[];
+  async openWithPlaces(planId: string, userId: string, at: Date) {
+    const live = `(m.status in ('paid','awarded') or (m.status = 'pending_payment' and m.hold_expires_at > ?))`;
+    const rows = (await this.db('groups as g')
+      .leftJoin('group_members as m', 'm.group_id', 'g.id')
+      .where('g.plan_id', planId)
+      .where('g.status', 'open')
+      .where('g.deadline_at', '>', at)
+      .groupBy('g.id', 'g.group_size', 'g.created_at')
+      .select(
+        'g.id',
+        'g.group_size',
+        'g.created_at',
+        this.db.raw(`count(m.id) filter (where ${live}) as places_taken`, [at]),
+        this.db.raw(`bool_or(m.user_id = ? and ${live}) as mine`, [userId, at]),
+      )
+      .orderBy('g.created_at')) as Array<{ id: string; group_size: number; created_at: Date; places_taken: number | string; mine: boolean | null }>;
+    return rows.map((r) => ({ id: r.id, group_size: r.group_size, created_at: r.created_at, places_taken: Number(r.places_taken), mine: r.mine === true }));
   }
   async moveIf(id: string, from: GroupStatus, to: GroupStatus, patch: Partial<GroupRecord> = {}) {
     const n = await this.db('groups').where({ id, status: from }).update({ ...patch, status: to, updated_at: now(this.db) });

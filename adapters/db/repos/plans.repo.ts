@@ -65,6 +65,11 @@ export class KnexPlanRepository implements PlanRepository {
     return m ? toPlan(m) : null;
   }
 
+  async lock(id: string) {
+    const m = await PlanModel.query(this.db).findById(id).forUpdate();
+    return m ? toPlan(m) : null;
+  }
+
   async upsertBySlug(plan: Omit<PlanRecord, 'id' | 'created_at'>) {
     const [row] = await this.db('plans')
       .insert(plan)
