@@ -83,12 +83,24 @@ interface AfterCommit {
   mails: MailMessage[];
 }
 
+/**
+ * What another domain plugs in to be paid through this service (the marketplace's orders): the amount to charge,
+ * and what a confirmed payment does, inside the confirming transaction.
+ */
+export interface PaymentTarget {
+  /** Amount and description of a new charge; throws DomainErrors (404 when not the caller's, 409 in a wrong state). */
+  resolve(repos: Repositories, userId: string, refId: string): Promise<{ amount: number; description: string }>;
+  /** Applies a confirmed payment exactly once; 'refund_needed' when the money cannot be used (e.g. order cancelled). */
+  settle(r: Repositories, payment: PaymentRecord, mails: MailMessage[]): Promise<'applied' | 'refund_needed'>;
+}
+
 export class PaymentService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly gateway: PaymentGateway,
     private readonly clock: Clock,
     private readonly mailer: Mailer,
+    private readonly targets: Partial<Record<PaymentPurpose, PaymentTarget>> = {},
     private readonly random: () => number = Math.random,
   ) {}
 
@@ -262,7 +274,10 @@ export class PaymentService {
       await r.audit.append({ action: 'payment.confirmed', actor_user_id: p.user_id, actor_email: 'sistema', entity_type: 'payment', entity_id: p.id, metadata: { purpose: p.purpose, amount: p.amount } });
       if (p.purpose === 'entry') return this.settleEntry(r, p, after);
       if (p.purpose === 'balance') return this.settleBalance(r, p, after);
-      return 'applied';
+      const target = this.targets[p.purpose];
+      if (!target) return 'applied';
+      const settled = await target.settle(r, p, after.mails);
+      return settled === 'refund_needed' ? this.markForRefund(r, p, 'pedido indisponível quando o pagamento chegou') : 'applied';
     });
     for (const mail of after.mails) await this.mailer.send(mail).catch(() => {});
     if (outcome === 'refund_needed') await this.processRefunds();
@@ -423,7 +438,9 @@ export class PaymentService {
       const plan = await repos.plans.findById(voucher.plan_id);
       return { amount: voucher.balance_due, description: `Turma — saldo: ${plan?.name ?? 'plano'} (${voucher.code})` };
     }
-    throw conflict('not_available', 'Pagamentos de pedidos do marketplace ainda não estão disponíveis.');
+    const target = this.targets[purpose];
+    if (!target) throw conflict('not_available', 'Pagamentos de pedidos do marketplace ainda não estão disponíveis.');
+    return target.resolve(repos, userId, refId);
   }
 
   /** The method list a checkout may offer. */
