@@ -224,7 +224,7 @@ describe('charges', () => {
     ['a due date before today', { dueDate: dueDate(-2) }],
     ['a zero amount', { amount: 0 }],
     ['13 instalments', { method: 'CREDIT_CARD' as const, installments: 13 }],
-  ])('%s is refused (invalid)', async (_name, extra) => {
+  ] as [string, Partial<CreateChargeInput>][])('%s is refused (invalid)', async (_name, extra) => {
     const err = await rejection(
       (async () => {
         const customerId = extra.customerId ?? (await sandbox.ensureCustomer({ name: 'C', cpf: generateCpf(Math.random), email: 'c@example.com', externalReference: 'u' }));
