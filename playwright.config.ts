@@ -49,6 +49,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DEMO_ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+      // Browser tests sign up many accounts from one address within the hour.
+      AUTH_SIGNUP_LIMIT: '500',
       NODE_ENV: 'development',
       TURMA_SKIP_BUILD: '1',
       LOG_LEVEL: 'warn',

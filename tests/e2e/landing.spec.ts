@@ -51,7 +51,7 @@ test.describe('landing', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Planos disponíveis' })).toBeInViewport();
   });
 
-  test('"Quero este" takes a plan to /checkout/plan (when the catalogue has plans)', async ({ page }) => {
+  test('"Quero este" keeps the plan as the checkout to resume after login (when the catalogue has plans)', async ({ page }) => {
     await page.goto('/');
     const plans = page.getByRole('region', { name: 'Planos disponíveis' });
     await expect(plans).toHaveAttribute('aria-busy', 'false');
@@ -62,10 +62,12 @@ test.describe('landing', () => {
     await expect(card.getByText(/^Entrada de R\$/)).toBeVisible();
     await expect(card.getByText(/^Turma de \d+ pessoas?$/)).toBeVisible();
     await buttons.first().click();
-    await expect(page).toHaveURL(/\/checkout\/plan$/);
-    const state = await page.evaluate(() => (window.history.state as { usr?: { plan?: Record<string, unknown> } })?.usr?.plan);
-    expect(state).toMatchObject({ item_type: 'plan' });
-    expect(Object.keys(state ?? {}).sort()).toEqual(['description', 'entry_price', 'full_price', 'id', 'item_type', 'name', 'price']);
+    // /checkout/plan is signed-in only: the plan waits in post_login_redirect while the visitor signs in.
+    await expect(page).toHaveURL(/\/auth$/);
+    const pending = await page.evaluate(() => JSON.parse(localStorage.getItem('post_login_redirect') ?? 'null'));
+    expect(pending).toMatchObject({ action: 'checkout_plan', plan: { item_type: 'plan' } });
+    expect(pending.plan_id).toBe(pending.plan.id);
+    expect(Object.keys(pending.plan).sort()).toEqual(['description', 'entry_price', 'full_price', 'id', 'item_type', 'name', 'price']);
   });
 
   test('the FAQ loads on approach and expands a question', async ({ page }) => {
@@ -177,10 +179,10 @@ test.describe('screens and states', () => {
   });
 
   test('a screen not built yet says so and links home', async ({ page }) => {
-    await page.goto('/my-groups');
+    await page.goto('/professional-signup');
     const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { level: 1, name: 'Meus grupos' })).toBeVisible();
-    await expect(main.getByText('Meus grupos — esta tela ainda está em construção.')).toBeVisible();
+    await expect(main.getByRole('heading', { level: 1, name: 'Cadastro de profissional' })).toBeVisible();
+    await expect(main.getByText('Cadastro de profissional — esta tela ainda está em construção.')).toBeVisible();
     await expect(main.getByRole('link', { name: 'Voltar ao início' })).toHaveAttribute('href', '/');
   });
 
@@ -195,10 +197,10 @@ test.describe('screens and states', () => {
       await route.continue();
     });
 
-    await page.goto('/notifications', { waitUntil: 'commit' });
+    await page.goto('/influencer-signup', { waitUntil: 'commit' });
     await expect(page.getByRole('status').getByText('Carregando...')).toBeVisible();
     release();
-    await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cadastro de influenciador' })).toBeVisible();
     await expect(page.getByText('Carregando...')).toHaveCount(0);
   });
 

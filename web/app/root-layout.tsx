@@ -1,10 +1,14 @@
-// Shell around every screen: skip link, top bar, the lazily loaded screen, footer.
+// Shell around every screen: session, skip link, top bar, the lazily loaded screen, footer, toasts.
 import { Suspense, type MouseEvent } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Footer } from '../components/footer';
 import { PageSpinner } from '../components/spinner';
 import { TopBar } from '../components/top-bar';
+import { AccountMenu } from '../features/auth/account-menu';
+import { OriginTracker } from '../features/auth/origin-tracker';
+import { SessionProvider } from '../features/auth/session';
+import { AppToaster } from '../lib/toast';
 
 function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
   const main = document.getElementById('conteudo');
@@ -17,18 +21,20 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
 export function RootLayout() {
   const { t } = useTranslation();
   return (
-    <>
+    <SessionProvider>
+      <OriginTracker />
       <a href="#conteudo" className="skip-link" onClick={skipToContent}>
         {t('a11y.skipToContent')}
       </a>
-      <TopBar />
+      <TopBar account={<AccountMenu />} />
       <main id="conteudo" tabIndex={-1} className="main">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
       </main>
       <Footer />
+      <AppToaster />
       <ScrollRestoration />
-    </>
+    </SessionProvider>
   );
 }

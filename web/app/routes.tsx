@@ -1,8 +1,10 @@
 // Every route of SPEC §2 in one table. Screens load on demand (React.lazy; the layout's Suspense
 // shows 'Carregando...'). Screens not built yet render the shared Placeholder: replace them one by one.
+// Signed-in screens sit under RequireAuth: signed out → /auth?next=<path>, and back after login.
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import type { ScreenKey } from '../components/placeholder';
+import { RequireAuth } from '../features/auth/require-auth';
 import { RootLayout } from './root-layout';
 import { RouteErrorScreen } from './error-screen';
 
@@ -14,6 +16,10 @@ const PrivacyPage = lazy(() => import('../features/info-pages/privacy-page'));
 const NotFoundPage = lazy(() => import('../features/system/not-found-page'));
 const AdminLinkPage = lazy(() => import('../features/system/admin-link-page'));
 const Placeholder = lazy(() => import('../components/placeholder'));
+const AuthPage = lazy(() => import('../features/auth/auth-page'));
+const CallbackPage = lazy(() => import('../features/auth/callback-page'));
+const ProfilePage = lazy(() => import('../features/auth/profile-page'));
+const DashboardPlaceholder = lazy(() => import('../features/auth/dashboard-placeholder'));
 
 const placeholder = (screen: ScreenKey) => <Placeholder screen={screen} />;
 
@@ -31,8 +37,8 @@ export const routes: RouteObject[] = [
       { path: 'join/:group_id/:referral_code', element: placeholder('join') },
 
       // Auth.
-      { path: 'auth', element: placeholder('auth') },
-      { path: 'auth/callback', element: placeholder('authCallback') },
+      { path: 'auth', element: <AuthPage /> },
+      { path: 'auth/callback', element: <CallbackPage /> },
 
       // Information pages.
       { path: 'about', element: <AboutPage /> },
@@ -40,32 +46,38 @@ export const routes: RouteObject[] = [
       { path: 'terms', element: <TermsPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
 
-      // Dashboards.
-      { path: 'dashboard', element: placeholder('dashboard') },
-      { path: 'dashboard/user', element: placeholder('dashboard') },
-      { path: 'dashboard/professional', element: placeholder('dashboardProfessional') },
-      { path: 'dashboard/influencer', element: placeholder('dashboardInfluencer') },
-
-      // Marketplace.
+      // Marketplace catalogue (orders are signed-in only, below).
       { path: 'marketplace/services', element: placeholder('marketplaceServices') },
       { path: 'marketplace/products', element: placeholder('marketplaceProducts') },
       { path: 'marketplace/products/:id', element: placeholder('marketplaceProduct') },
-      { path: 'marketplace/orders', element: placeholder('marketplaceOrders') },
-      { path: 'marketplace/orders/:orderId', element: placeholder('marketplaceOrder') },
 
-      // Checkout (four steps; /checkout/plan receives { plan } in navigation state).
-      { path: 'checkout/participants', element: placeholder('checkoutParticipants') },
-      { path: 'checkout/plan', element: placeholder('checkoutPlan') },
-      { path: 'checkout/address', element: placeholder('checkoutAddress') },
-      { path: 'checkout/payment', element: placeholder('checkoutPayment') },
+      // Signed-in only.
+      {
+        element: <RequireAuth />,
+        children: [
+          // Dashboards.
+          { path: 'dashboard', element: <DashboardPlaceholder /> },
+          { path: 'dashboard/user', element: <DashboardPlaceholder /> },
+          { path: 'dashboard/professional', element: placeholder('dashboardProfessional') },
+          { path: 'dashboard/influencer', element: placeholder('dashboardInfluencer') },
 
-      // Other signed-in screens.
-      { path: 'my-groups', element: placeholder('myGroups') },
-      { path: 'payment', element: placeholder('payment') },
-      { path: 'payment-history', element: placeholder('paymentHistory') },
-      { path: 'notifications', element: placeholder('notifications') },
-      { path: 'profile', element: placeholder('profile') },
-      { path: 'professional/receivables', element: placeholder('professionalReceivables') },
+          { path: 'marketplace/orders', element: placeholder('marketplaceOrders') },
+          { path: 'marketplace/orders/:orderId', element: placeholder('marketplaceOrder') },
+
+          // Checkout (four steps; /checkout/plan receives { plan } in navigation state).
+          { path: 'checkout/participants', element: placeholder('checkoutParticipants') },
+          { path: 'checkout/plan', element: placeholder('checkoutPlan') },
+          { path: 'checkout/address', element: placeholder('checkoutAddress') },
+          { path: 'checkout/payment', element: placeholder('checkoutPayment') },
+
+          { path: 'my-groups', element: placeholder('myGroups') },
+          { path: 'payment', element: placeholder('payment') },
+          { path: 'payment-history', element: placeholder('paymentHistory') },
+          { path: 'notifications', element: placeholder('notifications') },
+          { path: 'profile', element: <ProfilePage /> },
+          { path: 'professional/receivables', element: placeholder('professionalReceivables') },
+        ],
+      },
 
       // Partner sign-ups.
       { path: 'professional-signup', element: placeholder('professionalSignup') },

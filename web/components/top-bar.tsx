@@ -1,4 +1,6 @@
-// The site header: logo, section links (desktop), theme and language controls, and "Entrar".
+// The site header: logo, section links (desktop), theme and language controls, and the account
+// corner (the app passes the session-aware one; "Entrar" without it).
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from './button';
 import { HashLink } from './hash-link';
@@ -6,7 +8,7 @@ import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
 
-export function TopBar() {
+export function TopBar({ account }: { account?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <header className="topbar">
@@ -20,9 +22,11 @@ export function TopBar() {
         <div className="topbar__actions">
           <ThemeToggle />
           <LanguageSwitcher />
-          <ButtonLink to="/auth" size="sm" className="topbar__signin">
-            {t('nav.signIn')}
-          </ButtonLink>
+          {account ?? (
+            <ButtonLink to="/auth" size="sm" className="topbar__signin">
+              {t('nav.signIn')}
+            </ButtonLink>
+          )}
         </div>
       </div>
     </header>

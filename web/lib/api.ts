@@ -1,5 +1,6 @@
 // The one HTTP client of the web app: same-origin JSON calls to /api, with the server's error
-// shape `{ error: { code, message, fields? } }` (shared/API.md) turned into an ApiError.
+// shape `{ error: { code, message, fields? } }` (shared/API.md) turned into an ApiError. A protected
+// call answered 401 `unauthenticated` (no session, or it expired) sends the user to /auth (STYLE.md).
 import { i18n } from '../i18n';
 
 export type FieldErrors = Record<string, string>;
@@ -26,7 +27,15 @@ export class ApiError extends Error {
   get isNetworkError() {
     return this.status === 0;
   }
+
+  /** The session is missing or expired (not a wrong password, which is 401 `invalid_credentials`). */
+  get isSessionExpired() {
+    return this.status === 401 && this.code === SESSION_EXPIRED_CODE;
+  }
 }
+
+/** The code of the 401 that every signed-in-only route answers without a (valid) session. */
+export const SESSION_EXPIRED_CODE = 'unauthenticated';
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
@@ -40,6 +49,29 @@ export interface RequestOptions {
   query?: Query;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * On a 401 `unauthenticated`, hand over to the unauthorized handler (sign out, go to /auth).
+   * Default true; off for calls where "signed out" is an answer, not a failure (GET /api/me).
+   */
+  redirectOnUnauthorized?: boolean;
+}
+
+type UnauthorizedHandler = (error: ApiError) => void;
+
+/** Without a registered handler (the session provider sets one), a full page load to /auth. */
+let unauthorizedHandler: UnauthorizedHandler = () => {
+  const here = `${window.location.pathname}${window.location.search}`;
+  if (window.location.pathname === '/auth') return;
+  window.location.assign(`/auth?next=${encodeURIComponent(here)}`);
+};
+
+/** The session provider routes lost sessions through the router instead of a page load. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void {
+  const previous = unauthorizedHandler;
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = previous;
+  };
 }
 
 function buildUrl(path: string, query?: Query): string {
@@ -80,7 +112,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, headers } = options;
+  const { method = 'GET', body, query, signal, headers, redirectOnUnauthorized = true } = options;
   const init: RequestInit = {
     method,
     credentials: 'same-origin',
@@ -101,7 +133,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(0, 'network_error', i18n.t('errors.network'));
   }
 
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (redirectOnUnauthorized && error.isSessionExpired) unauthorizedHandler(error);
+    throw error;
+  }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
@@ -116,7 +152,8 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+  /** DELETE may carry a JSON body (DELETE /api/me takes `{ password }`). */
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
 

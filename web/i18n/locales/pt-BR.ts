@@ -1,5 +1,5 @@
-// Strings shared by the whole app (top bar, footer, loading, errors, placeholders). Features keep
-// their own namespaces next to their code (see registerTranslations).
+// Strings shared by the whole app (top bar, footer, loading, errors, placeholders, form parts).
+// Features keep their own namespaces next to their code (see registerTranslations).
 const common = {
   meta: {
     defaultTitle: 'Turma — compra em grupo',
@@ -14,6 +14,65 @@ const common = {
     signIn: 'Entrar',
   },
   loading: 'Carregando...',
+  account: {
+    menu: 'Menu da conta de {{name}}',
+    profile: 'Meu perfil',
+    dashboard: 'Meu painel',
+    signOut: 'Sair',
+    signedOut: 'Você saiu da sua conta.',
+    signOutFailed: 'Não foi possível sair agora. Tente novamente.',
+    sessionExpired: 'Sua sessão terminou',
+    sessionExpiredBody: 'Entre novamente para continuar.',
+  },
+  toast: { region: 'Notificações' },
+  dialog: { close: 'Fechar' },
+  form: {
+    optional: '(opcional)',
+    showPassword: 'Mostrar senha',
+    showPasswordTitle: 'Mostrar senha',
+    hidePasswordTitle: 'Ocultar senha',
+  },
+  address: {
+    cep: 'CEP',
+    cepHint: 'Digite o CEP para preencher o endereço.',
+    searching: 'Buscando endereço...',
+    found: 'Endereço encontrado. Confira o número e o complemento.',
+    notFound: 'CEP não encontrado. Preencha o endereço manualmente.',
+    lookupFailed: 'Não foi possível buscar o CEP agora. Preencha o endereço manualmente.',
+    fromCep: 'Preenchido pelo CEP',
+    street: 'Rua',
+    number: 'Número',
+    complement: 'Complemento',
+    district: 'Bairro',
+    city: 'Cidade',
+    state: 'UF',
+  },
+  // Word for word core's messages (tests/web/validation-messages.test.ts): browser and server agree.
+  // Literals, not imports, so the entry chunk does not pull zod in with core's schemas.
+  validation: {
+    terms: 'Você deve aceitar os termos e políticas de privacidade',
+    passwordShort: 'A senha deve ter pelo menos 6 caracteres',
+    fullName: 'Informe seu nome completo (nome e sobrenome)',
+    phone: 'Telefone inválido: informe DDD e número',
+    birthDate: 'Data de nascimento inválida',
+    underAge: 'É preciso ter 18 anos ou mais para criar uma conta',
+    cep: 'O CEP deve ter 8 dígitos',
+    number: 'Informe o número',
+    forgotEmpty: 'Informe seu email',
+    forgotInvalid: 'E-mail inválido',
+    forgotHint: 'Digite um e-mail válido (ex: nome@exemplo.com)',
+    resetShort: 'Senha muito curta',
+    resetShortHint: 'Use ao menos 6 caracteres.',
+    resetMismatch: 'Senhas não coincidem',
+    email: 'Por favor, insira um e-mail válido',
+    passwordRequired: 'Informe sua senha',
+    cpfRequired: 'Informe o CPF',
+    cpf: 'CPF inválido',
+    state: 'UF inválida',
+    currentPassword: 'Informe sua senha atual',
+    passwordToConfirm: 'Informe sua senha para confirmar',
+    passwordLong: 'Senha muito longa',
+  },
   theme: {
     label: 'Tema',
     buttonLabel: 'Tema: {{current}}. Alterar tema',
@@ -107,4 +166,5 @@ const common = {
 };
 
 export default common;
-export type CommonMessages = typeof common;
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type CommonMessages = Widen<typeof common>;

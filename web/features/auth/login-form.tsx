@@ -1,0 +1,140 @@
+// Login (SPEC §2): e-mail and password, validated with core's loginSchema, POST /api/auth/login.
+// Errors are SPEC §8's toasts; on success the page takes over (toast, delay, redirect).
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loginSchema } from '../../../core/identity/auth-schemas';
+import { Button } from '../../components/button';
+import { PasswordField, TextField } from '../../components/form-field';
+import { MailIcon } from '../../components/icons';
+import { isApiError } from '../../lib/api';
+import { notify } from '../../lib/toast';
+import { useForm } from '../../lib/use-form';
+import { focusFirstError, serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../lib/validation';
+import { authApi, type LoginResponse } from './api';
+import { errorMessage } from './errors';
+
+const ORDER = ['email', 'password'] as const;
+
+function validate(values: { email: string; password: string }): FieldErrors {
+  const parsed = loginSchema.safeParse(values);
+  return parsed.success ? {} : zodFieldErrors(parsed.error);
+}
+
+export function LoginForm({
+  initialEmail = '',
+  notice,
+  onForgot,
+  onSignedIn,
+  busy,
+}: {
+  initialEmail?: string;
+  notice?: string | null;
+  onForgot: (email: string) => void;
+  onSignedIn: (response: LoginResponse) => void;
+  /** The page is redirecting after a successful login. */
+  busy?: boolean;
+}) {
+  const { t } = useTranslation('auth');
+  const formRef = useRef<HTMLFormElement>(null);
+  const { values, errors, set, blur, check, setErrors } = useForm({ email: initialEmail, password: '' }, validate);
+  const [submitting, setSubmitting] = useState(false);
+  // After a 403 email_not_confirmed: the address to resend the confirmation link to.
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+
+  const resend = async () => {
+    if (!unconfirmed || resending) return;
+    setResending(true);
+    try {
+      await authApi.resendConfirmation(unconfirmed);
+      notify.success(t('login.resentTitle'), t('login.resentBody'));
+      setUnconfirmed(null);
+    } catch (error) {
+      notify.error(t('login.resendErrorTitle'), errorMessage(error));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting || busy) return;
+    const found = check();
+    if (Object.keys(found).length > 0) {
+      focusFirstError(found, ORDER, formRef.current);
+      return;
+    }
+    const input = loginSchema.parse(values);
+    setSubmitting(true);
+    setUnconfirmed(null);
+    try {
+      const response = await authApi.login(input);
+      onSignedIn(response);
+    } catch (error) {
+      if (isApiError(error) && error.status === 403 && error.code === 'email_not_confirmed') {
+        notify.error(t('login.notConfirmedTitle'), t('login.notConfirmedBody'));
+        setUnconfirmed(input.email);
+      } else if (isApiError(error) && error.status === 401) {
+        notify.error(t('login.errorTitle'), t('login.invalidCredentials'));
+      } else {
+        if (isApiError(error) && error.status === 400) setErrors(serverFieldErrors(error.fields));
+        notify.error(t('login.errorTitle'), errorMessage(error));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const working = submitting || busy;
+  return (
+    <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-busy={working || undefined}>
+      {notice && (
+        <p className="form-notice" role="status">
+          <MailIcon size={18} />
+          <span>{notice}</span>
+        </p>
+      )}
+      {unconfirmed && (
+        <div className="form-notice form-notice--column" role="status">
+          <p>
+            <strong>{t('login.notConfirmedTitle')}.</strong> {t('login.notConfirmedBody')}
+          </p>
+          <button type="button" className="link-btn" onClick={resend} disabled={resending}>
+            {resending ? t('login.resending') : t('login.resend')}
+          </button>
+        </div>
+      )}
+      <TextField
+        name="email"
+        type="email"
+        label={t('login.email')}
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        value={values.email}
+        error={errors.email}
+        onChange={(event) => set({ email: event.target.value })}
+        onBlur={() => blur('email')}
+      />
+      <PasswordField
+        name="password"
+        label={t('login.password')}
+        autoComplete="current-password"
+        required
+        value={values.password}
+        error={errors.password}
+        onChange={(event) => set({ password: event.target.value })}
+      />
+      <div className="form__row-end">
+        <button type="button" className="link-btn" onClick={() => onForgot(values.email)}>
+          {t('login.forgot')}
+        </button>
+      </div>
+      <Button type="submit" size="lg" className="form__submit" disabled={working}>
+        {working ? t('login.submitting') : t('login.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+// Remembers which channel brought a visitor (SPEC §4 "Profile origin"): signed out, in
+// sessionStorage `turma_origin` (sent with the sign-up); signed in, POST /api/me/origin, fire and
+// forget (SPEC §7: failures ignored). core's rule is loaded on demand and only on the paths it
+// concerns, so the landing's first paint does not wait for it.
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { authApi } from './api';
+import { useSession } from './session';
+
+export const ORIGIN_STORAGE_KEY = 'turma_origin';
+
+const REFERRAL_PATH = /^\/(r|ref|indicacao|join)\//;
+const ENTRY_PATHS = new Set(['/', '/auth', '/auth/']);
+
+export function readStoredOrigin(): string | null {
+  try {
+    return window.sessionStorage.getItem(ORIGIN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function storeOrigin(origin: string) {
+  try {
+    window.sessionStorage.setItem(ORIGIN_STORAGE_KEY, origin);
+  } catch {
+    // Storage blocked: the sign-up simply goes without an origin ('www' on the server).
+  }
+}
+
+export function OriginTracker() {
+  const { pathname } = useLocation();
+  const session = useSession();
+  const status = session.status;
+  const profileOrigin = session.status === 'signedIn' ? (session.profile?.origem ?? null) : null;
+
+  useEffect(() => {
+    if (status === 'loading') return;
+    if (!REFERRAL_PATH.test(pathname) && !ENTRY_PATHS.has(pathname)) return;
+    // Entry pages only fill an empty origin: nothing to do once one is known.
+    if (ENTRY_PATHS.has(pathname) && (status === 'signedOut' ? readStoredOrigin() : profileOrigin)) return;
+
+    let cancelled = false;
+    import('../../../core/referral/origin')
+      .then(({ originForPath, isOrigin }) => {
+        if (cancelled) return;
+        if (status === 'signedOut') {
+          const stored = readStoredOrigin();
+          const next = originForPath(pathname, isOrigin(stored) ? stored : null);
+          if (next) storeOrigin(next);
+          return;
+        }
+        const next = originForPath(pathname, isOrigin(profileOrigin) ? profileOrigin : null);
+        if (next && next !== profileOrigin) authApi.recordOrigin(pathname).catch(() => undefined);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [pathname, status, profileOrigin]);
+
+  return null;
+}
