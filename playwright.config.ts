@@ -49,6 +49,10 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DEMO_ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+      // No test talks to the internet: the address services point at a closed local port, so the
+      // sign-up form's manual-entry fallback is what the browser tests exercise.
+      VIACEP_URL: 'http://127.0.0.1:9',
+      NOMINATIM_URL: 'http://127.0.0.1:9',
       // Browser tests sign up many accounts from one address within the hour.
       AUTH_SIGNUP_LIMIT: '500',
       NODE_ENV: 'development',

@@ -31,6 +31,9 @@ export async function createTestApp(
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PUBLIC_URL: 'http://127.0.0.1',
+    // Never the internet: tests that need ViaCEP/Nominatim start local fakes and pass their URLs.
+    VIACEP_URL: 'http://127.0.0.1:9',
+    NOMINATIM_URL: 'http://127.0.0.1:9',
     // Each test client presents its own address, so per-IP rate limits don't leak between tests.
     TRUST_PROXY: 'true',
     ...options.env,
