@@ -19,6 +19,7 @@ import { paymentRoutes } from './routes/payments.routes';
 import { notificationRoutes } from './routes/notifications.routes';
 import { cepRoutes } from './routes/cep.routes';
 import { auditLogAdminRoutes } from './routes/admin/audit-logs.routes';
+import { planAdminRoutes } from './routes/admin/plans.routes';
 import { devRoutes } from './routes/dev.routes';
 import { sandboxRoutes } from './routes/sandbox.routes';
 import { staticApps } from './static';
@@ -77,6 +78,7 @@ export function createApp(container: Container, options: { distDir?: string } = 
     notificationRoutes(),
     cepRoutes(),
     auditLogAdminRoutes(),
+    planAdminRoutes(),
     devRoutes(config),
     sandboxRoutes(config),
   ]) {

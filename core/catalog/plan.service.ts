@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { notFound } from '../shared/errors';
 import { computeEntryPrice } from '../pricing/entry-price';
-import type { PlanCategoryRecord, PlanRecord } from '../ports/repositories';
+import type { ListQuery, PlanCategoryRecord, PlanRecord } from '../ports/repositories';
 import type { UnitOfWork } from '../ports/unit-of-work';
 
 export const planKindSchema = z.enum(['service', 'product']);
@@ -50,6 +50,10 @@ export function toPublicPlan(plan: PlanRecord, categories: Map<string, PlanCateg
   };
 }
 
+export function toAdminPlan(plan: PlanRecord) {
+  return { ...plan, entry_price: computeEntryPrice(plan.price), created_at: plan.created_at.toISOString() };
+}
+
 export class PlanCatalogService {
   constructor(private readonly uow: UnitOfWork) {}
 
@@ -79,6 +83,49 @@ export class PlanCatalogService {
     if (!plan || !plan.active) throw notFound('plan_not_found', 'Plano não encontrado.');
     const categories = await this.uow.repos.plans.listCategories({ activeOnly: false });
     return toPublicPlan(plan, new Map(categories.map((c) => [c.id, c])));
+  }
+
+  /** Back office list (ra-data-simple-rest): every plan, entry price recomputed. */
+  async adminList(query: ListQuery<{ q?: string; kind?: 'service' | 'product'; category_id?: string; active?: boolean; id?: string[] }>) {
+    const field = ['name', 'slug', 'price', 'full_price', 'group_size', 'window_days', 'created_at', 'active', 'kind'].includes(query.sort.field) ? query.sort.field : 'created_at';
+    const page = await this.uow.repos.plans.listAdmin({ ...query, sort: { field, order: query.sort.order } });
+    return { items: page.items.map(toAdminPlan), total: page.total };
+  }
+
+  async adminGet(id: string) {
+    const plan = z.uuid().safeParse(id).success ? await this.uow.repos.plans.findById(id) : null;
+    if (!plan) throw notFound('plan_not_found', 'Plano não encontrado.');
+    return toAdminPlan(plan);
+  }
+
+  async adminCreate(input: unknown, actor: { id: string; email: string }) {
+    const plan = planInputSchema.parse(input);
+    const created = await this.uow.run(async (r) => {
+      const saved = await r.plans.create({ ...plan, entry_price: computeEntryPrice(plan.price) });
+      await r.audit.append({ action: 'admin.plan_created', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'plan', entity_id: saved.id, metadata: { slug: saved.slug, price: saved.price } });
+      return saved;
+    });
+    return toAdminPlan(created);
+  }
+
+  /** Groups already running keep their own price (snapshot); only new groups see the change. */
+  async adminUpdate(id: string, input: unknown, actor: { id: string; email: string }) {
+    await this.adminGet(id);
+    const plan = planInputSchema.parse(input);
+    const updated = await this.uow.run(async (r) => {
+      const saved = await r.plans.updateById(id, { ...plan, entry_price: computeEntryPrice(plan.price) });
+      await r.audit.append({ action: 'admin.plan_updated', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'plan', entity_id: id, metadata: { slug: plan.slug, price: plan.price, active: plan.active } });
+      return saved;
+    });
+    if (!updated) throw notFound('plan_not_found', 'Plano não encontrado.');
+    return toAdminPlan(updated);
+  }
+
+  /** Plans are never deleted (groups point at them): "delete" deactivates. */
+  async adminDeactivate(id: string, actor: { id: string; email: string }) {
+    const current = await this.adminGet(id);
+    const { id: _id, entry_price: _e, created_at: _c, ...rest } = current;
+    return this.adminUpdate(id, { ...rest, active: false }, actor);
   }
 
   /** Creates or updates a plan by slug (seeds, CLI, back office); the entry price is computed, never typed. */

@@ -196,6 +196,10 @@ export interface PlanRepository {
   /** SELECT … FOR UPDATE on the plan: serialises auto-matching into the plan's groups. */
   lock(id: string): Promise<PlanRecord | null>;
   upsertBySlug(plan: Omit<PlanRecord, 'id' | 'created_at'>): Promise<PlanRecord>;
+  /** Back office: every plan (active or not), filtered and sorted. */
+  listAdmin(query: ListQuery<{ q?: string; kind?: 'service' | 'product'; category_id?: string; active?: boolean; id?: string[] }>): Promise<{ items: PlanRecord[]; total: number }>;
+  create(plan: Omit<PlanRecord, 'id' | 'created_at'>): Promise<PlanRecord>;
+  updateById(id: string, plan: Omit<PlanRecord, 'id' | 'created_at'>): Promise<PlanRecord | null>;
 }
 
 import type {

@@ -23,9 +23,11 @@ import { ProfileModel, SessionModel, UserModel } from '../models';
 
 /** A unique-constraint violation (PostgreSQL and PGlite both report code 23505), by constraint name. */
 export function uniqueViolation(err: unknown): string | null {
-  const e = err as { code?: string; constraint?: string; message?: string };
-  if (e?.code !== '23505') return null;
-  return e.constraint ?? /"([^"]+)"/.exec(e.message ?? '')?.[1] ?? 'unknown';
+  // objection wraps driver errors (UniqueViolationError, with the driver's error as `nativeError`).
+  const e = err as { code?: string; constraint?: string; message?: string; name?: string; nativeError?: { code?: string; constraint?: string; message?: string } };
+  const native = e?.nativeError ?? e;
+  if (native?.code !== '23505' && e?.name !== 'UniqueViolationError') return null;
+  return e.constraint ?? native.constraint ?? /"([^"]+)"/.exec(native.message ?? e.message ?? '')?.[1] ?? 'unknown';
 }
 
 export const EMAIL_TAKEN_MESSAGE = 'Já existe uma conta com este e-mail.';

@@ -1,6 +1,13 @@
 // Plan categories and plans.
 import type { Knex } from 'knex';
-import type { PlanCategoryRecord, PlanRecord, PlanRepository } from '../../../core/ports/repositories';
+import type { ListQuery, PlanCategoryRecord, PlanRecord, PlanRepository } from '../../../core/ports/repositories';
+import { conflict } from '../../../core/shared/errors';
+import { uniqueViolation } from './identity.repos';
+
+const slugTaken = (err: unknown): never => {
+  if (uniqueViolation(err) === 'plans_slug_unique') throw conflict('slug_taken', 'Já existe um plano com este identificador (slug).');
+  throw err;
+};
 import { PlanCategoryModel, PlanModel } from '../models';
 
 const toCategory = (m: PlanCategoryModel): PlanCategoryRecord => ({
@@ -62,6 +69,27 @@ export class KnexPlanRepository implements PlanRepository {
 
   async findById(id: string) {
     const m = await PlanModel.query(this.db).findById(id);
+    return m ? toPlan(m) : null;
+  }
+
+  async listAdmin({ filter, sort, offset, limit }: ListQuery<{ q?: string; kind?: 'service' | 'product'; category_id?: string; active?: boolean; id?: string[] }>) {
+    const q = PlanModel.query(this.db);
+    if (filter.id?.length) q.whereIn('id', filter.id);
+    if (filter.kind) q.where('kind', filter.kind);
+    if (filter.category_id) q.where('category_id', filter.category_id);
+    if (filter.active !== undefined) q.where('active', filter.active);
+    if (filter.q) q.where((w) => w.where('name', 'ilike', `%${filter.q}%`).orWhere('slug', 'ilike', `%${filter.q}%`));
+    const total = await q.clone().resultSize();
+    const rows = await q.orderBy(sort.field, sort.order.toLowerCase() as 'asc' | 'desc').orderBy('id').offset(offset).limit(limit);
+    return { items: rows.map(toPlan), total };
+  }
+
+  async create(plan: Omit<PlanRecord, 'id' | 'created_at'>) {
+    return toPlan(await PlanModel.query(this.db).insertAndFetch(plan).catch(slugTaken));
+  }
+
+  async updateById(id: string, plan: Omit<PlanRecord, 'id' | 'created_at'>) {
+    const m = await PlanModel.query(this.db).patchAndFetchById(id, { ...plan, updated_at: new Date() } as Partial<PlanModel>).catch(slugTaken);
     return m ? toPlan(m) : null;
   }
 
