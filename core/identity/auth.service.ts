@@ -153,6 +153,11 @@ export class AuthService {
     return { id: user.id, email: user.email, role: user.role, full_name: profile?.full_name ?? '', sessionId: session.id };
   }
 
+  /** Ends one session without an audit line (the session a new login replaces). */
+  async endSession(sessionId: string): Promise<void> {
+    await this.uow.repos.sessions.delete(sessionId);
+  }
+
   async logout(user: AuthenticatedUser, meta: RequestMeta): Promise<void> {
     await this.uow.run(async (r) => {
       await r.sessions.delete(user.sessionId);

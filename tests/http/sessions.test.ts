@@ -35,6 +35,18 @@ describe('sessions over time', () => {
     }
   });
 
+  it('rotate on login: the token the browser had before stops working', async () => {
+    const admin = await app.createAdmin();
+    const client = app.client();
+    expect((await client.post('/api/auth/login', admin)).status).toBe(200);
+    const before = (await app.db.knex('sessions').select('token_hash')).map((r: { token_hash: string }) => r.token_hash);
+    expect((await client.post('/api/auth/login', admin)).status).toBe(200);
+    const after = (await app.db.knex('sessions').select('token_hash')).map((r: { token_hash: string }) => r.token_hash);
+    expect(after.filter((h: string) => !before.includes(h))).toHaveLength(1);
+    expect(after.length).toBe(before.length);
+    expect((await client.get('/api/me')).status).toBe(200);
+  });
+
   it('end when the account is blocked', async () => {
     const admin = await app.createAdmin();
     const client = app.client();

@@ -65,6 +65,8 @@ export function authRoutes() {
   router.post('/api/auth/login', async (ctx) => {
     const input = parseInput(loginSchema, ctx.request.body);
     const grant = await auth(ctx).login(input.email, input.password, requestMeta(ctx));
+    // Rotation: the session this browser had before is ended, the new token replaces it.
+    if (ctx.state.user) await auth(ctx).endSession(ctx.state.user.sessionId);
     setSessionCookie(ctx, grant);
     ctx.body = grantBody(grant);
   });
