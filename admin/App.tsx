@@ -8,11 +8,12 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { auditLogs } from './resources/audit-logs';
+import { plans } from './resources/plans';
 import { darkTheme, lightTheme } from './theme';
 
 /**
  * BrowserRouter (not react-admin's default HashRouter) so the URLs are SPEC.md §2's own
- * (/admin/audit-logs, /admin/dashboard); the server serves index.html for every /admin/* path.
+ * (/admin/plans, /admin/audit-logs, /admin/dashboard); the server serves index.html for every /admin/* path.
  */
 export const App = () => (
   <BrowserRouter basename="/admin">
@@ -32,6 +33,7 @@ export const App = () => (
       // Telemetry loads an image from marmelab.com, which our CSP (img-src 'self') blocks.
       disableTelemetry
     >
+      <Resource name="plans" {...plans} />
       <Resource name="audit-logs" {...auditLogs} />
       <CustomRoutes>
         <Route path="/dashboard" element={<Navigate to="/" replace />} />

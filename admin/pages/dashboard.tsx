@@ -7,7 +7,7 @@ import { Title, useGetIdentity, useTranslate } from 'react-admin';
 const SECTIONS: { key: string; to?: string }[] = [
   { key: 'analytics' },
   { key: 'marketplace' },
-  { key: 'plans' },
+  { key: 'plans', to: '/plans' },
   { key: 'groups' },
   { key: 'professionals' },
   { key: 'influencers' },

@@ -7,6 +7,11 @@ interface ApiErrorBody {
   error?: { code?: string; message?: string; fields?: Record<string, string> };
 }
 
+/** Errors the server answers without `fields` that still belong under one form field (409s). */
+const FIELD_OF_CODE: Record<string, string> = {
+  slug_taken: 'slug',
+};
+
 /**
  * fetchJson with the session cookie, re-shaping our error body into what react-admin reads:
  * `error.message` for the notification and `body.errors` for messages under form fields.
@@ -18,10 +23,12 @@ export const httpClient = async (url: string, options: fetchUtils.Options = {}) 
     if (err instanceof HttpError) {
       const apiError = (err.body as ApiErrorBody | undefined)?.error;
       if (apiError?.message) {
+        const field = apiError.code ? FIELD_OF_CODE[apiError.code] : undefined;
+        const errors = apiError.fields ?? (field ? { [field]: apiError.message } : undefined);
         throw new HttpError(apiError.message, err.status, {
           ...(err.body as object),
           message: apiError.message,
-          ...(apiError.fields ? { errors: apiError.fields } : {}),
+          ...(errors ? { errors } : {}),
         });
       }
     }

@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = [
   'auth.logout',
   'user.created',
   'admin.created',
+  'admin.plan_created',
+  'admin.plan_updated',
 ] as const;
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';

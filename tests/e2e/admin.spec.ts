@@ -1,4 +1,4 @@
-// Back office (/admin): sign-in with the server's admin account, the Painel, and the read-only audit trail.
+// Back office (/admin): sign-in with the server's admin account, the Painel, the read-only audit trail and the plans.
 import type { Page } from '@playwright/test';
 import { expect, screenshotPath, test } from './support/fixtures';
 
@@ -20,6 +20,12 @@ async function signIn(page: Page, email: string, password: string) {
   await passwordField(page).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
+
+/** A field of a react-admin form by its label (a required field's label ends in " *"). */
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}(\\s*\\*)?$`));
+
+/** "R$ 19,99" as Intl writes it (a no-break space after "R$"). */
+const brl = (amount: string) => new RegExp(`^R\\$\\s${amount}$`);
 
 /** On a phone the menu lives in a drawer behind the app bar's menu button. */
 async function openMenuItem(page: Page, name: string) {
@@ -73,5 +79,110 @@ test.describe('back office', () => {
     await page.getByRole('button', { name: 'Perfil' }).click();
     await page.getByRole('menuitem', { name: 'Sair' }).click();
     await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  });
+
+  test('an admin creates a plan, edits its price and deactivates it', async ({ page, consoleGuard }, testInfo) => {
+    consoleGuard.allow(EXPECTED_401);
+    // The second plan with the same slug: the server answers 409 slug_taken, shown under the field.
+    consoleGuard.allow(/status of 409/);
+    const stamp = `${Date.now().toString(36)}-${testInfo.project.name}`;
+    const name = `Plano E2E ${stamp}`;
+    const slug = `plano-e2e-${stamp}`;
+
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await expect(page.getByRole('heading', { name: 'Painel' })).toBeVisible();
+    await openMenuItem(page, 'Planos');
+    await expect(page).toHaveURL(/\/admin\/plans/);
+    await expect(page.getByRole('heading', { name: 'Planos' })).toBeVisible();
+
+    // Create: the slug follows the name until typed; the entry is 10% of the price, live.
+    await page.getByRole('link', { name: 'Criar' }).click();
+    await expect(page).toHaveURL(/\/admin\/plans\/create$/);
+    await field(page, 'Nome').fill(name);
+    await expect(field(page, 'Identificador (slug)')).toHaveValue(`plano-e2e-${stamp}`);
+    await field(page, 'Identificador (slug)').fill('Com Espaço');
+    await field(page, 'Preço da turma').fill('199,90');
+    await expect(page.getByLabel('Entrada (10%, calculada)')).toHaveValue(brl('19,99'));
+    await field(page, 'Preço cheio').fill('150');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Use letras minúsculas, números e hífens')).toBeVisible();
+    await expect(page.getByText('O preço cheio não pode ser menor que o preço da turma')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/plans\/create$/);
+
+    await field(page, 'Identificador (slug)').fill(slug);
+    await field(page, 'Preço cheio').fill('399,90');
+    await page.getByRole('combobox', { name: 'Categoria' }).click();
+    await page.getByRole('option', { name: 'Tatuagem' }).click();
+    await field(page, 'Tamanho da turma').fill('8');
+    await expect(page.getByText('O preço cheio não pode ser menor que o preço da turma')).toHaveCount(0);
+    // The typed amount is formatted once the field loses focus.
+    await expect(field(page, 'Preço da turma')).toHaveValue('199,90');
+    // The whole form on a desktop; on a phone the viewport (sticky bars would repeat in a full-page shot).
+    await page.screenshot({ path: screenshotPath(testInfo, 'admin-plan-form'), fullPage: testInfo.project.name === 'desktop' });
+    const posted = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/admin/plans'));
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    // Integer centavos go to the server; the entry never does (the server computes it).
+    const body = (await posted).postDataJSON() as Record<string, unknown>;
+    expect(body).toMatchObject({ slug, price: 19_990, full_price: 39_990, group_size: 8, window_days: 30, active: true });
+    expect(body).not.toHaveProperty('entry_price');
+
+    // Back on the list, found by its slug: prices in BRL and the server's entry.
+    await expect(page).toHaveURL(/\/admin\/plans(\?|$)/);
+    await expect(page.getByText('Item criado')).toBeVisible();
+    await page.getByPlaceholder('Buscar').fill(slug);
+    await expect(page).toHaveURL(/filter=.*plano-e2e/);
+    const row = page.locator('tr, li').filter({ hasText: name });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText(brl('199,90'))).toBeVisible();
+    await expect(row.getByText(brl('399,90'))).toBeVisible();
+    await expect(row.getByText(brl('19,99'))).toBeVisible();
+    await expect(row.getByText('Tatuagem')).toBeVisible();
+    await expect(row.getByText('Ativo', { exact: true })).toBeVisible();
+    await page.screenshot({ path: screenshotPath(testInfo, 'admin-plans-list') });
+
+    // A second plan with the same slug: the server's 409 appears under the slug field.
+    await page.getByRole('link', { name: 'Criar' }).click();
+    await field(page, 'Nome').fill(`${name} cópia`);
+    await field(page, 'Identificador (slug)').fill(slug);
+    await field(page, 'Preço da turma').fill('100');
+    await field(page, 'Preço cheio').fill('100');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Já existe um plano com este identificador (slug).')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/plans\/create$/);
+    await page.goBack();
+
+    // Edit the price: the entry follows, the list shows the new amounts.
+    await expect(page).toHaveURL(/\/admin\/plans(\?|$)/);
+    await row.getByText(name).click();
+    await expect(page).toHaveURL(/\/admin\/plans\/[0-9a-f-]{36}$/);
+    await expect(field(page, 'Preço da turma')).toHaveValue('199,90');
+    await expect(field(page, 'Tamanho da turma')).toHaveValue('8');
+    await field(page, 'Preço da turma').fill('249,90');
+    await expect(page.getByLabel('Entrada (10%, calculada)')).toHaveValue(brl('24,99'));
+    const put = page.waitForRequest((request) => request.method() === 'PUT' && /\/api\/admin\/plans\/[0-9a-f-]{36}$/.test(request.url()));
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    const putBody = (await put).postDataJSON() as Record<string, unknown>;
+    expect(putBody).toMatchObject({ slug, price: 24_990, full_price: 39_990, group_size: 8 });
+    expect(putBody).not.toHaveProperty('entry_price');
+    await expect(page).toHaveURL(/\/admin\/plans(\?|$)/);
+    await expect(page.getByText('Item atualizado')).toBeVisible();
+    await expect(row.getByText(brl('249,90'))).toBeVisible();
+    await expect(row.getByText(brl('24,99'))).toBeVisible();
+
+    // Deactivate (never delete): a confirmation that running groups keep their price.
+    await row.getByText(name).click();
+    await page.getByRole('button', { name: 'Desativar' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText(`Desativar o plano "${name}"?`)).toBeVisible();
+    await expect(dialog.getByText(/turmas já em andamento continuam com o preço/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page.getByText('Plano desativado')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/plans(\?|$)/);
+    await expect(row.getByText('Inativo', { exact: true })).toBeVisible();
+
+    // The inactive plan says so, and offers no second "Desativar".
+    await row.getByText(name).click();
+    await expect(page.getByText(/Este plano está inativo/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Desativar' })).toHaveCount(0);
   });
 });

@@ -1,0 +1,51 @@
+// Plan categories for the plans screens, from the public catalogue (no admin resource for them yet).
+import { useEffect, useState } from 'react';
+
+/** One item of GET /api/plan-categories (active categories only). */
+export interface PlanCategory {
+  id: string;
+  name: string;
+  slug: string;
+  kind: 'service' | 'product';
+}
+
+/** One request per page load, shared by the list and the forms; a failure is retried on the next mount. */
+let pending: Promise<PlanCategory[]> | null = null;
+
+function loadPlanCategories(): Promise<PlanCategory[]> {
+  pending ??= fetch('/api/plan-categories', {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  })
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`GET /api/plan-categories: ${response.status}`);
+      const body = (await response.json()) as { items?: PlanCategory[] };
+      return body.items ?? [];
+    })
+    .catch((err: unknown) => {
+      pending = null;
+      throw err;
+    });
+  return pending;
+}
+
+export interface PlanCategoriesState {
+  categories: PlanCategory[];
+  isPending: boolean;
+  failed: boolean;
+}
+
+export function usePlanCategories(): PlanCategoriesState {
+  const [state, setState] = useState<PlanCategoriesState>({ categories: [], isPending: true, failed: false });
+  useEffect(() => {
+    let alive = true;
+    loadPlanCategories().then(
+      (categories) => alive && setState({ categories, isPending: false, failed: false }),
+      () => alive && setState({ categories: [], isPending: false, failed: true }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return state;
+}
