@@ -111,7 +111,7 @@ test.describe('sign-up, confirmation and login', () => {
 
     // Arriving through an influencer link: the sign-up carries that origin (SPEC §4).
     await page.goto('/r/PROMO10');
-    expect(await page.evaluate(() => sessionStorage.getItem('turma_origin'))).toBe('influenciador');
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('turma_origin'))).toBe('influenciador');
 
     await openSignup(page);
     await fillSignup(page, second);
