@@ -162,10 +162,11 @@ export const deleteAccountSchema = z.object({
   password: z.string({ message: 'Informe sua senha para confirmar' }).min(1, { message: 'Informe sua senha para confirmar' }).max(1024),
 });
 
-/** Profile edits: every field optional; CPF and e-mail are not editable here. */
+/** Profile edits: every field optional; the e-mail is not editable, and the CPF only while the profile has none. */
 export const buildProfileUpdateSchema = (now: () => Date) =>
   z
     .object({
+      cpf: cpfSchema,
       full_name: fullNameSchema,
       phone: phoneSchema,
       birth_date: birthDateSchema(now),

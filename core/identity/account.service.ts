@@ -128,6 +128,14 @@ export class AccountService {
   async updateProfile(current: AuthenticatedUser, patch: ProfileUpdateInput, meta: RequestMeta) {
     const profile = await this.uow.repos.profiles.findByUserId(current.id);
     const changes: Partial<ProfileRecord> = {};
+    if (patch.cpf !== undefined && patch.cpf !== profile?.cpf) {
+      // A CPF identifies the payer: it can be added (accounts created without one) but never swapped.
+      if (profile?.cpf) throw invalid('cpf_locked', 'O CPF não pode ser alterado. Fale com o suporte.', { cpf: 'O CPF não pode ser alterado. Fale com o suporte.' });
+      if (await this.uow.repos.profiles.findByCpf(patch.cpf)) {
+        throw new DomainError('conflict', 'cpf_taken', 'Este CPF já está cadastrado. Se a conta é sua, entre ou recupere a senha.');
+      }
+      changes.cpf = patch.cpf;
+    }
     for (const key of ['full_name', 'phone', 'birth_date', 'address_number', 'address_complement'] as const) {
       if (patch[key] !== undefined) (changes as Record<string, unknown>)[key] = patch[key];
     }

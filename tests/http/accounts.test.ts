@@ -307,6 +307,8 @@ describe('the signed-in user', () => {
     expect(res.body.profile.latitude).toBeCloseTo(-22.9035, 3);
     const cpfChange = await client.request('PATCH', '/api/me', { cpf: '52998224725' });
     expect(cpfChange.status).toBe(400);
+    expect(cpfChange.body.error.fields.cpf).toBe('O CPF não pode ser alterado. Fale com o suporte.');
+    expect((await client.request('PATCH', '/api/me', { email: 'outro@exemplo.com.br' })).status).toBe(400);
   });
 
   it('records the origin of a signed-in visit (SPEC.md §4)', async () => {

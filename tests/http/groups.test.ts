@@ -267,5 +267,9 @@ describe('who may see what', () => {
     const refused = await noCpf.client.post('/api/payments', { purpose: 'entry', ref_id: held.membership.id, method: 'PIX' });
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('profile_incomplete');
+    // An account without a CPF may add one (never change it), then pay.
+    const cpf = (await import('../../core/identity/cpf')).generateCpf(Math.random);
+    expect((await noCpf.client.request('PATCH', '/api/me', { cpf })).status).toBe(200);
+    expect((await noCpf.client.post('/api/payments', { purpose: 'entry', ref_id: held.membership.id, method: 'PIX' })).status).toBe(201);
   });
 });
