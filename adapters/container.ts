@@ -17,6 +17,13 @@ import { UserAdminService } from '../core/identity/user-admin.service';
 import { GroupService } from '../core/groups/group.service';
 import { PaymentService } from '../core/payments/payment.service';
 import { NotificationService } from '../core/notifications/notifications';
+import type { FileStorage } from '../core/ports/storage';
+import { ProductService } from '../core/marketplace/product.service';
+import { CartService } from '../core/marketplace/cart.service';
+import { OrderService } from '../core/marketplace/order.service';
+import { OrderPaymentTarget } from '../core/marketplace/order-payment';
+import { LocalFileStorage } from './storage/local.storage';
+import { CatalogCache } from './http/catalog-cache';
 import { JobScheduler } from './jobs/scheduler';
 import { jobDefinitions } from './jobs/definitions';
 import type { RateLimiter } from '../core/ports/rate-limiter';
@@ -51,6 +58,8 @@ export interface ContainerOverrides {
   geocoder?: Geocoder;
   /** Replaces the provider PAYMENT_PROVIDER chooses; a SandboxPaymentGateway is also bound as TOKENS.SandboxGateway. */
   paymentGateway?: PaymentGateway;
+  /** Replaces the local-disk storage under STORAGE_DIR. */
+  storage?: FileStorage;
 }
 
 /** In development the secret is made once and kept in DATA_DIR, so sessions survive restarts. */
@@ -122,8 +131,21 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   c.bind(TOKENS.UserAdminService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new UserAdminService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.GroupService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new GroupService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.PaymentService).toResolvedValue(
-    (uow: UnitOfWork, gateway: PaymentGateway, clock: Clock, mailer: Mailer) => new PaymentService(uow, gateway, clock, mailer),
+    (uow: UnitOfWork, gateway: PaymentGateway, clock: Clock, mailer: Mailer) =>
+      new PaymentService(uow, gateway, clock, mailer, { order: new OrderPaymentTarget(clock, { publicUrl: config.publicUrl }) }),
     [TOKENS.UnitOfWork, TOKENS.PaymentGateway, TOKENS.Clock, TOKENS.Mailer],
+  );
+  // Marketplace: products (images through the storage port), the server cart, orders; writes drop the catalogue cache.
+  c.bind<FileStorage>(TOKENS.FileStorage).toConstantValue(overrides.storage ?? new LocalFileStorage(config.storageDir));
+  c.bind<CatalogCache>(TOKENS.CatalogCache).toConstantValue(new CatalogCache());
+  c.bind(TOKENS.ProductService).toResolvedValue(
+    (uow: UnitOfWork, storage: FileStorage, cache: CatalogCache) => new ProductService(uow, storage, cache),
+    [TOKENS.UnitOfWork, TOKENS.FileStorage, TOKENS.CatalogCache],
+  );
+  c.bind(TOKENS.CartService).toResolvedValue((uow: UnitOfWork) => new CartService(uow), [TOKENS.UnitOfWork]);
+  c.bind(TOKENS.OrderService).toResolvedValue(
+    (uow: UnitOfWork, clock: Clock, cache: CatalogCache) => new OrderService(uow, clock, cache),
+    [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.CatalogCache],
   );
   c.bind(TOKENS.NotificationService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new NotificationService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.JobScheduler).toResolvedValue(

@@ -25,4 +25,10 @@ export const TOKENS = {
   PaymentGateway: Symbol.for('turma.PaymentGateway'),
   /** Bound only when the sandbox provider serves payments (its simulatePayment backs the confirm route). */
   SandboxGateway: Symbol.for('turma.SandboxGateway'),
+  FileStorage: Symbol.for('turma.FileStorage'),
+  /** The catalogue's read cache; also the CatalogChanges port the marketplace services tell about writes. */
+  CatalogCache: Symbol.for('turma.CatalogCache'),
+  ProductService: Symbol.for('turma.ProductService'),
+  CartService: Symbol.for('turma.CartService'),
+  OrderService: Symbol.for('turma.OrderService'),
 } as const;

@@ -4,6 +4,7 @@ import { registerDbCommands } from './commands/db';
 import { registerSeedCommand } from './commands/seed';
 import { registerUserCommands } from './commands/users';
 import { registerOperationCommands } from './commands/operations';
+import { registerMarketplaceCommands } from './commands/marketplace';
 import { reportError } from './runtime';
 
 export function buildProgram(): Command {
@@ -17,6 +18,7 @@ export function buildProgram(): Command {
   registerSeedCommand(program);
   registerUserCommands(program);
   registerOperationCommands(program);
+  registerMarketplaceCommands(program);
   return program;
 }
 

@@ -7,6 +7,7 @@ import * as addressCache from './20261121000400_address_cache';
 import * as mailOutbox from './20261121000500_mail_outbox';
 import * as sandboxCharges from './20261121000600_sandbox_charges';
 import * as groups from './20261121000700_groups';
+import * as marketplace from './20261121000800_marketplace';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -22,6 +23,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261121000500_mail_outbox', mailOutbox],
   ['20261121000600_sandbox_charges', sandboxCharges],
   ['20261121000700_groups', groups],
+  ['20261121000800_marketplace', marketplace],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

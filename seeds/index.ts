@@ -10,6 +10,7 @@ import type { PasswordHasher } from '../core/ports/security';
 import type { UnitOfWork } from '../core/ports/unit-of-work';
 import { TOKENS } from '../adapters/tokens';
 import { DEMO_PLAN_CATEGORIES, DEMO_PLANS } from './plans.data';
+import { seedProducts } from './products';
 
 export const DEMO_ADMIN_EMAIL = 'admin@turma.local';
 export const DEMO_USER_PASSWORD = 'demo12345';
@@ -20,11 +21,14 @@ export interface SeedReport {
   usersCreated: number;
   planCategories: number;
   plans: number;
+  productCategories: number;
+  /** Demo marketplace products created by this run (existing slugs are left alone). */
+  productsCreated: number;
 }
 
 export async function runSeeds(
   container: Container,
-  options: { demoUsers?: boolean; adminPassword?: string | undefined } = {},
+  options: { demoUsers?: boolean; adminPassword?: string | undefined; demoProducts?: boolean } = {},
 ): Promise<SeedReport> {
   const uow = container.get<UnitOfWork>(TOKENS.UnitOfWork);
   const auth = container.get<AuthService>(TOKENS.AuthService);
@@ -48,6 +52,9 @@ export async function runSeeds(
   for (const { category, ...plan } of DEMO_PLANS) {
     await catalog.savePlan({ ...plan, category_id: categoryIds.get(category) ?? null, image_url: null, active: true });
   }
+
+  // Demo products are demo data like the demo people: never in a production seed (`--no-demo-users`).
+  const products = (options.demoProducts ?? options.demoUsers !== false) ? await seedProducts(container) : { categories: 0, created: 0 };
 
   let usersCreated = 0;
   if (options.demoUsers !== false) {
@@ -87,7 +94,7 @@ export async function runSeeds(
     }
   }
 
-  return { adminCreated, usersCreated, planCategories: DEMO_PLAN_CATEGORIES.length, plans: DEMO_PLANS.length };
+  return { adminCreated, usersCreated, planCategories: DEMO_PLAN_CATEGORIES.length, plans: DEMO_PLANS.length, productCategories: products.categories, productsCreated: products.created };
 }
 
 /** Removes every row (keeps the schema); the CLI asks for confirmation first. */

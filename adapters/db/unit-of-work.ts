@@ -20,6 +20,7 @@ import {
   KnexVoucherRepository,
   KnexWalletRepository,
 } from './repos/groups.repos';
+import { KnexCartRepository, KnexOrderRepository, KnexProductRepository } from './repos/marketplace.repos';
 
 export function makeRepositories(db: Knex): Repositories {
   return {
@@ -37,6 +38,9 @@ export function makeRepositories(db: Knex): Repositories {
     paymentEvents: new KnexPaymentEventRepository(db),
     notifications: new KnexNotificationRepository(db),
     wallet: new KnexWalletRepository(db),
+    products: new KnexProductRepository(db),
+    cart: new KnexCartRepository(db),
+    orders: new KnexOrderRepository(db),
   };
 }
 

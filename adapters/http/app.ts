@@ -22,6 +22,9 @@ import { auditLogAdminRoutes } from './routes/admin/audit-logs.routes';
 import { planAdminRoutes } from './routes/admin/plans.routes';
 import { devRoutes } from './routes/dev.routes';
 import { sandboxRoutes } from './routes/sandbox.routes';
+import { marketplaceRoutes } from './routes/marketplace.routes';
+import { mediaFiles } from './media';
+import type { FileStorage } from '../../core/ports/storage';
 import { staticApps } from './static';
 
 /** SPEC.md §7: no framing; scripts only from the site itself; connections only to the site. */
@@ -69,7 +72,9 @@ export function createApp(container: Container, options: { distDir?: string } = 
   );
   app.use(loadSession);
 
+  // The marketplace first: its catalogue is the busiest public read (its paths overlap no other router's).
   for (const router of [
+    marketplaceRoutes(),
     healthRoutes(),
     authRoutes(),
     planRoutes(),
@@ -94,6 +99,7 @@ export function createApp(container: Container, options: { distDir?: string } = 
     }
     await next();
   });
+  app.use(mediaFiles(() => container.get<FileStorage>(TOKENS.FileStorage)));
   app.use(staticApps(options.distDir));
   return app;
 }

@@ -3,6 +3,7 @@ import type { Container } from 'inversify';
 import type { Clock } from '../../core/shared/clock';
 import type { GroupService } from '../../core/groups/group.service';
 import type { PaymentService } from '../../core/payments/payment.service';
+import type { OrderService } from '../../core/marketplace/order.service';
 import type { UnitOfWork } from '../../core/ports/unit-of-work';
 import { TOKENS } from '../tokens';
 import type { JobDefinition } from './scheduler';
@@ -41,6 +42,12 @@ export function jobDefinitions(container: Container): JobDefinition[] {
         const { rows, refunds } = await payments().reconcile();
         return { checked: rows.length, applied: rows.filter((r) => r.action === 'applied').length, errors: rows.filter((r) => r.action === 'error').length, refunds_done: refunds.refunded };
       },
+    },
+    {
+      name: 'expire_orders',
+      description: 'Cancela pedidos do marketplace não pagos no prazo e devolve o estoque',
+      intervalSeconds: 60,
+      run: async () => container.get<OrderService>(TOKENS.OrderService).expireOrders(),
     },
     {
       name: 'cleanup_sessions',

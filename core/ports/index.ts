@@ -8,3 +8,4 @@ export type * from './payments';
 export type * from './rate-limiter';
 export type { Clock } from '../shared/clock';
 export type * from './group-repositories';
+export type * from './marketplace-repositories';

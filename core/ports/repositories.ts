@@ -211,6 +211,7 @@ import type {
   VoucherRepository,
   WalletRepository,
 } from './group-repositories';
+import type { CartRepository, OrderRepository, ProductRepository } from './marketplace-repositories';
 
 /** Every repository, bound to one transaction when handed out by the UnitOfWork. */
 export interface Repositories {
@@ -228,4 +229,7 @@ export interface Repositories {
   paymentEvents: PaymentEventRepository;
   notifications: NotificationRepository;
   wallet: WalletRepository;
+  products: ProductRepository;
+  cart: CartRepository;
+  orders: OrderRepository;
 }

@@ -6,6 +6,7 @@ import Koa from 'koa';
 import { runSeeds } from '../../seeds/index';
 import { createTestApp } from '../support/test-app';
 import { benchGroups } from './groups.bench';
+import { benchMarketplace } from './marketplace.bench';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -43,6 +44,7 @@ async function main() {
   bareServer.close();
 
   await benchGroups();
+  await benchMarketplace();
 }
 
 main().catch((err) => {

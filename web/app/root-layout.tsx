@@ -8,6 +8,10 @@ import { TopBar } from '../components/top-bar';
 import { AccountMenu } from '../features/auth/account-menu';
 import { OriginTracker } from '../features/auth/origin-tracker';
 import { SessionProvider } from '../features/auth/session';
+import { CartBadge } from '../features/cart/cart-badge';
+import { CartProvider } from '../features/cart/cart-context';
+import { OrderPollingSlot } from '../features/marketplace/order-polling-slot';
+import { NotificationBellSlot } from '../features/notifications/bell-slot';
 import { AppToaster } from '../lib/toast';
 
 function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
@@ -22,19 +26,22 @@ export function RootLayout() {
   const { t } = useTranslation();
   return (
     <SessionProvider>
-      <OriginTracker />
-      <a href="#conteudo" className="skip-link" onClick={skipToContent}>
-        {t('a11y.skipToContent')}
-      </a>
-      <TopBar account={<AccountMenu />} />
-      <main id="conteudo" tabIndex={-1} className="main">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Footer />
-      <AppToaster />
-      <ScrollRestoration />
+      <CartProvider>
+        <OriginTracker />
+        <OrderPollingSlot />
+        <a href="#conteudo" className="skip-link" onClick={skipToContent}>
+          {t('a11y.skipToContent')}
+        </a>
+        <TopBar account={<AccountMenu />} notifications={<NotificationBellSlot />} cart={<CartBadge />} />
+        <main id="conteudo" tabIndex={-1} className="main">
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+        <AppToaster />
+        <ScrollRestoration />
+      </CartProvider>
     </SessionProvider>
   );
 }

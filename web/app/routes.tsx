@@ -19,7 +19,24 @@ const Placeholder = lazy(() => import('../components/placeholder'));
 const AuthPage = lazy(() => import('../features/auth/auth-page'));
 const CallbackPage = lazy(() => import('../features/auth/callback-page'));
 const ProfilePage = lazy(() => import('../features/auth/profile-page'));
-const DashboardPlaceholder = lazy(() => import('../features/auth/dashboard-placeholder'));
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+const JoinPage = lazy(() => import('../features/groups/join-page'));
+const MyGroupsPage = lazy(() => import('../features/groups/my-groups-page'));
+const CheckoutParticipantsPage = lazy(() => import('../features/checkout/participants-page'));
+const CheckoutPlanPage = lazy(() => import('../features/checkout/plan-page'));
+const CheckoutAddressPage = lazy(() => import('../features/checkout/address-page'));
+const CheckoutPaymentPage = lazy(() => import('../features/checkout/payment-step-page'));
+const PaymentPage = lazy(() => import('../features/payments/payment-page'));
+const PaymentHistoryPage = lazy(() => import('../features/payments/history-page'));
+const NotificationsPage = lazy(() => import('../features/notifications/notifications-page'));
+const ProductsPage = lazy(() => import('../features/marketplace/products-page'));
+const ProductPage = lazy(() => import('../features/marketplace/product-page'));
+const ServicesPage = lazy(() => import('../features/marketplace/services-page'));
+const CartPage = lazy(() => import('../features/marketplace/cart-page'));
+const MarketCheckoutAddressPage = lazy(() => import('../features/marketplace/checkout-address-page'));
+const MarketCheckoutPaymentPage = lazy(() => import('../features/marketplace/checkout-payment-page'));
+const OrdersPage = lazy(() => import('../features/marketplace/orders-page'));
+const OrderPage = lazy(() => import('../features/marketplace/order-page'));
 
 const placeholder = (screen: ScreenKey) => <Placeholder screen={screen} />;
 
@@ -34,7 +51,7 @@ export const routes: RouteObject[] = [
       { path: 'r/:code', element: placeholder('referral') },
       { path: 'ref/:code', element: placeholder('referral') },
       { path: 'indicacao/:code', element: placeholder('referral') },
-      { path: 'join/:group_id/:referral_code', element: placeholder('join') },
+      { path: 'join/:group_id/:referral_code', element: <JoinPage /> },
 
       // Auth.
       { path: 'auth', element: <AuthPage /> },
@@ -46,34 +63,38 @@ export const routes: RouteObject[] = [
       { path: 'terms', element: <TermsPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
 
-      // Marketplace catalogue (orders are signed-in only, below).
-      { path: 'marketplace/services', element: placeholder('marketplaceServices') },
-      { path: 'marketplace/products', element: placeholder('marketplaceProducts') },
-      { path: 'marketplace/products/:id', element: placeholder('marketplaceProduct') },
+      // Marketplace catalogue and cart (checkout and orders are signed-in only, below).
+      { path: 'marketplace/services', element: <ServicesPage /> },
+      { path: 'marketplace/products', element: <ProductsPage /> },
+      { path: 'marketplace/products/:id', element: <ProductPage /> },
+      { path: 'marketplace/cart', element: <CartPage /> },
 
       // Signed-in only.
       {
         element: <RequireAuth />,
         children: [
           // Dashboards.
-          { path: 'dashboard', element: <DashboardPlaceholder /> },
-          { path: 'dashboard/user', element: <DashboardPlaceholder /> },
+          { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'dashboard/user', element: <DashboardPage /> },
           { path: 'dashboard/professional', element: placeholder('dashboardProfessional') },
           { path: 'dashboard/influencer', element: placeholder('dashboardInfluencer') },
 
-          { path: 'marketplace/orders', element: placeholder('marketplaceOrders') },
-          { path: 'marketplace/orders/:orderId', element: placeholder('marketplaceOrder') },
+          { path: 'marketplace/orders', element: <OrdersPage /> },
+          { path: 'marketplace/orders/:orderId', element: <OrderPage /> },
+          // The cart's checkout: address (creates the order), then payment (?order=&payment=).
+          { path: 'marketplace/checkout', element: <MarketCheckoutAddressPage /> },
+          { path: 'marketplace/checkout/payment', element: <MarketCheckoutPaymentPage /> },
 
           // Checkout (four steps; /checkout/plan receives { plan } in navigation state).
-          { path: 'checkout/participants', element: placeholder('checkoutParticipants') },
-          { path: 'checkout/plan', element: placeholder('checkoutPlan') },
-          { path: 'checkout/address', element: placeholder('checkoutAddress') },
-          { path: 'checkout/payment', element: placeholder('checkoutPayment') },
+          { path: 'checkout/participants', element: <CheckoutParticipantsPage /> },
+          { path: 'checkout/plan', element: <CheckoutPlanPage /> },
+          { path: 'checkout/address', element: <CheckoutAddressPage /> },
+          { path: 'checkout/payment', element: <CheckoutPaymentPage /> },
 
-          { path: 'my-groups', element: placeholder('myGroups') },
-          { path: 'payment', element: placeholder('payment') },
-          { path: 'payment-history', element: placeholder('paymentHistory') },
-          { path: 'notifications', element: placeholder('notifications') },
+          { path: 'my-groups', element: <MyGroupsPage /> },
+          { path: 'payment', element: <PaymentPage /> },
+          { path: 'payment-history', element: <PaymentHistoryPage /> },
+          { path: 'notifications', element: <NotificationsPage /> },
           { path: 'profile', element: <ProfilePage /> },
           { path: 'professional/receivables', element: placeholder('professionalReceivables') },
         ],

@@ -1,10 +1,10 @@
 // The top bar's account corner: "Entrar" when signed out, the user's first name and a menu
-// (Meu perfil, Sair) when signed in. WAI-ARIA menu button, like the theme menu.
+// (Meu painel, Meus grupos, Pagamentos, Meu perfil, Sair) when signed in. WAI-ARIA menu button, like the theme menu.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '../../components/button';
-import { ChevronDownIcon, LogOutIcon, UserIcon } from '../../components/icons';
+import { ChevronDownIcon, LayoutIcon, LogOutIcon, UserIcon, UsersIcon, WalletIcon } from '../../components/icons';
 import { firstName } from './api';
 import { useSession } from './session';
 
@@ -98,6 +98,18 @@ function SignedInMenu({ name, onSignOut }: { name: string; onSignOut: () => Prom
       </button>
       {open && (
         <div ref={menuRef} id={menuId} role="menu" aria-label={t('account.menu', { name })} className="menu" onKeyDown={onMenuKeyDown}>
+          <Link to="/dashboard" role="menuitem" tabIndex={-1} className="menu__item" onClick={() => close(false)}>
+            <LayoutIcon size={18} />
+            <span>{t('account.dashboard')}</span>
+          </Link>
+          <Link to="/my-groups" role="menuitem" tabIndex={-1} className="menu__item" onClick={() => close(false)}>
+            <UsersIcon size={18} />
+            <span>{t('account.myGroups')}</span>
+          </Link>
+          <Link to="/payment-history" role="menuitem" tabIndex={-1} className="menu__item" onClick={() => close(false)}>
+            <WalletIcon size={18} />
+            <span>{t('account.payments')}</span>
+          </Link>
           <Link to="/profile" role="menuitem" tabIndex={-1} className="menu__item" onClick={() => close(false)}>
             <UserIcon size={18} />
             <span>{t('account.profile')}</span>

@@ -1,32 +1,67 @@
-// Marketplace showcase (lazy): a short pitch and the way in; products live in /marketplace/products.
+// Marketplace showcase (lazy): the pitch, the 8 newest products of the catalogue (loading, empty and
+// error states) on the marketplace's own product card, and the way into /marketplace/products.
+import '../marketplace/i18n';
 import { useTranslation } from 'react-i18next';
-import { ButtonLink } from '../../components/button';
-import { ArrowRightIcon, CheckIcon, ShoppingBagIcon } from '../../components/icons';
+import { Button, ButtonLink } from '../../components/button';
+import { AlertIcon, ArrowRightIcon } from '../../components/icons';
+import { useResource } from '../../lib/use-resource';
+import { marketplaceApi } from '../marketplace/api';
+import { ProductCard } from '../marketplace/product-card';
 
-const POINTS = ['cart', 'stock', 'tracking'] as const;
+export const SHOWCASE_PRODUCTS = 8;
 
 export default function MarketplaceShowcase() {
   const { t } = useTranslation('landing');
+  const { t: tm } = useTranslation('marketplace');
+  const { state, retry } = useResource((signal) => marketplaceApi.products({ sort: 'newest', page: 1, per_page: SHOWCASE_PRODUCTS }, signal), []);
+
   return (
-    <div className="market">
-      <div className="market__art" aria-hidden="true">
-        <ShoppingBagIcon size={72} strokeWidth={1.6} />
-      </div>
-      <div className="market__copy">
+    <div className="market-showcase" aria-busy={state.status === 'loading'}>
+      <div className="market-showcase__intro">
         <p>{t('marketplace.body')}</p>
-        <ul className="checklist" role="list">
-          {POINTS.map((key) => (
-            <li key={key}>
-              <CheckIcon size={18} />
-              {t(`marketplace.points.${key}`)}
-            </li>
-          ))}
-        </ul>
         <ButtonLink to="/marketplace/products" variant="secondary">
           {t('marketplace.cta')}
           <ArrowRightIcon size={18} />
         </ButtonLink>
       </div>
+
+      {state.status === 'loading' && (
+        <div className="product-grid product-grid--showcase" role="status">
+          <span className="sr-only">{tm('products.loading')}</span>
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="product-card product-card--skeleton" aria-hidden="true">
+              <div className="product-card__media skeleton" />
+              <div className="product-card__body">
+                <div className="skeleton skeleton--line" style={{ width: '45%' }} />
+                <div className="skeleton skeleton--line" />
+                <div className="skeleton skeleton--button" />
+              </div>
+            </div>
+          ))}
+        </div>
+      )}
+
+      {state.status === 'error' && (
+        <div className="state-box state-box--error" role="alert">
+          <AlertIcon size={28} />
+          <p className="state-box__title">{tm('showcase.error')}</p>
+          <Button variant="secondary" onClick={retry}>
+            {tm('retry')}
+          </Button>
+        </div>
+      )}
+
+      {state.status === 'ready' && state.data.items.length === 0 && <p className="muted">{tm('showcase.empty')}</p>}
+
+      {state.status === 'ready' && state.data.items.length > 0 && (
+        <ul className="product-grid product-grid--showcase" role="list" aria-label={tm('showcase.listLabel')}>
+          {state.data.items.map((product) => (
+            <li key={product.id}>
+              <ProductCard product={product} headingLevel={3} />
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

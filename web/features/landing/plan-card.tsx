@@ -1,9 +1,12 @@
-// One plan of the catalogue: price, struck full price, entry, group size, and "Quero este".
+// One plan of the catalogue: price, struck full price, entry, group size, and "Quero este": signed
+// in → the checkout's first step (/checkout/participants) with the plan; signed out → /checkout/plan,
+// whose guard keeps the plan as the pending checkout (post_login_redirect) while the visitor signs in.
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatCents } from '../../../core/shared/money';
 import { Button } from '../../components/button';
 import { ClockIcon, PenIcon, ShoppingBagIcon, SparklesIcon, ToothIcon, UsersIcon } from '../../components/icons';
+import { useSession } from '../auth/session';
 import { toCheckoutPlan, type Plan } from './api/plans';
 
 /** The CSP allows images from this origin only; anything else would be blocked (and logged). */
@@ -34,6 +37,7 @@ function PlanArt({ plan }: { plan: Plan }) {
 export function PlanCard({ plan }: { plan: Plan }) {
   const { t, i18n } = useTranslation('landing');
   const navigate = useNavigate();
+  const signedIn = useSession().status === 'signedIn';
   const locale = i18n.language;
   const image = sameOriginImage(plan.image_url);
   const discount = discountPercent(plan);
@@ -78,7 +82,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
         <Button
           className="plan-card__cta"
           aria-label={t('plans.ctaLabel', { name: plan.name })}
-          onClick={() => navigate('/checkout/plan', { state: { plan: toCheckoutPlan(plan) } })}
+          onClick={() => navigate(signedIn ? '/checkout/participants' : '/checkout/plan', { state: { plan: toCheckoutPlan(plan) } })}
         >
           {t('plans.cta')}
         </Button>

@@ -1,0 +1,357 @@
+// Products, cart lines and orders on knex. Stock moves are single conditional statements; lists are one query each.
+import type { Knex } from 'knex';
+import type {
+  CartCatalogItem,
+  CartLineKey,
+  CartLineWithItem,
+  CartLineWrite,
+  CartRepository,
+  NewOrder,
+  NewProduct,
+  OrderItemRecord,
+  OrderRecord,
+  OrderRepository,
+  OrderStatusChangeRecord,
+  ProductCategoryRecord,
+  ProductListFilter,
+  ProductRecord,
+  ProductRepository,
+  ProductWithCategory,
+} from '../../../core/ports/marketplace-repositories';
+import type { OrderStatus } from '../../../core/marketplace/order-rules';
+
+type Row = Record<string, any>;
+
+const PRODUCT_COLUMNS = ['p.id', 'p.category_id', 'p.name', 'p.slug', 'p.description', 'p.price', 'p.stock_quantity', 'p.images', 'p.active', 'p.created_at', 'p.updated_at'];
+
+const toProduct = (r: Row): ProductWithCategory => ({
+  id: r.id,
+  category_id: r.category_id,
+  name: r.name,
+  slug: r.slug,
+  description: r.description,
+  price: r.price,
+  stock_quantity: r.stock_quantity,
+  images: Array.isArray(r.images) ? r.images : [],
+  active: r.active,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+  category: r.c_id ? { id: r.c_id, name: r.c_name, slug: r.c_slug } : null,
+});
+
+const toCategory = (r: Row): ProductCategoryRecord => ({
+  id: r.id,
+  name: r.name,
+  slug: r.slug,
+  description: r.description,
+  sort_order: r.sort_order,
+  active: r.active,
+});
+
+const ORDER_BY: Record<ProductListFilter['sort'], Array<[string, 'asc' | 'desc']>> = {
+  newest: [['p.created_at', 'desc'], ['p.id', 'desc']],
+  price_asc: [['p.price', 'asc'], ['p.id', 'asc']],
+  price_desc: [['p.price', 'desc'], ['p.id', 'desc']],
+};
+
+export class KnexProductRepository implements ProductRepository {
+  constructor(private readonly db: Knex) {}
+
+  async listCategories({ activeOnly }: { activeOnly: boolean }) {
+    const q = this.db('product_categories').orderBy('sort_order').orderBy('name');
+    if (activeOnly) q.where('active', true);
+    return ((await q) as Row[]).map(toCategory);
+  }
+
+  async upsertCategory(category: Omit<ProductCategoryRecord, 'id'>) {
+    const [row] = await this.db('product_categories')
+      .insert(category)
+      .onConflict('slug')
+      .merge({ ...category, updated_at: this.db.fn.now() })
+      .returning('*');
+    return toCategory(row as Row);
+  }
+
+  private base() {
+    return this.db('products as p')
+      .leftJoin('product_categories as c', 'c.id', 'p.category_id')
+      .select(...PRODUCT_COLUMNS, 'c.id as c_id', 'c.name as c_name', 'c.slug as c_slug');
+  }
+
+  async list(filter: ProductListFilter) {
+    const filtered = this.db('products as p');
+    if (filter.activeOnly) filtered.where('p.active', true);
+    if (filter.categorySlug) filtered.where('p.category_id', this.db('product_categories').select('id').where('slug', filter.categorySlug));
+    // Terms are normalised words (letters and digits only), so they never carry LIKE wildcards; the trigram index serves them.
+    for (const term of filter.terms) filtered.where('p.search_text', 'like', `%${term}%`);
+    const page = filtered
+      .clone()
+      .leftJoin('product_categories as c', 'c.id', 'p.category_id')
+      .select(...PRODUCT_COLUMNS, 'c.id as c_id', 'c.name as c_name', 'c.slug as c_slug');
+    for (const [column, direction] of ORDER_BY[filter.sort]) page.orderBy(column, direction);
+    // The page walks an index in the requested order and stops at the limit; the total is a separate count, skipped
+    // when the first page already holds everything (a window count would make every page sort all matching rows).
+    const rows = (await page.offset(filter.offset).limit(filter.limit)) as Row[];
+    let total = filter.offset + rows.length;
+    if (rows.length === filter.limit || (rows.length === 0 && filter.offset > 0)) {
+      const [counted] = (await filtered.clone().count<{ count: number }[]>('* as count')) as Array<{ count: number }>;
+      total = Number(counted?.count ?? 0);
+    }
+    return { items: rows.map(toProduct), total };
+  }
+
+  async findById(id: string) {
+    const row = (await this.base().where('p.id', id).first()) as Row | undefined;
+    return row ? toProduct(row) : null;
+  }
+
+  async findBySlug(slug: string) {
+    const row = (await this.base().where('p.slug', slug).first()) as Row | undefined;
+    return row ? toProduct(row) : null;
+  }
+
+  async upsertBySlug(product: NewProduct) {
+    const values = { ...product, images: JSON.stringify(product.images) };
+    const { rows } = (await this.db.raw(
+      `insert into products (category_id, name, slug, description, price, stock_quantity, images, active, search_text)
+       values (:category_id, :name, :slug, :description, :price, :stock_quantity, cast(:images as jsonb), :active, :search_text)
+       on conflict (slug) do update set category_id = excluded.category_id, name = excluded.name, description = excluded.description,
+         price = excluded.price, stock_quantity = excluded.stock_quantity, images = excluded.images, active = excluded.active,
+         search_text = excluded.search_text, updated_at = now()
+       returning id, category_id, name, slug, description, price, stock_quantity, images, active, created_at, updated_at, (xmax = 0) as inserted`,
+      values,
+    )) as { rows: Row[] };
+    const row = rows[0]!;
+    const { category: _c, ...record } = toProduct(row);
+    return { product: record as ProductRecord, created: row.inserted === true };
+  }
+
+  async setStock(id: string, stock: number | null) {
+    return (await this.db('products').where({ id }).update({ stock_quantity: stock, updated_at: this.db.fn.now() })) === 1;
+  }
+
+  async reserveStock(id: string, quantity: number, expectedPrice: number) {
+    // The reservation itself: never below zero under any concurrency (the row lock orders competing decrements,
+    // and each re-checks the condition on the committed value). Unlimited stock stays null (null - q is null).
+    const n = await this.db('products')
+      .where({ id, active: true, price: expectedPrice })
+      .where((w) => w.whereNull('stock_quantity').orWhere('stock_quantity', '>=', quantity))
+      .update({ stock_quantity: this.db.raw('stock_quantity - ?', [quantity]), updated_at: this.db.fn.now() });
+    return n === 1;
+  }
+
+  async returnStock(id: string, quantity: number) {
+    await this.db('products')
+      .where({ id })
+      .whereNotNull('stock_quantity')
+      .update({ stock_quantity: this.db.raw('stock_quantity + ?', [quantity]), updated_at: this.db.fn.now() });
+  }
+}
+
+const productItem = (r: Row): CartCatalogItem => ({
+  item_type: 'product',
+  item_id: r.p_id,
+  name: r.p_name,
+  price: r.p_price,
+  image_url: r.p_image ?? null,
+  stock_quantity: r.p_stock,
+  active: r.p_active,
+});
+
+const planItem = (r: Row): CartCatalogItem => ({
+  item_type: 'plan',
+  item_id: r.pl_id,
+  name: r.pl_name,
+  price: r.pl_price,
+  image_url: r.pl_image ?? null,
+  stock_quantity: null,
+  active: r.pl_active,
+});
+
+export class KnexCartRepository implements CartRepository {
+  constructor(private readonly db: Knex) {}
+
+  async listForUser(userId: string, options: { lock?: boolean } = {}) {
+    const q = this.db('cart_lines as l')
+      .leftJoin('products as p', 'p.id', 'l.product_id')
+      .leftJoin('plans as pl', 'pl.id', 'l.plan_id')
+      .select(
+        'l.item_type',
+        'l.product_id',
+        'l.plan_id',
+        'l.quantity',
+        'p.id as p_id',
+        'p.name as p_name',
+        'p.price as p_price',
+        this.db.raw(`p.images->>0 as p_image`),
+        'p.stock_quantity as p_stock',
+        'p.active as p_active',
+        'pl.id as pl_id',
+        'pl.name as pl_name',
+        'pl.price as pl_price',
+        'pl.image_url as pl_image',
+        'pl.active as pl_active',
+      )
+      .where('l.user_id', userId)
+      .orderBy('l.created_at')
+      .orderBy('l.id');
+    if (options.lock) q.forUpdate('l');
+    return ((await q) as Row[]).map((r): CartLineWithItem => {
+      const isProduct = r.item_type === 'product';
+      return {
+        item_type: r.item_type,
+        item_id: isProduct ? r.product_id : r.plan_id,
+        quantity: r.quantity,
+        item: isProduct ? (r.p_id ? productItem(r) : null) : r.pl_id ? planItem(r) : null,
+      };
+    });
+  }
+
+  async catalogItems(keys: CartLineKey[]) {
+    const productIds = keys.filter((k) => k.item_type === 'product').map((k) => k.item_id);
+    const planIds = keys.filter((k) => k.item_type === 'plan').map((k) => k.item_id);
+    const out: CartCatalogItem[] = [];
+    if (productIds.length) {
+      const rows = (await this.db('products as p')
+        .select('p.id as p_id', 'p.name as p_name', 'p.price as p_price', this.db.raw(`p.images->>0 as p_image`), 'p.stock_quantity as p_stock', 'p.active as p_active')
+        .whereIn('p.id', productIds)) as Row[];
+      out.push(...rows.map(productItem));
+    }
+    if (planIds.length) {
+      const rows = (await this.db('plans as pl')
+        .select('pl.id as pl_id', 'pl.name as pl_name', 'pl.price as pl_price', 'pl.image_url as pl_image', 'pl.active as pl_active')
+        .whereIn('pl.id', planIds)) as Row[];
+      out.push(...rows.map(planItem));
+    }
+    return out;
+  }
+
+  async upsert(userId: string, lines: CartLineWrite[]) {
+    let written = 0;
+    for (const type of ['product', 'plan'] as const) {
+      const group = lines.filter((l) => l.item_type === type);
+      if (!group.length) continue;
+      const column = type === 'product' ? 'product_id' : 'plan_id';
+      // One statement per item type; the partial unique index is the conflict target.
+      const { rows } = (await this.db.raw(
+        `insert into cart_lines (user_id, item_type, ${column}, quantity) values ${group.map(() => '(?, ?, ?, ?)').join(', ')}
+         on conflict (user_id, ${column}) where ${column} is not null
+         do update set quantity = excluded.quantity, updated_at = now()
+         returning 1`,
+        group.flatMap((l) => [userId, type, l.item_id, l.quantity]),
+      )) as { rows: unknown[] };
+      written += rows.length;
+    }
+    return written;
+  }
+
+  async delete(userId: string, keys: CartLineKey[]) {
+    const productIds = keys.filter((k) => k.item_type === 'product').map((k) => k.item_id);
+    const planIds = keys.filter((k) => k.item_type === 'plan').map((k) => k.item_id);
+    if (!productIds.length && !planIds.length) return 0;
+    // Counted from RETURNING: knex-pglite answers a bare del() with its raw result instead of the row count.
+    const rows = (await this.db('cart_lines')
+      .where('user_id', userId)
+      .where((w) => {
+        if (productIds.length) w.orWhereIn('product_id', productIds);
+        if (planIds.length) w.orWhereIn('plan_id', planIds);
+      })
+      .del()
+      .returning('id')) as unknown[];
+    return rows.length;
+  }
+}
+
+const ORDER_COLUMNS = [
+  'id', 'user_id', 'status', 'payment_id', 'subtotal', 'total_amount', 'items_count', 'address', 'tracking_code', 'cancel_reason',
+  'expires_at', 'paid_at', 'preparing_at', 'shipped_at', 'delivered_at', 'cancelled_at', 'refunded_at', 'created_at', 'updated_at',
+];
+
+export class KnexOrderRepository implements OrderRepository {
+  constructor(private readonly db: Knex) {}
+
+  async create(order: NewOrder) {
+    const [row] = await this.db('marketplace_orders')
+      .insert({ ...order, address: JSON.stringify(order.address), status: 'pending' })
+      .returning(ORDER_COLUMNS);
+    return row as OrderRecord;
+  }
+  async addItems(orderId: string, items: Array<Omit<OrderItemRecord, 'id' | 'order_id'>>) {
+    if (items.length) await this.db('order_items').insert(items.map((i) => ({ ...i, order_id: orderId })));
+  }
+  async findById(id: string) {
+    return ((await this.db('marketplace_orders').select(ORDER_COLUMNS).where({ id }).first()) as OrderRecord | undefined) ?? null;
+  }
+  async lock(id: string) {
+    return ((await this.db('marketplace_orders').select(ORDER_COLUMNS).where({ id }).forUpdate().first()) as OrderRecord | undefined) ?? null;
+  }
+  async items(orderId: string) {
+    return (await this.db('order_items')
+      .select('id', 'order_id', 'product_id', 'product_name', 'image_url', 'unit_price', 'quantity', 'subtotal')
+      .where({ order_id: orderId })
+      .orderBy('product_name')
+      .orderBy('id')) as OrderItemRecord[];
+  }
+  async history(orderId: string) {
+    return (await this.db('order_status_history')
+      .select('id', 'order_id', 'from_status', 'to_status', 'actor', 'note', 'created_at')
+      .where({ order_id: orderId })
+      .orderBy('seq')) as OrderStatusChangeRecord[];
+  }
+  async moveIf(id: string, from: readonly OrderStatus[], to: OrderStatus, patch: Partial<OrderRecord> = {}) {
+    const n = await this.db('marketplace_orders')
+      .where({ id })
+      .whereIn('status', from as OrderStatus[])
+      .update({ ...patch, status: to, updated_at: this.db.fn.now() });
+    return n === 1;
+  }
+  async recordStatus(change: Omit<OrderStatusChangeRecord, 'id' | 'created_at'> & { created_at: Date }) {
+    await this.db('order_status_history').insert(change);
+  }
+  async listForUser(userId: string, offset: number, limit: number) {
+    const rows = (await this.db('marketplace_orders')
+      .select(...ORDER_COLUMNS, this.db.raw('count(*) over () as total_count'))
+      .where({ user_id: userId })
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)) as Row[];
+    let total = rows.length ? Number(rows[0]!.total_count) : 0;
+    if (!rows.length && offset > 0) {
+      const [{ count }] = (await this.db('marketplace_orders').where({ user_id: userId }).count<{ count: number }[]>('* as count')) as [{ count: number }];
+      total = Number(count);
+    }
+    return { items: rows.map(({ total_count: _t, ...o }) => o as OrderRecord), total };
+  }
+  async listPendingWithPayment(userId: string, limit: number) {
+    return (await this.db('marketplace_orders')
+      .select(ORDER_COLUMNS)
+      .where({ user_id: userId, status: 'pending' })
+      .whereNotNull('payment_id')
+      .orderBy('created_at', 'desc')
+      .limit(limit)) as OrderRecord[];
+  }
+  async listExpired(now: Date, limit: number) {
+    // A boleto pending and not yet past its due date (São Paulo calendar) keeps its order alive.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    return (await this.db('marketplace_orders as o')
+      .leftJoin('payments as pay', 'pay.id', 'o.payment_id')
+      .select(ORDER_COLUMNS.map((c) => `o.${c}`))
+      .where('o.status', 'pending')
+      .where('o.expires_at', '<=', now)
+      .whereRaw(`not coalesce(pay.method = 'BOLETO' and pay.status = 'pending' and pay.due_date >= ?::date, false)`, [today])
+      .orderBy('o.expires_at')
+      .limit(limit)) as OrderRecord[];
+  }
+  async list(filter: { status?: OrderStatus; offset: number; limit: number }) {
+    const q = this.db('marketplace_orders as o').leftJoin('users as u', 'u.id', 'o.user_id');
+    if (filter.status) q.where('o.status', filter.status);
+    const rows = (await q
+      .select(...ORDER_COLUMNS.map((c) => `o.${c}`), 'u.email', this.db.raw('count(*) over () as total_count'))
+      .orderBy('o.created_at', 'desc')
+      .orderBy('o.id', 'desc')
+      .offset(filter.offset)
+      .limit(filter.limit)) as Row[];
+    return { items: rows.map(({ total_count: _t, ...o }) => o as OrderRecord & { email: string | null }), total: rows.length ? Number(rows[0]!.total_count) : 0 };
+  }
+}

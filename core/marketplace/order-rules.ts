@@ -1,0 +1,153 @@
+// Marketplace orders (PRODUCT.md §4): the status flow as pure rules, the payment window and the delivery address.
+import { z } from 'zod';
+import { conflict, invalid } from '../shared/errors';
+
+export const ORDER_STATUSES = ['pending', 'paid', 'preparing', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Aguardando pagamento',
+  paid: 'Pago',
+  preparing: 'Em preparação',
+  shipped: 'Enviado',
+  delivered: 'Entregue',
+  cancelled: 'Cancelado',
+  refunded: 'Reembolsado',
+};
+
+/** Who moves an order: the payment confirmation, the expiry job, or an operator (CLI / back office). */
+export type OrderActor = 'payment' | 'system' | 'operator';
+
+/**
+ * Every allowed move and who may make it. `pending → paid` only by a confirmed payment; an unpaid order is
+ * `cancelled` (expiry or operator); a paid one is never "cancelled" with the money kept: it is `refunded`.
+ */
+export const ORDER_TRANSITIONS: Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderActor[]>>> = {
+  pending: { paid: ['payment'], cancelled: ['system', 'operator'] },
+  paid: { preparing: ['operator'], refunded: ['operator'] },
+  preparing: { shipped: ['operator'], refunded: ['operator'] },
+  shipped: { delivered: ['operator'], refunded: ['operator'] },
+  delivered: { refunded: ['operator'] },
+  cancelled: {},
+  refunded: {},
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus, actor: OrderActor): boolean {
+  return ORDER_TRANSITIONS[from][to]?.includes(actor) ?? false;
+}
+
+/** The next statuses an actor may choose from `from` (for menus and the CLI's error message). */
+export function nextStatuses(from: OrderStatus, actor: OrderActor): OrderStatus[] {
+  return ORDER_STATUSES.filter((to) => canTransition(from, to, actor));
+}
+
+export const TERMINAL_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => Object.keys(ORDER_TRANSITIONS[s]).length === 0);
+
+/** The column that records when an order reached each status. */
+export const STATUS_TIMESTAMP: Record<Exclude<OrderStatus, 'pending'>, 'paid_at' | 'preparing_at' | 'shipped_at' | 'delivered_at' | 'cancelled_at' | 'refunded_at'> = {
+  paid: 'paid_at',
+  preparing: 'preparing_at',
+  shipped: 'shipped_at',
+  delivered: 'delivered_at',
+  cancelled: 'cancelled_at',
+  refunded: 'refunded_at',
+};
+
+export const trackingCodeSchema = z
+  .string({ message: 'Informe o código de rastreio' })
+  .trim()
+  .min(4, { message: 'Código de rastreio inválido' })
+  .max(60, { message: 'Código de rastreio inválido' })
+  .regex(/^[A-Za-z0-9-]+$/, { message: 'Código de rastreio inválido' })
+  .transform((v) => v.toUpperCase());
+
+/** Throws the 409 (wrong state) or 400 (tracking code missing for `shipped`) an operator or a use case needs. */
+export function assertTransition(from: OrderStatus, to: OrderStatus, actor: OrderActor, options: { trackingCode?: string | null } = {}): void {
+  if (!canTransition(from, to, actor)) {
+    const options_ = nextStatuses(from, actor);
+    throw conflict(
+      'invalid_order_transition',
+      `Um pedido "${ORDER_STATUS_LABELS[from]}" não pode passar para "${ORDER_STATUS_LABELS[to]}"` +
+        (options_.length ? ` (possível: ${options_.join(', ')}).` : ' (estado final).'),
+    );
+  }
+  if (to === 'shipped' && !trackingCodeSchema.safeParse(options.trackingCode ?? '').success) {
+    throw invalid('tracking_code_required', 'Informe o código de rastreio para marcar o pedido como enviado.', { tracking_code: 'Informe o código de rastreio' });
+  }
+}
+
+/** Stock goes back to the shelf when an order ends before leaving the warehouse. */
+export function returnsStock(from: OrderStatus, to: OrderStatus): boolean {
+  return (to === 'cancelled' || to === 'refunded') && (from === 'pending' || from === 'paid' || from === 'preparing');
+}
+
+/** The PIX charge expires in 30 minutes; the order (and its reserved stock) lives as long (SPEC.md §9 polling window fits in it). */
+export const ORDER_PAYMENT_MINUTES = 30;
+
+export function orderExpiry(now: Date): Date {
+  return new Date(now.getTime() + ORDER_PAYMENT_MINUTES * 60_000);
+}
+
+const UFS = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'] as const;
+
+const required = (label: string, max: number) =>
+  z
+    .string({ message: `Informe ${label}` })
+    .trim()
+    .min(1, { message: `Informe ${label}` })
+    .max(max, { message: `No máximo ${max} caracteres` });
+
+/** The delivery address of an order (SPEC.md §9: CEP of 8 digits; the mask is accepted). */
+export const orderAddressSchema = z.object({
+  cep: z
+    .string({ message: 'Informe o CEP' })
+    .transform((v) => v.replace(/\D/g, ''))
+    .pipe(z.string().regex(/^\d{8}$/, { message: 'O CEP deve ter 8 dígitos' })),
+  street: required('a rua', 200),
+  number: required('o número', 20),
+  complement: z
+    .string()
+    .trim()
+    .max(80, { message: 'No máximo 80 caracteres' })
+    .nullish()
+    .transform((v) => v || null),
+  district: required('o bairro', 120),
+  city: required('a cidade', 120),
+  state: z
+    .string({ message: 'Informe a UF' })
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(UFS, { message: 'UF inválida' })),
+});
+export type OrderAddressInput = z.input<typeof orderAddressSchema>;
+export type OrderAddress = z.output<typeof orderAddressSchema>;
+
+/** POST /api/orders: an address, or the one saved in the profile. */
+export const createOrderSchema = z
+  .object({
+    address: z.unknown().optional(),
+    use_saved_address: z.boolean().optional(),
+  })
+  .refine((v) => v.address !== undefined || v.use_saved_address === true, { message: 'Informe o endereço de entrega', path: ['address'] });
+export type CreateOrderInput = z.input<typeof createOrderSchema>;
+
+/** The profile's saved address as an order address input (its fields are named like SPEC.md §3 profiles). */
+export function addressFromProfile(p: {
+  cep: string | null;
+  address_street: string | null;
+  address_number: string | null;
+  address_complement: string | null;
+  address_district: string | null;
+  address_city: string | null;
+  address_state: string | null;
+}): OrderAddressInput {
+  return {
+    cep: p.cep ?? '',
+    street: p.address_street ?? '',
+    number: p.address_number ?? '',
+    complement: p.address_complement,
+    district: p.address_district ?? '',
+    city: p.address_city ?? '',
+    state: p.address_state ?? '',
+  };
+}

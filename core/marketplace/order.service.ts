@@ -1,0 +1,291 @@
+// Marketplace orders (PRODUCT.md §4): created from the server cart with stock reserved in the same transaction,
+// read by their owner only, expired when unpaid (stock back exactly once), moved along the status flow by operators.
+import { z } from 'zod';
+import type { Clock } from '../shared/clock';
+import { DomainError, conflict, invalid, notFound } from '../shared/errors';
+import { toOffset, type Pagination } from '../shared/pagination';
+import type { RequestMeta } from '../identity/auth.service';
+import { auditMeta } from '../identity/auth.service';
+import type { Repositories } from '../ports/repositories';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import type { CatalogChanges, OrderItemRecord, OrderRecord } from '../ports/marketplace-repositories';
+import type { PaymentRecord } from '../ports/group-repositories';
+import {
+  ORDER_STATUS_LABELS,
+  STATUS_TIMESTAMP,
+  addressFromProfile,
+  assertTransition,
+  createOrderSchema,
+  orderAddressSchema,
+  orderExpiry,
+  returnsStock,
+  trackingCodeSchema,
+  type CreateOrderInput,
+  type OrderAddress,
+  type OrderStatus,
+} from './order-rules';
+import { orderNotify, orderNumber } from './order-messages';
+
+/** SPEC.md §9: the client checks at most the 5 newest pending orders with a payment. */
+export const PENDING_PAYMENT_POLL_LIMIT = 5;
+
+const isUuid = (v: string) => z.uuid().safeParse(v).success;
+
+const orderNotFound = () => notFound('order_not_found', 'Pedido não encontrado.');
+
+export function outOfStock(productName: string, productId: string) {
+  return new DomainError('conflict', 'out_of_stock', `Estoque insuficiente para ${productName}.`, { details: { product_id: productId } });
+}
+
+function productUnavailable(name: string | undefined, productId: string) {
+  return new DomainError('conflict', 'product_unavailable', `${name ?? 'Um produto do carrinho'} não está mais disponível. Remova-o do carrinho para continuar.`, { details: { product_id: productId } });
+}
+
+function fieldsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, prefix: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const i of issues) fields[[prefix, ...i.path.map(String)].filter(Boolean).join('.')] ??= i.message;
+  return fields;
+}
+
+export function toOrderSummary(o: OrderRecord) {
+  return {
+    id: o.id,
+    number: orderNumber(o.id),
+    status: o.status,
+    status_label: ORDER_STATUS_LABELS[o.status],
+    payment_id: o.payment_id,
+    total_amount: o.total_amount,
+    items_count: o.items_count,
+    created_at: o.created_at.toISOString(),
+    expires_at: o.status === 'pending' ? o.expires_at.toISOString() : null,
+  };
+}
+export type OrderSummary = ReturnType<typeof toOrderSummary>;
+
+function toPaymentSummary(p: PaymentRecord | null) {
+  if (!p) return null;
+  const pending = p.status === 'pending';
+  return {
+    id: p.id,
+    status: p.status,
+    confirmed: p.status === 'confirmed',
+    method: p.method,
+    amount: p.amount,
+    // The QR code only matters while the payment can still be made.
+    ...(pending && p.pix_payload && p.pix_image && p.pix_expires_at ? { pix: { payload: p.pix_payload, image: p.pix_image, expires_at: p.pix_expires_at.toISOString() } } : {}),
+    ...(pending && p.boleto_url ? { boleto_url: p.boleto_url } : {}),
+    ...(pending && p.invoice_url ? { invoice_url: p.invoice_url } : {}),
+    confirmed_at: p.confirmed_at?.toISOString() ?? null,
+  };
+}
+
+export class OrderService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly catalog: CatalogChanges = { changed: () => {} },
+  ) {}
+
+  /**
+   * POST /api/orders: the cart's products become a `pending` order in one transaction — stock reserved by a
+   * conditional decrement per product (none reserved if any fails), prices and names snapshotted from the
+   * catalogue, the total recomputed here, the ordered lines removed from the cart. Plan lines stay in the cart.
+   */
+  async create(actor: { id: string; email: string }, raw: CreateOrderInput | unknown, meta: RequestMeta) {
+    const parsed = createOrderSchema.safeParse(raw ?? {});
+    if (!parsed.success) throw invalid('invalid_input', 'Verifique os campos destacados.', fieldsOf(parsed.error.issues, ''));
+    const address = await this.resolveAddress(actor.id, parsed.data);
+    const now = this.clock.now();
+
+    const { orderId, limitedStock } = await this.uow.run(async (r) => {
+      // Locks the caller's lines: a double submit waits here, then finds the cart empty.
+      const lines = (await r.cart.listForUser(actor.id, { lock: true })).filter((l) => l.item_type === 'product');
+      if (lines.length === 0) throw conflict('cart_empty', 'Seu carrinho não tem produtos.');
+      // A product taken off the catalogue is named before any stock is touched (the reservation would refuse it anyway).
+      const gone = lines.find((l) => !l.item || !l.item.active);
+      if (gone) throw productUnavailable(gone.item?.name, gone.item_id);
+      // Sold out as of the lines' read: refused before any write (the conditional decrement below is what decides,
+      // this only spares a late buyer the work of a doomed order when a sale runs out).
+      const short = lines.find((l) => l.item!.stock_quantity !== null && l.item!.stock_quantity < l.quantity);
+      if (short) throw outOfStock(short.item!.name, short.item_id);
+      // The snapshot is what the buyer saw in the cart; the reservation below refuses it if the price moved since.
+      const items: Array<Omit<OrderItemRecord, 'id' | 'order_id'>> = lines.map((l) => ({
+        product_id: l.item_id,
+        product_name: l.item!.name,
+        image_url: l.item!.image_url,
+        unit_price: l.item!.price,
+        quantity: l.quantity,
+        subtotal: l.item!.price * l.quantity,
+      }));
+      const subtotal = items.reduce((s, i) => s + i.subtotal, 0);
+      const order = await r.orders.create({
+        user_id: actor.id,
+        subtotal,
+        total_amount: subtotal,
+        items_count: items.reduce((s, i) => s + i.quantity, 0),
+        address,
+        expires_at: orderExpiry(now),
+      });
+      await r.orders.addItems(order.id, items);
+      await r.orders.recordStatus({ order_id: order.id, from_status: null, to_status: 'pending', actor: actor.email, note: null, created_at: now });
+      await r.cart.delete(actor.id, lines.map((l) => ({ item_type: 'product', item_id: l.item_id })));
+      await r.audit.append({ action: 'order.created', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'order', entity_id: order.id, ...auditMeta(meta), metadata: { total: subtotal, items: items.length } });
+
+      // Stock last: a product's row stays locked from its decrement to the commit, so the busiest rows are held for
+      // the shortest time. Always the same order of rows, so two carts with the same products cannot deadlock.
+      const byProduct = [...lines].sort((a, b) => (a.item_id < b.item_id ? -1 : a.item_id > b.item_id ? 1 : 0));
+      let limited = false;
+      for (const line of byProduct) {
+        if (!(await r.products.reserveStock(line.item_id, line.quantity, line.item!.price))) {
+          // Deactivated, repriced or not enough left since the lines were read: nothing of this order is kept.
+          const current = await r.products.findById(line.item_id);
+          if (!current || !current.active) throw productUnavailable(current?.name ?? line.item?.name, line.item_id);
+          if (current.price !== line.item!.price) {
+            throw new DomainError('conflict', 'price_changed', `O preço de ${current.name} mudou. Confira o carrinho e faça o pedido de novo.`, { details: { product_id: line.item_id, price: current.price } });
+          }
+          throw outOfStock(current.name, line.item_id);
+        }
+        if (line.item!.stock_quantity !== null) limited = true;
+      }
+      return { orderId: order.id, limitedStock: limited };
+    });
+    if (limitedStock) this.catalog.changed();
+    return this.get(actor.id, orderId);
+  }
+
+  /** GET /api/orders: the caller's orders, newest first. */
+  async list(userId: string, page: Pagination) {
+    const result = await this.uow.repos.orders.listForUser(userId, toOffset(page), page.per_page);
+    return { items: result.items.map(toOrderSummary), total: result.total };
+  }
+
+  /** GET /api/orders/pending-payments (SPEC.md §7): at most the 5 newest pending orders that have a payment. */
+  async pendingPayments(userId: string) {
+    const items = (await this.uow.repos.orders.listPendingWithPayment(userId, PENDING_PAYMENT_POLL_LIMIT)).map(toOrderSummary);
+    return { items, total: items.length };
+  }
+
+  /** GET /api/orders/:id: the order with items, totals, address, payment and timeline; anyone else's is a 404. */
+  async get(userId: string, orderId: string) {
+    const order = isUuid(orderId) ? await this.uow.repos.orders.findById(orderId) : null;
+    if (!order || order.user_id !== userId) throw orderNotFound();
+    return this.view(order);
+  }
+
+  /** Operators (CLI, back office): any order. */
+  async adminGet(orderId: string) {
+    const order = isUuid(orderId) ? await this.uow.repos.orders.findById(orderId) : null;
+    if (!order) throw orderNotFound();
+    const user = await this.uow.repos.users.findById(order.user_id);
+    return { ...(await this.view(order)), user_id: order.user_id, email: user?.email ?? null };
+  }
+
+  async adminList(filter: { status?: OrderStatus; page: number; per_page: number }) {
+    const result = await this.uow.repos.orders.list({ ...(filter.status ? { status: filter.status } : {}), offset: (filter.page - 1) * filter.per_page, limit: filter.per_page });
+    return { items: result.items.map((o) => ({ ...toOrderSummary(o), email: o.email })), total: result.total };
+  }
+
+  /**
+   * Job `expire_orders`: unpaid orders past their window become `cancelled` and give their stock back. The move is
+   * conditional and the stock returns in the same transaction, so two runners never return it twice.
+   */
+  async expireOrders(limit = 200): Promise<{ expired: number; units_returned: number }> {
+    const now = this.clock.now();
+    const due = await this.uow.repos.orders.listExpired(now, limit);
+    let expired = 0;
+    let units = 0;
+    for (const o of due) {
+      const returned = await this.uow.run(async (r) => {
+        if (!(await r.orders.moveIf(o.id, ['pending'], 'cancelled', { cancelled_at: now, cancel_reason: 'Pagamento não confirmado no prazo' }))) return null;
+        const count = await this.returnStock(r, o.id);
+        await r.orders.recordStatus({ order_id: o.id, from_status: 'pending', to_status: 'cancelled', actor: 'sistema', note: 'pagamento não confirmado no prazo', created_at: now });
+        await r.notifications.create(orderNotify.expired(o.user_id, o.id));
+        return count;
+      });
+      if (returned === null) continue;
+      expired++;
+      units += returned;
+      // Outside the order's transaction (the confirmation path locks payment → order; this would lock the other way).
+      // A payment that still arrives is confirmed and refunded by PaymentService (the target answers 'refund_needed').
+      if (o.payment_id) await this.uow.run((r) => r.payments.moveIf(o.payment_id!, ['pending'], 'cancelled', { failure_reason: 'pedido cancelado: pagamento não confirmado no prazo' }));
+    }
+    if (expired > 0) this.catalog.changed();
+    return { expired, units_returned: units };
+  }
+
+  /**
+   * Operators: moves an order along the flow (rules in order-rules.ts; `shipped` needs a tracking code). Cancelling
+   * or refunding before shipping returns the stock; refunding marks the confirmed payment for refund, which
+   * PaymentService.processRefunds then makes through the provider.
+   */
+  async setStatus(orderId: string, to: OrderStatus, options: { trackingCode?: string | null; actorEmail: string; note?: string | null }) {
+    if (!isUuid(orderId)) throw orderNotFound();
+    const now = this.clock.now();
+    const stockBack = await this.uow.run(async (r) => {
+      const order = await r.orders.lock(orderId);
+      if (!order) throw orderNotFound();
+      assertTransition(order.status, to, 'operator', { trackingCode: options.trackingCode ?? null });
+      const tracking = to === 'shipped' ? trackingCodeSchema.parse(options.trackingCode) : undefined;
+      const patch = {
+        [STATUS_TIMESTAMP[to as Exclude<OrderStatus, 'pending'>]]: now,
+        ...(tracking ? { tracking_code: tracking } : {}),
+        ...(to === 'cancelled' || to === 'refunded' ? { cancel_reason: options.note ?? (to === 'cancelled' ? 'Cancelado pela Turma' : 'Reembolsado pela Turma') } : {}),
+      };
+      if (!(await r.orders.moveIf(order.id, [order.status], to, patch))) throw conflict('invalid_order_transition', 'O pedido mudou de estado enquanto isso. Tente de novo.');
+      const back = returnsStock(order.status, to) ? await this.returnStock(r, order.id) : 0;
+      await r.orders.recordStatus({ order_id: order.id, from_status: order.status, to_status: to, actor: options.actorEmail, note: options.note ?? (tracking ? `rastreio ${tracking}` : null), created_at: now });
+      if (to === 'shipped') await r.notifications.create(orderNotify.shipped(order.user_id, order.id, tracking!));
+      if (to === 'delivered') await r.notifications.create(orderNotify.delivered(order.user_id, order.id));
+      if (to === 'refunded') {
+        await r.notifications.create(orderNotify.refunded(order.user_id, order.id, order.total_amount));
+        if (order.payment_id) await r.payments.moveIf(order.payment_id, ['confirmed'], 'refund_pending', { failure_reason: 'pedido reembolsado pela operação' });
+      }
+      if (to === 'cancelled' && order.payment_id) await r.payments.moveIf(order.payment_id, ['pending'], 'cancelled', { failure_reason: 'pedido cancelado pela operação' });
+      await r.audit.append({ action: 'order.status_changed', actor_email: options.actorEmail, entity_type: 'order', entity_id: order.id, metadata: { from: order.status, to, ...(tracking ? { tracking_code: tracking } : {}) } });
+      return back;
+    });
+    if (stockBack > 0) this.catalog.changed();
+    return this.adminGet(orderId);
+  }
+
+  private async returnStock(r: Repositories, orderId: string): Promise<number> {
+    const items = [...(await r.orders.items(orderId))].sort((a, b) => (a.product_id < b.product_id ? -1 : 1));
+    for (const i of items) await r.products.returnStock(i.product_id, i.quantity);
+    return items.reduce((s, i) => s + i.quantity, 0);
+  }
+
+  private async resolveAddress(userId: string, input: { address?: unknown; use_saved_address?: boolean | undefined }): Promise<OrderAddress> {
+    if (input.address === undefined && input.use_saved_address) {
+      const profile = await this.uow.repos.profiles.findByUserId(userId);
+      const saved = orderAddressSchema.safeParse(profile ? addressFromProfile(profile) : {});
+      if (!saved.success) {
+        throw invalid('saved_address_incomplete', 'Seu endereço salvo está incompleto. Informe o endereço de entrega.', fieldsOf(saved.error.issues, 'address'));
+      }
+      return saved.data;
+    }
+    const parsed = orderAddressSchema.safeParse(input.address);
+    if (!parsed.success) throw invalid('invalid_input', 'Verifique o endereço de entrega.', fieldsOf(parsed.error.issues, 'address'));
+    return parsed.data;
+  }
+
+  private async view(order: OrderRecord) {
+    const repos = this.uow.repos;
+    const [items, history, payment] = await Promise.all([
+      repos.orders.items(order.id),
+      repos.orders.history(order.id),
+      order.payment_id ? repos.payments.findById(order.payment_id) : Promise.resolve(null),
+    ]);
+    const now = this.clock.now();
+    return {
+      ...toOrderSummary(order),
+      subtotal: order.subtotal,
+      address: order.address,
+      tracking_code: order.tracking_code,
+      cancel_reason: order.cancel_reason,
+      can_pay: order.status === 'pending' && order.expires_at > now,
+      items: items.map((i) => ({ product_id: i.product_id, product_name: i.product_name, image_url: i.image_url, unit_price: i.unit_price, quantity: i.quantity, subtotal: i.subtotal })),
+      payment: toPaymentSummary(payment),
+      timeline: history.map((h) => ({ status: h.to_status, label: ORDER_STATUS_LABELS[h.to_status], at: h.created_at.toISOString(), note: h.note })),
+    };
+  }
+}

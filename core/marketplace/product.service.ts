@@ -1,0 +1,148 @@
+// The product catalogue (PRODUCT.md §4): public listing with filters, accent-insensitive search and sorting; saving
+// products (seeds, CLI import) with a generated cover when they have no image; stock changes by operators.
+import { z } from 'zod';
+import { notFound, invalid } from '../shared/errors';
+import { toOffset } from '../shared/pagination';
+import type { FileStorage } from '../ports/storage';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import type { CatalogChanges, ProductRecord, ProductWithCategory } from '../ports/marketplace-repositories';
+import { fnv1a, productCoverSvg } from './product-cover';
+import type { ProductCsvRow } from './product-csv';
+import { productCategoryInputSchema, productInputSchema, toPublicProduct, type ProductCategoryInput, type ProductInput, type ProductListQuery } from './product-schemas';
+import { productSearchText, searchTerms } from './search';
+
+const isUuid = (v: string) => z.uuid().safeParse(v).success;
+const productNotFound = () => notFound('product_not_found', 'Produto não encontrado.');
+
+export interface ImportReport {
+  created: number;
+  updated: number;
+  errors: Array<{ line: number; message: string }>;
+}
+
+export class ProductService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly storage: FileStorage,
+    private readonly catalog: CatalogChanges = { changed: () => {} },
+  ) {}
+
+  /** GET /api/product-categories: the active categories, in their order. */
+  async listCategories() {
+    const categories = await this.uow.repos.products.listCategories({ activeOnly: true });
+    return categories.map(({ id, name, slug, description }) => ({ id, name, slug, description }));
+  }
+
+  /** GET /api/products: active products, one page, with the total (one query; categories joined, never N+1). */
+  async list(query: ProductListQuery) {
+    const page = await this.uow.repos.products.list({
+      activeOnly: true,
+      ...(query.category ? { categorySlug: query.category } : {}),
+      terms: searchTerms(query.q),
+      sort: query.sort,
+      offset: toOffset(query),
+      limit: query.per_page,
+    });
+    return { items: page.items.map(toPublicProduct), total: page.total };
+  }
+
+  /** GET /api/products/:id (an id or a slug): an active product. */
+  async get(idOrSlug: string) {
+    const product = await this.find(idOrSlug);
+    if (!product || !product.active) throw productNotFound();
+    return toPublicProduct(product);
+  }
+
+  /** Operators: any product, active or not. */
+  async find(idOrSlug: string): Promise<ProductWithCategory | null> {
+    const key = idOrSlug.trim();
+    if (isUuid(key)) return this.uow.repos.products.findById(key);
+    return /^[a-z0-9-]{1,120}$/.test(key) ? this.uow.repos.products.findBySlug(key) : null;
+  }
+
+  /** Operators' listing (CLI): active and inactive, same filters. */
+  async adminList(filter: { q?: string; category?: string; limit?: number }) {
+    const page = await this.uow.repos.products.list({
+      activeOnly: false,
+      ...(filter.category ? { categorySlug: filter.category } : {}),
+      terms: searchTerms(filter.q),
+      sort: 'newest',
+      offset: 0,
+      limit: filter.limit ?? 500,
+    });
+    return { items: page.items, total: page.total };
+  }
+
+  async saveCategory(input: ProductCategoryInput) {
+    const category = productCategoryInputSchema.parse(input);
+    const saved = await this.uow.run((r) => r.products.upsertCategory(category));
+    this.catalog.changed();
+    return saved;
+  }
+
+  /**
+   * Creates or updates a product by slug. The search text is derived here (never typed); a product without images
+   * keeps the ones it had, or gets a generated cover stored through the storage port.
+   */
+  async save(input: ProductInput): Promise<{ product: ProductRecord; created: boolean }> {
+    const data = productInputSchema.parse(input);
+    const repos = this.uow.repos;
+    let images = data.images;
+    if (images.length === 0) {
+      const existing = await repos.products.findBySlug(data.slug);
+      if (existing?.images.length) images = existing.images;
+      else {
+        const categories = await repos.products.listCategories({ activeOnly: false });
+        const category = categories.find((c) => c.id === data.category_id) ?? null;
+        images = [await this.storeCover(data.slug, data.name, category)];
+      }
+    }
+    const saved = await this.uow.run((r) => r.products.upsertBySlug({ ...data, images, search_text: productSearchText(data.name, data.description) }));
+    this.catalog.changed();
+    return saved;
+  }
+
+  /** `turma products import`: saves each valid row (idempotent by slug); the CSV's own errors are passed through. */
+  async importRows(rows: readonly ProductCsvRow[], csvErrors: ImportReport['errors'] = []): Promise<ImportReport> {
+    const categories = new Map((await this.uow.repos.products.listCategories({ activeOnly: false })).map((c) => [c.slug, c.id]));
+    const report: ImportReport = { created: 0, updated: 0, errors: [...csvErrors] };
+    for (const row of rows) {
+      try {
+        const existing = await this.uow.repos.products.findBySlug(row.slug);
+        const { created } = await this.save({
+          name: row.name,
+          slug: row.slug,
+          description: row.description,
+          category_id: categories.get(row.category) ?? null,
+          price: row.price,
+          stock_quantity: row.stock_quantity,
+          images: existing?.images ?? [],
+          active: existing?.active ?? true,
+        });
+        if (created) report.created++;
+        else report.updated++;
+      } catch (err) {
+        report.errors.push({ line: row.line, message: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    report.errors.sort((a, b) => a.line - b.line);
+    return report;
+  }
+
+  /** `turma products set-stock`: a whole number ≥ 0, or null for unlimited. */
+  async setStock(idOrSlug: string, stock: number | null) {
+    if (stock !== null && (!Number.isInteger(stock) || stock < 0)) throw invalid('invalid_stock', 'O estoque deve ser um número inteiro maior ou igual a zero, ou "unlimited".');
+    const product = await this.find(idOrSlug);
+    if (!product) throw productNotFound();
+    await this.uow.run((r) => r.products.setStock(product.id, stock));
+    this.catalog.changed();
+    return (await this.uow.repos.products.findById(product.id))!;
+  }
+
+  /** The SVG cover under a content-addressed key (same name and category → same key: seeds stay idempotent). */
+  private async storeCover(slug: string, name: string, category: { slug: string; name: string } | null): Promise<string> {
+    const svg = productCoverSvg(name, category);
+    const stored = await this.storage.put(`products/${slug}-${fnv1a(svg)}.svg`, new TextEncoder().encode(svg), 'image/svg+xml');
+    return stored.url;
+  }
+}

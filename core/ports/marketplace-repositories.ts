@@ -1,0 +1,181 @@
+// Persistence ports of the marketplace: product catalogue, server-side carts, orders with their items and timeline.
+import type { ProductSort } from '../marketplace/product-schemas';
+import type { OrderAddress, OrderStatus } from '../marketplace/order-rules';
+
+export interface ProductCategoryRecord {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  sort_order: number;
+  active: boolean;
+}
+
+export interface ProductRecord {
+  id: string;
+  category_id: string | null;
+  name: string;
+  slug: string;
+  description: string;
+  price: number;
+  /** null = unlimited. */
+  stock_quantity: number | null;
+  images: string[];
+  active: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ProductWithCategory extends ProductRecord {
+  category: { id: string; name: string; slug: string } | null;
+}
+
+export type NewProduct = Omit<ProductRecord, 'id' | 'created_at' | 'updated_at'> & { search_text: string };
+
+export interface ProductListFilter {
+  activeOnly: boolean;
+  categorySlug?: string;
+  /** Normalised words (core/marketplace/search), all of which must appear in `search_text`. */
+  terms: string[];
+  sort: ProductSort;
+  offset: number;
+  limit: number;
+}
+
+export interface ProductRepository {
+  listCategories(options: { activeOnly: boolean }): Promise<ProductCategoryRecord[]>;
+  upsertCategory(category: Omit<ProductCategoryRecord, 'id'>): Promise<ProductCategoryRecord>;
+  /** One query: the page, its categories and the total matching. */
+  list(filter: ProductListFilter): Promise<{ items: ProductWithCategory[]; total: number }>;
+  findById(id: string): Promise<ProductWithCategory | null>;
+  findBySlug(slug: string): Promise<ProductWithCategory | null>;
+  /** Creates or updates by slug; `created` tells which. */
+  upsertBySlug(product: NewProduct): Promise<{ product: ProductRecord; created: boolean }>;
+  setStock(id: string, stock: number | null): Promise<boolean>;
+  /**
+   * The stock reservation: `stock_quantity = stock_quantity - q where id = ? and active and price = ? and
+   * (stock_quantity is null or stock_quantity >= q)`; false when it did not apply (nothing changed).
+   */
+  reserveStock(id: string, quantity: number, expectedPrice: number): Promise<boolean>;
+  /** Gives units back (cancelled or expired order); a product with unlimited stock is left alone. */
+  returnStock(id: string, quantity: number): Promise<void>;
+}
+
+export type CartItemType = 'product' | 'plan';
+
+/** A stored cart line: the reference and the quantity only; names, prices and stock always come from the catalogue. */
+export interface CartLineKey {
+  item_type: CartItemType;
+  /** product_id or plan_id. */
+  item_id: string;
+}
+
+export interface CartLineWrite extends CartLineKey {
+  quantity: number;
+}
+
+/** A catalogue item as the cart sees it (product or plan), current at read time. */
+export interface CartCatalogItem {
+  item_type: CartItemType;
+  item_id: string;
+  name: string;
+  price: number;
+  image_url: string | null;
+  /** Products only; null = unlimited (and always null for plans). */
+  stock_quantity: number | null;
+  active: boolean;
+}
+
+export interface CartLineWithItem {
+  item_type: CartItemType;
+  item_id: string;
+  quantity: number;
+  /** null when the product/plan no longer exists. */
+  item: CartCatalogItem | null;
+}
+
+export interface CartRepository {
+  /** The user's lines joined with their catalogue items (one query); `lock` takes FOR UPDATE on the lines. */
+  listForUser(userId: string, options?: { lock?: boolean }): Promise<CartLineWithItem[]>;
+  /** Catalogue snapshots for items not in the cart yet (one query per item type). */
+  catalogItems(keys: CartLineKey[]): Promise<CartCatalogItem[]>;
+  /** Inserts or updates these lines (insert … on conflict do update); returns rows written. */
+  upsert(userId: string, lines: CartLineWrite[]): Promise<number>;
+  /** Deletes these lines; returns rows deleted. */
+  delete(userId: string, keys: CartLineKey[]): Promise<number>;
+}
+
+export interface OrderRecord {
+  id: string;
+  user_id: string;
+  status: OrderStatus;
+  /** The latest payment created for the order (kept by the database when a payment with purpose 'order' is inserted). */
+  payment_id: string | null;
+  subtotal: number;
+  total_amount: number;
+  items_count: number;
+  address: OrderAddress;
+  tracking_code: string | null;
+  cancel_reason: string | null;
+  expires_at: Date;
+  paid_at: Date | null;
+  preparing_at: Date | null;
+  shipped_at: Date | null;
+  delivered_at: Date | null;
+  cancelled_at: Date | null;
+  refunded_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface OrderItemRecord {
+  id: string;
+  order_id: string;
+  product_id: string;
+  product_name: string;
+  image_url: string | null;
+  unit_price: number;
+  quantity: number;
+  subtotal: number;
+}
+
+export interface OrderStatusChangeRecord {
+  id: string;
+  order_id: string;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  actor: string;
+  note: string | null;
+  created_at: Date;
+}
+
+export type NewOrder = Pick<OrderRecord, 'user_id' | 'subtotal' | 'total_amount' | 'items_count' | 'address' | 'expires_at'>;
+
+export interface OrderRepository {
+  create(order: NewOrder): Promise<OrderRecord>;
+  addItems(orderId: string, items: Array<Omit<OrderItemRecord, 'id' | 'order_id'>>): Promise<void>;
+  findById(id: string): Promise<OrderRecord | null>;
+  /** SELECT … FOR UPDATE. */
+  lock(id: string): Promise<OrderRecord | null>;
+  items(orderId: string): Promise<OrderItemRecord[]>;
+  history(orderId: string): Promise<OrderStatusChangeRecord[]>;
+  /** Conditional move: true only for the one caller that found it in one of `from`. */
+  moveIf(id: string, from: readonly OrderStatus[], to: OrderStatus, patch?: Partial<Pick<OrderRecord, 'payment_id' | 'tracking_code' | 'cancel_reason' | 'paid_at' | 'preparing_at' | 'shipped_at' | 'delivered_at' | 'cancelled_at' | 'refunded_at'>>): Promise<boolean>;
+  recordStatus(change: Omit<OrderStatusChangeRecord, 'id' | 'created_at'> & { created_at: Date }): Promise<void>;
+  /** The user's orders, newest first. */
+  listForUser(userId: string, offset: number, limit: number): Promise<{ items: OrderRecord[]; total: number }>;
+  /** SPEC.md §7: pending orders of the user with a payment, newest first. */
+  listPendingWithPayment(userId: string, limit: number): Promise<OrderRecord[]>;
+  /**
+   * Pending orders whose payment window ended, oldest first — except those whose latest payment is a boleto still
+   * pending and not past its due date (a boleto takes days; its order keeps the stock until then).
+   */
+  listExpired(now: Date, limit: number): Promise<OrderRecord[]>;
+  /** Operators (CLI): newest first, optionally by status. */
+  list(filter: { status?: OrderStatus; offset: number; limit: number }): Promise<{ items: Array<OrderRecord & { email: string | null }>; total: number }>;
+}
+
+/** Told after a commit that changed products or stock, so read caches of the catalogue drop what they hold. */
+export interface CatalogChanges {
+  changed(): void;
+}

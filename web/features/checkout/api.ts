@@ -1,0 +1,15 @@
+// The plan behind a checkout (GET /api/plans/:id): the navigation state carries SPEC §3's fields;
+// the steps also show the group size and the window, which only the catalogue knows.
+import type { toPublicPlan } from '../../../core/catalog/plan.service';
+import { api } from '../../lib/api';
+import { useResource } from '../../lib/use-resource';
+
+export type PlanDetails = ReturnType<typeof toPublicPlan>;
+
+export const plansApi = {
+  get: (id: string, signal?: AbortSignal) => api.get<PlanDetails>(`/api/plans/${encodeURIComponent(id)}`, { signal, redirectOnUnauthorized: false }),
+};
+
+export function usePlanDetails(planId: string | null) {
+  return useResource<PlanDetails | null>((signal) => (planId ? plansApi.get(planId, signal) : Promise.resolve(null)), [planId]);
+}

@@ -1,0 +1,331 @@
+// /dashboard (and /dashboard/user): the user's home, behind the payment gate of PRODUCT.md §3.
+// Before a first confirmed entry: the plan catalogue (the landing's plan cards) and a call to pay an
+// entry, plus any place already held with its countdown and "Pagar entrada". After it: payments due
+// (held places, balances), my groups with progress, deadline and invite link, vouchers, and the
+// latest notifications. A group invite followed before signing up is resumed from here.
+// (A route screen composing the groups, notifications and landing features.)
+import './i18n';
+import '../landing/i18n';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { formatCents } from '../../../core/shared/money';
+import { Button, ButtonLink } from '../../components/button';
+import { Countdown } from '../../components/countdown';
+import { HashLink } from '../../components/hash-link';
+import { AlertIcon, BellIcon, LockIcon, TicketIcon, UsersIcon, WalletIcon } from '../../components/icons';
+import { Spinner } from '../../components/spinner';
+import { useAppEvent } from '../../lib/app-events';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useNow } from '../../lib/use-now';
+import { useResource } from '../../lib/use-resource';
+import { firstName } from '../auth/api';
+import { useSession } from '../auth/session';
+import { entryPaid, groupPath, groupsApi, isLiveHold, paymentPath, type MyGroupItem } from '../groups/api';
+import { GroupCard } from '../groups/group-card';
+import { invitePathOf, readGroupReferral } from '../groups/referral-storage';
+import { usePlans } from '../landing/api/plans';
+import { PlansSection } from '../landing/plans-section';
+import { notificationsApi, safeLink } from '../notifications/api';
+import { relativeTime } from '../notifications/relative-time';
+
+export default function DashboardPage() {
+  const { t } = useTranslation('dashboard');
+  const { t: tc } = useTranslation();
+  useDocumentTitle(tc('screens.dashboard'));
+  const session = useSession();
+  const navigate = useNavigate();
+  const name = session.status === 'signedIn' ? firstName(session.user) : '';
+  const now = useNow(30_000);
+  const groups = useResource((signal) => groupsApi.mine(signal), []);
+  useAppEvent('groups-changed', groups.reload);
+
+  // A group invite followed while signed out (then signed up and confirmed): back to it.
+  useEffect(() => {
+    const stored = readGroupReferral();
+    if (stored) void navigate(invitePathOf(stored), { replace: true });
+  }, [navigate]);
+
+  const items = groups.state.status === 'ready' ? groups.state.data.items : [];
+  const gated = groups.state.status === 'ready' && !items.some((item) => entryPaid(item.membership.status));
+
+  return (
+    <>
+      <div className="container page dashboard">
+        <header className="page__head">
+          <div>
+            <h1>{t('greeting', { name })}</h1>
+            <p className="muted">{gated ? t('gate.lead') : t('lead')}</p>
+          </div>
+          {!gated && groups.state.status === 'ready' && (
+            <nav className="page__head-actions" aria-label={t('shortcuts')}>
+              <ButtonLink to="/my-groups" variant="ghost" size="sm">
+                <UsersIcon size={16} />
+                {t('links.groups')}
+              </ButtonLink>
+              <ButtonLink to="/payment-history" variant="ghost" size="sm">
+                <WalletIcon size={16} />
+                {t('links.payments')}
+              </ButtonLink>
+              <ButtonLink to="/notifications" variant="ghost" size="sm">
+                <BellIcon size={16} />
+                {t('links.notifications')}
+              </ButtonLink>
+            </nav>
+          )}
+        </header>
+
+        {groups.state.status === 'loading' && (
+          <div className="page__loading" role="status">
+            <Spinner size={32} />
+            <p>{t('loading')}</p>
+          </div>
+        )}
+
+        {groups.state.status === 'error' && (
+          <div className="state-box state-box--error" role="alert">
+            <AlertIcon size={28} />
+            <p className="state-box__title">{t('error')}</p>
+            <p>{groups.state.error.message}</p>
+            <Button variant="secondary" onClick={groups.retry}>
+              {t('retry')}
+            </Button>
+          </div>
+        )}
+
+        {gated && <Gate items={items} now={now} />}
+        {groups.state.status === 'ready' && !gated && <Home items={items} now={now} />}
+      </div>
+      {gated && <Catalogue />}
+    </>
+  );
+}
+
+/** Before the first confirmed entry: the call to pay one, and the places already held. */
+function Gate({ items, now }: { items: MyGroupItem[]; now: number }) {
+  const { t } = useTranslation('dashboard');
+  const held = items.filter((item) => item.group.status === 'open' && isLiveHold(item.membership, now));
+  return (
+    <>
+      <section className="gate" aria-labelledby="gate-title">
+        <span className="gate__icon" aria-hidden="true">
+          <LockIcon size={26} />
+        </span>
+        <div>
+          <h2 id="gate-title" className="gate__title">
+            {t('gate.title')}
+          </h2>
+          <p className="muted">{t('gate.body')}</p>
+          <ol className="gate__steps">
+            <li>{t('gate.step1')}</li>
+            <li>{t('gate.step2')}</li>
+            <li>{t('gate.step3')}</li>
+          </ol>
+        </div>
+        {held.length === 0 && (
+          <HashLink to="#planos" page="/dashboard" className="btn btn--primary btn--md gate__cta">
+            {t('gate.cta')}
+          </HashLink>
+        )}
+      </section>
+
+      {held.length > 0 && (
+        <section className="page__section" aria-labelledby="held-title">
+          <h2 id="held-title" className="page__section-title">
+            {t('held.title')}
+          </h2>
+          <ul className="group-list group-list--grid" role="list">
+            {held.map((item) => (
+              <li key={item.membership.id}>
+                <GroupCard item={item} compact headingLevel={3} now={now} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+function Catalogue() {
+  const { state, retry } = usePlans();
+  return <PlansSection state={state} onRetry={retry} />;
+}
+
+/** After the gate: what is due, my groups, vouchers and the latest notifications. */
+function Home({ items, now }: { items: MyGroupItem[]; now: number }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const locale = i18n.language;
+  const held = items.filter((item) => item.group.status === 'open' && isLiveHold(item.membership, now));
+  const balances = items.filter((item) => item.voucher?.status === 'awaiting_balance');
+  // Open groups the user is in, and completed ones whose voucher is not used yet.
+  const active = items.filter(
+    (item) =>
+      (item.group.status === 'open' && (entryPaid(item.membership.status) || isLiveHold(item.membership, now))) ||
+      (item.group.status === 'complete' && item.voucher && item.voucher.status !== 'redeemed'),
+  );
+  const vouchers = items.filter((item) => item.voucher);
+
+  return (
+    <div className="dashboard__grid">
+      <div className="dashboard__main">
+        {(held.length > 0 || balances.length > 0) && (
+          <section className="page__section" aria-labelledby="due-title">
+            <h2 id="due-title" className="page__section-title">
+              {t('due.title')}
+            </h2>
+            <ul className="due-list" role="list">
+              {held.map((item) => (
+                <li key={`h-${item.membership.id}`} className="due">
+                  <div>
+                    <p className="due__title">{t('due.entry', { plan: item.group.plan?.name ?? '' })}</p>
+                    <p className="muted">
+                      {formatCents(item.group.entry_price, locale)} · {t('due.holdLeft')}{' '}
+                      <Countdown to={item.membership.hold_expires_at ?? ''} variant="clock" />
+                    </p>
+                  </div>
+                  <ButtonLink to={paymentPath('entry', item.membership.id)} size="sm">
+                    {t('due.payEntry')}
+                  </ButtonLink>
+                </li>
+              ))}
+              {balances.map((item) => (
+                <li key={`b-${item.voucher!.id}`} className="due">
+                  <div>
+                    <p className="due__title">{t('due.balance', { plan: item.group.plan?.name ?? '' })}</p>
+                    <p className="muted">{t('due.balanceBody', { value: formatCents(item.voucher!.balance_due, locale) })}</p>
+                  </div>
+                  <ButtonLink to={paymentPath('balance', item.voucher!.id)} size="sm">
+                    {t('due.payBalance')}
+                  </ButtonLink>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        <section className="page__section" aria-labelledby="mine-title">
+          <div className="page__section-head">
+            <h2 id="mine-title" className="page__section-title">
+              {t('groups.title')}
+            </h2>
+            <Link to="/my-groups">{t('groups.all')}</Link>
+          </div>
+          {active.length === 0 ? (
+            <div className="callout">
+              <p>{t('groups.none')}</p>
+              <HashLink to="#planos" className="btn btn--primary btn--sm">
+                {t('groups.start')}
+              </HashLink>
+            </div>
+          ) : (
+            <ul className="group-list group-list--grid" role="list">
+              {active.map((item) => (
+                <li key={item.membership.id}>
+                  <GroupCard item={item} compact headingLevel={3} now={now} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        {vouchers.length > 0 && (
+          <section className="page__section" aria-labelledby="vouchers-title">
+            <h2 id="vouchers-title" className="page__section-title">
+              {t('vouchers.title')}
+            </h2>
+            <ul className="voucher-list" role="list">
+              {vouchers.map((item) => {
+                const v = item.voucher!;
+                return (
+                  <li key={v.id} className="voucher">
+                    <TicketIcon size={22} />
+                    <div className="voucher__body">
+                      <p className="voucher__title">
+                        {item.group.plan?.name} <code className="voucher__code">{v.code}</code>
+                      </p>
+                      <p className="muted">
+                        {v.status === 'awaiting_balance'
+                          ? t('vouchers.due', { value: formatCents(v.balance_due, locale), price: formatCents(v.price, locale) })
+                          : t(`vouchers.${v.status}`, { defaultValue: v.status })}
+                      </p>
+                    </div>
+                    {/* Balances due have their "Pagar saldo" under "Pagamentos pendentes" above. */}
+                    <Link to={groupPath(item.group.id)}>{t('vouchers.see')}</Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        )}
+      </div>
+
+      <aside className="dashboard__aside">
+        <RecentNotifications />
+        <section className="panel dashboard__more" aria-labelledby="more-title">
+          <h2 id="more-title" className="panel__heading">
+            {t('more.title')}
+          </h2>
+          <p className="muted">{t('more.body')}</p>
+          <HashLink to="#planos" className="btn btn--secondary btn--sm">
+            {t('more.cta')}
+          </HashLink>
+        </section>
+      </aside>
+    </div>
+  );
+}
+
+function RecentNotifications() {
+  const { t, i18n } = useTranslation('dashboard');
+  const { state, retry, reload } = useResource((signal) => notificationsApi.list(1, 5, signal), []);
+  useAppEvent('notifications-changed', reload);
+  const now = Date.now();
+  return (
+    <section className="panel recent" aria-labelledby="recent-title">
+      <div className="page__section-head">
+        <h2 id="recent-title" className="panel__heading">
+          {t('notifications.title')}
+        </h2>
+        <Link to="/notifications">{t('notifications.all')}</Link>
+      </div>
+      {state.status === 'loading' && (
+        <div className="bell__state" role="status">
+          <Spinner size={20} />
+          <span>{t('notifications.loading')}</span>
+        </div>
+      )}
+      {state.status === 'error' && (
+        <div className="bell__state" role="alert">
+          <span>{t('notifications.error')}</span>
+          <button type="button" className="link-btn" onClick={retry}>
+            {t('retry')}
+          </button>
+        </div>
+      )}
+      {state.status === 'ready' && state.data.items.length === 0 && <p className="muted">{t('notifications.empty')}</p>}
+      {state.status === 'ready' && state.data.items.length > 0 && (
+        <ul className="recent__list" role="list">
+          {state.data.items.map((item) => {
+            const link = safeLink(item.link);
+            return (
+              <li key={item.id} className={item.read_at ? 'recent__item' : 'recent__item recent__item--unread'}>
+                {!item.read_at && <span className="unread-dot" aria-hidden="true" />}
+                <div>
+                  <p className="recent__title">
+                    {!item.read_at && <span className="sr-only">{t('notifications.unread')} </span>}
+                    {link ? <Link to={link}>{item.title}</Link> : item.title}
+                  </p>
+                  <p className="recent__body">{item.body}</p>
+                  <time className="recent__time" dateTime={item.created_at}>
+                    {relativeTime(item.created_at, i18n.language, now)}
+                  </time>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

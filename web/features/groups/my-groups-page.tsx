@@ -1,0 +1,154 @@
+// /my-groups: every group of the user — open ones first, then the history (complete, expired,
+// released places) — with progress, members' first names, invite link and refund preference.
+// `?grupo=<id>` (where a confirmed payment and the notifications lead) scrolls to and marks that group.
+import './i18n';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button, ButtonLink } from '../../components/button';
+import { HashLink } from '../../components/hash-link';
+import { AlertIcon, UsersIcon } from '../../components/icons';
+import { Spinner } from '../../components/spinner';
+import { useNow } from '../../lib/use-now';
+import { useResource } from '../../lib/use-resource';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { groupsApi, isLiveHold, type MyGroupItem } from './api';
+import { GroupCard } from './group-card';
+
+/** Open groups where the user still has (or can retake) a place come first; the rest is history. */
+export function splitGroups(items: readonly MyGroupItem[], now: number) {
+  const active: MyGroupItem[] = [];
+  const history: MyGroupItem[] = [];
+  for (const item of items) {
+    const live = item.group.status === 'open' && (item.membership.status === 'paid' || isLiveHold(item.membership, now));
+    const balanceDue = item.group.status === 'complete' && item.voucher?.status === 'awaiting_balance';
+    (live || balanceDue ? active : history).push(item);
+  }
+  return { active, history };
+}
+
+export default function MyGroupsPage() {
+  const { t } = useTranslation('groups');
+  useDocumentTitle(t('myGroups.docTitle'));
+  const [params] = useSearchParams();
+  const highlight = params.get('grupo');
+  const now = useNow(30_000);
+  const { state, retry, mutate, reload } = useResource((signal) => groupsApi.mine(signal), []);
+
+  // Fresh numbers when the user comes back to the tab (someone may have joined meanwhile).
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') reload();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [reload]);
+
+  const ready = state.status === 'ready';
+  useEffect(() => {
+    if (!ready || !highlight) return;
+    const target = document.getElementById(`turma-${highlight}`);
+    if (!target) return;
+    target.scrollIntoView({ block: 'start' });
+    target.focus({ preventScroll: true });
+  }, [ready, highlight]);
+
+  const onRefundSaved = (membershipId: string, value: 'original' | 'wallet') =>
+    mutate((data) => ({
+      ...data,
+      items: data.items.map((item) => (item.membership.id === membershipId ? { ...item, membership: { ...item.membership, refund_to: value } } : item)),
+    }));
+
+  const groups = state.status === 'ready' ? splitGroups(state.data.items, now) : null;
+
+  return (
+    <div className="container page">
+      <header className="page__head">
+        <div>
+          <h1>{t('myGroups.title')}</h1>
+          <p className="muted">{t('myGroups.lead')}</p>
+        </div>
+        <div className="page__head-actions">
+          <ButtonLink to="/payment-history" variant="ghost" size="sm">
+            {t('myGroups.paymentHistory')}
+          </ButtonLink>
+        </div>
+      </header>
+
+      {state.status === 'loading' && (
+        <div className="page__loading" role="status">
+          <Spinner size={32} />
+          <p>{t('myGroups.loading')}</p>
+        </div>
+      )}
+
+      {state.status === 'error' && (
+        <div className="state-box state-box--error" role="alert">
+          <AlertIcon size={28} />
+          <p className="state-box__title">{t('myGroups.errorTitle')}</p>
+          <p>{state.error.message}</p>
+          <Button variant="secondary" onClick={retry}>
+            {t('retry')}
+          </Button>
+        </div>
+      )}
+
+      {groups && groups.active.length === 0 && groups.history.length === 0 && (
+        <div className="state-box">
+          <UsersIcon size={28} />
+          <p className="state-box__title">{t('myGroups.emptyTitle')}</p>
+          <p>{t('myGroups.emptyBody')}</p>
+          <HashLink to="#planos" className="btn btn--primary btn--md">
+            {t('myGroups.emptyCta')}
+          </HashLink>
+        </div>
+      )}
+
+      {groups && groups.active.length > 0 && (
+        <section className="page__section" aria-labelledby="groups-active">
+          <h2 id="groups-active" className="page__section-title">
+            {t('myGroups.active')} <span className="count-badge">{groups.active.length}</span>
+          </h2>
+          <ul className="group-list" role="list">
+            {groups.active.map((item) => (
+              <li key={item.membership.id}>
+                <GroupCard item={item} highlighted={item.group.id === highlight} headingLevel={3} onRefundSaved={onRefundSaved} now={now} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {groups && groups.active.length === 0 && groups.history.length > 0 && (
+        <div className="callout">
+          <p>{t('myGroups.noActive')}</p>
+          <HashLink to="#planos" className="btn btn--primary btn--sm">
+            {t('myGroups.emptyCta')}
+          </HashLink>
+        </div>
+      )}
+
+      {groups && groups.history.length > 0 && (
+        <section className="page__section" aria-labelledby="groups-history">
+          <h2 id="groups-history" className="page__section-title">
+            {t('myGroups.history')} <span className="count-badge">{groups.history.length}</span>
+          </h2>
+          <p className="muted">{t('myGroups.historyLead')}</p>
+          <ul className="group-list" role="list">
+            {groups.history.map((item) => (
+              <li key={item.membership.id}>
+                <GroupCard item={item} highlighted={item.group.id === highlight} headingLevel={3} onRefundSaved={onRefundSaved} now={now} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {groups && (groups.active.length > 0 || groups.history.length > 0) && (
+        <p className="muted page__foot">
+          {t('myGroups.footer')} <Link to="/notifications">{t('myGroups.notifications')}</Link>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+// The pending-order polling of SPEC §7/§9: every 8 s, for at most 5 minutes, the 5 newest pending orders
+// that have a payment (GET /api/orders/pending-payments) are checked through their payment's status
+// (GET /api/payments/:id/status, which asks the provider and finalises the order exactly once). An order
+// seen pending that leaves the list was settled another way (the provider's webhook): it is read once
+// (GET /api/orders/:id) to tell paid from cancelled. A paid one shows a toast and tells the open order
+// screens. Failures say nothing (SPEC §8); the window starts again when a payment is created or a pending
+// order is opened (watchOrders()).
+import './i18n';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { api, isApiError, type ListResponse } from '../../lib/api';
+import { notify } from '../../lib/toast';
+import { MAX_POLLED_ITEMS, POLL_INTERVAL_MS, POLL_WINDOW_MS, type PaymentStatus } from '../payments/api';
+import { orderPath, type OrderDetails, type OrderSummary } from './api';
+import { emitOrderChanged, orderPaidToastId, useOrderChanged, useWatchOrders } from './order-events';
+
+// A background check never sends the user to /auth: the screen they are on decides that.
+const quiet = { redirectOnUnauthorized: false } as const;
+
+export default function OrderPolling() {
+  const { t } = useTranslation('marketplace');
+  const [round, setRound] = useState(0);
+  useWatchOrders(() => setRound((n) => n + 1));
+  /** Orders seen pending (id → number), kept across windows. */
+  const seen = useRef(new Map<string, string>());
+  // A screen that saw the change itself (and said so) already told the user.
+  useOrderChanged((id) => seen.current.delete(id));
+
+  useEffect(() => {
+    const started = Date.now();
+    const controller = new AbortController();
+    const { signal } = controller;
+    let timer: number | undefined;
+
+    const paid = (id: string, number: string) => {
+      notify.success(
+        t('polling.paidTitle'),
+        <>
+          {t('polling.paidBody', { number })} <Link to={orderPath(id)}>{t('polling.see')}</Link>
+        </>,
+        { id: orderPaidToastId(id) },
+      );
+      emitOrderChanged(id);
+    };
+
+    const check = async (order: OrderSummary) => {
+      try {
+        const status = await api.get<PaymentStatus>(`/api/payments/${encodeURIComponent(order.payment_id!)}/status`, { ...quiet, signal });
+        if (signal.aborted) return;
+        if (status.confirmed) paid(order.id, order.number);
+        // Cancelled, failed…: the order screens read it again.
+        else if (status.status !== 'pending') emitOrderChanged(order.id);
+      } catch {
+        // Silent: the next round asks again.
+      }
+    };
+
+    /** A pending order that left the list: paid (by the webhook) or cancelled. */
+    const settled = async (id: string, number: string) => {
+      try {
+        const order = await api.get<OrderDetails>(`/api/orders/${encodeURIComponent(id)}`, { ...quiet, signal });
+        if (signal.aborted || order.status === 'pending') return;
+        if (order.status === 'paid') paid(id, number);
+        else {
+          seen.current.delete(id);
+          emitOrderChanged(id);
+        }
+      } catch (error) {
+        // Gone: forget it; otherwise ask again next round.
+        if (!signal.aborted && isApiError(error) && error.status === 404) seen.current.delete(id);
+      }
+    };
+
+    const tick = async () => {
+      if (signal.aborted || Date.now() - started >= POLL_WINDOW_MS) return;
+      let waiting = true;
+      try {
+        const pending = await api.get<ListResponse<OrderSummary>>('/api/orders/pending-payments', { ...quiet, signal });
+        const orders = pending.items.filter((o) => o.payment_id).slice(0, MAX_POLLED_ITEMS);
+        const listed = new Set(orders.map((o) => o.id));
+        const gone = [...seen.current].filter(([id]) => !listed.has(id));
+        for (const o of orders) seen.current.set(o.id, o.number);
+        await Promise.all([...orders.map(check), ...gone.map(([id, number]) => settled(id, number))]);
+        // Nothing pending any more: stop until a new payment starts the window again.
+        waiting = seen.current.size > 0;
+      } catch {
+        // Silent (SPEC §8): try again on the next tick.
+      }
+      if (!signal.aborted && waiting) timer = window.setTimeout(() => void tick(), POLL_INTERVAL_MS);
+    };
+
+    void tick();
+    return () => {
+      controller.abort();
+      window.clearTimeout(timer);
+    };
+  }, [round, t]);
+
+  return null;
+}

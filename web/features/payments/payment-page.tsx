@@ -1,0 +1,163 @@
+// /payment: what is waiting to be paid right now — entries of places still held (with their hold
+// countdown) and balances of completed groups — each with its payment in progress (PIX QR, boleto
+// link, card page) or the method choice. At most 5 are shown and polled at once (SPEC §9).
+import './i18n';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { GroupService } from '../../../core/groups/group.service';
+import { formatCents } from '../../../core/shared/money';
+import { Button, ButtonLink } from '../../components/button';
+import { Countdown } from '../../components/countdown';
+import { AlertIcon, CheckIcon } from '../../components/icons';
+import { Spinner } from '../../components/spinner';
+import { api } from '../../lib/api';
+import { useAppEvent } from '../../lib/app-events';
+import { notify } from '../../lib/toast';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useResource } from '../../lib/use-resource';
+import { MAX_POLLED_ITEMS, paymentsApi, type Payment } from './api';
+import { PaymentPanel } from './payment-panel';
+
+type MyGroups = Awaited<ReturnType<GroupService['myGroups']>>;
+
+export interface OpenCharge {
+  key: string;
+  purpose: 'entry' | 'balance';
+  refId: string;
+  groupId: string;
+  planName: string;
+  amount: number;
+  holdExpiresAt: string | null;
+  pendingPaymentId: string | null;
+}
+
+/** Entries of live holds in open groups and balances still due, from GET /api/me/groups (+ pending balance payments). */
+export function openCharges(groups: MyGroups, payments: readonly Payment[], now = Date.now()): OpenCharge[] {
+  const out: OpenCharge[] = [];
+  for (const { group, membership, voucher } of groups.items) {
+    const planName = group.plan?.name ?? '';
+    if (group.status === 'open' && membership.status === 'pending_payment' && membership.hold_expires_at && Date.parse(membership.hold_expires_at) > now) {
+      out.push({ key: `entry-${membership.id}`, purpose: 'entry', refId: membership.id, groupId: group.id, planName, amount: group.entry_price, holdExpiresAt: membership.hold_expires_at, pendingPaymentId: membership.pending_payment_id });
+    }
+    if (voucher && voucher.status === 'awaiting_balance') {
+      const pending = payments.find((p) => p.purpose === 'balance' && p.ref_id === voucher.id && p.status === 'pending');
+      out.push({ key: `balance-${voucher.id}`, purpose: 'balance', refId: voucher.id, groupId: group.id, planName, amount: voucher.balance_due, holdExpiresAt: null, pendingPaymentId: pending?.id ?? null });
+    }
+  }
+  return out;
+}
+
+async function loadCharges(signal: AbortSignal) {
+  const [groups, payments] = await Promise.all([
+    api.get<MyGroups>('/api/me/groups', { signal }),
+    paymentsApi.list(1, 50, signal),
+  ]);
+  return openCharges(groups, payments.items);
+}
+
+export default function PaymentPage() {
+  const { t, i18n } = useTranslation('payments');
+  useDocumentTitle(t('open.docTitle'));
+  const { state, retry, reload } = useResource(loadCharges, []);
+  const [chosen, setChosen] = useState<Record<string, string | null>>({});
+  useAppEvent('groups-changed', reload);
+
+  const charges = state.status === 'ready' ? state.data : [];
+  const shown = charges.slice(0, MAX_POLLED_ITEMS);
+
+  return (
+    <div className="container page">
+      <header className="page__head">
+        <div>
+          <h1>{t('open.title')}</h1>
+          <p className="muted">{t('open.lead')}</p>
+        </div>
+        <div className="page__head-actions">
+          <ButtonLink to="/payment-history" variant="ghost" size="sm">
+            {t('open.history')}
+          </ButtonLink>
+        </div>
+      </header>
+
+      {state.status === 'loading' && (
+        <div className="page__loading" role="status">
+          <Spinner size={32} />
+          <p>{t('open.loading')}</p>
+        </div>
+      )}
+
+      {state.status === 'error' && (
+        <div className="state-box state-box--error" role="alert">
+          <AlertIcon size={28} />
+          <p className="state-box__title">{t('open.errorTitle')}</p>
+          <p>{state.error.message}</p>
+          <Button variant="secondary" onClick={retry}>
+            {t('errors.retry')}
+          </Button>
+        </div>
+      )}
+
+      {state.status === 'ready' && charges.length === 0 && (
+        <div className="state-box">
+          <CheckIcon size={28} />
+          <p className="state-box__title">{t('open.emptyTitle')}</p>
+          <p>{t('open.emptyBody')}</p>
+          <div className="status-screen__actions">
+            <ButtonLink to="/my-groups" variant="secondary">
+              {t('open.myGroups')}
+            </ButtonLink>
+            <ButtonLink to="/payment-history" variant="ghost">
+              {t('open.history')}
+            </ButtonLink>
+          </div>
+        </div>
+      )}
+
+      {shown.length > 0 && (
+        <ul className="charge-list" role="list">
+          {shown.map((charge) => (
+            <li key={charge.key}>
+              <article className="charge" aria-labelledby={`${charge.key}-title`}>
+                <header className="charge__head">
+                  <div>
+                    <p className="group-card__eyebrow">{t(`purpose.${charge.purpose}`)}</p>
+                    <h2 id={`${charge.key}-title`} className="charge__title">
+                      {charge.planName}
+                    </h2>
+                  </div>
+                  <p className="charge__amount">{formatCents(charge.amount, i18n.language)}</p>
+                </header>
+                {charge.holdExpiresAt && (
+                  <p className="callout callout--accent">
+                    {t('open.holdLeft')}{' '}
+                    <strong>
+                      <Countdown to={charge.holdExpiresAt} variant="clock" onExpire={reload} />
+                    </strong>
+                  </p>
+                )}
+                <PaymentPanel
+                  headingLevel={3}
+                  purpose={charge.purpose}
+                  refId={charge.refId}
+                  amount={charge.amount}
+                  paymentId={charge.key in chosen ? (chosen[charge.key] ?? null) : charge.pendingPaymentId}
+                  onPaymentChange={(payment) => setChosen((current) => ({ ...current, [charge.key]: payment?.id ?? null }))}
+                  onHoldExpired={reload}
+                  onConfirmed={() => {
+                    notify.success(t('confirmed.title'), charge.purpose === 'entry' ? t('confirmed.entry') : t('confirmed.balance'));
+                    reload();
+                  }}
+                />
+                <p className="charge__foot">
+                  <Link to={`/my-groups?grupo=${encodeURIComponent(charge.groupId)}`}>{t('open.seeGroup')}</Link>
+                </p>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      {charges.length > shown.length && <p className="muted">{t('open.more', { count: charges.length - shown.length })}</p>}
+    </div>
+  );
+}
