@@ -11,7 +11,6 @@ import { AddressFields, ADDRESS_FIELDS, EMPTY_ADDRESS, type AddressValues } from
 import { Button, ButtonLink } from '../../components/button';
 import { HashLink } from '../../components/hash-link';
 import { AlertIcon, MapPinIcon } from '../../components/icons';
-import { Spinner } from '../../components/spinner';
 import { api, isApiError } from '../../lib/api';
 import { onlyDigits } from '../../lib/masks';
 import { SUPPORT_EMAIL } from '../../lib/site';
@@ -26,6 +25,7 @@ import { useSession } from '../auth/session';
 import { paymentPath } from '../groups/api';
 import { CheckoutFrame, OrderSummary } from './checkout-layout';
 import { livePlace, useCheckoutState } from './checkout-state';
+import { LoadingState, ErrorState } from '../../components/resource-states';
 
 const profileSchema = buildProfileUpdateSchema(() => new Date());
 
@@ -88,20 +88,10 @@ export default function AddressPage() {
       summary={<OrderSummary plan={state.plan} choice={state.choice} holdExpiresAt={place.hold_expires_at} />}
     >
       {me.state.status === 'loading' && (
-        <div className="page__loading" role="status">
-          <Spinner size={32} />
-          <p>{t('address.loading')}</p>
-        </div>
+        <LoadingState label={t('address.loading')} />
       )}
       {me.state.status === 'error' && (
-        <div className="state-box state-box--error" role="alert">
-          <AlertIcon size={28} />
-          <p className="state-box__title">{t('address.loadError')}</p>
-          <p>{me.state.error.message}</p>
-          <Button variant="secondary" onClick={me.retry}>
-            {t('retry')}
-          </Button>
-        </div>
+        <ErrorState title={t('address.loadError')} message={me.state.error.message} retryLabel={t('retry')} onRetry={me.retry} />
       )}
       {me.state.status === 'ready' && <AddressForm me={me.state.data} onDone={() => void navigate(next)} />}
     </CheckoutFrame>

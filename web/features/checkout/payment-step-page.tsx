@@ -13,7 +13,6 @@ import { Button, ButtonLink } from '../../components/button';
 import { Countdown } from '../../components/countdown';
 import { HashLink } from '../../components/hash-link';
 import { AlertIcon, CheckIcon, TicketIcon } from '../../components/icons';
-import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -25,6 +24,7 @@ import { paymentsApi } from '../payments/api';
 import { PaymentPanel } from '../payments/payment-panel';
 import { CheckoutFrame, OrderSummary } from './checkout-layout';
 import { clearCheckout, toCheckoutPlan, useCheckoutState, type CheckoutState } from './checkout-state';
+import { LoadingState, ErrorState } from '../../components/resource-states';
 
 interface Context {
   item: MyGroupItem;
@@ -140,23 +140,13 @@ export default function PaymentStepPage() {
 
   if (state.status === 'loading') {
     return frame(
-      <div className="page__loading" role="status">
-        <Spinner size={32} />
-        <p>{t('payment.loading')}</p>
-      </div>,
+      <LoadingState label={t('payment.loading')} />,
     );
   }
 
   if (state.status === 'error') {
     return frame(
-      <div className="state-box state-box--error" role="alert">
-        <AlertIcon size={28} />
-        <p className="state-box__title">{t('payment.loadError')}</p>
-        <p>{state.error.message}</p>
-        <Button variant="secondary" onClick={retry}>
-          {t('retry')}
-        </Button>
-      </div>,
+      <ErrorState title={t('payment.loadError')} message={state.error.message} retryLabel={t('retry')} onRetry={retry} />,
     );
   }
 

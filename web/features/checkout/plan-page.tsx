@@ -10,7 +10,6 @@ import { formatCents } from '../../../core/shared/money';
 import { Button, ButtonLink } from '../../components/button';
 import { HashLink } from '../../components/hash-link';
 import { AlertIcon, ClockIcon, RefundIcon, TicketIcon, UsersIcon } from '../../components/icons';
-import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -21,6 +20,7 @@ import { CheckoutFrame, OrderSummary } from './checkout-layout';
 import { livePlace, toCheckoutPlan, useCheckoutState, type GroupChoice } from './checkout-state';
 import { GroupChoicePicker } from './group-choice';
 import { takePlace } from './take-place';
+import { LoadingState } from '../../components/resource-states';
 
 export default function PlanPage() {
   const { t, i18n } = useTranslation('checkout');
@@ -84,10 +84,7 @@ export default function PlanPage() {
   if (!plan) {
     return (
       <CheckoutFrame step="plan" title={t('plan.title')} plan={null} reachable={['participants']}>
-        <div className="page__loading" role="status">
-          <Spinner size={32} />
-          <p>{t('plan.loading')}</p>
-        </div>
+        <LoadingState label={t('plan.loading')} />
       </CheckoutFrame>
     );
   }

@@ -10,10 +10,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatCents } from '../../../core/shared/money';
-import { Button, ButtonLink } from '../../components/button';
+import { ButtonLink } from '../../components/button';
 import { Countdown } from '../../components/countdown';
 import { HashLink } from '../../components/hash-link';
-import { AlertIcon, BellIcon, LockIcon, TicketIcon, UsersIcon, WalletIcon } from '../../components/icons';
+import { BellIcon, LockIcon, TicketIcon, UsersIcon, WalletIcon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { useAppEvent } from '../../lib/app-events';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -28,6 +28,7 @@ import { usePlans } from '../landing/api/plans';
 import { PlansSection } from '../landing/plans-section';
 import { notificationsApi, safeLink } from '../notifications/api';
 import { relativeTime } from '../notifications/relative-time';
+import { LoadingState, ErrorState } from '../../components/resource-states';
 
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -76,21 +77,11 @@ export default function DashboardPage() {
         </header>
 
         {groups.state.status === 'loading' && (
-          <div className="page__loading" role="status">
-            <Spinner size={32} />
-            <p>{t('loading')}</p>
-          </div>
+          <LoadingState label={t('loading')} />
         )}
 
         {groups.state.status === 'error' && (
-          <div className="state-box state-box--error" role="alert">
-            <AlertIcon size={28} />
-            <p className="state-box__title">{t('error')}</p>
-            <p>{groups.state.error.message}</p>
-            <Button variant="secondary" onClick={groups.retry}>
-              {t('retry')}
-            </Button>
-          </div>
+          <ErrorState title={t('error')} message={groups.state.error.message} retryLabel={t('retry')} onRetry={groups.retry} />
         )}
 
         {gated && <Gate items={items} now={now} />}

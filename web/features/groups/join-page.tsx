@@ -15,7 +15,6 @@ import { Button, ButtonLink } from '../../components/button';
 import { Countdown } from '../../components/countdown';
 import { HashLink } from '../../components/hash-link';
 import { AlertIcon, CheckIcon, ClockIcon, RefundIcon, ShieldIcon, UsersIcon } from '../../components/icons';
-import { Spinner } from '../../components/spinner';
 import { useSession } from '../auth/session';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
@@ -25,6 +24,7 @@ import { entryPaid, groupPath, groupsApi, isLiveHold, paymentPath, type MyGroupI
 import { GroupProgress } from './group-progress';
 import { clearGroupReferral, readGroupReferral, storeGroupReferral } from './referral-storage';
 import { saveInviteCheckout, toCheckoutPlan } from '../checkout/checkout-state';
+import { LoadingState } from '../../components/resource-states';
 
 type Closed = 'complete' | 'expired' | 'cancelled' | 'full';
 
@@ -126,10 +126,7 @@ export default function JoinPage() {
   if (state.status === 'loading') {
     return (
       <div className="container page">
-        <div className="page__loading" role="status">
-          <Spinner size={32} />
-          <p>{t('join.loading')}</p>
-        </div>
+        <LoadingState label={t('join.loading')} />
       </div>
     );
   }

@@ -5,15 +5,15 @@ import './i18n';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button, ButtonLink } from '../../components/button';
+import { ButtonLink } from '../../components/button';
 import { HashLink } from '../../components/hash-link';
-import { AlertIcon, UsersIcon } from '../../components/icons';
-import { Spinner } from '../../components/spinner';
+import { UsersIcon } from '../../components/icons';
 import { useNow } from '../../lib/use-now';
 import { useResource } from '../../lib/use-resource';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { groupsApi, isLiveHold, type MyGroupItem } from './api';
 import { GroupCard } from './group-card';
+import { LoadingState, ErrorState } from '../../components/resource-states';
 
 /** Open groups where the user still has (or can retake) a place come first; the rest is history. */
 export function splitGroups(items: readonly MyGroupItem[], now: number) {
@@ -76,21 +76,11 @@ export default function MyGroupsPage() {
       </header>
 
       {state.status === 'loading' && (
-        <div className="page__loading" role="status">
-          <Spinner size={32} />
-          <p>{t('myGroups.loading')}</p>
-        </div>
+        <LoadingState label={t('myGroups.loading')} />
       )}
 
       {state.status === 'error' && (
-        <div className="state-box state-box--error" role="alert">
-          <AlertIcon size={28} />
-          <p className="state-box__title">{t('myGroups.errorTitle')}</p>
-          <p>{state.error.message}</p>
-          <Button variant="secondary" onClick={retry}>
-            {t('retry')}
-          </Button>
-        </div>
+        <ErrorState title={t('myGroups.errorTitle')} message={state.error.message} retryLabel={t('retry')} onRetry={retry} />
       )}
 
       {groups && groups.active.length === 0 && groups.history.length === 0 && (

@@ -1,9 +1,9 @@
 // The #planos section: the catalogue from GET /api/plans with loading, empty and error states.
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/button';
-import { AlertIcon, TicketIcon } from '../../components/icons';
+import { TicketIcon } from '../../components/icons';
 import type { PlansState } from './api/plans';
 import { PlanCard } from './plan-card';
+import { ErrorState } from '../../components/resource-states';
 
 export function PlansSection({ state, onRetry }: { state: PlansState; onRetry: () => void }) {
   const { t } = useTranslation('landing');
@@ -34,14 +34,7 @@ export function PlansSection({ state, onRetry }: { state: PlansState; onRetry: (
         )}
 
         {state.status === 'error' && (
-          <div className="state-box state-box--error" role="alert">
-            <AlertIcon size={28} />
-            <p className="state-box__title">{t('plans.error')}</p>
-            <p>{state.error.message}</p>
-            <Button variant="secondary" onClick={onRetry}>
-              {t('plans.retry')}
-            </Button>
-          </div>
+          <ErrorState title={t('plans.error')} message={state.error.message} retryLabel={t('plans.retry')} onRetry={onRetry} />
         )}
 
         {state.status === 'success' && state.plans.length === 0 && (

@@ -8,7 +8,6 @@ import { Link } from 'react-router-dom';
 import { formatCents } from '../../../core/shared/money';
 import { Button, ButtonLink } from '../../components/button';
 import { AlertIcon, ShieldIcon, TrashIcon } from '../../components/icons';
-import { Spinner } from '../../components/spinner';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../auth/session';
@@ -18,6 +17,7 @@ import type { CartLine } from '../cart/cart-lines';
 import { productPath } from './api';
 import { ProductImage } from './product-image';
 import { QuantityStepper } from './quantity-stepper';
+import { LoadingState } from '../../components/resource-states';
 
 function LineNote({ line }: { line: CartLine }) {
   const { t } = useTranslation('marketplace');
@@ -127,10 +127,7 @@ export default function CartPage() {
       </header>
 
       {status === 'loading' && cart.items.length === 0 && (
-        <div className="page__loading" role="status">
-          <Spinner size={32} />
-          <p>{t('cart.loading')}</p>
-        </div>
+        <LoadingState label={t('cart.loading')} />
       )}
 
       {status === 'ready' && cart.items.length === 0 && (

@@ -10,7 +10,6 @@ import { orderAddressSchema, type OrderAddressInput } from '../../../core/market
 import { AddressFields, ADDRESS_FIELDS, EMPTY_ADDRESS, type AddressValues } from '../../components/address-fields';
 import { Button, ButtonLink } from '../../components/button';
 import { AlertIcon, MapPinIcon } from '../../components/icons';
-import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/api';
 import { onlyDigits } from '../../lib/masks';
 import { notify } from '../../lib/toast';
@@ -23,6 +22,7 @@ import { useCart } from '../cart/cart-context';
 import { marketplaceApi, orderPaymentPath } from './api';
 import { MarketCheckoutFrame, MarketSummary } from './checkout-frame';
 import { i18n } from '../../i18n';
+import { LoadingState } from '../../components/resource-states';
 
 function addressOf(profile: Profile | null): AddressValues {
   if (!profile) return EMPTY_ADDRESS;
@@ -191,10 +191,7 @@ export default function CheckoutAddressPage() {
   if (cart.status === 'loading') {
     return (
       <MarketCheckoutFrame step="address" title={t('checkout.address.title')}>
-        <div className="page__loading" role="status">
-          <Spinner size={32} />
-          <p>{t('cart.loading')}</p>
-        </div>
+        <LoadingState label={t('cart.loading')} />
       </MarketCheckoutFrame>
     );
   }

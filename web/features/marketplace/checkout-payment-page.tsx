@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, ButtonLink } from '../../components/button';
 import { AlertIcon, CheckIcon, TicketIcon } from '../../components/icons';
-import { Spinner } from '../../components/spinner';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useResource } from '../../lib/use-resource';
@@ -17,6 +16,7 @@ import { marketplaceApi, orderPath, type OrderDetails } from './api';
 import { MarketCheckoutFrame, MarketSummary } from './checkout-frame';
 import { emitOrderChanged, orderPaidToastId, watchOrders } from './order-events';
 import { OrderPaymentPanel } from './order-payment-panel';
+import { LoadingState } from '../../components/resource-states';
 
 export function summaryLines(order: OrderDetails) {
   return order.items.map((i) => ({ key: i.product_id, name: i.product_name, quantity: i.quantity, subtotal: i.subtotal, image_url: i.image_url }));
@@ -64,10 +64,7 @@ export default function CheckoutPaymentPage() {
 
   if (state.status === 'loading') {
     return frame(
-      <div className="page__loading" role="status">
-        <Spinner size={32} />
-        <p>{t('checkout.payment.loading')}</p>
-      </div>,
+      <LoadingState label={t('checkout.payment.loading')} />,
     );
   }
 

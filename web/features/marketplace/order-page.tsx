@@ -6,9 +6,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { formatCents } from '../../../core/shared/money';
-import { Button, ButtonLink } from '../../components/button';
+import { ButtonLink } from '../../components/button';
 import { AlertIcon, CheckIcon, MapPinIcon, ShoppingBagIcon, WalletIcon } from '../../components/icons';
-import { Spinner } from '../../components/spinner';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useResource } from '../../lib/use-resource';
@@ -18,6 +17,7 @@ import { OrderPaymentPanel } from './order-payment-panel';
 import { OrderStatusChip } from './order-status-chip';
 import { useDateFormat } from './orders-page';
 import { ProductImage } from './product-image';
+import { LoadingState, ErrorState } from '../../components/resource-states';
 
 function Timeline({ order }: { order: OrderDetails }) {
   const { t } = useTranslation('marketplace');
@@ -218,10 +218,7 @@ export default function OrderPage() {
       </nav>
 
       {state.status === 'loading' && (
-        <div className="page__loading" role="status">
-          <Spinner size={32} />
-          <p>{t('order.loading')}</p>
-        </div>
+        <LoadingState label={t('order.loading')} />
       )}
 
       {notFound && (
@@ -236,14 +233,7 @@ export default function OrderPage() {
       )}
 
       {state.status === 'error' && !notFound && (
-        <div className="state-box state-box--error" role="alert">
-          <AlertIcon size={28} />
-          <p className="state-box__title">{t('order.error')}</p>
-          <p>{state.error.message}</p>
-          <Button variant="secondary" onClick={retry}>
-            {t('retry')}
-          </Button>
-        </div>
+        <ErrorState title={t('order.error')} message={state.error.message} retryLabel={t('retry')} onRetry={retry} />
       )}
 
       {state.status === 'ready' && <OrderDetail order={state.data} />}

@@ -6,14 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatCents } from '../../../core/shared/money';
 import { Button, ButtonLink } from '../../components/button';
-import { AlertIcon, ShoppingBagIcon } from '../../components/icons';
-import { Spinner } from '../../components/spinner';
+import { ShoppingBagIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useResource } from '../../lib/use-resource';
 import { marketplaceApi, orderPath, orderPaymentPath } from './api';
 import { useOrderChanged, watchOrders } from './order-events';
 import { OrderStatusChip } from './order-status-chip';
 import { Pager } from './pager';
+import { LoadingState, ErrorState } from '../../components/resource-states';
 
 export const ORDERS_PER_PAGE = 10;
 
@@ -55,21 +55,11 @@ export default function OrdersPage() {
       </header>
 
       {state.status === 'loading' && (
-        <div className="page__loading" role="status">
-          <Spinner size={32} />
-          <p>{t('orders.loading')}</p>
-        </div>
+        <LoadingState label={t('orders.loading')} />
       )}
 
       {state.status === 'error' && (
-        <div className="state-box state-box--error" role="alert">
-          <AlertIcon size={28} />
-          <p className="state-box__title">{t('orders.error')}</p>
-          <p>{state.error.message}</p>
-          <Button variant="secondary" onClick={retry}>
-            {t('retry')}
-          </Button>
-        </div>
+        <ErrorState title={t('orders.error')} message={state.error.message} retryLabel={t('retry')} onRetry={retry} />
       )}
 
       {data && data.items.length === 0 && (

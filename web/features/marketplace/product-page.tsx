@@ -8,7 +8,6 @@ import { Link, useParams } from 'react-router-dom';
 import { formatCents } from '../../../core/shared/money';
 import { Button, ButtonLink } from '../../components/button';
 import { AlertIcon, CheckIcon, ShoppingBagIcon } from '../../components/icons';
-import { Spinner } from '../../components/spinner';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useResource } from '../../lib/use-resource';
 import { loadCartEngine, useCart } from '../cart/cart-context';
@@ -18,6 +17,7 @@ import { ProductImage } from './product-image';
 import { QuantityStepper } from './quantity-stepper';
 import { StockBadge } from './stock-badge';
 import { useAddToCart } from './use-add-to-cart';
+import { LoadingState, ErrorState } from '../../components/resource-states';
 
 function Gallery({ product }: { product: Product }) {
   const { t } = useTranslation('marketplace');
@@ -155,10 +155,7 @@ export default function ProductPage() {
       </nav>
 
       {state.status === 'loading' && (
-        <div className="page__loading" role="status">
-          <Spinner size={32} />
-          <p>{t('product.loading')}</p>
-        </div>
+        <LoadingState label={t('product.loading')} />
       )}
 
       {notFound && (
@@ -173,14 +170,7 @@ export default function ProductPage() {
       )}
 
       {state.status === 'error' && !notFound && (
-        <div className="state-box state-box--error" role="alert">
-          <AlertIcon size={28} />
-          <p className="state-box__title">{t('product.error')}</p>
-          <p>{state.error.message}</p>
-          <Button variant="secondary" onClick={retry}>
-            {t('retry')}
-          </Button>
-        </div>
+        <ErrorState title={t('product.error')} message={state.error.message} retryLabel={t('retry')} onRetry={retry} />
       )}
 
       {product && (

@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/button';
-import { AlertIcon, SearchIcon, ShoppingBagIcon } from '../../components/icons';
+import { SearchIcon, ShoppingBagIcon } from '../../components/icons';
 import type { ListResponse } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useResource } from '../../lib/use-resource';
@@ -14,6 +14,7 @@ import { loadCartEngine } from '../cart/cart-context';
 import { marketplaceApi, PRODUCT_SORTS, type Product, type ProductSort } from './api';
 import { Pager } from './pager';
 import { ProductCard } from './product-card';
+import { ErrorState } from '../../components/resource-states';
 
 export const PRODUCTS_PER_PAGE = 12;
 const PRODUCTS_PATH = '/marketplace/products';
@@ -189,14 +190,7 @@ export default function ProductsPage() {
         {!shown && busy && <ProductGridSkeleton label={t('products.loading')} />}
 
         {products.state.status === 'error' && (
-          <div className="state-box state-box--error" role="alert">
-            <AlertIcon size={28} />
-            <p className="state-box__title">{t('products.error')}</p>
-            <p>{products.state.error.message}</p>
-            <Button variant="secondary" onClick={products.retry}>
-              {t('retry')}
-            </Button>
-          </div>
+          <ErrorState title={t('products.error')} message={products.state.error.message} retryLabel={t('retry')} onRetry={products.retry} />
         )}
 
         {shown && shown.items.length === 0 && (

@@ -4,12 +4,12 @@ import './i18n';
 import '../landing/i18n';
 import { useTranslation } from 'react-i18next';
 import type { toPublicPlan } from '../../../core/catalog/plan.service';
-import { Button } from '../../components/button';
-import { AlertIcon, SparklesIcon } from '../../components/icons';
+import { SparklesIcon } from '../../components/icons';
 import { api, type ListResponse } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useResource } from '../../lib/use-resource';
 import { PlanCard } from '../landing/plan-card';
+import { ErrorState } from '../../components/resource-states';
 
 type Plan = ReturnType<typeof toPublicPlan>;
 
@@ -79,14 +79,7 @@ export default function ServicesPage() {
       )}
 
       {state.status === 'error' && (
-        <div className="state-box state-box--error" role="alert">
-          <AlertIcon size={28} />
-          <p className="state-box__title">{t('services.error')}</p>
-          <p>{state.error.message}</p>
-          <Button variant="secondary" onClick={retry}>
-            {t('retry')}
-          </Button>
-        </div>
+        <ErrorState title={t('services.error')} message={state.error.message} retryLabel={t('retry')} onRetry={retry} />
       )}
 
       {state.status === 'ready' && state.data.length === 0 && (

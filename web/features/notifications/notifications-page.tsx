@@ -5,14 +5,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/button';
-import { AlertIcon, BellIcon, CheckIcon } from '../../components/icons';
-import { Spinner } from '../../components/spinner';
+import { BellIcon, CheckIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { emitAppEvent, useAppEvent } from '../../lib/app-events';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { notificationsApi, safeLink, type AppNotification } from './api';
 import { relativeTime } from './relative-time';
+import { LoadingState, ErrorState } from '../../components/resource-states';
 
 const PER_PAGE = 20;
 
@@ -111,21 +111,11 @@ export default function NotificationsPage() {
       </header>
 
       {state.status === 'loading' && (
-        <div className="page__loading" role="status">
-          <Spinner size={32} />
-          <p>{t('loading')}</p>
-        </div>
+        <LoadingState label={t('loading')} />
       )}
 
       {state.status === 'error' && (
-        <div className="state-box state-box--error" role="alert">
-          <AlertIcon size={28} />
-          <p className="state-box__title">{t('page.error')}</p>
-          <p>{state.message}</p>
-          <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-            {t('retry')}
-          </Button>
-        </div>
+        <ErrorState title={t('page.error')} message={state.message} retryLabel={t('retry')} onRetry={() => setAttempt((n) => n + 1)} />
       )}
 
       {state.status === 'ready' && state.items.length === 0 && (

@@ -7,14 +7,14 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { GroupService } from '../../../core/groups/group.service';
 import { formatCents } from '../../../core/shared/money';
 import { Button, ButtonLink } from '../../components/button';
-import { AlertIcon, WalletIcon } from '../../components/icons';
-import { Spinner } from '../../components/spinner';
+import { WalletIcon } from '../../components/icons';
 import { api } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useResource } from '../../lib/use-resource';
 import { paymentsApi, type Payment } from './api';
 import { MethodIcon } from './method-icon';
 import { PaymentStatusChip } from './status-chip';
+import { LoadingState, ErrorState } from '../../components/resource-states';
 
 type MyGroups = Awaited<ReturnType<GroupService['myGroups']>>;
 const PER_PAGE = 10;
@@ -81,21 +81,11 @@ export default function PaymentHistoryPage() {
       </header>
 
       {state.status === 'loading' && (
-        <div className="page__loading" role="status">
-          <Spinner size={32} />
-          <p>{t('history.loading')}</p>
-        </div>
+        <LoadingState label={t('history.loading')} />
       )}
 
       {state.status === 'error' && (
-        <div className="state-box state-box--error" role="alert">
-          <AlertIcon size={28} />
-          <p className="state-box__title">{t('history.errorTitle')}</p>
-          <p>{state.error.message}</p>
-          <Button variant="secondary" onClick={retry}>
-            {t('errors.retry')}
-          </Button>
-        </div>
+        <ErrorState title={t('history.errorTitle')} message={state.error.message} retryLabel={t('errors.retry')} onRetry={retry} />
       )}
 
       {state.status === 'ready' && state.data.payments.items.length === 0 && (

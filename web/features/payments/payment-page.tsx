@@ -7,10 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { GroupService } from '../../../core/groups/group.service';
 import { formatCents } from '../../../core/shared/money';
-import { Button, ButtonLink } from '../../components/button';
+import { ButtonLink } from '../../components/button';
 import { Countdown } from '../../components/countdown';
-import { AlertIcon, CheckIcon } from '../../components/icons';
-import { Spinner } from '../../components/spinner';
+import { CheckIcon } from '../../components/icons';
 import { api } from '../../lib/api';
 import { useAppEvent } from '../../lib/app-events';
 import { notify } from '../../lib/toast';
@@ -18,6 +17,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useResource } from '../../lib/use-resource';
 import { MAX_POLLED_ITEMS, paymentsApi, type Payment } from './api';
 import { PaymentPanel } from './payment-panel';
+import { LoadingState, ErrorState } from '../../components/resource-states';
 
 type MyGroups = Awaited<ReturnType<GroupService['myGroups']>>;
 
@@ -81,21 +81,11 @@ export default function PaymentPage() {
       </header>
 
       {state.status === 'loading' && (
-        <div className="page__loading" role="status">
-          <Spinner size={32} />
-          <p>{t('open.loading')}</p>
-        </div>
+        <LoadingState label={t('open.loading')} />
       )}
 
       {state.status === 'error' && (
-        <div className="state-box state-box--error" role="alert">
-          <AlertIcon size={28} />
-          <p className="state-box__title">{t('open.errorTitle')}</p>
-          <p>{state.error.message}</p>
-          <Button variant="secondary" onClick={retry}>
-            {t('errors.retry')}
-          </Button>
-        </div>
+        <ErrorState title={t('open.errorTitle')} message={state.error.message} retryLabel={t('errors.retry')} onRetry={retry} />
       )}
 
       {state.status === 'ready' && charges.length === 0 && (

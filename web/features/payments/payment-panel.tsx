@@ -21,6 +21,7 @@ import { notify } from '../../lib/toast';
 import { MAX_INSTALLMENTS, PAYMENT_METHODS, paymentsApi, type Payment, type PaymentMethod, type PaymentStatus } from './api';
 import { MethodIcon } from './method-icon';
 import { usePaymentPolling } from './use-payment-polling';
+import { ErrorState } from '../../components/resource-states';
 
 type View =
   | { kind: 'loading' }
@@ -209,14 +210,7 @@ export function PaymentPanel({
 
   if (view.kind === 'error') {
     return (
-      <div className="state-box state-box--error" role="alert">
-        <AlertIcon size={28} />
-        <p className="state-box__title">{t('errors.loadTitle')}</p>
-        <p>{view.message}</p>
-        <Button variant="secondary" onClick={() => backToChoice()}>
-          {t('errors.retry')}
-        </Button>
-      </div>
+      <ErrorState title={t('errors.loadTitle')} message={view.message} retryLabel={t('errors.retry')} onRetry={() => backToChoice()} />
     );
   }
 
