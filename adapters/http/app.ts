@@ -2,7 +2,6 @@
 import Koa from 'koa';
 import type { Container } from 'inversify';
 import compress from 'koa-compress';
-import helmet from 'koa-helmet';
 import { bodyParser } from '@koa/bodyparser';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
@@ -11,6 +10,7 @@ import type { AppContextExtras, AppState, AppContext } from './context';
 import { errorMiddleware } from './middleware/errors';
 import { requestContext } from './middleware/request-context';
 import { loadSession } from './middleware/auth';
+import { securityHeaders } from './middleware/security-headers';
 import { healthRoutes } from './routes/health.routes';
 import { authRoutes } from './routes/auth.routes';
 import { planRoutes } from './routes/plans.routes';
@@ -22,26 +22,10 @@ import { auditLogAdminRoutes } from './routes/admin/audit-logs.routes';
 import { planAdminRoutes } from './routes/admin/plans.routes';
 import { devRoutes } from './routes/dev.routes';
 import { sandboxRoutes } from './routes/sandbox.routes';
-import { marketplaceRoutes } from './routes/marketplace.routes';
+import { catalogueListing, marketplaceRoutes } from './routes/marketplace.routes';
 import { mediaFiles } from './media';
 import type { FileStorage } from '../../core/ports/storage';
 import { staticApps } from './static';
-
-/** SPEC.md §7: no framing; scripts only from the site itself; connections only to the site. */
-export const CONTENT_SECURITY_POLICY = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  connectSrc: ["'self'"],
-  // MUI (react-admin) and React inject style attributes/tags.
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'", 'data:'],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'none'"],
-  upgradeInsecureRequests: null,
-};
 
 export function createApp(container: Container, options: { distDir?: string } = {}) {
   const config = container.get<Config>(TOKENS.Config);
@@ -52,24 +36,13 @@ export function createApp(container: Container, options: { distDir?: string } = 
 
   app.use(requestContext(logger));
   app.use(errorMiddleware);
-  app.use(
-    helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-      frameguard: { action: 'deny' },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: config.publicUrl.startsWith('https://'),
-    }),
-  );
+  app.use(securityHeaders({ https: config.publicUrl.startsWith('https://') }));
+  app.use(catalogueListing());
   app.use(compress({ threshold: 1024, br: false }));
-  app.use(
-    bodyParser({
-      enableTypes: ['json'],
-      jsonLimit: config.bodyLimit,
-      // DELETE /api/me carries the password in its body.
-      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
-      encoding: 'utf-8',
-    }),
-  );
+  // DELETE /api/me carries the password in its body. Reads never have one: they skip the parser altogether.
+  const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+  const parseBody = bodyParser({ enableTypes: ['json'], jsonLimit: config.bodyLimit, parsedMethods: [...BODY_METHODS], encoding: 'utf-8' });
+  app.use((ctx, next) => (BODY_METHODS.has(ctx.method) ? parseBody(ctx, next) : next()));
   app.use(loadSession);
 
   // The marketplace first: its catalogue is the busiest public read (its paths overlap no other router's).

@@ -45,6 +45,30 @@ describe('security headers (SPEC.md §7)', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('gives JSON API answers the REST set: nothing loads or frames from them, no sniffing, no referrer', async () => {
+    // /api/products is served ahead of the routers (catalogue fast path): it must carry the same headers.
+    for (const path of ['/api/health', '/api/products', '/api/nao-existe']) {
+      const res = await app.client().get(path);
+      expect(res.headers.get('content-security-policy'), path).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), path).toBe('no-referrer');
+      expect(res.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
+      expect(res.headers.get('x-request-id'), path).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers.get('strict-transport-security'), path).toBeNull(); // PUBLIC_URL is http here
+    }
+    // Documents keep the full set, with the site's CSP.
+    const page = await app.client().get('/');
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(page.headers.get('x-dns-prefetch-control')).toBe('off');
+  });
+
+  it('answers another method on the catalogue with 405, not 404', async () => {
+    const res = await app.client().post('/api/products', { name: 'x' });
+    expect(res.status).toBe(405);
+    expect(res.body.error.code).toBe('method_not_allowed');
+  });
+
   it('gives every response a request id and keeps a safe one sent by a proxy', async () => {
     const own = await app.client().get('/api/health');
     expect(own.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,0 +1,84 @@
+// Security headers decided by helmet, computed once per profile at start-up and written with one loop per request.
+// Helmet's output does not depend on the request (no nonces here), so running its middleware for every response
+// only repeated the same work: 12 small middlewares, a promise and the koa-helmet adapter on every hit.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Next } from 'koa';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { AppContext } from '../context';
+
+/** SPEC.md §7: no framing; scripts only from the site itself; connections only to the site. */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  // MUI (react-admin) and React inject style attributes/tags.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
+
+/** Runs helmet once against a recording response and returns the headers it set. */
+export function helmetHeaders(options: Readonly<HelmetOptions>): HeaderList {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+      return res;
+    },
+    removeHeader(name: string) {
+      headers.delete(name);
+    },
+    getHeader: (name: string) => headers.get(name),
+  };
+  let finished = false;
+  helmet(options)({ headers: {} } as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+    finished = true;
+  });
+  // Helmet calls next synchronously; anything else would mean headers that depend on timing, which we don't support.
+  if (!finished) throw new Error('helmet did not finish synchronously');
+  return [...headers];
+}
+
+/**
+ * Two profiles: documents (the SPA, the back office, static files) get the site's CSP; JSON API responses get the
+ * OWASP REST set (nothing may be loaded or framed from them, no sniffing, no referrer, same-origin only).
+ */
+export function securityHeaders(options: { https: boolean }) {
+  const common = {
+    frameguard: { action: 'deny' as const },
+    strictTransportSecurity: options.https,
+    xPoweredBy: false, // Koa never sets it
+  } satisfies HelmetOptions;
+  const documents = helmetHeaders({
+    ...common,
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    crossOriginEmbedderPolicy: false,
+  });
+  const api = helmetHeaders({
+    ...common,
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+    // Meaningful for documents only.
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+  return async function securityHeadersMiddleware(ctx: AppContext, next: Next) {
+    const list = ctx.path.startsWith('/api/') ? api : documents;
+    const res = ctx.res;
+    for (let i = 0; i < list.length; i++) res.setHeader(list[i]![0], list[i]![1]);
+    await next();
+  };
+}
