@@ -153,7 +153,11 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     [TOKENS.Clock, TOKENS.Logger],
   );
   c.bind(TOKENS.AuditLogService).toResolvedValue((uow: UnitOfWork) => new AuditLogService(uow), [TOKENS.UnitOfWork]);
-  c.bind(TOKENS.PlanCatalogService).toResolvedValue((uow: UnitOfWork) => new PlanCatalogService(uow), [TOKENS.UnitOfWork]);
+  c.bind<CatalogCache>(TOKENS.PlanCache).toConstantValue(new CatalogCache());
+  c.bind(TOKENS.PlanCatalogService).toResolvedValue(
+    (uow: UnitOfWork, cache: CatalogCache) => new PlanCatalogService(uow, cache),
+    [TOKENS.UnitOfWork, TOKENS.PlanCache],
+  );
   // CEP and geocoding: ViaCEP and Nominatim (base URLs from config) behind the address_cache table (root knex).
   c.bind<AddressLookup>(TOKENS.AddressLookup).toResolvedValue(
     (clock: Clock, logger: Logger) =>

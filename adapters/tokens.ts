@@ -28,6 +28,8 @@ export const TOKENS = {
   FileStorage: Symbol.for('turma.FileStorage'),
   /** The catalogue's read cache; also the CatalogChanges port the marketplace services tell about writes. */
   CatalogCache: Symbol.for('turma.CatalogCache'),
+  /** The public plan list's read cache; the CatalogChanges port the plan service tells about writes. */
+  PlanCache: Symbol.for('turma.PlanCache'),
   ProductService: Symbol.for('turma.ProductService'),
   CartService: Symbol.for('turma.CartService'),
   OrderService: Symbol.for('turma.OrderService'),

@@ -22,7 +22,8 @@ import { auditLogAdminRoutes } from './routes/admin/audit-logs.routes';
 import { planAdminRoutes } from './routes/admin/plans.routes';
 import { devRoutes } from './routes/dev.routes';
 import { sandboxRoutes } from './routes/sandbox.routes';
-import { catalogueListing, marketplaceRoutes } from './routes/marketplace.routes';
+import { marketplaceRoutes } from './routes/marketplace.routes';
+import { publicReads } from './public-reads';
 import { mediaFiles } from './media';
 import type { FileStorage } from '../../core/ports/storage';
 import { staticApps } from './static';
@@ -37,7 +38,7 @@ export function createApp(container: Container, options: { distDir?: string } = 
   app.use(requestContext(logger));
   app.use(errorMiddleware);
   app.use(securityHeaders({ https: config.publicUrl.startsWith('https://') }));
-  app.use(catalogueListing());
+  app.use(publicReads(container));
   app.use(compress({ threshold: 1024, br: false }));
   // DELETE /api/me carries the password in its body. Reads never have one: they skip the parser altogether.
   const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -45,7 +46,6 @@ export function createApp(container: Container, options: { distDir?: string } = 
   app.use((ctx, next) => (BODY_METHODS.has(ctx.method) ? parseBody(ctx, next) : next()));
   app.use(loadSession);
 
-  // The marketplace first: its catalogue is the busiest public read (its paths overlap no other router's).
   for (const router of [
     marketplaceRoutes(),
     healthRoutes(),

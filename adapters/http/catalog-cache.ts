@@ -1,8 +1,8 @@
-// A short in-process cache of catalogue pages (serialised JSON, plain and gzipped), dropped whenever a product or its
-// stock changes.
+// A short in-process cache of public catalogue pages (serialised JSON, plain and gzipped), dropped whenever what the
+// catalogue shows changes. One instance for products (and stock), one for plans.
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import type { CatalogChanges } from '../../core/ports/marketplace-repositories';
+import type { CatalogChanges } from '../../core/ports/catalog-changes';
 
 export interface CachedPage {
   /** The JSON, ready to write. */
@@ -14,8 +14,9 @@ export interface CachedPage {
 }
 
 /**
- * The product list is the busiest public read; its pages are kept for at most `ttlMs` and dropped at once when this
- * process changes the catalogue or its stock (orders, expiry, imports), so a write is never hidden by it. Writes by
+ * The product and plan lists are the busiest public reads; their pages are kept for at most `ttlMs` and dropped at once
+ * when this process changes the catalogue (products, stock through orders, expiry and imports; plans through the back
+ * office), so a write is never hidden by it. Writes by
  * another process (the CLI, a second instance) are seen after at most `ttlMs`. A load that started before a change
  * is answered but not kept (generation check), and concurrent misses of one key share a single load.
  */

@@ -4,6 +4,7 @@ import { notFound } from '../shared/errors';
 import { computeEntryPrice } from '../pricing/entry-price';
 import type { ListQuery, PlanCategoryRecord, PlanRecord } from '../ports/repositories';
 import type { UnitOfWork } from '../ports/unit-of-work';
+import { NO_CATALOG_CACHE, type CatalogChanges } from '../ports/catalog-changes';
 
 export const planKindSchema = z.enum(['service', 'product']);
 
@@ -55,7 +56,11 @@ export function toAdminPlan(plan: PlanRecord) {
 }
 
 export class PlanCatalogService {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    /** Told after every committed plan change (the public list is cached). */
+    private readonly changes: CatalogChanges = NO_CATALOG_CACHE,
+  ) {}
 
   async listCategories() {
     const categories = await this.uow.repos.plans.listCategories({ activeOnly: true });
@@ -105,6 +110,7 @@ export class PlanCatalogService {
       await r.audit.append({ action: 'admin.plan_created', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'plan', entity_id: saved.id, metadata: { slug: saved.slug, price: saved.price } });
       return saved;
     });
+    this.changes.changed();
     return toAdminPlan(created);
   }
 
@@ -117,6 +123,7 @@ export class PlanCatalogService {
       await r.audit.append({ action: 'admin.plan_updated', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'plan', entity_id: id, metadata: { slug: plan.slug, price: plan.price, active: plan.active } });
       return saved;
     });
+    this.changes.changed();
     if (!updated) throw notFound('plan_not_found', 'Plano não encontrado.');
     return toAdminPlan(updated);
   }
@@ -131,6 +138,8 @@ export class PlanCatalogService {
   /** Creates or updates a plan by slug (seeds, CLI, back office); the entry price is computed, never typed. */
   async savePlan(input: PlanInput) {
     const plan = planInputSchema.parse(input);
-    return this.uow.run((r) => r.plans.upsertBySlug({ ...plan, entry_price: computeEntryPrice(plan.price) }));
+    const saved = await this.uow.run((r) => r.plans.upsertBySlug({ ...plan, entry_price: computeEntryPrice(plan.price) }));
+    this.changes.changed();
+    return saved;
   }
 }

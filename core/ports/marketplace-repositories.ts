@@ -175,7 +175,4 @@ export interface OrderRepository {
   list(filter: { status?: OrderStatus; offset: number; limit: number }): Promise<{ items: Array<OrderRecord & { email: string | null }>; total: number }>;
 }
 
-/** Told after a commit that changed products or stock, so read caches of the catalogue drop what they hold. */
-export interface CatalogChanges {
-  changed(): void;
-}
+export type { CatalogChanges } from './catalog-changes';

@@ -43,4 +43,22 @@ describe('/api/admin/plans', () => {
     const actions = (await app.db.knex('audit_logs').where({ entity_id: created.body.id })).map((r: { action: string }) => r.action).sort();
     expect(actions).toEqual(['admin.plan_created', 'admin.plan_updated', 'admin.plan_updated']);
   });
+
+  it('the public plan list is cached, but never hides a change: create, price change and deactivation show at once', async () => {
+    const admin = await createUser(app, { role: 'admin' });
+    const publicList = async () => (await app.client().get('/api/plans?per_page=100')).body as { items: Array<{ id: string; price: number; entry_price: number }> };
+    const before = await publicList();
+    expect(await publicList()).toEqual(before); // the second read is a cache hit with the same content
+    const created = await admin.client.post('/api/admin/plans', body({ slug: 'cache-dupla', price: 30_000, full_price: 40_000 }));
+    expect((await publicList()).items.find((p) => p.id === created.body.id)).toMatchObject({ price: 30_000, entry_price: 3_000 });
+    await admin.client.request('PUT', `/api/admin/plans/${created.body.id}`, { ...created.body, price: 31_005, full_price: 40_000 });
+    expect((await publicList()).items.find((p) => p.id === created.body.id)).toMatchObject({ price: 31_005, entry_price: 3_101 });
+    await admin.client.request('DELETE', `/api/admin/plans/${created.body.id}`);
+    expect((await publicList()).items.find((p) => p.id === created.body.id)).toBeUndefined();
+    // Revalidation: the same list answers 304 to its ETag; a bad query is a 400, never cached.
+    const page = await app.client().get('/api/plans?per_page=100');
+    expect((await app.client().get('/api/plans?per_page=100', { 'if-none-match': page.headers.get('etag')!, 'cache-control': 'max-age=0' })).status).toBe(304);
+    expect((await app.client().get('/api/plans?per_page=500')).status).toBe(400);
+    expect((await app.client().get('/api/plans?per_page=500')).status).toBe(400);
+  });
 });

@@ -63,10 +63,13 @@ describe('security headers (SPEC.md §7)', () => {
     expect(page.headers.get('x-dns-prefetch-control')).toBe('off');
   });
 
-  it('answers another method on the catalogue with 405, not 404', async () => {
-    const res = await app.client().post('/api/products', { name: 'x' });
-    expect(res.status).toBe(405);
-    expect(res.body.error.code).toBe('method_not_allowed');
+  it('answers another method on the public lists with 405 and Allow, not 404', async () => {
+    for (const path of ['/api/products', '/api/plans']) {
+      const res = await app.client().post(path, { name: 'x' });
+      expect(res.status, path).toBe(405);
+      expect(res.headers.get('allow'), path).toBe('GET, HEAD');
+      expect(res.body.error.code, path).toBe('method_not_allowed');
+    }
   });
 
   it('gives every response a request id and keeps a safe one sent by a proxy', async () => {

@@ -1,9 +1,8 @@
 // The public plan catalogue (API.md: /api/plan-categories, /api/plans, /api/plans/:id).
 import Router from '@koa/router';
-import { planListQuerySchema, type PlanCatalogService } from '../../../core/catalog/plan.service';
+import type { PlanCatalogService } from '../../../core/catalog/plan.service';
 import { TOKENS } from '../../tokens';
 import type { AppContext } from '../context';
-import { parseInput } from '../validation';
 
 export function planRoutes() {
   const router = new Router<AppContext['state'], AppContext>();
@@ -14,9 +13,7 @@ export function planRoutes() {
     ctx.body = { items, total: items.length };
   });
 
-  router.get('/api/plans', async (ctx) => {
-    ctx.body = await catalog(ctx).listPlans(parseInput(planListQuerySchema, ctx.query));
-  });
+  // GET /api/plans is served by the public-reads lane (../public-reads.ts), ahead of this router.
 
   router.get('/api/plans/:id', async (ctx) => {
     ctx.body = await catalog(ctx).getPlan(ctx.params.id ?? '');

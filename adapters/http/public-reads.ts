@@ -1,0 +1,75 @@
+// The public catalogue lists (GET /api/products, GET /api/plans): the busiest reads of the site (every landing and
+// marketplace visit), answered from their read caches as prepared bytes. Mounted ahead of compression, the body
+// parser, the session and the routers, which they need none of: public, read-only, and gzipped once per cached page.
+// The lane owns these two paths: another method gets 405 with Allow, as from the routers.
+import type { Container } from 'inversify';
+import type { Next } from 'koa';
+import { productListQuerySchema } from '../../core/marketplace/product-schemas';
+import type { ProductService } from '../../core/marketplace/product.service';
+import { planListQuerySchema, type PlanCatalogService } from '../../core/catalog/plan.service';
+import { TOKENS } from '../tokens';
+import type { CatalogCache } from './catalog-cache';
+import type { AppContext } from './context';
+import { parseInput } from './validation';
+
+/** Which encoding a client accepts, memoised per Accept-Encoding value (browsers send a handful of them). */
+const encodingChoice = new Map<string, boolean>();
+function wantsGzip(ctx: AppContext): boolean {
+  const header = ctx.get('accept-encoding');
+  let gzip = encodingChoice.get(header);
+  if (gzip === undefined) {
+    gzip = ctx.acceptsEncodings('gzip', 'identity') === 'gzip';
+    if (encodingChoice.size >= 100) encodingChoice.clear();
+    encodingChoice.set(header, gzip);
+  }
+  return gzip;
+}
+
+/**
+ * Answers from `cache`, keyed by the raw query string (a hit skips even the parsing; a miss validates first inside
+ * `load`, and a 400 is never cached). Revalidated by ETag (no-cache: browsers always ask, a 304 costs no body).
+ */
+async function sendCachedPage(ctx: AppContext, cache: CatalogCache, load: () => Promise<unknown>) {
+  const page = await cache.get(ctx.querystring, load);
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.set('Vary', 'Accept-Encoding');
+  ctx.etag = page.etag;
+  ctx.status = 200;
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.type = 'application/json';
+  if (page.body.length > 1024 && wantsGzip(ctx)) {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = page.gzip();
+    return;
+  }
+  ctx.body = page.body;
+}
+
+export function publicReads(container: Container) {
+  const products = container.get<CatalogCache>(TOKENS.CatalogCache);
+  const plans = container.get<CatalogCache>(TOKENS.PlanCache);
+  const lanes = new Map<string, (ctx: AppContext) => Promise<void>>([
+    [
+      '/api/products',
+      (ctx) => sendCachedPage(ctx, products, () => container.get<ProductService>(TOKENS.ProductService).list(parseInput(productListQuerySchema, ctx.query))),
+    ],
+    [
+      '/api/plans',
+      (ctx) => sendCachedPage(ctx, plans, () => container.get<PlanCatalogService>(TOKENS.PlanCatalogService).listPlans(parseInput(planListQuerySchema, ctx.query))),
+    ],
+  ]);
+  return function publicReadsMiddleware(ctx: AppContext, next: Next) {
+    const lane = lanes.get(ctx.path);
+    if (!lane) return next();
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') return lane(ctx);
+    ctx.set('Allow', 'GET, HEAD');
+    if (ctx.method === 'OPTIONS') {
+      ctx.status = 204;
+      return Promise.resolve();
+    }
+    ctx.throw(405);
+  };
+}
