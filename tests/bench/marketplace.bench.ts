@@ -1,18 +1,14 @@
 // Marketplace benchmark on the configured database (PostgreSQL when DATABASE_URL is set, else PGlite), loopback only:
-// catalogue throughput and p99 with 10k products against a bare Koa route in the same run; rows written per cart
-// change (difference vs delete-all + insert-all) with 50 lines; the stock race (500 orders for 50 units).
-import { createServer } from 'node:http';
-import autocannon from 'autocannon';
-import Koa from 'koa';
-import type { Knex } from 'knex';
+// catalogue throughput and p99 with 10k products against a bare Koa route in the same run (servers in a child
+// process, autocannon here); rows written per cart change (difference vs delete-all + insert-all) with 50 lines; the
+// stock race (500 orders for 50 units).
 import type { CartService } from '../../core/marketplace/cart.service';
-import { productSearchText } from '../../core/marketplace/search';
 import { TOKENS } from '../../adapters/tokens';
 import { createUser } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { seedCatalogue } from './catalogue-seed';
+import { CONNECTIONS, DURATION, ROUNDS, compareToBare, startBenchServers } from './http-servers';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const CART_LINES = 50;
 const CART_CHANGES = Number(process.env.BENCH_CART_CHANGES ?? 100);
@@ -24,85 +20,25 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 };
 
-const NOUNS = ['Sérum', 'Caneca', 'Mochila', 'Fone', 'Tapete', 'Garrafa', 'Planner', 'Toalha', 'Difusor', 'Escova', 'Kit Estética', 'Camiseta', 'Bola', 'Panela', 'Lâmpada', 'Óculos'];
-const ADJECTIVES = ['Clássico', 'Premium', 'Compacto', 'Térmico', 'Orgânico', 'Esportivo', 'Elétrico', 'Dobrável', 'Facial', 'Inteligente'];
-
-/** 10k products in 20 categories, written in batches (covers share a handful of URLs: the bench measures the API). */
-async function seedCatalogue(knex: Knex): Promise<string[]> {
-  const categories = await knex('product_categories')
-    .insert(Array.from({ length: 20 }, (_, i) => ({ name: `Categoria ${i + 1}`, slug: `bench-${i + 1}`, sort_order: i })))
-    .returning(['id', 'slug']);
-  const rows = Array.from({ length: PRODUCTS }, (_, i) => {
-    const name = `${NOUNS[i % NOUNS.length]} ${ADJECTIVES[(i * 7) % ADJECTIVES.length]} ${i + 1}`;
-    const description = `Produto ${i + 1} do catálogo de teste, com garantia de 90 dias e envio para todo o Brasil.`;
-    return {
-      category_id: categories[i % categories.length].id,
-      name,
-      slug: `bench-produto-${i + 1}`,
-      description,
-      price: 990 + ((i * 7919) % 50_000),
-      stock_quantity: i % 10 === 0 ? null : (i * 13) % 200,
-      images: JSON.stringify([`/media/products/bench-${i % 16}.svg`]),
-      search_text: productSearchText(name, description),
-      created_at: new Date(Date.now() - i * 60_000),
-    };
-  });
-  for (let i = 0; i < rows.length; i += 1_000) await knex('products').insert(rows.slice(i, i + 1_000));
-  await knex.raw('analyze products');
-  return categories.map((c: { slug: string }) => c.slug);
-}
-
-async function measure(url: string | string[]) {
-  const paths = Array.isArray(url) ? url : null;
-  let i = 0;
-  const result = await autocannon({
-    url: paths ? paths[0]! : (url as string),
-    connections: CONNECTIONS,
-    duration: DURATION,
-    ...(paths
-      ? {
-          requests: [
-            {
-              setupRequest: (req: autocannon.Request) => {
-                const next = new URL(paths[i++ % paths.length]!);
-                return { ...req, path: `${next.pathname}${next.search}` };
-              },
-            },
-          ],
-        }
-      : {}),
-  });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx, bytes: result.throughput.average / Math.max(1, result.requests.average) };
-}
-
-async function benchCatalogue(app: TestApp, categories: string[]): Promise<Array<Record<string, string | number>>> {
-  const bare = new Koa();
-  bare.use((ctx) => {
-    ctx.body = { status: 'ok' };
-  });
-  const bareServer = createServer(bare.callback());
-  await new Promise<void>((r) => bareServer.listen(0, '127.0.0.1', r));
-  const bareUrl = `http://127.0.0.1:${(bareServer.address() as { port: number }).port}/`;
+/** Catalogue reads with PRODUCTS products, each route against the bare Koa route (see http-servers.ts). */
+async function benchCatalogue() {
+  const servers = await startBenchServers({ products: PRODUCTS });
   try {
-    // The machine is shared: each route is measured right after its own bare-Koa baseline, and its ratio is to that one.
-    const rows: Array<Record<string, string | number>> = [];
-    const route = async (name: string, target: string | string[]) => {
-      const base = await measure(bareUrl);
-      const r = await measure(target);
-      rows.push({ route: name, rps: Math.round(r.rps), p99_ms: r.p99, bare_rps: Math.round(base.rps), bare_p99_ms: base.p99, ratio: Math.round((r.rps / base.rps) * 100) / 100, bytes: Math.round(r.bytes), errors: r.errors });
-    };
-    await route('GET /api/products (first page)', `${app.url}/api/products`);
-    await route('GET /api/products?category=…&sort=price_asc', `${app.url}/api/products?category=${categories[3]}&sort=price_asc`);
-    const searches = ['estetica', 'caneca termico', 'serum facial', 'mochila', 'oculos', 'garrafa organico', 'planner', 'fone premium'].map((q) => `${app.url}/api/products?q=${encodeURIComponent(q)}`);
-    await route('GET /api/products?q=… (8 searches)', searches);
+    const url = servers.appUrl;
+    const categories = servers.info.categories as string[];
+    const rows = [];
+    rows.push(await compareToBare(servers, 'GET /api/products (first page)', `${url}/api/products`));
+    rows.push(await compareToBare(servers, 'GET /api/products?category=…&sort=price_asc', `${url}/api/products?category=${categories[3]}&sort=price_asc`));
+    const searches = ['estetica', 'caneca termico', 'serum facial', 'mochila', 'oculos', 'garrafa organico', 'planner', 'fone premium'].map((q) => `${url}/api/products?q=${encodeURIComponent(q)}`);
+    rows.push(await compareToBare(servers, 'GET /api/products?q=… (8 searches)', searches));
     // 600 distinct pages (20 categories × 3 sorts × pages 1–10), more than the cache holds: every request is a miss.
-    const browsing = categories.flatMap((c) => ['newest', 'price_asc', 'price_desc'].flatMap((sort) => Array.from({ length: 10 }, (_, p) => `${app.url}/api/products?category=${c}&sort=${sort}&page=${p + 1}`)));
-    await route('GET /api/products, 600 distinct pages (all misses)', browsing);
+    const browsing = categories.flatMap((c) => ['newest', 'price_asc', 'price_desc'].flatMap((sort) => Array.from({ length: 10 }, (_, p) => `${url}/api/products?category=${c}&sort=${sort}&page=${p + 1}`)));
+    rows.push(await compareToBare(servers, 'GET /api/products, 600 distinct pages (all misses)', browsing));
     // Context: the same middleware stack doing one trivial query.
-    await route('GET /api/health (select 1)', `${app.url}/api/health`);
-    return rows;
+    rows.push(await compareToBare(servers, 'GET /api/health (select 1)', `${url}/api/health`));
+    return { rows, seededMs: servers.info.seeded_ms as number };
   } finally {
-    bareServer.close();
+    await servers.close();
   }
 }
 
@@ -181,14 +117,15 @@ async function benchRace(app: TestApp) {
 
 export async function benchMarketplace() {
   const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  const catalogue = await benchCatalogue();
+  console.log(
+    `\nMarketplace catalogue — ${engine}, ${PRODUCTS} products (seeded in ${catalogue.seededMs} ms), ${CONNECTIONS} connections, ` +
+      `${ROUNDS} rounds of ${DURATION} s against bare Koa, medians (goal: ratio ≥ 0.6)`,
+  );
+  console.table(catalogue.rows);
   const app = await createTestApp({ env: { LOG_LEVEL: 'silent' } });
   try {
-    const t = performance.now();
-    const categories = await seedCatalogue(app.db.knex);
-    const seeded = Math.round(performance.now() - t);
-    const catalogue = await benchCatalogue(app, categories);
-    console.log(`\nMarketplace catalogue — ${engine}, ${PRODUCTS} products (seeded in ${seeded} ms), ${CONNECTIONS} connections, ${DURATION} s each (goal: ratio ≥ 0.6)`);
-    console.table(catalogue);
+    await seedCatalogue(app.db.knex, 1_000);
     console.log(`\nCart change in a ${CART_LINES}-line cart — ${engine}, ${CART_CHANGES} changes of one line (goal: ≥ 5× fewer rows)`);
     console.table(await benchCart(app));
     console.log(`\nStock race — ${engine}`);

@@ -1,0 +1,110 @@
+// The servers an HTTP benchmark measures, in a child process of their own: autocannon (the load generator) stays in
+// the parent, so it never shares an event loop with the server it measures. The child runs the real app on a fresh
+// database (PostgreSQL when DATABASE_URL is set, else PGlite) and, beside it, the bare Koa route every figure is
+// compared to. Routes are measured in alternating rounds with their own baseline; the median ratio is reported.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+
+export const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+
+export interface BenchServers {
+  appUrl: string;
+  bareUrl: string;
+  /** Facts the child reports (what it seeded, in how long). */
+  info: Record<string, unknown>;
+  close(): Promise<void>;
+}
+
+/** Starts tests/bench/serve.ts in a child process and waits for its URLs. */
+export async function startBenchServers(options: { products?: number } = {}): Promise<BenchServers> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', new URL('./serve.ts', import.meta.url).pathname], {
+    env: { ...process.env, BENCH_PRODUCTS: String(options.products ?? 0) },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = await new Promise<{ app: string; bare: string; info: Record<string, unknown> }>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited early (code ${code})`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('{')) resolve(JSON.parse(line));
+    });
+  });
+  return {
+    appUrl: ready.app,
+    bareUrl: ready.bare,
+    info: ready.info,
+    async close() {
+      child.stdin!.end(); // the child closes its app and database when its stdin ends
+      await exited;
+    },
+  };
+}
+
+export interface Measured {
+  rps: number;
+  p99: number;
+  errors: number;
+  bytes: number;
+}
+
+/** autocannon against one URL, or against a list of URLs of one server taken in turn. */
+export async function measure(target: string | readonly string[]): Promise<Measured> {
+  // Paths worked out once: the client does the same small work per request for every target, baseline included.
+  const paths = typeof target === 'string' ? null : target.map((t) => {
+    const url = new URL(t);
+    return `${url.pathname}${url.search}`;
+  });
+  let i = 0;
+  const result = await autocannon({
+    url: typeof target === 'string' ? target : target[0]!,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    ...(paths
+      ? {
+          requests: [
+            {
+              setupRequest: (req: autocannon.Request) => ({ ...req, path: paths[i++ % paths.length]! }),
+            },
+          ],
+        }
+      : {}),
+  });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    bytes: result.throughput.average / Math.max(1, result.requests.average),
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * One table row: ROUNDS rounds of (bare Koa, then the route), each the same length. The machine may be shared, so
+ * each round's ratio is to the baseline measured just before it, and the row reports the medians.
+ */
+export async function compareToBare(servers: BenchServers, name: string, target: string | readonly string[]) {
+  // A list of URLs is compared to the bare route driven the same way (same paths, same client work per request).
+  const bare = typeof target === 'string' ? servers.bareUrl : target.map((t) => servers.bareUrl + new URL(t).pathname + new URL(t).search);
+  const rounds: Array<{ base: Measured; route: Measured }> = [];
+  await measure(target); // warm-up: caches filled, JIT settled (not counted)
+  for (let r = 0; r < ROUNDS; r++) rounds.push({ base: await measure(bare), route: await measure(target) });
+  const round2 = (n: number) => Math.round(n * 100) / 100;
+  return {
+    route: name,
+    rps: Math.round(median(rounds.map((r) => r.route.rps))),
+    p99_ms: median(rounds.map((r) => r.route.p99)),
+    bare_rps: Math.round(median(rounds.map((r) => r.base.rps))),
+    bare_p99_ms: median(rounds.map((r) => r.base.p99)),
+    ratio: round2(median(rounds.map((r) => r.route.rps / r.base.rps))),
+    ratios: rounds.map((r) => round2(r.route.rps / r.base.rps)).join(' '),
+    bytes: Math.round(median(rounds.map((r) => r.route.bytes))),
+    errors: rounds.reduce((n, r) => n + r.route.errors, 0),
+  };
+}

@@ -1,0 +1,32 @@
+// The child process of an HTTP benchmark (see http-servers.ts): the real app on a fresh database with the demo
+// catalogue of plans (and BENCH_PRODUCTS products when asked), plus a bare Koa route returning a constant JSON.
+// Prints one JSON line with the URLs, and shuts down when its stdin ends.
+import { createServer } from 'node:http';
+import Koa from 'koa';
+import { runSeeds } from '../../seeds/index';
+import { createTestApp } from '../support/test-app';
+import { seedCatalogue } from './catalogue-seed';
+
+const products = Number(process.env.BENCH_PRODUCTS ?? 0);
+const app = await createTestApp({ env: { LOG_LEVEL: 'silent' } });
+await runSeeds(app.container, { demoUsers: false, demoProducts: false });
+const started = performance.now();
+const categories = products > 0 ? await seedCatalogue(app.db.knex, products) : [];
+const seededMs = Math.round(performance.now() - started);
+
+const bare = new Koa();
+bare.use((ctx) => {
+  ctx.body = { status: 'ok' };
+});
+const bareServer = createServer(bare.callback());
+await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
+const barePort = (bareServer.address() as { port: number }).port;
+
+console.log(JSON.stringify({ app: app.url, bare: `http://127.0.0.1:${barePort}`, info: { products, categories, seeded_ms: seededMs } }));
+
+process.stdin.resume();
+process.stdin.on('end', async () => {
+  bareServer.close();
+  await app.close();
+  process.exit(0);
+});
