@@ -2,6 +2,7 @@
 import { formatCents } from '../shared/money';
 import { greetingFor, renderEmail } from '../identity/emails';
 import type { NotificationRecord } from '../ports/group-repositories';
+import { notificationContent, type NotificationParams } from '../notifications/notification-texts';
 
 /** '#A1B2C3D4': the short number a customer reads to support. */
 export function orderNumber(orderId: string): string {
@@ -12,52 +13,25 @@ export const orderPath = (orderId: string) => `/marketplace/orders/${orderId}`;
 
 type Draft = Omit<NotificationRecord, 'id' | 'read_at' | 'created_at'> & { dedupe_key: string };
 
+function draft<K extends 'order_paid' | 'order_cancelled' | 'order_shipped' | 'order_delivered' | 'order_refunded'>(
+  userId: string,
+  orderId: string,
+  kind: K,
+  params: NotificationParams[K],
+  extra: Record<string, string> = {},
+): Draft {
+  const { title, body } = notificationContent(kind, params);
+  return { user_id: userId, type: kind, title, body, link: orderPath(orderId), data: { order_id: orderId, ...extra, params }, dedupe_key: `${kind}:${orderId}` };
+}
+
+/** The order's notifications (texts in notification-texts.ts, both locales). */
 export const orderNotify = {
-  paid: (userId: string, orderId: string, total: number): Draft => ({
-    user_id: userId,
-    type: 'order_paid',
-    title: 'Pedido confirmado',
-    body: `Recebemos o pagamento de ${formatCents(total)} do pedido ${orderNumber(orderId)}. Agora é com a gente: avisamos quando ele for enviado.`,
-    link: orderPath(orderId),
-    data: { order_id: orderId },
-    dedupe_key: `order_paid:${orderId}`,
-  }),
-  expired: (userId: string, orderId: string): Draft => ({
-    user_id: userId,
-    type: 'order_cancelled',
-    title: 'Pedido cancelado',
-    body: `O pagamento do pedido ${orderNumber(orderId)} não foi confirmado a tempo e ele foi cancelado. Os produtos voltaram para o estoque.`,
-    link: orderPath(orderId),
-    data: { order_id: orderId },
-    dedupe_key: `order_cancelled:${orderId}`,
-  }),
-  shipped: (userId: string, orderId: string, trackingCode: string): Draft => ({
-    user_id: userId,
-    type: 'order_shipped',
-    title: 'Pedido enviado',
-    body: `O pedido ${orderNumber(orderId)} saiu para entrega. Código de rastreio: ${trackingCode}.`,
-    link: orderPath(orderId),
-    data: { order_id: orderId, tracking_code: trackingCode },
-    dedupe_key: `order_shipped:${orderId}`,
-  }),
-  delivered: (userId: string, orderId: string): Draft => ({
-    user_id: userId,
-    type: 'order_delivered',
-    title: 'Pedido entregue',
-    body: `O pedido ${orderNumber(orderId)} foi entregue. Aproveite!`,
-    link: orderPath(orderId),
-    data: { order_id: orderId },
-    dedupe_key: `order_delivered:${orderId}`,
-  }),
-  refunded: (userId: string, orderId: string, total: number): Draft => ({
-    user_id: userId,
-    type: 'order_refunded',
-    title: 'Pedido reembolsado',
-    body: `O pedido ${orderNumber(orderId)} foi cancelado e os ${formatCents(total)} serão devolvidos pelo mesmo meio de pagamento.`,
-    link: orderPath(orderId),
-    data: { order_id: orderId },
-    dedupe_key: `order_refunded:${orderId}`,
-  }),
+  paid: (userId: string, orderId: string, total: number) => draft(userId, orderId, 'order_paid', { order: orderNumber(orderId), total }),
+  expired: (userId: string, orderId: string) => draft(userId, orderId, 'order_cancelled', { order: orderNumber(orderId) }),
+  shipped: (userId: string, orderId: string, trackingCode: string) =>
+    draft(userId, orderId, 'order_shipped', { order: orderNumber(orderId), tracking_code: trackingCode }, { tracking_code: trackingCode }),
+  delivered: (userId: string, orderId: string) => draft(userId, orderId, 'order_delivered', { order: orderNumber(orderId) }),
+  refunded: (userId: string, orderId: string, total: number) => draft(userId, orderId, 'order_refunded', { order: orderNumber(orderId), total }),
 };
 
 export function orderConfirmedEmail(input: {

@@ -1,21 +1,12 @@
-// In-app notifications: the pt-BR texts of every group event, and reading/marking them (PRODUCT.md §3).
+// In-app notifications: every group event's notification, and reading/marking them (PRODUCT.md §3).
 import { z } from 'zod';
-import { formatCents } from '../shared/money';
+import { localizeNotification, notificationContent, type NotificationKind, type NotificationLocale, type NotificationParams } from './notification-texts';
 import type { Clock } from '../shared/clock';
 import { notFound } from '../shared/errors';
 import type { Repositories } from '../ports/repositories';
 import type { UnitOfWork } from '../ports/unit-of-work';
 
-export type NotificationType =
-  | 'place_held'
-  | 'entry_confirmed'
-  | 'member_joined'
-  | 'group_complete'
-  | 'balance_confirmed'
-  | 'group_reminder'
-  | 'group_expired'
-  | 'refund_issued'
-  | 'payment_refunded';
+export type NotificationType = NotificationKind;
 
 export interface NotificationDraft {
   user_id: string;
@@ -30,82 +21,37 @@ export interface NotificationDraft {
 
 const groupLink = (groupId: string) => `/my-groups?grupo=${groupId}`;
 
-/** The texts, in one place so the screens, e-mails and tests agree. */
+/** A draft: the pt-BR text (see notification-texts.ts), and the ids plus the facts (`params`) in `data`. */
+function draft<K extends NotificationKind>(
+  userId: string,
+  kind: K,
+  params: NotificationParams[K],
+  ids: Record<string, string>,
+  link: string | null,
+  dedupeKey: string,
+): NotificationDraft {
+  const { title, body } = notificationContent(kind, params);
+  return { user_id: userId, type: kind, title, body, link, data: { ...ids, params }, dedupe_key: dedupeKey };
+}
+
+/** Every group event's notification, in one place so the screens, e-mails and tests agree. */
 export const notify = {
-  placeHeld: (userId: string, memberId: string, groupId: string, plan: string, entry: number, holdMinutes: number): NotificationDraft => ({
-    user_id: userId,
-    type: 'place_held',
-    title: 'Sua vaga está reservada',
-    body: `Reservamos sua vaga na turma de ${plan} por ${holdMinutes} minutos. Pague a entrada de ${formatCents(entry)} para garanti-la.`,
-    link: '/payment',
-    data: { group_id: groupId, member_id: memberId },
-    dedupe_key: `place_held:${memberId}`,
-  }),
-  entryConfirmed: (userId: string, memberId: string, groupId: string, plan: string, paid: number, size: number): NotificationDraft => ({
-    user_id: userId,
-    type: 'entry_confirmed',
-    title: 'Entrada confirmada!',
-    body: `Sua entrada na turma de ${plan} foi confirmada. ${paid} de ${size} participantes já pagaram: convide amigos para completar.`,
-    link: groupLink(groupId),
-    data: { group_id: groupId, member_id: memberId },
-    dedupe_key: `entry_confirmed:${memberId}`,
-  }),
-  memberJoined: (userId: string, groupId: string, newMemberId: string, firstName: string, paid: number, size: number): NotificationDraft => ({
-    user_id: userId,
-    type: 'member_joined',
-    title: 'Mais alguém entrou na sua turma',
-    body: `${firstName} entrou na turma. Agora são ${paid} de ${size}.`,
-    link: groupLink(groupId),
-    data: { group_id: groupId, member_id: newMemberId },
-    dedupe_key: `member_joined:${newMemberId}:${userId}`,
-  }),
-  groupComplete: (userId: string, memberId: string, groupId: string, plan: string, balance: number): NotificationDraft => ({
-    user_id: userId,
-    type: 'group_complete',
-    title: 'Turma completa! 🎉',
-    body: `A turma de ${plan} completou e o preço de turma foi liberado. Falta pagar ${formatCents(balance)} para usar seu voucher.`,
-    link: '/payment',
-    data: { group_id: groupId, member_id: memberId },
-    dedupe_key: `group_complete:${memberId}`,
-  }),
-  balanceConfirmed: (userId: string, voucherId: string, plan: string, code: string): NotificationDraft => ({
-    user_id: userId,
-    type: 'balance_confirmed',
-    title: 'Pagamento concluído',
-    body: `O saldo de ${plan} foi pago. Seu voucher ${code} já pode ser usado.`,
-    link: '/dashboard',
-    data: { voucher_id: voucherId },
-    dedupe_key: `balance_confirmed:${voucherId}`,
-  }),
-  reminder: (userId: string, memberId: string, groupId: string, plan: string, paid: number, size: number, deadline: Date): NotificationDraft => ({
-    user_id: userId,
-    type: 'group_reminder',
-    title: 'Sua turma está quase no prazo',
-    body: `Faltam ${size - paid} participante(s) para a turma de ${plan} completar até ${deadline.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })}. Convide amigos!`,
-    link: groupLink(groupId),
-    data: { group_id: groupId, member_id: memberId },
-    dedupe_key: `group_reminder:${memberId}`,
-  }),
-  groupExpired: (userId: string, memberId: string, groupId: string, plan: string, amount: number, toWallet: boolean): NotificationDraft => ({
-    user_id: userId,
-    type: 'group_expired',
-    title: 'A turma não completou no prazo',
-    body: toWallet
-      ? `A turma de ${plan} não completou. Sua entrada de ${formatCents(amount)} virou crédito na sua carteira.`
-      : `A turma de ${plan} não completou. Sua entrada de ${formatCents(amount)} será devolvida automaticamente.`,
-    link: '/payment-history',
-    data: { group_id: groupId, member_id: memberId },
-    dedupe_key: `group_expired:${memberId}`,
-  }),
-  refundIssued: (userId: string, paymentId: string, amount: number): NotificationDraft => ({
-    user_id: userId,
-    type: 'refund_issued',
-    title: 'Reembolso enviado',
-    body: `Devolvemos ${formatCents(amount)} pelo mesmo meio de pagamento. O prazo depende do seu banco.`,
-    link: '/payment-history',
-    data: { payment_id: paymentId },
-    dedupe_key: `refund_issued:${paymentId}`,
-  }),
+  placeHeld: (userId: string, memberId: string, groupId: string, plan: string, entry: number, holdMinutes: number) =>
+    draft(userId, 'place_held', { plan, entry, hold_minutes: holdMinutes }, { group_id: groupId, member_id: memberId }, '/payment', `place_held:${memberId}`),
+  entryConfirmed: (userId: string, memberId: string, groupId: string, plan: string, paid: number, size: number) =>
+    draft(userId, 'entry_confirmed', { plan, paid, size }, { group_id: groupId, member_id: memberId }, groupLink(groupId), `entry_confirmed:${memberId}`),
+  memberJoined: (userId: string, groupId: string, newMemberId: string, firstName: string, paid: number, size: number) =>
+    draft(userId, 'member_joined', { first_name: firstName, paid, size }, { group_id: groupId, member_id: newMemberId }, groupLink(groupId), `member_joined:${newMemberId}:${userId}`),
+  groupComplete: (userId: string, memberId: string, groupId: string, plan: string, balance: number) =>
+    draft(userId, 'group_complete', { plan, balance }, { group_id: groupId, member_id: memberId }, '/payment', `group_complete:${memberId}`),
+  balanceConfirmed: (userId: string, voucherId: string, plan: string, code: string) =>
+    draft(userId, 'balance_confirmed', { plan, code }, { voucher_id: voucherId }, '/dashboard', `balance_confirmed:${voucherId}`),
+  reminder: (userId: string, memberId: string, groupId: string, plan: string, paid: number, size: number, deadline: Date) =>
+    draft(userId, 'group_reminder', { plan, paid, size, deadline: deadline.toISOString() }, { group_id: groupId, member_id: memberId }, groupLink(groupId), `group_reminder:${memberId}`),
+  groupExpired: (userId: string, memberId: string, groupId: string, plan: string, amount: number, toWallet: boolean) =>
+    draft(userId, 'group_expired', { plan, amount, to_wallet: toWallet }, { group_id: groupId, member_id: memberId }, '/payment-history', `group_expired:${memberId}`),
+  refundIssued: (userId: string, paymentId: string, amount: number) =>
+    draft(userId, 'refund_issued', { amount }, { payment_id: paymentId }, '/payment-history', `refund_issued:${paymentId}`),
 };
 
 export const notificationListSchema = z.object({
@@ -124,8 +70,10 @@ export class NotificationService {
     return r.notifications.create(draft);
   }
 
-  list(userId: string, query: z.infer<typeof notificationListSchema>) {
-    return this.uow.repos.notifications.list(userId, (query.page - 1) * query.per_page, query.per_page);
+  /** The user's notifications, unread first; texts in the reader's locale (stored pt-BR, rendered en-US). */
+  async list(userId: string, query: z.infer<typeof notificationListSchema>, locale: NotificationLocale = 'pt-BR') {
+    const page = await this.uow.repos.notifications.list(userId, (query.page - 1) * query.per_page, query.per_page);
+    return { ...page, items: page.items.map((n) => localizeNotification(n, locale)) };
   }
 
   unreadCount(userId: string) {

@@ -177,6 +177,16 @@ test.describe('group purchase', () => {
     await expect(page.getByRole('button', { name: 'Notificações', exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
 
+    // Read in English, the same notifications speak English (the app sends its language; the server renders them).
+    await page.goto('/notifications');
+    await page.getByLabel('Idioma').selectOption('en-US');
+    await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+    await expect(page.getByText(/^Group complete!/)).toBeVisible();
+    await expect(page.getByText(/Turma completa!/)).toHaveCount(0);
+    await shot(page, testInfo, 'notifications-en-us', false);
+    await page.getByLabel('Language').selectOption('pt-BR');
+    await expect(page.getByText(/^Turma completa!/)).toBeVisible();
+
     // The dashboard (past the gate now) asks for the balance; Bruna pays it by card in 3x.
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 2, name: 'Pagamentos pendentes' })).toBeVisible();

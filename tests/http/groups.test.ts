@@ -1,6 +1,7 @@
 // The group purchase end to end over HTTP with the sandbox provider: places, payments, webhooks, completion, expiry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../core/shared/clock';
+import { formatCents } from '../../core/shared/money';
 import type { GroupService } from '../../core/groups/group.service';
 import type { PaymentService } from '../../core/payments/payment.service';
 import type { SandboxPaymentGateway } from '../../adapters/payments/sandbox.gateway';
@@ -90,6 +91,15 @@ describe('a group of 2 from creation to vouchers', () => {
     const after = (await ana.client.get('/api/me/groups')).body.items[0];
     expect(after.voucher.status).toBe('redeemable');
     expect((await notificationsOf(ana)).map((n) => n.type)).toContain('balance_confirmed');
+
+    // The same notifications read in en-US (the web app sends its language): rendered from the stored facts.
+    const inEnglish = (await ana.client.get('/api/notifications?per_page=100', { 'accept-language': 'en-US' })).body.items as Array<{ type: string; title: string; body: string }>;
+    expect(inEnglish.find((n) => n.type === 'place_held')).toMatchObject({ title: 'Your spot is reserved' });
+    expect(inEnglish.find((n) => n.type === 'group_complete')?.body).toBe(`The ${plan.name} group is complete and the group price is unlocked. ${formatCents(37_800, 'en-US')} left to pay to use your voucher.`);
+    expect(inEnglish.find((n) => n.type === 'balance_confirmed')?.body).toBe(`The balance for ${plan.name} is paid. Your voucher ${mine.voucher.code} is ready to use.`);
+    const inPortuguese = await notificationsOf(ana);
+    expect(inPortuguese.find((n) => n.type === 'group_complete')?.body).toBe(`A turma de ${plan.name} completou e o preço de turma foi liberado. Falta pagar ${formatCents(37_800)} para usar seu voucher.`);
+    expect(inPortuguese.map((n) => n.type).sort()).toEqual(inEnglish.map((n) => n.type).sort());
 
     const history = await ana.client.get('/api/payments');
     expect(history.body.items.map((p: { purpose: string; status: string }) => `${p.purpose}:${p.status}`).sort()).toEqual(['balance:confirmed', 'entry:confirmed']);

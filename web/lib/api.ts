@@ -118,6 +118,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     credentials: 'same-origin',
     headers: {
       Accept: 'application/json',
+      // The server renders what it stores in pt-BR (notifications) in the reader's language.
+      'Accept-Language': i18n.language || 'pt-BR',
       ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
       ...headers,
     },

@@ -1,6 +1,7 @@
 // In-app notifications (API.md): list (unread first), unread count, mark read.
 import Router from '@koa/router';
 import { notificationListSchema, type NotificationService } from '../../../core/notifications/notifications';
+import { NOTIFICATION_LOCALES, type NotificationLocale } from '../../../core/notifications/notification-texts';
 import { TOKENS } from '../../tokens';
 import type { AppContext } from '../context';
 import { requireUser } from '../middleware/auth';
@@ -12,7 +13,10 @@ export function notificationRoutes() {
 
   router.get('/api/notifications', requireUser(), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await service(ctx).list(ctx.state.user!.id, parseInput(notificationListSchema, ctx.query));
+    // The web app sends its language; without one (or with another) the site's language, pt-BR.
+    const locale = ctx.acceptsLanguages(...NOTIFICATION_LOCALES) || 'pt-BR';
+    ctx.vary('Accept-Language');
+    ctx.body = await service(ctx).list(ctx.state.user!.id, parseInput(notificationListSchema, ctx.query), locale as NotificationLocale);
   });
 
   router.get('/api/notifications/unread-count', requireUser(), async (ctx) => {

@@ -1,0 +1,171 @@
+// The texts of every in-app notification in both of the site's locales. A notification is stored with its pt-BR text
+// (what SPEC.md's users read, and what e-mails and tests quote) and with the facts it speaks of (`data.params`), so
+// a reader in en-US gets the same notification rendered in English when it is listed.
+import { formatCents } from '../shared/money';
+
+export type NotificationLocale = 'pt-BR' | 'en-US';
+export const NOTIFICATION_LOCALES: readonly NotificationLocale[] = ['pt-BR', 'en-US'];
+
+/** The facts each kind of notification speaks of (plain JSON: amounts in centavos, dates as ISO strings). */
+export interface NotificationParams {
+  place_held: { plan: string; entry: number; hold_minutes: number };
+  entry_confirmed: { plan: string; paid: number; size: number };
+  member_joined: { first_name: string; paid: number; size: number };
+  group_complete: { plan: string; balance: number };
+  balance_confirmed: { plan: string; code: string };
+  group_reminder: { plan: string; paid: number; size: number; deadline: string };
+  group_expired: { plan: string; amount: number; to_wallet: boolean };
+  refund_issued: { amount: number };
+  order_paid: { order: string; total: number };
+  order_cancelled: { order: string };
+  order_shipped: { order: string; tracking_code: string };
+  order_delivered: { order: string };
+  order_refunded: { order: string; total: number };
+}
+export type NotificationKind = keyof NotificationParams;
+
+export interface NotificationText {
+  title: string;
+  body: string;
+}
+
+type Texts = { [K in NotificationKind]: Record<NotificationLocale, (p: NotificationParams[K]) => NotificationText> };
+
+const money = (cents: number, locale: NotificationLocale) => formatCents(cents, locale);
+const day = (iso: string, locale: NotificationLocale) => new Date(iso).toLocaleDateString(locale, { timeZone: 'America/Sao_Paulo' });
+
+const TEXTS: Texts = {
+  place_held: {
+    'pt-BR': (p) => ({
+      title: 'Sua vaga está reservada',
+      body: `Reservamos sua vaga na turma de ${p.plan} por ${p.hold_minutes} minutos. Pague a entrada de ${money(p.entry, 'pt-BR')} para garanti-la.`,
+    }),
+    'en-US': (p) => ({
+      title: 'Your spot is reserved',
+      body: `We've reserved your spot in the ${p.plan} group for ${p.hold_minutes} minutes. Pay the ${money(p.entry, 'en-US')} entry fee to secure it.`,
+    }),
+  },
+  entry_confirmed: {
+    'pt-BR': (p) => ({
+      title: 'Entrada confirmada!',
+      body: `Sua entrada na turma de ${p.plan} foi confirmada. ${p.paid} de ${p.size} participantes já pagaram: convide amigos para completar.`,
+    }),
+    'en-US': (p) => ({
+      title: 'Entry confirmed!',
+      body: `Your entry to the ${p.plan} group is confirmed. ${p.paid} of ${p.size} members have paid: invite friends to complete it.`,
+    }),
+  },
+  member_joined: {
+    'pt-BR': (p) => ({ title: 'Mais alguém entrou na sua turma', body: `${p.first_name} entrou na turma. Agora são ${p.paid} de ${p.size}.` }),
+    'en-US': (p) => ({ title: 'Someone else joined your group', body: `${p.first_name} joined the group. It's now ${p.paid} of ${p.size}.` }),
+  },
+  group_complete: {
+    'pt-BR': (p) => ({
+      title: 'Turma completa! 🎉',
+      body: `A turma de ${p.plan} completou e o preço de turma foi liberado. Falta pagar ${money(p.balance, 'pt-BR')} para usar seu voucher.`,
+    }),
+    'en-US': (p) => ({
+      title: 'Group complete! 🎉',
+      body: `The ${p.plan} group is complete and the group price is unlocked. ${money(p.balance, 'en-US')} left to pay to use your voucher.`,
+    }),
+  },
+  balance_confirmed: {
+    'pt-BR': (p) => ({ title: 'Pagamento concluído', body: `O saldo de ${p.plan} foi pago. Seu voucher ${p.code} já pode ser usado.` }),
+    'en-US': (p) => ({ title: 'Payment complete', body: `The balance for ${p.plan} is paid. Your voucher ${p.code} is ready to use.` }),
+  },
+  group_reminder: {
+    'pt-BR': (p) => ({
+      title: 'Sua turma está quase no prazo',
+      body: `Faltam ${p.size - p.paid} participante(s) para a turma de ${p.plan} completar até ${day(p.deadline, 'pt-BR')}. Convide amigos!`,
+    }),
+    'en-US': (p) => ({
+      title: 'Your group is close to its deadline',
+      body: `${p.size - p.paid} more member(s) needed for the ${p.plan} group to complete by ${day(p.deadline, 'en-US')}. Invite friends!`,
+    }),
+  },
+  group_expired: {
+    'pt-BR': (p) => ({
+      title: 'A turma não completou no prazo',
+      body: p.to_wallet
+        ? `A turma de ${p.plan} não completou. Sua entrada de ${money(p.amount, 'pt-BR')} virou crédito na sua carteira.`
+        : `A turma de ${p.plan} não completou. Sua entrada de ${money(p.amount, 'pt-BR')} será devolvida automaticamente.`,
+    }),
+    'en-US': (p) => ({
+      title: "The group didn't complete in time",
+      body: p.to_wallet
+        ? `The ${p.plan} group didn't complete. Your ${money(p.amount, 'en-US')} entry is now credit in your wallet.`
+        : `The ${p.plan} group didn't complete. Your ${money(p.amount, 'en-US')} entry will be refunded automatically.`,
+    }),
+  },
+  refund_issued: {
+    'pt-BR': (p) => ({ title: 'Reembolso enviado', body: `Devolvemos ${money(p.amount, 'pt-BR')} pelo mesmo meio de pagamento. O prazo depende do seu banco.` }),
+    'en-US': (p) => ({ title: 'Refund sent', body: `We've refunded ${money(p.amount, 'en-US')} to the same payment method. Timing depends on your bank.` }),
+  },
+  order_paid: {
+    'pt-BR': (p) => ({
+      title: 'Pedido confirmado',
+      body: `Recebemos o pagamento de ${money(p.total, 'pt-BR')} do pedido ${p.order}. Agora é com a gente: avisamos quando ele for enviado.`,
+    }),
+    'en-US': (p) => ({
+      title: 'Order confirmed',
+      body: `We received the ${money(p.total, 'en-US')} payment for order ${p.order}. We'll take it from here and let you know when it ships.`,
+    }),
+  },
+  order_cancelled: {
+    'pt-BR': (p) => ({
+      title: 'Pedido cancelado',
+      body: `O pagamento do pedido ${p.order} não foi confirmado a tempo e ele foi cancelado. Os produtos voltaram para o estoque.`,
+    }),
+    'en-US': (p) => ({
+      title: 'Order cancelled',
+      body: `The payment for order ${p.order} wasn't confirmed in time, so the order was cancelled. The products are back in stock.`,
+    }),
+  },
+  order_shipped: {
+    'pt-BR': (p) => ({ title: 'Pedido enviado', body: `O pedido ${p.order} saiu para entrega. Código de rastreio: ${p.tracking_code}.` }),
+    'en-US': (p) => ({ title: 'Order shipped', body: `Order ${p.order} is on its way. Tracking code: ${p.tracking_code}.` }),
+  },
+  order_delivered: {
+    'pt-BR': (p) => ({ title: 'Pedido entregue', body: `O pedido ${p.order} foi entregue. Aproveite!` }),
+    'en-US': (p) => ({ title: 'Order delivered', body: `Order ${p.order} was delivered. Enjoy!` }),
+  },
+  order_refunded: {
+    'pt-BR': (p) => ({
+      title: 'Pedido reembolsado',
+      body: `O pedido ${p.order} foi cancelado e os ${money(p.total, 'pt-BR')} serão devolvidos pelo mesmo meio de pagamento.`,
+    }),
+    'en-US': (p) => ({
+      title: 'Order refunded',
+      body: `Order ${p.order} was cancelled and ${money(p.total, 'en-US')} will be refunded to the same payment method.`,
+    }),
+  },
+};
+
+/** The text of a notification in one locale. */
+export function notificationText<K extends NotificationKind>(kind: K, params: NotificationParams[K], locale: NotificationLocale = 'pt-BR'): NotificationText {
+  return TEXTS[kind][locale](params);
+}
+
+/** What a stored notification needs: its pt-BR text, the facts behind it and the `data.params` that carry them. */
+export function notificationContent<K extends NotificationKind>(kind: K, params: NotificationParams[K]): { type: K; title: string; body: string; params: NotificationParams[K] } {
+  return { type: kind, ...notificationText(kind, params, 'pt-BR'), params };
+}
+
+const isKind = (type: string): type is NotificationKind => Object.hasOwn(TEXTS, type);
+
+/**
+ * A stored notification as a reader in `locale` sees it. pt-BR is the stored text itself; another locale renders
+ * the same facts, and keeps the stored text when the notification has none (older rows) or they don't fit.
+ */
+export function localizeNotification<N extends { type: string; title: string; body: string; data: Record<string, unknown> }>(notification: N, locale: NotificationLocale): N {
+  if (locale === 'pt-BR' || !isKind(notification.type)) return notification;
+  const params = notification.data?.params;
+  if (!params || typeof params !== 'object') return notification;
+  try {
+    const text = (TEXTS[notification.type][locale] as (p: unknown) => NotificationText)(params);
+    if (/undefined|NaN|Invalid Date/.test(text.title + text.body)) return notification;
+    return { ...notification, ...text };
+  } catch {
+    return notification;
+  }
+}
