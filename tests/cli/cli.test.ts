@@ -113,7 +113,13 @@ describe('turma CLI', { timeout: 120_000 }, () => {
   });
 
   it('fails with a non-zero exit on an unknown command or a bad configuration', () => {
-    expect(turma(['nope']).code).not.toBe(0);
+    const unknown = turma(['userz']);
+    expect(unknown.code).toBe(1);
+    // commander's own messages, in pt-BR.
+    expect(unknown.stderr).toContain("erro: comando desconhecido 'userz'");
+    expect(unknown.stderr).toContain('(Você quis dizer users?)');
+    expect(turma(['users', 'show']).stderr).toContain("erro: falta o argumento obrigatório 'conta'");
+    expect(turma(['users', '--help']).stdout).toMatch(/^Uso: turma users \[opções\] \[comando\]/);
     const bad = spawnSync(process.execPath, [BIN, 'db', 'status'], { env: { ...env, PORT: 'abc' }, encoding: 'utf8' });
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('PORT');
