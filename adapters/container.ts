@@ -24,6 +24,7 @@ import { OrderService } from '../core/marketplace/order.service';
 import { OrderPaymentTarget } from '../core/marketplace/order-payment';
 import { LocalFileStorage } from './storage/local.storage';
 import { CatalogCache } from './http/catalog-cache';
+import { NotificationFeed } from './notifications/notification-feed';
 import { JobScheduler } from './jobs/scheduler';
 import { jobDefinitions } from './jobs/definitions';
 import type { RateLimiter } from '../core/ports/rate-limiter';
@@ -147,6 +148,7 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     (uow: UnitOfWork, clock: Clock, cache: CatalogCache) => new OrderService(uow, clock, cache),
     [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.CatalogCache],
   );
+  c.bind<NotificationFeed>(TOKENS.NotificationFeed).toResolvedValue((logger: Logger) => new NotificationFeed(database, logger), [TOKENS.Logger]);
   c.bind(TOKENS.NotificationService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new NotificationService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.JobScheduler).toResolvedValue(
     (clock: Clock, logger: Logger) => new JobScheduler(database.knex, jobDefinitions(c), clock, logger),

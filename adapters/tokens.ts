@@ -33,4 +33,6 @@ export const TOKENS = {
   ProductService: Symbol.for('turma.ProductService'),
   CartService: Symbol.for('turma.CartService'),
   OrderService: Symbol.for('turma.OrderService'),
+  /** Live notification events of this process (the bell's stream), fed by the database's NOTIFY. */
+  NotificationFeed: Symbol.for('turma.NotificationFeed'),
 } as const;

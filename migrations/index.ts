@@ -8,6 +8,7 @@ import * as mailOutbox from './20261121000500_mail_outbox';
 import * as sandboxCharges from './20261121000600_sandbox_charges';
 import * as groups from './20261121000700_groups';
 import * as marketplace from './20261121000800_marketplace';
+import * as notificationEvents from './20261121000900_notification_events';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -24,6 +25,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261121000600_sandbox_charges', sandboxCharges],
   ['20261121000700_groups', groups],
   ['20261121000800_marketplace', marketplace],
+  ['20261121000900_notification_events', notificationEvents],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

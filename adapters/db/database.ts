@@ -20,6 +20,12 @@ export interface Database {
   readonly kind: DatabaseKind;
   /** Checks the database answers (used by GET /api/health). */
   ping(): Promise<void>;
+  /**
+   * LISTEN on a channel: `onPayload` gets each NOTIFY's payload, delivered at the notifier's commit. PostgreSQL uses
+   * one dedicated connection (reconnected after a drop, `onReconnect` then told: events may have been missed);
+   * PGlite its own listener. Returns the unsubscribe.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -52,6 +58,8 @@ async function openPglite(dataDir: string | undefined) {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   let knex: Knex;
   let kind: DatabaseKind;
+  let listen: Database['listen'];
+  let closeListeners = async () => {};
   if (options.url) {
     kind = 'postgres';
     knex = knexFactory({
@@ -61,6 +69,54 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       acquireConnectionTimeout: 10_000,
       ...(options.searchPath ? { searchPath: [options.searchPath] } : {}),
     });
+    const url = options.url;
+    const listeners = new Set<pg.Client>();
+    let closed = false;
+    closeListeners = async () => {
+      closed = true;
+      await Promise.all([...listeners].map((c) => c.end().catch(() => {})));
+      listeners.clear();
+    };
+    listen = async (channel, onPayload, onReconnect) => {
+      let client: pg.Client | null = null;
+      let stopped = false;
+      const connect = async (): Promise<void> => {
+        const c = new pg.Client({ connectionString: url });
+        let live = false;
+        c.on('notification', (msg) => {
+          if (msg.channel === channel) onPayload(msg.payload ?? '');
+        });
+        c.on('error', () => {}); // a dropped connection also ends: handled below
+        c.on('end', () => {
+          listeners.delete(c);
+          if (live && !stopped && !closed) retry();
+        });
+        try {
+          await c.connect();
+          await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } catch (err) {
+          await c.end().catch(() => {});
+          throw err;
+        }
+        live = true;
+        listeners.add(c);
+        client = c;
+      };
+      const retry = () => {
+        setTimeout(() => {
+          if (stopped || closed) return;
+          connect().then(() => onReconnect?.(), retry);
+        }, 1_000).unref();
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        if (client) {
+          listeners.delete(client);
+          await client.end().catch(() => {});
+        }
+      };
+    };
   } else {
     kind = 'pglite';
     const pglite = await openPglite(options.pgliteDir);
@@ -72,6 +128,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // One connection: a query that bypasses the open transaction waits for it; fail loudly, not forever.
       acquireConnectionTimeout: 15_000,
     } as Knex.Config);
+    listen = async (channel, onPayload) => {
+      const unlisten = await pglite.listen(channel, onPayload);
+      return () => unlisten();
+    };
   }
   return {
     knex,
@@ -79,7 +139,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     async ping() {
       await knex.raw('select 1');
     },
+    listen,
     async close() {
+      await closeListeners();
       await knex.destroy();
     },
   };

@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import type { Logger } from '../logger';
 import { TOKENS } from '../tokens';
 import { createApp } from './app';
+import type { NotificationFeed } from '../notifications/notification-feed';
 
 export interface RunningServer {
   server: Server;
@@ -46,6 +47,8 @@ export async function startServer(
   const close = () => {
     closing ??= (async () => {
       await options.beforeClose?.();
+      // Live streams (the bell) never finish on their own: end them, and stop listening, first.
+      await container.get<NotificationFeed>(TOKENS.NotificationFeed).close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

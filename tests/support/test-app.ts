@@ -115,4 +115,8 @@ export class HttpClient {
   hasCookie(name: string) {
     return this.cookies.has(name);
   }
+  /** The Cookie header this client sends (for requests made without it, e.g. a streamed response). */
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
 }
