@@ -158,6 +158,12 @@ test.describe('group purchase', () => {
     expect(carlaErrors).toEqual([]);
     await carlaContext.close();
 
+    // --- Live, without a reload: Bruna's bell already counts Carla's entry and the completion (server-sent events;
+    // its fallback poll is once a minute).
+    const { unread } = (await (await page.request.get('/api/notifications/unread-count')).json()) as { unread: number };
+    expect(unread).toBeGreaterThanOrEqual(3);
+    await expect(page.getByRole('button', { name: new RegExp(`^Notificações: ${unread} não lidas?$`) })).toBeVisible({ timeout: 10_000 });
+
     // --- Bruna sees it too: complete, balance due, and a notification.
     await page.reload();
     await expect(brunaGroup.getByText('Completa')).toBeVisible();

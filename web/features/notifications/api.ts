@@ -12,7 +12,10 @@ export interface NotificationList {
   unread: number;
 }
 
-/** The bell refreshes its count this often, and whenever the tab regains focus. */
+/** Server-sent events: `unread` with `{unread}` at once and after every change (PRODUCT.md §3). */
+export const NOTIFICATION_STREAM_URL = '/api/notifications/stream';
+
+/** Without the stream, the bell refreshes its count this often (and whenever the tab regains focus). */
 export const UNREAD_REFRESH_MS = 60_000;
 
 export const notificationsApi = {

@@ -1,5 +1,6 @@
-// The bell: the unread count (GET /api/notifications/unread-count — refreshed every 60 s, when the
-// tab regains focus, and when another screen reads or causes notifications) and, on click, a panel
+// The bell: the unread count (live through GET /api/notifications/stream; otherwise GET
+// /api/notifications/unread-count every 60 s, when the tab regains focus, and when another screen reads or causes
+// notifications) and, on click, a panel
 // with the latest ones, "Marcar todas como lidas" and a link to /notifications. Disclosure pattern
 // (button + panel), closed by Esc, an outside click or navigating.
 import './i18n';
@@ -10,7 +11,7 @@ import { BellIcon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/api';
 import { emitAppEvent, useAppEvent } from '../../lib/app-events';
-import { notificationsApi, safeLink, UNREAD_REFRESH_MS, type AppNotification } from './api';
+import { NOTIFICATION_STREAM_URL, notificationsApi, safeLink, UNREAD_REFRESH_MS, type AppNotification } from './api';
 import { useSession } from '../auth/session';
 import { relativeTime } from './relative-time';
 
@@ -57,13 +58,30 @@ export default function NotificationBell() {
 
   useEffect(() => {
     refreshCount();
-    const id = window.setInterval(refreshCount, UNREAD_REFRESH_MS);
+    // Live: the server pushes the count after every change (a payment confirmed, another tab reading). The browser
+    // reconnects by itself; while the stream is not open, the count is polled instead.
+    let source: EventSource | null = null;
+    if (typeof EventSource !== 'undefined') {
+      let previous: number | null = null;
+      source = new EventSource(NOTIFICATION_STREAM_URL);
+      source.addEventListener('unread', (event) => {
+        const count = (JSON.parse((event as MessageEvent<string>).data) as { unread: number }).unread;
+        setUnread(count);
+        // Something new arrived: open lists (the panel, /notifications) refresh themselves.
+        if (previous !== null && count > previous) emitAppEvent('notifications-changed');
+        previous = count;
+      });
+    }
+    const id = window.setInterval(() => {
+      if (!source || source.readyState !== EventSource.OPEN) refreshCount();
+    }, UNREAD_REFRESH_MS);
     const onFocus = () => {
       if (document.visibilityState === 'visible') refreshCount();
     };
     window.addEventListener('focus', onFocus);
     document.addEventListener('visibilitychange', onFocus);
     return () => {
+      source?.close();
       window.clearInterval(id);
       window.removeEventListener('focus', onFocus);
       document.removeEventListener('visibilitychange', onFocus);
