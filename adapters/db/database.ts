@@ -121,8 +121,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind = 'pglite';
     const pglite = await openPglite(options.pgliteDir);
     const { default: ClientPgLite } = await import('knex-pglite');
+    // knex-pglite names the command after knex's method, and knex calls a delete 'del': the pg dialect then returns
+    // the raw result instead of the row count it returns on PostgreSQL. Named 'delete', both engines agree.
+    type ProcessResponse = (obj: { method?: string }, runner: unknown) => unknown;
+    const base = (ClientPgLite.prototype as unknown as { processResponse: ProcessResponse }).processResponse;
+    class PgliteClient extends ClientPgLite {}
+    (PgliteClient.prototype as unknown as { processResponse: ProcessResponse }).processResponse = function (this: unknown, obj, runner) {
+      return base.call(this, obj.method === 'del' ? { ...obj, method: 'delete' } : obj, runner);
+    };
     knex = knexFactory({
-      client: ClientPgLite as unknown as typeof knexFactory.Client,
+      client: PgliteClient as unknown as typeof knexFactory.Client,
       dialect: 'postgres',
       connection: () => ({ pglite }) as object,
       // One connection: a query that bypasses the open transaction waits for it; fail loudly, not forever.
