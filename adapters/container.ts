@@ -31,6 +31,7 @@ import type { RateLimiter } from '../core/ports/rate-limiter';
 import { PostgresRateLimiter } from './security/rate-limiter';
 import { AuditLogService } from '../core/audit/audit-log.service';
 import { PlanCatalogService } from '../core/catalog/plan.service';
+import { WalletService } from '../core/wallet/wallet.service';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { KnexUnitOfWork } from './db/unit-of-work';
@@ -149,6 +150,7 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.CatalogCache],
   );
   c.bind<NotificationFeed>(TOKENS.NotificationFeed).toResolvedValue((logger: Logger) => new NotificationFeed(database, logger), [TOKENS.Logger]);
+  c.bind(TOKENS.WalletService).toResolvedValue((uow: UnitOfWork) => new WalletService(uow), [TOKENS.UnitOfWork]);
   c.bind(TOKENS.NotificationService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new NotificationService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.JobScheduler).toResolvedValue(
     (clock: Clock, logger: Logger) => new JobScheduler(database.knex, jobDefinitions(c), clock, logger),

@@ -35,4 +35,5 @@ export const TOKENS = {
   OrderService: Symbol.for('turma.OrderService'),
   /** Live notification events of this process (the bell's stream), fed by the database's NOTIFY. */
   NotificationFeed: Symbol.for('turma.NotificationFeed'),
+  WalletService: Symbol.for('turma.WalletService'),
 } as const;

@@ -197,6 +197,9 @@ test.describe('group purchase', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 2, name: 'Pagamentos pendentes' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Notificações recentes' }).getByText(/Turma completa!/)).toBeVisible();
+    const wallet = page.getByRole('region', { name: 'Carteira' });
+    await expect(wallet.getByText(/R\$\s0,00/)).toBeVisible();
+    await expect(wallet.getByText(/^Sem créditos por enquanto/)).toBeVisible();
     await shot(page, testInfo, 'dashboard-home');
     await page.getByRole('link', { name: 'Pagar saldo' }).first().click();
     await expect(page).toHaveURL(/\/checkout\/payment\?purpose=balance&ref=[0-9a-f-]+$/);

@@ -255,6 +255,12 @@ describe('holds and expiry', () => {
     const wallet = await app.db.knex('wallet_entries').where({ user_id: people[1]!.id });
     expect(wallet).toHaveLength(1);
     expect(wallet[0]).toMatchObject({ kind: 'entry_credit', amount: plan.entry_price });
+    // Each sees their own wallet: the credit for the one who chose it, nothing for the one refunded.
+    const credited = await people[1]!.client.get('/api/me/wallet');
+    expect(credited.body).toMatchObject({ balance: plan.entry_price, total: 1, items: [{ kind: 'entry_credit', amount: plan.entry_price }] });
+    expect(credited.body.items[0].description).toMatch(/\S/);
+    expect((await people[0]!.client.get('/api/me/wallet')).body).toEqual({ balance: 0, total: 0, items: [] });
+    expect((await app.client().get('/api/me/wallet')).status).toBe(401);
     for (const p of people.slice(0, 2)) expect(await app.db.knex('notifications').where({ user_id: p.id, type: 'group_expired' })).toHaveLength(1);
     expect(await app.db.knex('notifications').where({ user_id: people[0]!.id, type: 'refund_issued' })).toHaveLength(1);
   });

@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { GroupService } from '../../../core/groups/group.service';
 import { TOKENS } from '../../tokens';
+import type { WalletService } from '../../../core/wallet/wallet.service';
 import { requestMeta, type AppContext } from '../context';
 import { requireUser } from '../middleware/auth';
 import { parseInput } from '../validation';
@@ -39,6 +40,12 @@ export function groupRoutes() {
   router.get('/api/me/groups', requireUser(), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await groups(ctx).myGroups(actor(ctx));
+  });
+
+  // The wallet: balance and newest entries (credit from expired groups, referral bonuses).
+  router.get('/api/me/wallet', requireUser(), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await ctx.container.get<WalletService>(TOKENS.WalletService).summary(ctx.state.user!.id);
   });
 
   router.patch('/api/me/memberships/:id', requireUser(), async (ctx) => {

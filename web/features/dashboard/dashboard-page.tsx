@@ -253,6 +253,7 @@ function Home({ items, now }: { items: MyGroupItem[]; now: number }) {
 
       <aside className="dashboard__aside">
         <RecentNotifications />
+        <WalletPanel />
         <section className="panel dashboard__more" aria-labelledby="more-title">
           <h2 id="more-title" className="panel__heading">
             {t('more.title')}
@@ -264,6 +265,64 @@ function Home({ items, now }: { items: MyGroupItem[]; now: number }) {
         </section>
       </aside>
     </div>
+  );
+}
+
+/** The wallet: credit from expired groups kept as credit, referral bonuses; balance and the newest entries. */
+function WalletPanel() {
+  const { t, i18n } = useTranslation('dashboard');
+  const locale = i18n.language;
+  const { state, retry, reload } = useResource((signal) => groupsApi.wallet(signal), []);
+  // A credit arrives with a notification (an expired group, a bonus): read the wallet again then.
+  useAppEvent('notifications-changed', reload);
+  return (
+    <section className="panel wallet" aria-labelledby="wallet-title">
+      <h2 id="wallet-title" className="panel__heading">
+        <WalletIcon size={18} /> {t('wallet.title')}
+      </h2>
+      {state.status === 'loading' && (
+        <div className="bell__state" role="status">
+          <Spinner size={20} />
+          <span>{t('wallet.loading')}</span>
+        </div>
+      )}
+      {state.status === 'error' && (
+        <div className="bell__state" role="alert">
+          <span>{t('wallet.error')}</span>
+          <button type="button" className="link-btn" onClick={retry}>
+            {t('retry')}
+          </button>
+        </div>
+      )}
+      {state.status === 'ready' && (
+        <>
+          <p className="wallet__balance">
+            <span className="muted">{t('wallet.balance')}</span> <strong>{formatCents(state.data.balance, locale)}</strong>
+          </p>
+          {state.data.items.length === 0 ? (
+            <p className="muted">{t('wallet.empty')}</p>
+          ) : (
+            <ul className="wallet__list" role="list">
+              {state.data.items.slice(0, 3).map((entry) => (
+                <li key={entry.id} className="wallet__entry">
+                  <span>
+                    {t(`wallet.kinds.${entry.kind}`)}
+                    <time className="recent__time" dateTime={entry.created_at}>
+                      {' · '}
+                      {new Date(entry.created_at).toLocaleDateString(locale, { timeZone: 'America/Sao_Paulo' })}
+                    </time>
+                  </span>
+                  <strong className={entry.amount < 0 ? 'wallet__amount wallet__amount--out' : 'wallet__amount'}>
+                    {entry.amount > 0 ? '+' : ''}
+                    {formatCents(entry.amount, locale)}
+                  </strong>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
   );
 }
 

@@ -2,6 +2,7 @@
 // code reaches the bundle): create, join by invite, auto-match, the public invite view, my groups,
 // the refund preference and the invite a signed-out visitor followed.
 import type { GroupService } from '../../../core/groups/group.service';
+import type { WalletService } from '../../../core/wallet/wallet.service';
 import { api } from '../../lib/api';
 
 /** POST /api/groups, /api/groups/:id/join and /api/plans/:id/join: the group and the caller's held place. */
@@ -12,6 +13,10 @@ export type PublicGroup = Awaited<ReturnType<GroupService['publicGroup']>>;
 export type MyGroups = Awaited<ReturnType<GroupService['myGroups']>>;
 export type MyGroupItem = MyGroups['items'][number];
 export type RefundTo = 'original' | 'wallet';
+/** GET /api/me/wallet (dates as ISO strings). */
+export type Wallet = Omit<Awaited<ReturnType<WalletService['summary']>>, 'items'> & {
+  items: Array<Omit<Awaited<ReturnType<WalletService['summary']>>['items'][number], 'created_at'> & { created_at: string }>;
+};
 
 export const groupsApi = {
   create: (planId: string) => api.post<PlaceView>('/api/groups', { plan_id: planId }),
@@ -26,6 +31,7 @@ export const groupsApi = {
       redirectOnUnauthorized: false,
     }),
   mine: (signal?: AbortSignal) => api.get<MyGroups>('/api/me/groups', { signal }),
+  wallet: (signal?: AbortSignal) => api.get<Wallet>('/api/me/wallet', { signal }),
   setRefundTo: (membershipId: string, refundTo: RefundTo) =>
     api.patch<{ id: string; refund_to: RefundTo }>(`/api/me/memberships/${encodeURIComponent(membershipId)}`, { refund_to: refundTo }),
   recordReferral: (groupId: string, referralCode: string) =>

@@ -48,6 +48,14 @@ const dashboard: DashboardMessages = {
     empty: 'Nothing new for now.',
     unread: 'Unread:',
   },
+  wallet: {
+    title: 'Wallet',
+    balance: 'Balance:',
+    loading: 'Loading...',
+    error: 'Could not load the wallet.',
+    empty: "No credit yet. If a group doesn't complete, you can choose to keep your entry here.",
+    kinds: { entry_credit: "Entry from a group that didn't complete", referral_bonus: 'Referral bonus', spend: 'Spent in the marketplace', adjustment: 'Adjustment' },
+  },
   more: {
     title: 'One more group?',
     body: 'Each plan has its own group price. Invite different friends to each one.',

@@ -47,6 +47,14 @@ const dashboard = {
     empty: 'Nada novo por enquanto.',
     unread: 'Não lida:',
   },
+  wallet: {
+    title: 'Carteira',
+    balance: 'Saldo:',
+    loading: 'Carregando...',
+    error: 'Não foi possível carregar a carteira.',
+    empty: 'Sem créditos por enquanto. Se uma turma não completar, você pode escolher receber a entrada aqui.',
+    kinds: { entry_credit: 'Entrada de turma não concluída', referral_bonus: 'Bônus de indicação', spend: 'Uso no marketplace', adjustment: 'Ajuste' },
+  },
   more: {
     title: 'Mais uma turma?',
     body: 'Cada plano tem seu próprio preço de turma. Chame amigos diferentes para cada um.',
