@@ -24,3 +24,24 @@ export function ErrorState({ title, message, retryLabel, onRetry }: { title: str
     </div>
   );
 }
+
+/** The compact forms, for small panels (the bell, the dashboard's side panels): one line each. */
+export function InlineLoading({ label }: { label: string }) {
+  return (
+    <div className="bell__state" role="status">
+      <Spinner size={20} />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+export function InlineError({ message, retryLabel, onRetry }: { message: string; retryLabel: string; onRetry: () => void }) {
+  return (
+    <div className="bell__state" role="alert">
+      <span>{message}</span>
+      <button type="button" className="link-btn" onClick={onRetry}>
+        {retryLabel}
+      </button>
+    </div>
+  );
+}

@@ -14,7 +14,6 @@ import { ButtonLink } from '../../components/button';
 import { Countdown } from '../../components/countdown';
 import { HashLink } from '../../components/hash-link';
 import { BellIcon, LockIcon, TicketIcon, UsersIcon, WalletIcon } from '../../components/icons';
-import { Spinner } from '../../components/spinner';
 import { useAppEvent } from '../../lib/app-events';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useNow } from '../../lib/use-now';
@@ -28,7 +27,7 @@ import { usePlans } from '../landing/api/plans';
 import { PlansSection } from '../landing/plans-section';
 import { notificationsApi, safeLink } from '../notifications/api';
 import { relativeTime } from '../notifications/relative-time';
-import { LoadingState, ErrorState } from '../../components/resource-states';
+import { LoadingState, ErrorState, InlineError, InlineLoading } from '../../components/resource-states';
 
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -280,20 +279,8 @@ function WalletPanel() {
       <h2 id="wallet-title" className="panel__heading">
         <WalletIcon size={18} /> {t('wallet.title')}
       </h2>
-      {state.status === 'loading' && (
-        <div className="bell__state" role="status">
-          <Spinner size={20} />
-          <span>{t('wallet.loading')}</span>
-        </div>
-      )}
-      {state.status === 'error' && (
-        <div className="bell__state" role="alert">
-          <span>{t('wallet.error')}</span>
-          <button type="button" className="link-btn" onClick={retry}>
-            {t('retry')}
-          </button>
-        </div>
-      )}
+      {state.status === 'loading' && <InlineLoading label={t('wallet.loading')} />}
+      {state.status === 'error' && <InlineError message={t('wallet.error')} retryLabel={t('retry')} onRetry={retry} />}
       {state.status === 'ready' && (
         <>
           <p className="wallet__balance">
@@ -339,20 +326,8 @@ function RecentNotifications() {
         </h2>
         <Link to="/notifications">{t('notifications.all')}</Link>
       </div>
-      {state.status === 'loading' && (
-        <div className="bell__state" role="status">
-          <Spinner size={20} />
-          <span>{t('notifications.loading')}</span>
-        </div>
-      )}
-      {state.status === 'error' && (
-        <div className="bell__state" role="alert">
-          <span>{t('notifications.error')}</span>
-          <button type="button" className="link-btn" onClick={retry}>
-            {t('retry')}
-          </button>
-        </div>
-      )}
+      {state.status === 'loading' && <InlineLoading label={t('notifications.loading')} />}
+      {state.status === 'error' && <InlineError message={t('notifications.error')} retryLabel={t('retry')} onRetry={retry} />}
       {state.status === 'ready' && state.data.items.length === 0 && <p className="muted">{t('notifications.empty')}</p>}
       {state.status === 'ready' && state.data.items.length > 0 && (
         <ul className="recent__list" role="list">

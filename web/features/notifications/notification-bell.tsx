@@ -8,7 +8,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { BellIcon } from '../../components/icons';
-import { Spinner } from '../../components/spinner';
+import { InlineError, InlineLoading } from '../../components/resource-states';
 import { isApiError } from '../../lib/api';
 import { emitAppEvent, useAppEvent } from '../../lib/app-events';
 import { NOTIFICATION_STREAM_URL, notificationsApi, safeLink, UNREAD_REFRESH_MS, type AppNotification } from './api';
@@ -170,20 +170,8 @@ export default function NotificationBell() {
               </button>
             )}
           </div>
-          {latest.status === 'loading' && (
-            <div className="bell__state" role="status">
-              <Spinner size={20} />
-              <span>{t('loading')}</span>
-            </div>
-          )}
-          {latest.status === 'error' && (
-            <div className="bell__state" role="alert">
-              <span>{t('bell.error')}</span>
-              <button type="button" className="link-btn" onClick={loadLatest}>
-                {t('retry')}
-              </button>
-            </div>
-          )}
+          {latest.status === 'loading' && <InlineLoading label={t('loading')} />}
+          {latest.status === 'error' && <InlineError message={t('bell.error')} retryLabel={t('retry')} onRetry={loadLatest} />}
           {latest.status === 'ready' && latest.items.length === 0 && <p className="bell__state">{t('empty')}</p>}
           {latest.status === 'ready' && latest.items.length > 0 && (
             <ul className="bell__list" role="list">
