@@ -1,10 +1,14 @@
 // Who is watching whose notifications in this process (the bell's live stream), fed by the database's NOTIFY on
 // `turma_notifications` (see migration 0900): every instance hears every commit, so a payment confirmed by a webhook on
 // one instance updates a bell connected to another.
+import { DomainError } from '../../core/shared/errors';
 import type { Database } from '../db/database';
 import type { Logger } from '../logger';
 
 export const NOTIFICATIONS_CHANNEL = 'turma_notifications';
+
+/** Open streams one user may hold in this process (tabs and devices); each is a socket kept open. */
+export const MAX_STREAMS_PER_USER = 10;
 
 type Watcher = () => void;
 
@@ -38,6 +42,11 @@ export class NotificationFeed {
     }
     let set = this.watchers.get(userId);
     if (!set) this.watchers.set(userId, (set = new Set()));
+    if (set.size >= MAX_STREAMS_PER_USER) {
+      throw new DomainError('rate_limited', 'too_many_streams', 'Muitas abas abertas recebendo notificações. Feche algumas e tente novamente.', {
+        details: { retry_after_seconds: 30 },
+      });
+    }
     set.add(watcher);
     return () => {
       set.delete(watcher);

@@ -1,7 +1,7 @@
 // The bell's live count (PRODUCT.md §3): server-sent events fed by the database's NOTIFY, on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKENS } from '../../adapters/tokens';
-import type { NotificationFeed } from '../../adapters/notifications/notification-feed';
+import { MAX_STREAMS_PER_USER, type NotificationFeed } from '../../adapters/notifications/notification-feed';
 import { notify } from '../../core/notifications/notifications';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createPlan, createUser, type TestUser } from '../support/factories';
@@ -128,5 +128,30 @@ describe('GET /api/notifications/stream', () => {
     await anas.close();
     await brunos.close();
     await watching(0);
+  });
+
+  it('holds at most 10 open streams per user: the 11th is a clear 429 until one closes', async () => {
+    const ana = await createUser(app);
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) {
+      const stream = await openStream(ana);
+      await stream.until(0);
+      streams.push(stream);
+    }
+    const refused = await ana.client.get('/api/notifications/stream');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(refused.body.error).toMatchObject({ code: 'too_many_streams', message: 'Muitas abas abertas recebendo notificações. Feche algumas e tente novamente.' });
+    // Another user is not affected.
+    const bruno = await openStream(await createUser(app));
+    await bruno.until(0);
+    await streams.pop()!.close();
+    const feed = app.container.get<NotificationFeed>(TOKENS.NotificationFeed);
+    const deadline = Date.now() + 5_000;
+    while (feed.size > MAX_STREAMS_PER_USER && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const again = await openStream(ana);
+    expect(again.res.status).toBe(200);
+    await again.until(0);
+    for (const s of [...streams, again, bruno]) await s.close();
   });
 });
