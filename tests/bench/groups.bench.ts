@@ -4,14 +4,10 @@ import type { SandboxPaymentGateway } from '../../adapters/payments/sandbox.gate
 import { TOKENS } from '../../adapters/tokens';
 import { createPlan, createUser } from '../support/factories';
 import { createTestApp } from '../support/test-app';
+import { percentile } from './stats';
 
 const JOINERS = Number(process.env.BENCH_JOINERS ?? 200);
 const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS ?? 200);
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
 
 export async function benchGroups() {
   const app = await createTestApp({ env: { LOG_LEVEL: 'silent' } });

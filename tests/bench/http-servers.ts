@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { median } from './stats';
 
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -79,19 +80,19 @@ export async function measure(target: string | readonly string[]): Promise<Measu
   };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 /**
  * One table row: ROUNDS rounds of (bare Koa, then the route), each the same length. The machine may be shared, so
  * each round's ratio is to the baseline measured just before it, and the row reports the medians.
  */
 export async function compareToBare(servers: BenchServers, name: string, target: string | readonly string[]) {
   // A list of URLs is compared to the bare route driven the same way (same paths, same client work per request).
-  const bare = typeof target === 'string' ? servers.bareUrl : target.map((t) => servers.bareUrl + new URL(t).pathname + new URL(t).search);
+  const bare =
+    typeof target === 'string'
+      ? servers.bareUrl
+      : target.map((t) => {
+          const url = new URL(t);
+          return `${servers.bareUrl}${url.pathname}${url.search}`;
+        });
   const rounds: Array<{ base: Measured; route: Measured }> = [];
   await measure(target); // warm-up: caches filled, JIT settled (not counted)
   for (let r = 0; r < ROUNDS; r++) rounds.push({ base: await measure(bare), route: await measure(target) });

@@ -8,17 +8,13 @@ import { createUser } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { seedCatalogue } from './catalogue-seed';
 import { CONNECTIONS, DURATION, ROUNDS, compareToBare, startBenchServers } from './http-servers';
+import { percentile } from './stats';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const CART_LINES = 50;
 const CART_CHANGES = Number(process.env.BENCH_CART_CHANGES ?? 100);
 const RACE_BUYERS = Number(process.env.BENCH_RACE_BUYERS ?? 500);
 const RACE_STOCK = 50;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
 
 /** Catalogue reads with PRODUCTS products, each route against the bare Koa route (see http-servers.ts). */
 async function benchCatalogue() {
