@@ -3,6 +3,13 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import importPlugin from 'eslint-plugin-import';
+
+const dirsOf = (path) => readdirSync(new URL(path, import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+/** core/'s modules: every folder but the shared kernel, the shared ports and the cross-module flows. */
+const CORE_MODULES = dirsOf('./core/').filter((d) => !['shared', 'ports', 'flows'].includes(d));
+const WEB_FEATURES = dirsOf('./web/features/');
 
 const NODE_BUILTINS = [
   'assert', 'buffer', 'child_process', 'cluster', 'crypto', 'dgram', 'dns', 'events', 'fs', 'fs/promises', 'http',
@@ -35,21 +42,17 @@ export default tseslint.config(
     },
   },
   // The dependency rule (STYLE.md "Boundaries"): core is pure; the apps never reach into adapters.
+  ...coreBoundaries(),
+  // No import cycles inside the core (modules, flows, ports and shared kernel).
   {
     files: ['core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/adapters', '**/adapters/**', '**/web/**', '**/admin/**', '**/cli/**', '**/migrations/**', '**/seeds/**'], message: 'core/ não importa adapters/, web/, admin/, cli/, migrations/ nem seeds/: use uma porta (core/ports).' },
-            { group: ['node:*', ...NODE_BUILTINS], message: 'core/ não faz I/O nem usa módulos do Node: declare uma porta em core/ports.' },
-            { group: FRAMEWORKS_AND_IO, message: 'core/ não depende de frameworks nem de bibliotecas de I/O.' },
-          ],
-        },
-      ],
-      'no-restricted-globals': ['error', { name: 'process', message: 'core/ não lê o ambiente: receba a configuração por parâmetro.' }, { name: 'fetch', message: 'core/ não faz I/O: use uma porta.' }],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/extensions': ['.ts', '.tsx', '.js'],
     },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['web/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}'],
@@ -66,20 +69,62 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['web/**/*.{ts,tsx}'],
-    ignores: ['web/vite.config.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/adapters', '**/adapters/**', '**/cli/**', '**/migrations/**', '**/seeds/**', '**/admin/**'], message: 'web/ não importa adapters/ nem o admin (pacotes separados).' },
-            { group: ['react-admin', 'ra-*', '@mui/*'], message: 'react-admin fica fora do app do cliente (bundle separado).' },
-            { group: ['node:*', 'knex', 'objection', 'pg', 'koa', '@koa/*'], message: 'código de navegador não usa módulos de servidor.' },
-          ],
-        },
-      ],
-    },
-  },
+  ...webBoundaries(),
 );
+
+function coreRule(extraPatterns) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { group: ['**/adapters', '**/adapters/**', '**/web/**', '**/admin/**', '**/cli/**', '**/migrations/**', '**/seeds/**'], message: 'core/ não importa adapters/, web/, admin/, cli/, migrations/ nem seeds/: use uma porta (core/ports).' },
+          { group: ['node:*', ...NODE_BUILTINS], message: 'core/ não faz I/O nem usa módulos do Node: declare uma porta em core/ports.' },
+          { group: FRAMEWORKS_AND_IO, message: 'core/ não depende de frameworks nem de bibliotecas de I/O.' },
+          ...extraPatterns,
+        ],
+      },
+    ],
+    'no-restricted-globals': ['error', { name: 'process', message: 'core/ não lê o ambiente: receba a configuração por parâmetro.' }, { name: 'fetch', message: 'core/ não faz I/O: use uma porta.' }],
+  };
+}
+
+/** A module is reached through its index.ts only; modules never depend on flows; the shared kernel depends on no module. */
+function coreBoundaries() {
+  const internalsOf = (m) => ({ group: [`../${m}/*`, `../../${m}/*`], message: `importe o módulo ${m} pelo seu index.ts ('../${m}'), nunca um arquivo de dentro dele.` });
+  const noFlows = { group: ['../flows', '../flows/*', '../../flows', '../../flows/*'], message: 'um módulo não depende de flows: o flow é que usa os módulos.' };
+  return [
+    { files: ['core/**/*.ts'], rules: coreRule([]) },
+    ...CORE_MODULES.map((m) => ({
+      files: [`core/${m}/**/*.ts`],
+      rules: coreRule([...CORE_MODULES.filter((o) => o !== m).map(internalsOf), noFlows]),
+    })),
+    { files: ['core/flows/**/*.ts', 'core/ports/**/*.ts'], rules: coreRule(CORE_MODULES.map(internalsOf)) },
+    {
+      files: ['core/shared/**/*.ts'],
+      rules: coreRule([{ group: [...CORE_MODULES, 'flows', 'ports'].flatMap((m) => [`../${m}`, `../${m}/*`]), message: 'core/shared é o núcleo comum: não depende de módulos.' }]),
+    },
+  ];
+}
+
+/** A web feature never imports another feature: what two features share goes to web/components or web/lib. */
+function webBoundaries() {
+  const base = [
+    { group: ['**/adapters', '**/adapters/**', '**/cli/**', '**/migrations/**', '**/seeds/**', '**/admin/**'], message: 'web/ não importa adapters/ nem o admin (pacotes separados).' },
+    { group: ['react-admin', 'ra-*', '@mui/*'], message: 'react-admin fica fora do app do cliente (bundle separado).' },
+    { group: ['node:*', 'knex', 'objection', 'pg', 'koa', '@koa/*'], message: 'código de navegador não usa módulos de servidor.' },
+  ];
+  const rule = (extra) => ({ 'no-restricted-imports': ['error', { patterns: [...base, ...extra] }] });
+  return [
+    { files: ['web/**/*.{ts,tsx}'], ignores: ['web/vite.config.ts'], rules: rule([]) },
+    ...WEB_FEATURES.filter(() => process.env.TURMA_LINT_FEATURES === '1').map((f) => ({
+      files: [`web/features/${f}/**/*.{ts,tsx}`],
+      rules: rule(
+        WEB_FEATURES.filter((o) => o !== f).map((o) => ({
+          group: [`../${o}`, `../${o}/**`, `../../${o}`, `../../${o}/**`, `**/features/${o}`, `**/features/${o}/**`],
+          message: `uma feature não importa outra (${o}): mova o que é comum para web/components ou web/lib.`,
+        })),
+      ),
+    })),
+  ];
+}

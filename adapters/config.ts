@@ -31,6 +31,8 @@ export const configSchema = z
     VIACEP_URL: z.url({ message: 'deve ser uma URL válida' }).default('https://viacep.com.br'),
     NOMINATIM_URL: z.url({ message: 'deve ser uma URL válida' }).default('https://nominatim.openstreetmap.org'),
     AUTH_SIGNUP_LIMIT: z.coerce.number().int().min(1).default(20),
+    PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+    PAYOUT_MINIMUM: z.coerce.number().int().min(0).default(5000),
     AUTH_LOGIN_LIMIT: z.coerce.number().int().min(1).default(10),
     BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, 'use um tamanho como 100kb ou 1mb').default('100kb'),
     DEMO_ADMIN_PASSWORD: z.string().min(8, { message: 'deve ter ao menos 8 caracteres' }).optional(),
@@ -80,6 +82,10 @@ export type Config = Readonly<{
   viaCepUrl: string;
   nominatimUrl: string;
   authSignupLimit: number;
+  /** The platform's fee on each redeemed voucher, in percent (PRODUCT.md §9). */
+  platformFeePercent: number;
+  /** The smallest PIX payout to a professional, in centavos. */
+  payoutMinimum: number;
   authLoginLimit: number;
   bodyLimit: string;
   logLevel: string;
@@ -125,6 +131,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     viaCepUrl: c.VIACEP_URL.replace(/\/$/, ''),
     nominatimUrl: c.NOMINATIM_URL.replace(/\/$/, ''),
     authSignupLimit: c.AUTH_SIGNUP_LIMIT,
+    platformFeePercent: c.PLATFORM_FEE_PERCENT,
+    payoutMinimum: c.PAYOUT_MINIMUM,
     authLoginLimit: c.AUTH_LOGIN_LIMIT,
     bodyLimit: c.BODY_LIMIT,
     logLevel: c.LOG_LEVEL,

@@ -21,17 +21,20 @@ import type { FileStorage } from '../core/ports/storage';
 import { ProductService } from '../core/marketplace/product.service';
 import { CartService } from '../core/marketplace/cart.service';
 import { OrderService } from '../core/marketplace/order.service';
-import { OrderPaymentTarget } from '../core/marketplace/order-payment';
+import { balancePaymentFlow, entryPaymentFlow, ExpireGroupsFlow, orderPaymentFlow } from '../core/flows';
+import type { TransactionalJobs } from './db/unit-of-work';
 import { LocalFileStorage } from './storage/local.storage';
 import { CatalogCache } from './http/catalog-cache';
 import { NotificationFeed } from './notifications/notification-feed';
-import { JobScheduler } from './jobs/scheduler';
+import { PgBossJobQueue } from './jobs/pg-boss.queue';
 import { jobDefinitions } from './jobs/definitions';
 import type { RateLimiter } from '../core/ports/rate-limiter';
 import { PostgresRateLimiter } from './security/rate-limiter';
 import { AuditLogService } from '../core/audit/audit-log.service';
 import { PlanCatalogService } from '../core/catalog/plan.service';
 import { WalletService } from '../core/wallet/wallet.service';
+import { ProfessionalService } from '../core/professionals/professional.service';
+import { RedeemVoucherFlow } from '../core/flows/redeem-voucher.flow';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { KnexUnitOfWork } from './db/unit-of-work';
@@ -111,7 +114,8 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   c.bind<Database>(TOKENS.Database).toConstantValue(database);
   c.bind<Logger>(TOKENS.Logger).toConstantValue(overrides.logger ?? createLogger(config.logLevel));
   c.bind<Clock>(TOKENS.Clock).toConstantValue(overrides.clock ?? systemClock);
-  c.bind<UnitOfWork>(TOKENS.UnitOfWork).toDynamicValue(() => new KnexUnitOfWork(database.knex));
+  // The unit of work hands each transaction the job queue bound to it (resolved lazily: the queue's handlers use services).
+  c.bind<UnitOfWork>(TOKENS.UnitOfWork).toDynamicValue(() => new KnexUnitOfWork(database.knex, () => c.get<TransactionalJobs>(TOKENS.JobQueue)));
   c.bind<PasswordHasher>(TOKENS.PasswordHasher).toConstantValue(overrides.passwordHasher ?? new Argon2PasswordHasher());
   c.bind<SecretTokens>(TOKENS.SecretTokens).toDynamicValue(() => new HmacSecretTokens(resolveSessionSecret(config)));
   c.bind<Mailer>(TOKENS.Mailer).toResolvedValue((logger: Logger) => overrides.mailer ?? createMailer(config, database, logger), [TOKENS.Logger]);
@@ -121,9 +125,9 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     overrides.rateLimiter ?? new PostgresRateLimiter(database.knex, { loginLimit: config.authLoginLimit, signupLimit: config.authSignupLimit }),
   );
   c.bind(TOKENS.AuthService).toResolvedValue(
-    (uow: UnitOfWork, hasher: PasswordHasher, tokens: SecretTokens, clock: Clock, mailer: Mailer, limiter: RateLimiter) =>
-      new AuthService(uow, hasher, tokens, clock, mailer, limiter, { sessionTtlDays: config.sessionTtlDays, publicUrl: config.publicUrl }),
-    [TOKENS.UnitOfWork, TOKENS.PasswordHasher, TOKENS.SecretTokens, TOKENS.Clock, TOKENS.Mailer, TOKENS.RateLimiter],
+    (uow: UnitOfWork, hasher: PasswordHasher, tokens: SecretTokens, clock: Clock, limiter: RateLimiter) =>
+      new AuthService(uow, hasher, tokens, clock, limiter, { sessionTtlDays: config.sessionTtlDays, publicUrl: config.publicUrl }),
+    [TOKENS.UnitOfWork, TOKENS.PasswordHasher, TOKENS.SecretTokens, TOKENS.Clock, TOKENS.RateLimiter],
   );
   c.bind(TOKENS.AccountService).toResolvedValue(
     (uow: UnitOfWork, auth: AuthService, hasher: PasswordHasher, tokens: SecretTokens, addresses: AddressService, limiter: RateLimiter, clock: Clock) =>
@@ -133,9 +137,18 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   c.bind(TOKENS.UserAdminService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new UserAdminService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.GroupService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new GroupService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.PaymentService).toResolvedValue(
-    (uow: UnitOfWork, gateway: PaymentGateway, clock: Clock, mailer: Mailer) =>
-      new PaymentService(uow, gateway, clock, mailer, { order: new OrderPaymentTarget(clock, { publicUrl: config.publicUrl }) }),
-    [TOKENS.UnitOfWork, TOKENS.PaymentGateway, TOKENS.Clock, TOKENS.Mailer],
+    // Payments knows nothing of groups or orders: each purpose is a flow (core/flows).
+    (uow: UnitOfWork, gateway: PaymentGateway, clock: Clock) =>
+      new PaymentService(uow, gateway, clock, {
+        entry: entryPaymentFlow(clock),
+        balance: balancePaymentFlow(clock),
+        order: orderPaymentFlow(clock, { publicUrl: config.publicUrl }),
+      }),
+    [TOKENS.UnitOfWork, TOKENS.PaymentGateway, TOKENS.Clock],
+  );
+  c.bind(TOKENS.ExpireGroupsFlow).toResolvedValue(
+    (uow: UnitOfWork, clock: Clock) => new ExpireGroupsFlow(uow, clock),
+    [TOKENS.UnitOfWork, TOKENS.Clock],
   );
   // Marketplace: products (images through the storage port), the server cart, orders; writes drop the catalogue cache.
   c.bind<FileStorage>(TOKENS.FileStorage).toConstantValue(overrides.storage ?? new LocalFileStorage(config.storageDir));
@@ -152,9 +165,17 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   c.bind<NotificationFeed>(TOKENS.NotificationFeed).toResolvedValue((logger: Logger) => new NotificationFeed(database, logger), [TOKENS.Logger]);
   c.bind(TOKENS.WalletService).toResolvedValue((uow: UnitOfWork) => new WalletService(uow), [TOKENS.UnitOfWork]);
   c.bind(TOKENS.NotificationService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new NotificationService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
-  c.bind(TOKENS.JobScheduler).toResolvedValue(
-    (clock: Clock, logger: Logger) => new JobScheduler(database.knex, jobDefinitions(c), clock, logger),
-    [TOKENS.Clock, TOKENS.Logger],
+  // ── Job queue (pg-boss 10, schema `pgboss`) ─────────────────────────────────────────────────────────────────
+  // One queue per process holding every job definition; workers and cron run here only when JOBS_ENABLED
+  // (`turma jobs work` starts them in a process of its own). main.ts starts it after the migrations; the server stops it
+  // before the database closes. Units of work enqueue through `forTransaction(trx)` and `dispatch()` after the commit.
+  c.bind<PgBossJobQueue>(TOKENS.JobQueue).toResolvedValue(
+    (logger: Logger) => {
+      const queue = new PgBossJobQueue(database, { logger, workers: config.jobsEnabled });
+      for (const job of jobDefinitions(c)) queue.define(job);
+      return queue;
+    },
+    [TOKENS.Logger],
   );
   c.bind(TOKENS.AuditLogService).toResolvedValue((uow: UnitOfWork) => new AuditLogService(uow), [TOKENS.UnitOfWork]);
   c.bind<CatalogCache>(TOKENS.PlanCache).toConstantValue(new CatalogCache());
@@ -195,5 +216,14 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   if (sandbox) {
     c.bind<SandboxPaymentGateway>(TOKENS.SandboxGateway).toResolvedValue((g: PaymentGateway) => g as SandboxPaymentGateway, [TOKENS.PaymentGateway]);
   }
+  // Professionals (issue 10): applications, decisions, nearby search, reviews; redeeming a voucher is a flow.
+  c.bind(TOKENS.ProfessionalService).toResolvedValue(
+    (uow: UnitOfWork, clock: Clock, address: AddressService) => new ProfessionalService(uow, clock, address),
+    [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.AddressService],
+  );
+  c.bind(TOKENS.RedeemVoucherFlow).toResolvedValue(
+    (uow: UnitOfWork, clock: Clock) => new RedeemVoucherFlow(uow, clock, config.platformFeePercent),
+    [TOKENS.UnitOfWork, TOKENS.Clock],
+  );
   return c;
 }

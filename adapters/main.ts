@@ -7,7 +7,7 @@ import { buildContainer } from './container';
 import { startServer } from './http/server';
 import { TOKENS } from './tokens';
 import type { Logger } from './logger';
-import type { JobScheduler } from './jobs/scheduler';
+import type { PgBossJobQueue } from './jobs/pg-boss.queue';
 import type { UnitOfWork } from '../core/ports/unit-of-work';
 import { runSeeds } from '../seeds/index';
 
@@ -35,8 +35,13 @@ async function main() {
   const applied = await migrateLatest(database.knex);
   if (applied.length) logger.info({ applied }, 'migrações aplicadas');
 
+  // Creates/migrates pg-boss's schema and the queues; with JOBS_ENABLED the workers and cron run in this process too
+  // (otherwise in `turma jobs work`). Before the seeds: what they create enqueues e-mails. The server stops it before
+  // closing the database.
+  await container.get<PgBossJobQueue>(TOKENS.JobQueue).start();
+
   const uow = container.get<UnitOfWork>(TOKENS.UnitOfWork);
-  if (!config.isProduction && (await uow.repos.users.count()) === 0) {
+  if (!config.isProduction && (await uow.repos.identity.users.count()) === 0) {
     const report = await runSeeds(container, { adminPassword: config.demoAdminPassword });
     if (report.adminCreated) {
       // Printed once, on the first start of a fresh database.
@@ -55,12 +60,7 @@ async function main() {
     }
   }
 
-  const scheduler = container.get<JobScheduler>(TOKENS.JobScheduler);
-  await scheduler.register();
-  // In the embedded default the jobs run inside the server; in production they may run from cron (`turma jobs run`).
-  if (config.jobsEnabled) scheduler.start();
-
-  const running = await startServer(container, { port: config.port, host: config.host, beforeClose: () => scheduler.stop() });
+  const running = await startServer(container, { port: config.port, host: config.host });
   logger.info(
     { url: config.publicUrl, port: running.port, database: database.kind, payments: config.paymentProvider },
     `Turma no ar em ${config.publicUrl}`,

@@ -16,7 +16,8 @@ export const TOKENS = {
   GroupService: Symbol.for('turma.GroupService'),
   PaymentService: Symbol.for('turma.PaymentService'),
   NotificationService: Symbol.for('turma.NotificationService'),
-  JobScheduler: Symbol.for('turma.JobScheduler'),
+  /** The job queue (pg-boss): enqueue inside a transaction, workers, cron schedules, status for the CLI and back office. */
+  JobQueue: Symbol.for('turma.JobQueue'),
   AuditLogService: Symbol.for('turma.AuditLogService'),
   PlanCatalogService: Symbol.for('turma.PlanCatalogService'),
   AddressLookup: Symbol.for('turma.AddressLookup'),
@@ -36,4 +37,7 @@ export const TOKENS = {
   /** Live notification events of this process (the bell's stream), fed by the database's NOTIFY. */
   NotificationFeed: Symbol.for('turma.NotificationFeed'),
   WalletService: Symbol.for('turma.WalletService'),
+  ExpireGroupsFlow: Symbol.for('turma.ExpireGroupsFlow'),
+  ProfessionalService: Symbol.for('turma.ProfessionalService'),
+  RedeemVoucherFlow: Symbol.for('turma.RedeemVoucherFlow'),
 } as const;

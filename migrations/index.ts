@@ -9,6 +9,9 @@ import * as sandboxCharges from './20261121000600_sandbox_charges';
 import * as groups from './20261121000700_groups';
 import * as marketplace from './20261121000800_marketplace';
 import * as notificationEvents from './20261121000900_notification_events';
+import * as dropScheduledJobs from './20261123000100_drop_scheduled_jobs';
+import * as onePendingPayment from './20261123000200_one_pending_payment';
+import * as professionals from './20261123000300_professionals';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -26,6 +29,9 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261121000700_groups', groups],
   ['20261121000800_marketplace', marketplace],
   ['20261121000900_notification_events', notificationEvents],
+  ['20261123000100_drop_scheduled_jobs', dropScheduledJobs],
+  ['20261123000200_one_pending_payment', onePendingPayment],
+  ['20261123000300_professionals', professionals],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -37,7 +37,7 @@ export async function runSeeds(
   const meta = { ip: null, userAgent: 'turma seed', requestId: null };
 
   let adminCreated: SeedReport['adminCreated'] = null;
-  if ((await uow.repos.users.count({ role: 'admin' })) === 0) {
+  if ((await uow.repos.identity.users.count({ role: 'admin' })) === 0) {
     // A random password, printed once by the caller: never a default credential (DEMO_ADMIN_PASSWORD may set it).
     const password = options.adminPassword ?? randomBytes(9).toString('base64url');
     await auth.createAdmin({ email: DEMO_ADMIN_EMAIL, fullName: 'Administração Turma', password }, meta);
@@ -46,7 +46,7 @@ export async function runSeeds(
 
   const categoryIds = new Map<string, string>();
   for (const category of DEMO_PLAN_CATEGORIES) {
-    const saved = await uow.run((r) => r.plans.upsertCategory({ ...category, active: true }));
+    const saved = await uow.run((r) => r.catalog.plans.upsertCategory({ ...category, active: true }));
     categoryIds.set(category.slug, saved.id);
   }
   for (const { category, ...plan } of DEMO_PLANS) {
@@ -84,9 +84,9 @@ export async function runSeeds(
         origem: faker.helpers.arrayElement(['www', 'usuario', 'influenciador'] as const),
       };
       const created = await uow.run(async (r) => {
-        if (await r.users.findByEmail(email)) return false;
-        const user = await r.users.create({ email, password_hash: passwordHash, role: 'user', email_confirmed_at: new Date() });
-        await r.profiles.create({ user_id: user.id, email, ...profile });
+        if (await r.identity.users.findByEmail(email)) return false;
+        const user = await r.identity.users.create({ email, password_hash: passwordHash, role: 'user', email_confirmed_at: new Date() });
+        await r.identity.profiles.create({ user_id: user.id, email, ...profile });
         await r.referrals.create({ referred_user_id: user.id, referrer_user_id: null, ...DIRECT_REFERRAL });
         return true;
       });

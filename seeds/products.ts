@@ -35,7 +35,7 @@ export async function seedProducts(container: Container): Promise<{ categories: 
     const extra = faker.helpers.arrayElements(SELLING_POINTS, 2).join(' ');
     // A fixed mix the catalogue screens can show: sold out ('Esgotado'), last units, unlimited, plenty.
     const stock = i % 8 === 2 ? 0 : i % 8 === 5 ? faker.number.int({ min: 1, max: 3 }) : i % 8 === 7 ? null : faker.number.int({ min: 6, max: 150 });
-    if (await uow.repos.products.findBySlug(demo.slug)) continue;
+    if (await uow.repos.marketplace.products.findBySlug(demo.slug)) continue;
     await products.save({
       slug: demo.slug,
       name: demo.name,

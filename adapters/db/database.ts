@@ -39,17 +39,19 @@ export interface DatabaseOptions {
 }
 
 async function openPglite(dataDir: string | undefined) {
-  const [{ PGlite }, { citext }, { pg_trgm }, { unaccent }] = await Promise.all([
+  const [{ PGlite }, { citext }, { pg_trgm }, { unaccent }, { cube }, { earthdistance }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/citext'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('@electric-sql/pglite/contrib/unaccent'),
+    import('@electric-sql/pglite/contrib/cube'),
+    import('@electric-sql/pglite/contrib/earthdistance'),
   ]);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // Extensions must be handed over at creation; CREATE EXTENSION in a migration then works on both engines.
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
-    extensions: { citext, pg_trgm, unaccent },
+    extensions: { citext, pg_trgm, unaccent, cube, earthdistance },
     parsers: PGLITE_PARSERS,
   });
   return pglite;

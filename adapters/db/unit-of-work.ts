@@ -1,7 +1,9 @@
-// The UnitOfWork port on knex: repositories bound to one transaction, or to the root handle for single reads.
+// The UnitOfWork port on knex: every module's repositories bound to one transaction (or to the root handle for single
+// reads), plus the job queue bound to the same transaction. Jobs enqueued in a transaction are dispatched right after
+// it commits (e-mails leave at once); if that fails they stay queued and the workers retry them with backoff.
 import type { Knex } from 'knex';
-import type { Repositories } from '../../core/ports/repositories';
-import type { UnitOfWork } from '../../core/ports/unit-of-work';
+import type { Repositories, Tx, UnitOfWork } from '../../core/ports/unit-of-work';
+import type { JobQueue } from '../../core/ports/job-queue';
 import { KnexAuditLogRepository } from './repos/audit.repo';
 import {
   KnexAuthTokenRepository,
@@ -21,37 +23,54 @@ import {
   KnexWalletRepository,
 } from './repos/groups.repos';
 import { KnexCartRepository, KnexOrderRepository, KnexProductRepository } from './repos/marketplace.repos';
+import { KnexProfessionalRepository, KnexReceivableRepository, KnexReviewRepository } from './repos/professionals.repos';
+
+/** What the unit of work needs of the job queue adapter. */
+export interface TransactionalJobs {
+  /** A JobQueue whose enqueues are stored in `trx`; `jobs` names the queue of each job it stored. */
+  forTransaction(trx: Knex.Transaction): JobQueue & { readonly jobs: readonly string[] };
+  /** Processes, now (after a commit), one due job per name given; never throws. */
+  dispatch(names: Iterable<string>): Promise<void>;
+}
 
 export function makeRepositories(db: Knex): Repositories {
   return {
-    users: new KnexUserRepository(db),
-    profiles: new KnexProfileRepository(db),
-    sessions: new KnexSessionRepository(db),
-    authTokens: new KnexAuthTokenRepository(db),
+    identity: {
+      users: new KnexUserRepository(db),
+      profiles: new KnexProfileRepository(db),
+      sessions: new KnexSessionRepository(db),
+      authTokens: new KnexAuthTokenRepository(db),
+    },
     referrals: new KnexReferralRepository(db),
     audit: new KnexAuditLogRepository(db),
-    plans: new KnexPlanRepository(db),
-    groups: new KnexGroupRepository(db),
-    members: new KnexMemberRepository(db),
-    vouchers: new KnexVoucherRepository(db),
-    payments: new KnexPaymentRepository(db),
-    paymentEvents: new KnexPaymentEventRepository(db),
+    catalog: { plans: new KnexPlanRepository(db) },
+    groups: { groups: new KnexGroupRepository(db), members: new KnexMemberRepository(db), vouchers: new KnexVoucherRepository(db) },
+    payments: { payments: new KnexPaymentRepository(db), events: new KnexPaymentEventRepository(db) },
     notifications: new KnexNotificationRepository(db),
     wallet: new KnexWalletRepository(db),
-    products: new KnexProductRepository(db),
-    cart: new KnexCartRepository(db),
-    orders: new KnexOrderRepository(db),
+    marketplace: { products: new KnexProductRepository(db), cart: new KnexCartRepository(db), orders: new KnexOrderRepository(db) },
+    professionals: { professionals: new KnexProfessionalRepository(db), receivables: new KnexReceivableRepository(db), reviews: new KnexReviewRepository(db) },
   };
 }
 
 export class KnexUnitOfWork implements UnitOfWork {
   readonly repos: Repositories;
 
-  constructor(private readonly knex: Knex) {
+  constructor(
+    private readonly knex: Knex,
+    private readonly jobs: () => TransactionalJobs,
+  ) {
     this.repos = makeRepositories(knex);
   }
 
-  run<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
-    return this.knex.transaction((trx) => work(makeRepositories(trx)));
+  async run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    let enqueued: readonly string[] = [];
+    const result = await this.knex.transaction((trx) => {
+      const jobs = this.jobs().forTransaction(trx);
+      enqueued = jobs.jobs;
+      return work({ ...makeRepositories(trx), jobs });
+    });
+    if (enqueued.length) await this.jobs().dispatch(enqueued);
+    return result;
   }
 }

@@ -17,6 +17,22 @@ export class QueueWaitExceeded extends Error {
   }
 }
 
+/** The spacer's sense of time: the real clock and timers, or a test's manual one (no test waits real seconds). */
+export interface SpacerTimer {
+  /** Milliseconds on a monotonic clock. */
+  now(): number;
+  /** Calls `fn` after `ms`; the returned function cancels it. */
+  after(ms: number, fn: () => void): () => void;
+}
+
+export const realTimer: SpacerTimer = {
+  now: () => performance.now(),
+  after(ms, fn) {
+    const timer = setTimeout(fn, ms);
+    return () => clearTimeout(timer);
+  },
+};
+
 /**
  * Runs tasks one at a time with at least `intervalMs` between starts (a promise chain, no polling). A caller
  * that cannot wait gives up with `maxWaitMs`: its place is skipped without spending a slot, and the callers
@@ -26,7 +42,10 @@ export class RequestSpacer {
   private tail: Promise<void> = Promise.resolve();
   private lastStart = Number.NEGATIVE_INFINITY;
 
-  constructor(readonly intervalMs: number) {}
+  constructor(
+    readonly intervalMs: number,
+    private readonly timer: SpacerTimer = realTimer,
+  ) {}
 
   schedule<T>(task: () => Promise<T>, options: { maxWaitMs?: number } = {}): Promise<T> {
     let state: 'waiting' | 'started' | 'abandoned' = 'waiting';
@@ -34,11 +53,11 @@ export class RequestSpacer {
     const abandoned = () => state === 'abandoned';
     const turn = this.tail.then(async () => {
       if (abandoned()) throw new QueueWaitExceeded();
-      const wait = this.lastStart + this.intervalMs - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+      const wait = this.lastStart + this.intervalMs - this.timer.now();
+      if (wait > 0) await new Promise<void>((resolve) => this.timer.after(Math.ceil(wait), resolve));
       if (abandoned()) throw new QueueWaitExceeded();
       state = 'started';
-      this.lastStart = performance.now();
+      this.lastStart = this.timer.now();
       return task();
     });
     this.tail = turn.then(
@@ -49,18 +68,18 @@ export class RequestSpacer {
     if (maxWaitMs === undefined) return turn;
     return new Promise<T>((resolve, reject) => {
       // A task already handed its slot is never abandoned: only the wait for the slot is bounded.
-      const timer = setTimeout(() => {
+      const cancel = this.timer.after(maxWaitMs, () => {
         if (state !== 'waiting') return;
         state = 'abandoned';
         reject(new QueueWaitExceeded());
-      }, maxWaitMs);
+      });
       turn.then(
         (value) => {
-          clearTimeout(timer);
+          cancel();
           resolve(value);
         },
         (err: unknown) => {
-          clearTimeout(timer);
+          cancel();
           reject(err);
         },
       );

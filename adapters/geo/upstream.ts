@@ -1,6 +1,7 @@
 // What the address adapters share: a three-way upstream result (so the cache tells "not found" from "failed"),
 // the identifying User-Agent, and a JSON GET with a deadline and one retry.
 import type { Logger } from '../logger';
+import { jitteredPause, withRetry } from '../http-client/retry';
 
 /** found → cache long; not_found → cache briefly; failed (timeout, 5xx, refused, garbage) → never cache. */
 export type UpstreamResult<T> =
@@ -28,9 +29,9 @@ export interface GetJsonOptions {
   retry?: boolean;
   retryDelayMs?: number;
   fetch?: typeof fetch;
+  /** Injected in tests; a real timer otherwise. */
+  sleep?: (ms: number) => Promise<void>;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function attempt(url: string, options: GetJsonOptions, timeoutMs: number): Promise<HttpOutcome> {
   const doFetch = options.fetch ?? fetch;
@@ -62,14 +63,14 @@ async function attempt(url: string, options: GetJsonOptions, timeoutMs: number):
  */
 export async function getJson(url: string, options: GetJsonOptions): Promise<HttpOutcome> {
   const deadline = Date.now() + options.timeoutMs;
-  const first = await attempt(url, options, options.timeoutMs);
-  const retryable = first.kind === 'network' || (first.kind === 'response' && first.status >= 500);
-  if (!options.retry || !retryable) return first;
-  const base = options.retryDelayMs ?? 200;
-  await sleep(base + Math.floor(Math.random() * base));
-  const left = deadline - Date.now();
-  if (left < 50) return first;
-  return attempt(url, options, left);
+  return withRetry((n) => attempt(url, options, n === 1 ? options.timeoutMs : deadline - Date.now()), {
+    retries: options.retry ? 1 : 0,
+    shouldRetry: (outcome) => outcome.kind === 'network' || (outcome.kind === 'response' && outcome.status >= 500),
+    delayMs: jitteredPause(options.retryDelayMs ?? 200),
+    // Less than 50 ms left after the pause: the retry could not finish, so the first answer stands.
+    canContinue: () => deadline - Date.now() >= 50,
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  });
 }
 
 /** Describes an outcome that is not a usable answer, for logs and the `failed` reason. */

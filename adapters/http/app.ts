@@ -8,6 +8,10 @@ import type { Logger } from '../logger';
 import { TOKENS } from '../tokens';
 import type { AppContextExtras, AppState, AppContext } from './context';
 import { errorMiddleware } from './middleware/errors';
+import { guardBody, guardUrl } from './middleware/input-guard';
+import { sameOriginOnly } from './middleware/same-origin';
+import { SESSION_COOKIE } from './context';
+import { apiLocaleOf, withApiLocale } from './validation';
 import { requestContext } from './middleware/request-context';
 import { loadSession } from './middleware/auth';
 import { securityHeaders } from './middleware/security-headers';
@@ -20,33 +24,21 @@ import { notificationRoutes } from './routes/notifications.routes';
 import { cepRoutes } from './routes/cep.routes';
 import { auditLogAdminRoutes } from './routes/admin/audit-logs.routes';
 import { planAdminRoutes } from './routes/admin/plans.routes';
+import { jobAdminRoutes } from './routes/admin/jobs.routes';
 import { devRoutes } from './routes/dev.routes';
 import { sandboxRoutes } from './routes/sandbox.routes';
 import { marketplaceRoutes } from './routes/marketplace.routes';
-import { publicReads } from './public-reads';
+import { openApiRoutes } from './routes/openapi.routes';
+import { professionalRoutes } from './routes/professionals.routes';
+import { PUBLIC_READ_PATHS, publicReads } from './public-reads';
+import type { ContractRouter } from './contract';
 import { mediaFiles } from './media';
 import type { FileStorage } from '../../core/ports/storage';
 import { staticApps } from './static';
 
-export function createApp(container: Container, options: { distDir?: string } = {}) {
-  const config = container.get<Config>(TOKENS.Config);
-  const logger = container.get<Logger>(TOKENS.Logger);
-  const app = new Koa<AppState, AppContextExtras>({ proxy: config.trustProxy });
-  app.context.container = container;
-  app.silent = true; // errors are logged by our middleware, once, with the request id
-
-  app.use(requestContext(logger));
-  app.use(errorMiddleware);
-  app.use(securityHeaders({ https: config.publicUrl.startsWith('https://') }));
-  app.use(publicReads(container));
-  app.use(compress({ threshold: 1024, br: false }));
-  // DELETE /api/me carries the password in its body. Reads never have one: they skip the parser altogether.
-  const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-  const parseBody = bodyParser({ enableTypes: ['json'], jsonLimit: config.bodyLimit, parsedMethods: [...BODY_METHODS], encoding: 'utf-8' });
-  app.use((ctx, next) => (BODY_METHODS.has(ctx.method) ? parseBody(ctx, next) : next()));
-  app.use(loadSession);
-
-  for (const router of [
+/** Every router of the API, in mounting order; the last one serves the description of them all. */
+export function apiRouters(config: Config): ContractRouter[] {
+  const routers = [
     marketplaceRoutes(),
     healthRoutes(),
     authRoutes(),
@@ -57,9 +49,59 @@ export function createApp(container: Container, options: { distDir?: string } = 
     cepRoutes(),
     auditLogAdminRoutes(),
     planAdminRoutes(),
+    jobAdminRoutes(),
     devRoutes(config),
     sandboxRoutes(config),
-  ]) {
+    professionalRoutes(),
+  ];
+  routers.push(openApiRoutes(config, () => routers));
+  return routers;
+}
+
+const mounted = new WeakMap<Koa<AppState, AppContextExtras>, ContractRouter[]>();
+
+/** The routers an app instance mounted (the same objects: a route added to one is served). */
+export function mountedRouters(app: Koa<AppState, AppContextExtras>): readonly ContractRouter[] {
+  return mounted.get(app) ?? [];
+}
+
+/** What an app instance answers, walked from its routers' stacks, plus the public-reads lane (GET, ahead of them). */
+export function mountedRoutes(app: Koa<AppState, AppContextExtras>): Array<{ method: string; path: string }> {
+  const routes: Array<{ method: string; path: string }> = PUBLIC_READ_PATHS.map((path) => ({ method: 'GET', path }));
+  for (const { router } of mountedRouters(app)) {
+    for (const layer of router.stack) {
+      // HEAD comes with every GET; layers without methods are router.use() middleware.
+      for (const method of layer.methods) if (method !== 'HEAD') routes.push({ method, path: String(layer.path) });
+    }
+  }
+  return routes;
+}
+
+export function createApp(container: Container, options: { distDir?: string } = {}) {
+  const config = container.get<Config>(TOKENS.Config);
+  const logger = container.get<Logger>(TOKENS.Logger);
+  const app = new Koa<AppState, AppContextExtras>({ proxy: config.trustProxy });
+  app.context.container = container;
+  app.silent = true; // errors are logged by our middleware, once, with the request id
+
+  app.use(requestContext(logger));
+  app.use(errorMiddleware);
+  app.use((ctx, next) => withApiLocale(apiLocaleOf(ctx), next));
+  app.use(securityHeaders({ https: config.publicUrl.startsWith('https://') }));
+  app.use(guardUrl);
+  app.use(sameOriginOnly({ sessionCookie: SESSION_COOKIE, publicUrl: config.publicUrl }));
+  app.use(publicReads(container));
+  app.use(compress({ threshold: 1024, br: false }));
+  // DELETE /api/me carries the password in its body. Reads never have one: they skip the parser altogether.
+  const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+  const parseBody = bodyParser({ enableTypes: ['json'], jsonLimit: config.bodyLimit, parsedMethods: [...BODY_METHODS], encoding: 'utf-8' });
+  app.use((ctx, next) => (BODY_METHODS.has(ctx.method) ? parseBody(ctx, next) : next()));
+  app.use(guardBody);
+  app.use(loadSession);
+
+  const routers = apiRouters(config);
+  mounted.set(app, routers);
+  for (const { router } of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));
   }

@@ -7,9 +7,12 @@ import type { Next } from 'koa';
 import { productListQuerySchema } from '../../core/marketplace/product-schemas';
 import type { ProductService } from '../../core/marketplace/product.service';
 import { planListQuerySchema, type PlanCatalogService } from '../../core/catalog/plan.service';
+import { planListSchema } from '../../core/catalog/schemas';
+import { productListSchema } from '../../core/marketplace/schemas';
 import { TOKENS } from '../tokens';
 import type { CatalogCache } from './catalog-cache';
 import type { AppContext } from './context';
+import { shapeAnswer } from './contract';
 import { parseInput } from './validation';
 
 /** Which encoding a client accepts, memoised per Accept-Encoding value (browsers send a handful of them). */
@@ -48,17 +51,26 @@ async function sendCachedPage(ctx: AppContext, cache: CatalogCache, load: () => 
   ctx.body = page.body;
 }
 
+/** The paths this lane owns (GET and HEAD); their contracts are described by the catalogue and marketplace routers. */
+export const PUBLIC_READ_PATHS = ['/api/products', '/api/plans'] as const;
+
 export function publicReads(container: Container) {
   const products = container.get<CatalogCache>(TOKENS.CatalogCache);
   const plans = container.get<CatalogCache>(TOKENS.PlanCache);
   const lanes = new Map<string, (ctx: AppContext) => Promise<void>>([
     [
       '/api/products',
-      (ctx) => sendCachedPage(ctx, products, () => container.get<ProductService>(TOKENS.ProductService).list(parseInput(productListQuerySchema, ctx.query))),
+      (ctx) =>
+        sendCachedPage(ctx, products, async () =>
+          shapeAnswer(productListSchema, await container.get<ProductService>(TOKENS.ProductService).list(parseInput(productListQuerySchema, ctx.query))),
+        ),
     ],
     [
       '/api/plans',
-      (ctx) => sendCachedPage(ctx, plans, () => container.get<PlanCatalogService>(TOKENS.PlanCatalogService).listPlans(parseInput(planListQuerySchema, ctx.query))),
+      (ctx) =>
+        sendCachedPage(ctx, plans, async () =>
+          shapeAnswer(planListSchema, await container.get<PlanCatalogService>(TOKENS.PlanCatalogService).listPlans(parseInput(planListQuerySchema, ctx.query))),
+        ),
     ],
   ]);
   return function publicReadsMiddleware(ctx: AppContext, next: Next) {

@@ -6,6 +6,7 @@ import type { Logger } from '../logger';
 import { TOKENS } from '../tokens';
 import { createApp } from './app';
 import type { NotificationFeed } from '../notifications/notification-feed';
+import type { PgBossJobQueue } from '../jobs/pg-boss.queue';
 
 export interface RunningServer {
   server: Server;
@@ -61,6 +62,8 @@ export async function startServer(
           setTimeout(resolve, 10_000).unref();
         });
       }
+      // After the requests (they may still enqueue), before the database: workers finish the job in hand.
+      await container.get<PgBossJobQueue>(TOKENS.JobQueue).stop();
       await database.close();
       logger.info('servidor encerrado');
     })();

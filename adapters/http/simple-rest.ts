@@ -64,3 +64,18 @@ export function sendList(ctx: AppContext, resource: string, query: { offset: num
   ctx.set('Access-Control-Expose-Headers', 'Content-Range');
   ctx.body = items;
 }
+
+/** How the description documents `?sort=&range=&filter=` (each a JSON text; parsed by parseSimpleRestQuery). */
+export function simpleRestQueryDoc(filter: z.ZodType) {
+  const filterJson = JSON.stringify(z.toJSONSchema(filter, { io: 'input', unrepresentable: 'any' }).properties ?? {});
+  return z.object({
+    sort: z.string().optional().describe('JSON `["field","ASC"|"DESC"]`, e.g. `["created_at","DESC"]`.'),
+    range: z.string().optional().describe('JSON `[start, end]`, inclusive and zero-based, at most 1000 records (default `[0,24]`).'),
+    filter: z.string().optional().describe(`JSON object; fields: ${filterJson}`),
+  });
+}
+
+/** The list answer's header, as the description shows it. */
+export const contentRangeHeader = {
+  'Content-Range': { description: '`<resource> <start>-<end>/<total>` (ra-data-simple-rest).' },
+};

@@ -1,63 +1,97 @@
-// The product's scheduled jobs, built from the core use cases (PRODUCT.md §7 "triggers").
+// The product's jobs (PRODUCT.md §7 "triggers"): the scheduled ones, built from the core use cases, and the queued
+// side effects (e-mail) that the core enqueues inside its transactions.
 import type { Container } from 'inversify';
 import type { Clock } from '../../core/shared/clock';
 import type { GroupService } from '../../core/groups/group.service';
 import type { PaymentService } from '../../core/payments/payment.service';
+import type { ExpireGroupsFlow } from '../../core/flows';
 import type { OrderService } from '../../core/marketplace/order.service';
 import type { UnitOfWork } from '../../core/ports/unit-of-work';
+import type { Mailer } from '../../core/ports/mailer';
 import { TOKENS } from '../tokens';
-import type { JobDefinition } from './scheduler';
+import { defineJob, type JobDefinition } from './pg-boss.queue';
+
+/** The scheduled jobs do the catching up themselves: a failed tick is retried by the next one, not by the queue. */
+const SCHEDULED = { retryLimit: 0, retryDelaySeconds: 60, retryBackoff: false } as const;
 
 export function jobDefinitions(container: Container): JobDefinition[] {
   const groups = () => container.get<GroupService>(TOKENS.GroupService);
   const payments = () => container.get<PaymentService>(TOKENS.PaymentService);
   return [
-    {
+    defineJob({
       name: 'release_holds',
       description: 'Libera as vagas reservadas há mais de 30 minutos sem pagamento',
-      intervalSeconds: 60,
-      run: async () => groups().releaseExpiredHolds(),
-    },
-    {
+      cron: '* * * * *',
+      ...SCHEDULED,
+      handler: async () => groups().releaseExpiredHolds(),
+    }),
+    defineJob({
+      name: 'expire_orders',
+      description: 'Cancela pedidos do marketplace não pagos no prazo e devolve o estoque',
+      cron: '* * * * *',
+      ...SCHEDULED,
+      handler: async () => container.get<OrderService>(TOKENS.OrderService).expireOrders(),
+    }),
+    defineJob({
       name: 'expire_groups',
       description: 'Expira turmas fora do prazo e reembolsa as entradas pagas',
-      intervalSeconds: 300,
-      run: async () => {
-        const { expiredGroupIds: _ids, ...counts } = await groups().expireGroups();
+      cron: '*/5 * * * *',
+      ...SCHEDULED,
+      handler: async () => {
+        const { expiredGroupIds: _ids, ...counts } = await container.get<ExpireGroupsFlow>(TOKENS.ExpireGroupsFlow).run();
         const refunds = await payments().processRefunds();
         return { ...counts, refunds_done: refunds.refunded, refunds_failed: refunds.failed };
       },
-    },
-    {
+    }),
+    defineJob({
       name: 'group_reminders',
       description: 'Avisa os participantes quando faltam 3 dias para o prazo da turma',
-      intervalSeconds: 3_600,
-      run: async () => groups().sendReminders(),
-    },
-    {
+      cron: '0 * * * *',
+      ...SCHEDULED,
+      handler: async () => groups().sendReminders(),
+    }),
+    defineJob({
       name: 'reconcile_payments',
       description: 'Confere com o provedor os pagamentos pendentes e aplica o que ele informa',
-      intervalSeconds: 600,
-      run: async () => {
+      cron: '*/10 * * * *',
+      ...SCHEDULED,
+      handler: async () => {
         const { rows, refunds } = await payments().reconcile();
         return { checked: rows.length, applied: rows.filter((r) => r.action === 'applied').length, errors: rows.filter((r) => r.action === 'error').length, refunds_done: refunds.refunded };
       },
-    },
-    {
-      name: 'expire_orders',
-      description: 'Cancela pedidos do marketplace não pagos no prazo e devolve o estoque',
-      intervalSeconds: 60,
-      run: async () => container.get<OrderService>(TOKENS.OrderService).expireOrders(),
-    },
-    {
+    }),
+    defineJob({
       name: 'cleanup_sessions',
       description: 'Apaga sessões expiradas',
-      intervalSeconds: 3_600,
-      run: async () => {
+      cron: '30 * * * *',
+      ...SCHEDULED,
+      handler: async () => {
         const uow = container.get<UnitOfWork>(TOKENS.UnitOfWork);
         const clock = container.get<Clock>(TOKENS.Clock);
-        return { deleted: await uow.repos.sessions.deleteExpired(clock.now()) };
+        return { deleted: await uow.repos.identity.sessions.deleteExpired(clock.now()) };
       },
-    },
+    }),
+    defineJob({
+      name: 'mail.send',
+      description: 'Envia um e-mail (enfileirado na mesma transação da mudança que o causa)',
+      // 8 retries from 30 s, doubling: the last one is about 1–2 hours after the first failure.
+      retryLimit: 8,
+      retryDelaySeconds: 30,
+      retryBackoff: true,
+      expireInSeconds: 300,
+      handler: async (message) => {
+        await container.get<Mailer>(TOKENS.Mailer).send(message);
+      },
+    }),
+    defineJob({
+      name: 'payments.refund',
+      description: 'Devolve um pagamento pelo provedor (enfileirado com a mudança que o exige: turma expirada, vaga indisponível)',
+      // The provider may be down for a while; the reconcile job also sweeps what is left.
+      retryLimit: 10,
+      retryDelaySeconds: 60,
+      retryBackoff: true,
+      expireInSeconds: 300,
+      handler: async ({ payment_id }) => ({ refunded: (await payments().refundOne(payment_id)) === 'refunded' ? 1 : 0 }),
+    }),
   ];
 }

@@ -15,6 +15,7 @@ import type {
 import { DomainError } from '../../core/shared/errors';
 import { centsToReais, reaisToCents, type Cents } from '../../core/shared/money';
 import type { Logger } from '../logger';
+import { exponentialBackoff, realSleep, withRetry } from '../http-client/retry';
 
 export const ASAAS_TIMEOUT_MS = 15_000;
 /** EXTERNAL-APIS.md: a card is captured at creation; a shorter deadline risks a capture we never hear about. */
@@ -81,7 +82,6 @@ const unavailable = (code = 'payment_provider_unavailable', message: string = ME
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const digits = (v: string | null | undefined) => (v ?? '').replace(/\D/g, '');
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Asaas `payment.status` → ours (the port's table). CHARGEBACK_* and AWAITING_CHARGEBACK_REVERSAL are chargebacks;
@@ -217,7 +217,7 @@ export class AsaasPaymentGateway implements PaymentGateway {
     this.retryBaseMs = options.retryBaseMs ?? 300;
     this.maxRateLimitWaitMs = options.maxRateLimitWaitMs ?? ASAAS_MAX_RATE_LIMIT_WAIT_MS;
     this.doFetch = options.fetch ?? fetch;
-    this.sleep = options.sleep ?? defaultSleep;
+    this.sleep = options.sleep ?? realSleep;
   }
 
   // ── the port ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -431,25 +431,17 @@ export class AsaasPaymentGateway implements PaymentGateway {
    * (RateLimit-Reset seconds, capped) for any method: Asaas did not process the request.
    */
   private async request(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<Outcome> {
-    let attempt = 0;
-    let waitedForRateLimit = false;
-    for (;;) {
-      attempt++;
-      const outcome = await this.send(method, path, options);
-      if (outcome.kind === 'response' && outcome.status === 429) {
-        const waitMs = rateLimitResetMs(outcome.headers);
-        if (waitedForRateLimit || waitMs > this.maxRateLimitWaitMs) return outcome;
-        waitedForRateLimit = true;
-        this.options.logger?.warn({ service: 'asaas', path: method + ' ' + routeOf(path), wait_ms: waitMs }, 'asaas: limite de requisições, aguardando RateLimit-Reset');
-        await this.sleep(waitMs);
-        attempt--;
-        continue;
-      }
-      const retryable = method === 'GET' && (outcome.kind === 'network' || (outcome.kind === 'response' && outcome.status >= 500));
-      if (!retryable || attempt > this.maxRetries) return outcome;
-      const delay = this.retryBaseMs * 2 ** (attempt - 1) + Math.floor(Math.random() * this.retryBaseMs);
-      await this.sleep(delay);
-    }
+    return withRetry(() => this.send(method, path, options), {
+      retries: method === 'GET' ? this.maxRetries : 0,
+      shouldRetry: (outcome) => outcome.kind === 'network' || (outcome.kind === 'response' && outcome.status >= 500),
+      delayMs: exponentialBackoff(this.retryBaseMs),
+      serverWait: {
+        waitMs: (outcome) => (outcome.kind === 'response' && outcome.status === 429 ? rateLimitResetMs(outcome.headers) : null),
+        maxWaitMs: this.maxRateLimitWaitMs,
+        onWait: (waitMs) => this.options.logger?.warn({ service: 'asaas', path: method + ' ' + routeOf(path), wait_ms: waitMs }, 'asaas: limite de requisições, aguardando RateLimit-Reset'),
+      },
+      sleep: this.sleep,
+    });
   }
 
   private async send(method: 'GET' | 'POST', path: string, options: RequestOptions): Promise<Outcome> {

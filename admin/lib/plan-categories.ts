@@ -1,13 +1,9 @@
 // Plan categories for the plans screens, from the public catalogue (no admin resource for them yet).
 import { useEffect, useState } from 'react';
+import type { PlanCategoryRecord } from './api-types';
 
-/** One item of GET /api/plan-categories (active categories only). */
-export interface PlanCategory {
-  id: string;
-  name: string;
-  slug: string;
-  kind: 'service' | 'product';
-}
+/** One item of GET /api/plan-categories (generated from the API description). */
+export type PlanCategory = PlanCategoryRecord;
 
 /** One request per page load, shared by the list and the forms; a failure is retried on the next mount. */
 let pending: Promise<PlanCategory[]> | null = null;

@@ -20,20 +20,10 @@ import {
   useTranslate,
   type ResourceProps,
 } from 'react-admin';
+import type { AuditLogRecord } from '../lib/api-types';
 
-/** One row of GET /api/admin/audit-logs (the server's shape, snake_case). */
-export interface AuditLog {
-  id: string;
-  created_at: string;
-  actor_user_id: string | null;
-  actor_email: string | null;
-  action: string;
-  entity_type: string | null;
-  entity_id: string | null;
-  ip: string | null;
-  request_id: string | null;
-  metadata: Record<string, unknown> | null;
-}
+/** One row of GET /api/admin/audit-logs (generated from the API description). */
+export type AuditLog = AuditLogRecord;
 
 /** Actions the server records today; the action filter offers these (it matches exactly). */
 export const AUDIT_ACTIONS = [

@@ -31,26 +31,11 @@ import {
 import { MoneyInput } from '../components/money-input';
 import { entryPriceOf, formatBRL } from '../lib/money';
 import { usePlanCategories, type PlanCategory } from '../lib/plan-categories';
+import type { AdminPlanRecord } from '../lib/api-types';
 
-export type PlanKind = 'service' | 'product';
-
-/** One row of GET /api/admin/plans (the server's shape, snake_case, money in centavos). */
-export interface Plan {
-  id: string;
-  category_id: string | null;
-  name: string;
-  slug: string;
-  description: string;
-  kind: PlanKind;
-  price: number;
-  full_price: number;
-  entry_price: number;
-  group_size: number;
-  window_days: number;
-  image_url: string | null;
-  active: boolean;
-  created_at: string;
-}
+/** One row of GET /api/admin/plans (generated from the API description). */
+export type Plan = AdminPlanRecord;
+export type PlanKind = Plan['kind'];
 
 export const PLAN_KINDS: PlanKind[] = ['service', 'product'];
 const kindChoices = PLAN_KINDS.map((id) => ({ id, name: `turma.plans.kinds.${id}` }));

@@ -1,7 +1,7 @@
 // `turma db migrate|rollback|status`.
 import type { Command } from 'commander';
 import { migrateLatest, migrateRollback, migrationStatus } from '../../adapters/db/migrate';
-import { printRows, withApp, type OutputOptions } from '../runtime';
+import { printRows, withApp, writeOut, type OutputOptions } from '../runtime';
 
 export function registerDbCommands(program: Command) {
   const db = program.command('db').description('banco de dados: migrações');
@@ -12,7 +12,7 @@ export function registerDbCommands(program: Command) {
     .action(async (opts: OutputOptions) => {
       const applied = await withApp(({ database }) => migrateLatest(database.knex));
       if (opts.json) printRows(applied.map((name) => ({ name })), [['name', 'Migração']], opts);
-      else process.stdout.write(applied.length ? `Aplicadas: ${applied.join(', ')}\n` : 'Nenhuma migração pendente.\n');
+      else writeOut(applied.length ? `Aplicadas: ${applied.join(', ')}\n` : 'Nenhuma migração pendente.\n');
     });
 
   db.command('rollback')
@@ -22,7 +22,7 @@ export function registerDbCommands(program: Command) {
     .action(async (opts: OutputOptions & { all?: boolean }) => {
       const undone = await withApp(({ database }) => migrateRollback(database.knex, opts.all === true));
       if (opts.json) printRows(undone.map((name) => ({ name })), [['name', 'Migração']], opts);
-      else process.stdout.write(undone.length ? `Desfeitas: ${undone.join(', ')}\n` : 'Nada a desfazer.\n');
+      else writeOut(undone.length ? `Desfeitas: ${undone.join(', ')}\n` : 'Nada a desfazer.\n');
     });
 
   db.command('status')

@@ -13,12 +13,12 @@ import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../cor
 import { formatCents } from '../../core/shared/money';
 import { TOKENS } from '../../adapters/tokens';
 import { migrateLatest } from '../../adapters/db/migrate';
-import { CliError, printObject, printRows, withApp, type CliApp, type OutputOptions } from '../runtime';
+import { CliError, printObject, printRows, setExitCode, withApp, writeErr, writeOut, type CliApp, type OutputOptions } from '../runtime';
 
 const get = <T>(c: Container, token: symbol) => c.get<T>(token);
 
 const json = (value: unknown): void => {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  writeOut(`${JSON.stringify(value, null, 2)}\n`);
 };
 
 /** Every marketplace command works on an up-to-date schema (a fresh database included). */
@@ -61,7 +61,7 @@ export function registerMarketplaceCommands(program: Command) {
         [['slug', 'Slug'], ['nome', 'Nome'], ['categoria', 'Categoria'], ['preco', 'Preço'], ['estoque', 'Estoque'], ['situacao', 'Situação'], ['id', 'Id']],
         opts,
       );
-      if (!opts.json) process.stdout.write(`${page.total} produto(s)\n`);
+      if (!opts.json) writeOut(`${page.total} produto(s)\n`);
     });
 
   products
@@ -77,16 +77,16 @@ export function registerMarketplaceCommands(program: Command) {
       }
       const report = await withMarketplace(async ({ container }) => {
         const uow = get<UnitOfWork>(container, TOKENS.UnitOfWork);
-        const categories = (await uow.repos.products.listCategories({ activeOnly: false })).map((c) => c.slug);
+        const categories = (await uow.repos.marketplace.products.listCategories({ activeOnly: false })).map((c) => c.slug);
         const { rows, errors } = parseProductCsv(text, categories);
         return get<ProductService>(container, TOKENS.ProductService).importRows(rows, errors);
       });
       if (opts.json) json(report);
       else {
         printObject({ criados: report.created, atualizados: report.updated, erros: report.errors.length }, opts);
-        for (const e of report.errors) process.stderr.write(`linha ${e.line}: ${e.message}\n`);
+        for (const e of report.errors) writeErr(`linha ${e.line}: ${e.message}\n`);
       }
-      if (report.errors.length > 0) process.exitCode = 1;
+      if (report.errors.length > 0) setExitCode(1);
     });
 
   products
@@ -179,7 +179,7 @@ export function registerMarketplaceCommands(program: Command) {
         if (to === 'refunded') await get<PaymentService>(container, TOKENS.PaymentService).processRefunds();
         return changed;
       });
-      if (!opts.json) process.stdout.write(`Pedido ${order.number}: ${ORDER_STATUS_LABELS[order.status]}\n`);
+      if (!opts.json) writeOut(`Pedido ${order.number}: ${ORDER_STATUS_LABELS[order.status]}\n`);
       showOrder(order, opts);
     });
 }

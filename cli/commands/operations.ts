@@ -1,31 +1,31 @@
 // `turma plans|groups|payments|jobs …`: the group purchase's operations (PRODUCT.md §8).
+import { parseReais } from '../../core/shared/money';
 import type { Command } from 'commander';
 import type { Container } from 'inversify';
 import { z } from 'zod';
 import type { PlanCatalogService } from '../../core/catalog/plan.service';
 import type { GroupService } from '../../core/groups/group.service';
+import type { ExpireGroupsFlow } from '../../core/flows';
 import type { PaymentService } from '../../core/payments/payment.service';
 import type { UnitOfWork } from '../../core/ports/unit-of-work';
 import { formatCents } from '../../core/shared/money';
 import { paidCount, placesTaken, GROUP_STATUSES } from '../../core/groups/group-rules';
 import { TOKENS } from '../../adapters/tokens';
-import type { JobScheduler } from '../../adapters/jobs/scheduler';
+import type { PgBossJobQueue, JobStatus } from '../../adapters/jobs/pg-boss.queue';
 import { migrateLatest } from '../../adapters/db/migrate';
-import { CliError, printObject, printRows, withApp, type OutputOptions } from '../runtime';
+import { CliError, printObject, printRows, setExitCode, withApp, writeOut, type OutputOptions } from '../runtime';
 
 const get = <T>(c: Container, token: symbol) => c.get<T>(token);
 
-/** "420,00", "1.234,56" or "420.00" reais → centavos. */
-function parseReais(value: string): number {
-  const v = value.trim();
-  // "1.234,56" (pt-BR) or "1234.56": a comma is always the decimal separator when present.
-  const n = Number(v.includes(',') ? v.replace(/\./g, '').replace(',', '.') : v);
-  if (!Number.isFinite(n) || n <= 0) throw new CliError(`valor inválido: ${value} (use reais, por exemplo 420,00)`);
-  return Math.round(n * 100);
+/** Reais → centavos with core's one parser ("1.234" is R$ 1.234,00 here as in the back office). */
+function parseReaisOption(value: string): number {
+  const cents = parseReais(value);
+  if (cents == null || cents <= 0) throw new CliError(`valor inválido: ${value} (use reais, por exemplo 420,00)`);
+  return cents;
 }
 
 const json = (value: unknown): void => {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  writeOut(`${JSON.stringify(value, null, 2)}\n`);
 };
 
 export function registerOperationCommands(program: Command) {
@@ -66,13 +66,13 @@ export function registerOperationCommands(program: Command) {
       await migrateLatest(database.knex);
       const uow = get<UnitOfWork>(container, TOKENS.UnitOfWork);
       const catalog = get<PlanCatalogService>(container, TOKENS.PlanCatalogService);
-      const existing = (await uow.repos.plans.list({ activeOnly: false, offset: 0, limit: 1000 })).items.find((p) => p.slug === slug);
+      const existing = (await uow.repos.catalog.plans.list({ activeOnly: false, offset: 0, limit: 1000 })).items.find((p) => p.slug === slug);
       if (mustExist && !existing) throw new CliError(`plano não encontrado: ${slug}`);
       if (!mustExist && existing) throw new CliError(`já existe um plano com o slug ${slug}; use "turma plans update"`);
-      const categories = await uow.repos.plans.listCategories({ activeOnly: false });
+      const categories = await uow.repos.catalog.plans.listCategories({ activeOnly: false });
       const category = opts.category ? categories.find((c) => c.slug === opts.category) : undefined;
       if (opts.category && !category) throw new CliError(`categoria desconhecida: ${opts.category} (${categories.map((c) => c.slug).join(', ')})`);
-      const price = opts.price ? parseReais(opts.price) : existing?.price;
+      const price = opts.price ? parseReaisOption(opts.price) : existing?.price;
       const saved = await catalog.savePlan({
         slug,
         name: opts.name ?? existing?.name ?? '',
@@ -80,7 +80,7 @@ export function registerOperationCommands(program: Command) {
         kind: (opts.kind ?? existing?.kind ?? category?.kind ?? 'service') as 'service' | 'product',
         category_id: category?.id ?? existing?.category_id ?? null,
         price: price ?? 0,
-        full_price: opts.fullPrice ? parseReais(opts.fullPrice) : (existing?.full_price ?? price ?? 0),
+        full_price: opts.fullPrice ? parseReaisOption(opts.fullPrice) : (existing?.full_price ?? price ?? 0),
         group_size: opts.groupSize ? Number(opts.groupSize) : (existing?.group_size ?? 5),
         window_days: opts.windowDays ? Number(opts.windowDays) : (existing?.window_days ?? 30),
         image_url: existing?.image_url ?? null,
@@ -115,10 +115,10 @@ export function registerOperationCommands(program: Command) {
       if (status && !status.success) throw new CliError(`estado inválido: use ${GROUP_STATUSES.join(', ')}`);
       const rows = await withApp(async ({ container }) => {
         const uow = get<UnitOfWork>(container, TOKENS.UnitOfWork);
-        const page = await uow.repos.groups.list({ ...(status?.success ? { status: status.data } : {}), offset: 0, limit: Number(opts.limit) });
+        const page = await uow.repos.groups.groups.list({ ...(status?.success ? { status: status.data } : {}), offset: 0, limit: Number(opts.limit) });
         const out = [];
         for (const g of page.items) {
-          const [plan, members] = await Promise.all([uow.repos.plans.findById(g.plan_id), uow.repos.members.listForGroup(g.id)]);
+          const [plan, members] = await Promise.all([uow.repos.catalog.plans.findById(g.plan_id), uow.repos.groups.members.listForGroup(g.id)]);
           out.push({ id: g.id, plano: plan?.name ?? '—', estado: g.status, pagos: `${paidCount(members)}/${g.group_size}`, vagas_ocupadas: placesTaken(members, new Date()), prazo: g.deadline_at.toISOString(), entrada: formatCents(g.entry_price) });
         }
         return { items: out, total: page.total };
@@ -135,7 +135,7 @@ export function registerOperationCommands(program: Command) {
       const data = await withApp(async ({ container }) => {
         const uow = get<UnitOfWork>(container, TOKENS.UnitOfWork);
         const view = await get<GroupService>(container, TOKENS.GroupService).publicGroup(id, null);
-        const members = await uow.repos.members.listForGroup(id);
+        const members = await uow.repos.groups.members.listForGroup(id);
         return { ...view, participants: members.map((m) => ({ id: m.id, nome: m.full_name, estado: m.status, codigo_convite: m.invite_code, pago_em: m.paid_at?.toISOString() ?? null })) };
       });
       if (opts.json) return json(data);
@@ -149,13 +149,13 @@ export function registerOperationCommands(program: Command) {
     .option('--json', 'saída em JSON')
     .action(async (id: string | undefined, opts: OutputOptions) => {
       const result = await withApp(async ({ container }) => {
-        const service = get<GroupService>(container, TOKENS.GroupService);
-        const { expiredGroupIds: _ids, ...counts } = id ? await service.expireNow(id) : await service.expireGroups();
+        const flow = get<ExpireGroupsFlow>(container, TOKENS.ExpireGroupsFlow);
+        const { expiredGroupIds: _ids, ...counts } = id ? await flow.expireNow(id) : await flow.run();
         const refunds = await get<PaymentService>(container, TOKENS.PaymentService).processRefunds();
         return { ...counts, reembolsos_feitos: refunds.refunded, reembolsos_com_falha: refunds.failed };
       });
       printObject(result, opts);
-      if (result.reembolsos_com_falha > 0) process.exitCode = 1;
+      if (result.reembolsos_com_falha > 0) setExitCode(1);
     });
 
   // ── payments ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -172,47 +172,131 @@ export function registerOperationCommands(program: Command) {
       const result = await withApp(({ container }) => get<PaymentService>(container, TOKENS.PaymentService).reconcile(since ? { since } : {}));
       if (opts.json) return json(result);
       printRows(result.rows.map((r) => ({ pagamento: r.payment_id, provedor: r.provider_payment_id, status_no_provedor: r.provider_status, acao: r.action })), [['pagamento', 'Pagamento'], ['provedor', 'Id no provedor'], ['status_no_provedor', 'Status no provedor'], ['acao', 'Ação']], opts);
-      process.stdout.write(`Reembolsos feitos: ${result.refunds.refunded}, com falha: ${result.refunds.failed}\n`);
-      if (result.rows.some((r) => r.action === 'error') || result.refunds.failed > 0) process.exitCode = 1;
+      writeOut(`Reembolsos feitos: ${result.refunds.refunded}, com falha: ${result.refunds.failed}\n`);
+      if (result.rows.some((r) => r.action === 'error') || result.refunds.failed > 0) setExitCode(1);
     });
 
   // ── jobs ────────────────────────────────────────────────────────────────────────────────────────────────────
-  const jobs = program.command('jobs').description('tarefas agendadas (para cron em produção)');
+  const jobs = program.command('jobs').description('tarefas agendadas e fila de jobs (pg-boss)');
+
+  /** Opens the queue without workers (creates/migrates the pgboss schema if needed) and always stops it. */
+  const withJobs = <T>(fn: (queue: PgBossJobQueue) => Promise<T>) =>
+    withApp(async ({ container, database }) => {
+      await migrateLatest(database.knex);
+      const queue = get<PgBossJobQueue>(container, TOKENS.JobQueue);
+      await queue.start({ workers: false });
+      try {
+        return await fn(queue);
+      } finally {
+        await queue.stop();
+      }
+    });
+  const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+  const knownJob = (queue: PgBossJobQueue, name: string) => {
+    if (!queue.names.includes(name)) throw new CliError(`tarefa desconhecida: ${name} (${queue.names.join(', ')})`);
+  };
+  const statusRow = (s: JobStatus) => ({
+    nome: s.name,
+    descricao: s.description,
+    agenda: s.schedule ? `${s.schedule}${s.paused ? ' (pausada)' : ''}` : 'sob demanda',
+    pausada: s.paused,
+    ultima: iso(s.last_run?.finished_at ?? s.last_run?.started_at),
+    resultado: s.last_run?.outcome ?? null,
+    contagens: s.last_run?.counts ?? null,
+    erro: s.last_run?.error ?? null,
+    proxima: iso(s.next_run_at),
+    na_fila: s.queued,
+    executando: s.active,
+    em_retentativa: s.retry,
+    falhas: s.failed,
+  });
 
   jobs
     .command('list')
-    .description('as tarefas, a última e a próxima execução')
+    .description('as tarefas: agenda, última execução e resultado, próxima execução, fila e falhas')
     .option('--json', 'saída em JSON')
     .action(async (opts: OutputOptions) => {
-      const rows = await withApp(async ({ container, database }) => {
-        await migrateLatest(database.knex);
-        const scheduler = get<JobScheduler>(container, TOKENS.JobScheduler);
-        await scheduler.register();
-        const status = await scheduler.status();
-        return scheduler.definitions.map((d) => {
-          const s = status.find((x) => x.name === d.name);
-          return { nome: d.name, descricao: d.description, intervalo_s: d.intervalSeconds, ultima: s?.last_finished_at?.toISOString() ?? null, resultado: s?.last_outcome ?? null, contagens: s?.last_counts ?? null, proxima: s?.next_run_at?.toISOString() ?? null, execucoes: s?.run_count ?? 0 };
-        });
-      });
+      const rows = (await withJobs((queue) => queue.status())).map(statusRow);
       if (opts.json) return json(rows);
-      printRows(rows, [['nome', 'Tarefa'], ['descricao', 'Descrição'], ['intervalo_s', 'A cada (s)'], ['ultima', 'Última'], ['resultado', 'Resultado'], ['proxima', 'Próxima'], ['execucoes', 'Execuções']], opts);
+      printRows(rows, [['nome', 'Tarefa'], ['agenda', 'Agenda'], ['ultima', 'Última'], ['resultado', 'Resultado'], ['proxima', 'Próxima'], ['na_fila', 'Na fila'], ['falhas', 'Falhas']], opts);
     });
 
   jobs
     .command('run <nome>')
-    .description('executa uma tarefa agora (respeita o bloqueio: nunca roda duas vezes ao mesmo tempo)')
+    .description('executa uma tarefa agora e registra a execução (se outra instância a estiver rodando, espera por ela)')
     .option('--json', 'saída em JSON')
     .action(async (name: string, opts: OutputOptions) => {
-      const result = await withApp(async ({ container, database }) => {
-        await migrateLatest(database.knex);
-        const scheduler = get<JobScheduler>(container, TOKENS.JobScheduler);
-        if (!scheduler.definitions.some((d) => d.name === name)) throw new CliError(`tarefa desconhecida: ${name} (${scheduler.definitions.map((d) => d.name).join(', ')})`);
-        await scheduler.register();
-        return scheduler.run(name, { force: true });
+      const result = await withJobs(async (queue) => {
+        knownJob(queue, name);
+        if (!queue.scheduledNames.includes(name)) throw new CliError(`a tarefa ${name} não é agendada (${queue.scheduledNames.join(', ')})`);
+        return queue.runNow(name);
       });
+      if (result.outcome === 'error') setExitCode(1);
       if (opts.json) return json(result);
-      if (!result.ran) throw new CliError(`a tarefa ${name} já está em execução em outra instância`);
-      printObject({ tarefa: result.name, resultado: result.outcome, ...result.counts, ms: result.ms, ...(result.error ? { erro: result.error } : {}) }, opts);
-      if (result.outcome === 'error') process.exitCode = 1;
+      printObject({ tarefa: result.name, resultado: result.outcome, ...result.counts, ms: result.ms, ...(result.error ? { erro: result.error } : {}), job: result.id }, opts);
+    });
+
+  jobs
+    .command('failed [nome]')
+    .description('jobs que falharam em todas as tentativas, mais recentes primeiro')
+    .option('--limit <n>', 'quantos', '50')
+    .option('--json', 'saída em JSON')
+    .action(async (name: string | undefined, opts: OutputOptions & { limit: string }) => {
+      const limit = Number(opts.limit);
+      if (!Number.isInteger(limit) || limit < 1) throw new CliError('--limit deve ser um número inteiro positivo');
+      const rows = await withJobs(async (queue) => {
+        if (name) knownJob(queue, name);
+        return queue.failed(name, limit);
+      });
+      if (opts.json) return json(rows);
+      printRows(
+        rows.map((r) => ({ id: r.id, tarefa: r.name, erro: r.error, tentativas: r.attempts, falhou_em: iso(r.failed_at) })),
+        [['id', 'Id'], ['tarefa', 'Tarefa'], ['erro', 'Erro'], ['tentativas', 'Tentativas'], ['falhou_em', 'Falhou em']],
+        opts,
+      );
+    });
+
+  jobs
+    .command('retry <id>')
+    .description('dá mais uma tentativa a um job que falhou (os workers o executam)')
+    .action(async (id: string) => {
+      const ok = await withJobs((queue) => queue.retry(id));
+      if (!ok) throw new CliError(`nenhum job com falha definitiva tem o id ${id} (veja "turma jobs failed")`);
+      writeOut(`Job ${id} de volta à fila.\n`);
+    });
+
+  for (const [command, verb, done] of [['pause', 'pausa', 'pausada'], ['resume', 'retoma', 'retomada']] as const) {
+    jobs
+      .command(`${command} <nome>`)
+      .description(`${verb} o agendamento de uma tarefa (vale para todas as instâncias, também depois de reiniciar)`)
+      .action(async (name: string) => {
+        await withJobs(async (queue) => {
+          knownJob(queue, name);
+          if (!queue.scheduledNames.includes(name)) throw new CliError(`a tarefa ${name} não é agendada`);
+          await (command === 'pause' ? queue.pause(name) : queue.resume(name));
+        });
+        writeOut(`Tarefa ${name} ${done}.\n`);
+      });
+  }
+
+  jobs
+    .command('work')
+    .description('roda os workers e as tarefas agendadas em primeiro plano até Ctrl-C (para quando o servidor tem JOBS_ENABLED=false)')
+    .action(async () => {
+      await withApp(async ({ container, database }) => {
+        await migrateLatest(database.knex);
+        const queue = get<PgBossJobQueue>(container, TOKENS.JobQueue);
+        await queue.start({ workers: true });
+        writeOut(`Workers ativos (${queue.names.join(', ')}). Ctrl-C para parar.\n`);
+        // The workers' timers don't hold the process open: this does, until a signal.
+        const keepAlive = setInterval(() => {}, 1 << 30);
+        const signal = await new Promise<string>((resolve) => {
+          process.once('SIGINT', () => resolve('SIGINT'));
+          process.once('SIGTERM', () => resolve('SIGTERM'));
+        });
+        clearInterval(keepAlive);
+        writeOut(`${signal}: terminando os jobs em andamento…\n`);
+        await queue.stop();
+      });
     });
 }

@@ -5,7 +5,7 @@ import type { UserAdminService } from '../../core/identity/user-admin.service';
 import { ROLES, roleSchema } from '../../core/identity/roles';
 import { TOKENS } from '../../adapters/tokens';
 import { migrateLatest } from '../../adapters/db/migrate';
-import { CliError, ask, printObject, printRows, readStdin, withApp, type OutputOptions } from '../runtime';
+import { CliError, ask, printObject, printRows, readStdin, withApp, writeOut, type OutputOptions } from '../runtime';
 
 const CLI_OPERATOR = { actorUserId: null, actorEmail: 'cli' } as const;
 const admin = (container: import('inversify').Container) => container.get<UserAdminService>(TOKENS.UserAdminService);
@@ -69,11 +69,11 @@ export function registerUserCommands(program: Command) {
         }),
       );
       if (opts.json) {
-        process.stdout.write(`${JSON.stringify({ items: page.items.map(userRow), total: page.total }, null, 2)}\n`);
+        writeOut(`${JSON.stringify({ items: page.items.map(userRow), total: page.total }, null, 2)}\n`);
         return;
       }
       printRows(page.items.map(userRow), [['email', 'E-mail'], ['nome', 'Nome'], ['papel', 'Papel'], ['confirmado', 'Confirmado'], ['bloqueado', 'Bloqueado'], ['id', 'Id']], opts);
-      process.stdout.write(`${page.items.length} de ${page.total} conta(s)\n`);
+      writeOut(`${page.items.length} de ${page.total} conta(s)\n`);
     });
 
   users
@@ -84,7 +84,7 @@ export function registerUserCommands(program: Command) {
       const { user, profile } = await withApp(({ container }) => admin(container).show(account));
       const { password_hash: _secret, ...safe } = user;
       if (opts.json) {
-        process.stdout.write(`${JSON.stringify({ user: safe, profile }, null, 2)}\n`);
+        writeOut(`${JSON.stringify({ user: safe, profile }, null, 2)}\n`);
         return;
       }
       printObject({ ...userRow({ ...user, full_name: profile?.full_name ?? null }), cpf: profile?.cpf ?? null, telefone: profile?.phone ?? null, cidade: profile?.address_city ?? null, uf: profile?.address_state ?? null, origem: profile?.origem ?? null }, opts);

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { notFound } from '../shared/errors';
 import type { AddressLookup, Coordinates, Geocoder } from '../ports/address-lookup';
+import type { AddressFields } from './address-fields';
 
 /** SPEC.md §9: a CEP has 8 digits. */
 export const CEP_LENGTH = 8;
@@ -111,4 +112,27 @@ export class AddressService {
       return null;
     }
   }
+}
+
+/** The address fields a profile keeps (SPEC.md §3 Profile), every one optional there. */
+export type ProfileAddress = AddressFields;
+export type ProfileAddressForm = { [K in keyof ProfileAddress]: string };
+
+/** The CEP field's mask while typing: 01001-000, or as far as the digits go (010, 01001-0); at most 8 digits. */
+export function maskCep(raw: string): string {
+  const digits = normalizeCep(raw);
+  return digits.length <= 5 ? digits : `${digits.slice(0, 5)}-${digits.slice(5)}`;
+}
+
+/** A profile's saved address as the address form starts: empty strings for what is missing, the CEP masked. */
+export function profileAddressForm(profile: Partial<ProfileAddress> | null | undefined): ProfileAddressForm {
+  return {
+    cep: maskCep(profile?.cep ?? ''),
+    address_street: profile?.address_street ?? '',
+    address_number: profile?.address_number ?? '',
+    address_complement: profile?.address_complement ?? '',
+    address_district: profile?.address_district ?? '',
+    address_city: profile?.address_city ?? '',
+    address_state: profile?.address_state ?? '',
+  };
 }

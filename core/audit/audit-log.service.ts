@@ -1,6 +1,7 @@
 // Reading the audit trail for the back office (read-only: nothing in the product edits it).
 import { notFound } from '../shared/errors';
-import type { AuditLogFilter, ListQuery } from '../ports/repositories';
+import type { AuditLogFilter } from './ports';
+import type { ListQuery } from '../shared/list-query';
 import type { UnitOfWork } from '../ports/unit-of-work';
 
 export const AUDIT_LOG_SORTABLE = ['created_at', 'action', 'actor_email', 'entity_type', 'ip'] as const;

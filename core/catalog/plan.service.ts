@@ -1,8 +1,11 @@
 // The public plan catalogue (PRODUCT.md §1): categories and active plans, entry price always from the core rule.
+import { paginationSchemaWith } from '../shared/pagination';
+import { isId } from '../shared/ids';
 import { z } from 'zod';
 import { notFound } from '../shared/errors';
-import { computeEntryPrice } from '../pricing/entry-price';
-import type { ListQuery, PlanCategoryRecord, PlanRecord } from '../ports/repositories';
+import { computeEntryPrice } from './entry-price';
+import type { ListQuery } from '../shared/list-query';
+import type { PlanCategoryRecord, PlanRecord } from './ports';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import { NO_CATALOG_CACHE, type CatalogChanges } from '../ports/catalog-changes';
 
@@ -11,8 +14,7 @@ export const planKindSchema = z.enum(['service', 'product']);
 export const planListQuerySchema = z.object({
   kind: planKindSchema.optional(),
   category: z.string().trim().max(80).optional(),
-  page: z.coerce.number({ message: 'Página inválida' }).int().min(1, { message: 'Página inválida' }).default(1),
-  per_page: z.coerce.number({ message: 'Quantidade por página inválida' }).int().min(1).max(100, { message: 'No máximo 100 por página' }).default(24),
+  ...paginationSchemaWith({ defaultPerPage: 24 }).shape,
 });
 export type PlanListQuery = z.infer<typeof planListQuerySchema>;
 
@@ -63,15 +65,15 @@ export class PlanCatalogService {
   ) {}
 
   async listCategories() {
-    const categories = await this.uow.repos.plans.listCategories({ activeOnly: true });
+    const categories = await this.uow.repos.catalog.plans.listCategories({ activeOnly: true });
     return categories.map(({ id, name, slug, kind, description }) => ({ id, name, slug, kind, description }));
   }
 
   async listPlans(query: PlanListQuery) {
     const repos = this.uow.repos;
     const [categories, page] = await Promise.all([
-      repos.plans.listCategories({ activeOnly: false }),
-      repos.plans.list({
+      repos.catalog.plans.listCategories({ activeOnly: false }),
+      repos.catalog.plans.list({
         activeOnly: true,
         ...(query.kind ? { kind: query.kind } : {}),
         ...(query.category ? { categorySlug: query.category } : {}),
@@ -84,21 +86,21 @@ export class PlanCatalogService {
   }
 
   async getPlan(id: string) {
-    const plan = z.uuid().safeParse(id).success ? await this.uow.repos.plans.findById(id) : null;
+    const plan = isId(id) ? await this.uow.repos.catalog.plans.findById(id) : null;
     if (!plan || !plan.active) throw notFound('plan_not_found', 'Plano não encontrado.');
-    const categories = await this.uow.repos.plans.listCategories({ activeOnly: false });
+    const categories = await this.uow.repos.catalog.plans.listCategories({ activeOnly: false });
     return toPublicPlan(plan, new Map(categories.map((c) => [c.id, c])));
   }
 
   /** Back office list (ra-data-simple-rest): every plan, entry price recomputed. */
   async adminList(query: ListQuery<{ q?: string; kind?: 'service' | 'product'; category_id?: string; active?: boolean; id?: string[] }>) {
     const field = ['name', 'slug', 'price', 'full_price', 'group_size', 'window_days', 'created_at', 'active', 'kind'].includes(query.sort.field) ? query.sort.field : 'created_at';
-    const page = await this.uow.repos.plans.listAdmin({ ...query, sort: { field, order: query.sort.order } });
+    const page = await this.uow.repos.catalog.plans.listAdmin({ ...query, sort: { field, order: query.sort.order } });
     return { items: page.items.map(toAdminPlan), total: page.total };
   }
 
   async adminGet(id: string) {
-    const plan = z.uuid().safeParse(id).success ? await this.uow.repos.plans.findById(id) : null;
+    const plan = isId(id) ? await this.uow.repos.catalog.plans.findById(id) : null;
     if (!plan) throw notFound('plan_not_found', 'Plano não encontrado.');
     return toAdminPlan(plan);
   }
@@ -106,7 +108,7 @@ export class PlanCatalogService {
   async adminCreate(input: unknown, actor: { id: string; email: string }) {
     const plan = planInputSchema.parse(input);
     const created = await this.uow.run(async (r) => {
-      const saved = await r.plans.create({ ...plan, entry_price: computeEntryPrice(plan.price) });
+      const saved = await r.catalog.plans.create({ ...plan, entry_price: computeEntryPrice(plan.price) });
       await r.audit.append({ action: 'admin.plan_created', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'plan', entity_id: saved.id, metadata: { slug: saved.slug, price: saved.price } });
       return saved;
     });
@@ -119,7 +121,7 @@ export class PlanCatalogService {
     await this.adminGet(id);
     const plan = planInputSchema.parse(input);
     const updated = await this.uow.run(async (r) => {
-      const saved = await r.plans.updateById(id, { ...plan, entry_price: computeEntryPrice(plan.price) });
+      const saved = await r.catalog.plans.updateById(id, { ...plan, entry_price: computeEntryPrice(plan.price) });
       await r.audit.append({ action: 'admin.plan_updated', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'plan', entity_id: id, metadata: { slug: plan.slug, price: plan.price, active: plan.active } });
       return saved;
     });
@@ -138,7 +140,7 @@ export class PlanCatalogService {
   /** Creates or updates a plan by slug (seeds, CLI, back office); the entry price is computed, never typed. */
   async savePlan(input: PlanInput) {
     const plan = planInputSchema.parse(input);
-    const saved = await this.uow.run((r) => r.plans.upsertBySlug({ ...plan, entry_price: computeEntryPrice(plan.price) }));
+    const saved = await this.uow.run((r) => r.catalog.plans.upsertBySlug({ ...plan, entry_price: computeEntryPrice(plan.price) }));
     this.changes.changed();
     return saved;
   }

@@ -1,7 +1,8 @@
 // The group purchase's pure rules (PRODUCT.md §1): states and their allowed moves, places, deadlines, auto-match, amounts.
+import { z } from 'zod';
 import { conflict } from '../shared/errors';
 import type { Cents } from '../shared/money';
-import { computeBalanceDue, computeEntryPrice } from '../pricing/entry-price';
+import { computeBalanceDue, computeEntryPrice } from '../catalog';
 
 export const GROUP_STATUSES = ['open', 'complete', 'expired', 'cancelled'] as const;
 export const MEMBER_STATUSES = ['pending_payment', 'paid', 'awarded', 'released', 'refunded'] as const;
@@ -124,9 +125,6 @@ export function placeAmounts(price: Cents) {
   return { price, entry, balance: computeBalanceDue(price, entry) };
 }
 
-/** A confirmation is applied only when the paid amount is exactly what we asked for. */
-export const amountMatches = (expected: Cents, paid: Cents) => Number.isSafeInteger(paid) && expected === paid;
-
 /** Short, unambiguous codes for invite links and vouchers (no 0/O, 1/I/L). */
 export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export function makeCode(length: number, random: () => number): string {
@@ -137,3 +135,49 @@ export function makeCode(length: number, random: () => number): string {
 
 /** First name only: members of a group see each other by first name (PRODUCT.md §3). */
 export const firstNameOf = (fullName: string | null | undefined) => (fullName ?? '').trim().split(/\s+/)[0] || 'Participante';
+
+/** An invite (referral) code as it travels in links (/join/{group_id}/{code}); compared upper-case. */
+export const INVITE_CODE_PATTERN = /^[A-Za-z0-9]{4,16}$/;
+export const inviteCodeSchema = z.string().trim().regex(INVITE_CODE_PATTERN, { message: 'Código de convite inválido' });
+
+/**
+ * One of the caller's memberships as their own lists show it (GET /api/me/groups: dates are ISO strings
+ * there, Dates inside the server).
+ */
+export interface MembershipView {
+  group: { status: GroupStatus };
+  membership: { status: MemberStatus; hold_expires_at: Date | string | null };
+  voucher?: { status: VoucherStatus } | null;
+}
+
+const instantOf = (at: Date | string | number) => (typeof at === 'number' ? at : typeof at === 'string' ? Date.parse(at) : at.getTime());
+
+/** A place still held for its entry payment: pending, in an open group, before its hold runs out. */
+export function isLiveHold(item: Pick<MembershipView, 'group' | 'membership'>, now: Date | number): boolean {
+  const { membership } = item;
+  return (
+    item.group.status === 'open' &&
+    membership.status === 'pending_payment' &&
+    membership.hold_expires_at !== null &&
+    instantOf(membership.hold_expires_at) > instantOf(now)
+  );
+}
+
+/** The entry of this membership was paid (paid, or awarded once the group completed). */
+export const isEntryPaid = (status: MemberStatus) => status === 'paid' || status === 'awarded';
+
+/** What the member owes now: the entry of a live hold, the balance of a completed group's voucher, or nothing. */
+export function chargeDue(item: MembershipView, now: Date | number): 'entry' | 'balance' | null {
+  if (isLiveHold(item, now)) return 'entry';
+  if (item.group.status === 'complete' && item.voucher?.status === 'awaiting_balance') return 'balance';
+  return null;
+}
+
+/**
+ * An active membership (the one rule of "my groups", the dashboard and the payments screen): the member holds a
+ * place in an open group (entry paid or hold live), or the group completed and its voucher is not used yet.
+ */
+export function isActiveMembership(item: MembershipView, now: Date | number): boolean {
+  if (item.group.status === 'open') return isEntryPaid(item.membership.status) || isLiveHold(item, now);
+  return item.group.status === 'complete' && !!item.voucher && item.voucher.status !== 'redeemed';
+}

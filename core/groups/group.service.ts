@@ -1,14 +1,15 @@
 // Group use cases (PRODUCT.md §1): create, join by invite or auto-match, the public invite view, my groups, and the
-// scheduled moves (hold release, reminders, expiry). Every change runs in one unit of work under a row lock.
+// scheduled moves (hold release, reminders); expiry with refunds is a flow (core/flows/expire-groups.flow.ts). Every change runs in one unit of work under a row lock.
 import type { Clock } from '../shared/clock';
 import { DomainError, conflict, notFound } from '../shared/errors';
-import type { Repositories } from '../ports/repositories';
-import type { GroupRecord, MemberRecord, MemberWithName } from '../ports/group-repositories';
+import { isId } from '../shared/ids';
+import type { Repositories } from '../ports/unit-of-work';
+import type { GroupRecord, MemberRecord, MemberWithName } from './ports';
 import type { UnitOfWork } from '../ports/unit-of-work';
-import { computeEntryPrice } from '../pricing/entry-price';
-import { notify } from '../notifications/notifications';
-import type { RequestMeta } from '../identity/auth.service';
-import { auditMeta } from '../identity/auth.service';
+import { computeEntryPrice } from '../catalog';
+import { notify } from '../notifications';
+import type { RequestMeta } from '../identity';
+import { auditMeta } from '../identity';
 import {
   HOLD_MINUTES,
   REMINDER_DAYS_BEFORE,
@@ -29,8 +30,6 @@ export interface Actor {
   email: string;
 }
 
-const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
-
 export class GroupService {
   constructor(
     private readonly uow: UnitOfWork,
@@ -50,17 +49,17 @@ export class GroupService {
 
   /** POST /api/groups/:id/join: a place in that group, by invite link or not; never over group_size. */
   async joinGroup(actor: Actor, groupId: string, referralCode: string | null, meta: RequestMeta) {
-    if (!isUuid(groupId)) throw notFound('group_not_found', 'Turma não encontrada.');
+    if (!isId(groupId)) throw notFound('group_not_found', 'Turma não encontrada.');
     const memberId = await this.uow.run(async (r) => {
       // The lock serialises every join of this group: the count below cannot go stale.
-      const group = await r.groups.lock(groupId);
+      const group = await r.groups.groups.lock(groupId);
       if (!group) throw notFound('group_not_found', 'Turma não encontrada.');
-      const members = await r.members.listForGroup(group.id);
+      const members = await r.groups.members.listForGroup(group.id);
       const now = this.clock.now();
       await this.releaseOwnLapsedHold(r, members, actor.id, now);
       assertCanJoin(group, members, actor.id, now);
-      const inviter = referralCode ? await r.members.findByInviteCode(referralCode.toUpperCase()) : null;
-      const plan = await r.plans.findById(group.plan_id);
+      const inviter = referralCode ? await r.groups.members.findByInviteCode(referralCode.toUpperCase()) : null;
+      const plan = await r.catalog.plans.findById(group.plan_id);
       const member = await this.insertMember(r, actor, group, plan?.name ?? 'plano', inviter && inviter.group_id === group.id ? inviter.id : null, meta);
       return member.id;
     });
@@ -72,15 +71,15 @@ export class GroupService {
     const plan = await this.activePlan(planId);
     const memberId = await this.uow.run(async (r) => {
       // Auto-matches of one plan queue on the plan's row; the chosen group is then locked like any direct join.
-      await r.plans.lock(plan.id);
+      await r.catalog.plans.lock(plan.id);
       const now = this.clock.now();
-      const candidates = await r.groups.openWithPlaces(plan.id, actor.id, now);
+      const candidates = await r.groups.groups.openWithPlaces(plan.id, actor.id, now);
       const mine = candidates.find((c) => c.mine);
       if (mine) throw new DomainError('conflict', 'already_member', 'Você já está em uma turma deste plano.', { details: { group_id: mine.id } });
       const pick = pickGroupForAutoMatch(candidates);
-      let group = pick ? await r.groups.lock(pick.id) : null;
+      let group = pick ? await r.groups.groups.lock(pick.id) : null;
       if (group) {
-        const members = await r.members.listForGroup(group.id);
+        const members = await r.groups.members.listForGroup(group.id);
         await this.releaseOwnLapsedHold(r, members, actor.id, now);
         // A direct join may have taken the last place between the count and the lock.
         if (joinRefusal(group, members, actor.id, now)) group = null;
@@ -93,11 +92,11 @@ export class GroupService {
 
   /** GET /api/groups/:id: what anyone with the invite link sees (first names only). */
   async publicGroup(groupId: string, referralCode: string | null) {
-    if (!isUuid(groupId)) throw notFound('group_not_found', 'Turma não encontrada.');
+    if (!isId(groupId)) throw notFound('group_not_found', 'Turma não encontrada.');
     const repos = this.uow.repos;
-    const group = await repos.groups.findById(groupId);
+    const group = await repos.groups.groups.findById(groupId);
     if (!group) throw notFound('group_not_found', 'Turma não encontrada.');
-    const [plan, members] = await Promise.all([repos.plans.findById(group.plan_id), repos.members.listForGroup(group.id)]);
+    const [plan, members] = await Promise.all([repos.catalog.plans.findById(group.plan_id), repos.groups.members.listForGroup(group.id)]);
     const now = this.clock.now();
     const inviter = referralCode ? members.find((m) => m.invite_code === referralCode.toUpperCase()) : undefined;
     const owner = members.find((m) => m.user_id === group.owner_user_id);
@@ -120,19 +119,19 @@ export class GroupService {
   async myGroups(actor: Actor) {
     const repos = this.uow.repos;
     const now = this.clock.now();
-    const memberships = await repos.members.listForUser(actor.id);
+    const memberships = await repos.groups.members.listForUser(actor.id);
     const seen = new Set<string>();
     const out = [];
     for (const membership of memberships) {
       if (seen.has(membership.group_id)) continue; // newest membership per group
       seen.add(membership.group_id);
-      const group = await repos.groups.findById(membership.group_id);
+      const group = await repos.groups.groups.findById(membership.group_id);
       if (!group) continue;
       const [plan, members, voucher, pending] = await Promise.all([
-        repos.plans.findById(group.plan_id),
-        repos.members.listForGroup(group.id),
-        repos.vouchers.findByMember(membership.id),
-        repos.payments.findPendingFor('entry', membership.id),
+        repos.catalog.plans.findById(group.plan_id),
+        repos.groups.members.listForGroup(group.id),
+        repos.groups.vouchers.findByMember(membership.id),
+        repos.payments.payments.findPendingFor('entry', membership.id),
       ]);
       out.push({
         group: {
@@ -168,20 +167,20 @@ export class GroupService {
 
   /** Members choose, before expiry, whether an expired group's entry comes back as money or as wallet credit. */
   async setRefundPreference(actor: Actor, memberId: string, refundTo: 'original' | 'wallet') {
-    const member = isUuid(memberId) ? await this.uow.repos.members.findById(memberId) : null;
+    const member = isId(memberId) ? await this.uow.repos.groups.members.findById(memberId) : null;
     if (!member || member.user_id !== actor.id) throw notFound('member_not_found', 'Participação não encontrada.');
     if (member.status !== 'paid' && member.status !== 'pending_payment') throw conflict('invalid_state', 'Esta participação não pode mais ser alterada.');
-    await this.uow.run((r) => r.members.update(member.id, { refund_to: refundTo }));
+    await this.uow.run((r) => r.groups.members.update(member.id, { refund_to: refundTo }));
     return { id: member.id, refund_to: refundTo };
   }
 
   /** Job: unpaid holds past 30 minutes free their places. Idempotent (conditional moves). */
   async releaseExpiredHolds(limit = 500): Promise<{ released: number }> {
     const now = this.clock.now();
-    const lapsed = await this.uow.repos.members.listExpiredHolds(now, limit);
+    const lapsed = await this.uow.repos.groups.members.listExpiredHolds(now, limit);
     let released = 0;
     for (const m of lapsed) {
-      const moved = await this.uow.run((r) => r.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now }));
+      const moved = await this.uow.run((r) => r.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now }));
       if (moved) released++;
     }
     return { released };
@@ -190,15 +189,15 @@ export class GroupService {
   /** Job: a reminder to every member, once, when at most 3 days are left. */
   async sendReminders(limit = 200): Promise<{ groups: number; notified: number }> {
     const now = this.clock.now();
-    const due = await this.uow.repos.groups.listOpenEndingBefore(new Date(now.getTime() + REMINDER_DAYS_BEFORE * 86_400_000), limit);
+    const due = await this.uow.repos.groups.groups.listOpenEndingBefore(new Date(now.getTime() + REMINDER_DAYS_BEFORE * 86_400_000), limit);
     let groups = 0;
     let notified = 0;
     for (const g of due) {
       if (g.deadline_at.getTime() <= now.getTime()) continue;
       await this.uow.run(async (r) => {
-        if (!(await r.groups.markReminded(g.id, now))) return;
+        if (!(await r.groups.groups.markReminded(g.id, now))) return;
         groups++;
-        const [plan, members] = await Promise.all([r.plans.findById(g.plan_id), r.members.listForGroup(g.id)]);
+        const [plan, members] = await Promise.all([r.catalog.plans.findById(g.plan_id), r.groups.members.listForGroup(g.id)]);
         const paid = paidCount(members);
         for (const m of members.filter((x) => x.status === 'paid')) {
           if (await r.notifications.create(notify.reminder(m.user_id, m.id, g.id, plan?.name ?? 'plano', paid, g.group_size, g.deadline_at))) notified++;
@@ -208,64 +207,15 @@ export class GroupService {
     return { groups, notified };
   }
 
-  /**
-   * Job: groups past their window become `expired` (a conditional move: of two runners only one wins), their holds
-   * are released, and every paid entry is marked for refund (or credited to the wallet when the member chose it).
-   * The provider refunds themselves are made by PaymentService.processRefunds.
-   */
-  async expireGroups(limit = 200): Promise<{ expired: number; refunds_marked: number; wallet_credits: number; expiredGroupIds: string[] }> {
-    const now = this.clock.now();
-    const due = await this.uow.repos.groups.listPastDeadline(now, limit);
-    let expired = 0;
-    let refundsMarked = 0;
-    let walletCredits = 0;
-    const expiredGroupIds: string[] = [];
-    for (const g of due) {
-      await this.uow.run(async (r) => {
-        if (!(await r.groups.moveIf(g.id, 'open', 'expired', { expired_at: now }))) return;
-        expired++;
-        expiredGroupIds.push(g.id);
-        const [plan, members] = await Promise.all([r.plans.findById(g.plan_id), r.members.listForGroup(g.id)]);
-        for (const m of members) {
-          if (m.status === 'pending_payment') {
-            await r.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now });
-            continue;
-          }
-          if (m.status !== 'paid') continue;
-          if (!(await r.members.moveIf(m.id, 'paid', 'refunded', { refunded_at: now }))) continue;
-          const payment = await r.payments.findConfirmedFor('entry', m.id);
-          const toWallet = m.refund_to === 'wallet';
-          if (payment && toWallet) {
-            if (await r.wallet.add({ user_id: m.user_id, amount: payment.amount, kind: 'entry_credit', description: `Entrada da turma de ${plan?.name ?? 'plano'} (turma expirada)`, ref: `entry:${m.id}` })) walletCredits++;
-          } else if (payment && (await r.payments.moveIf(payment.id, ['confirmed'], 'refund_pending'))) {
-            refundsMarked++;
-          }
-          await r.notifications.create(notify.groupExpired(m.user_id, m.id, g.id, plan?.name ?? 'plano', payment?.amount ?? g.entry_price, toWallet));
-        }
-        await r.audit.append({ action: 'group.expired', actor_email: 'sistema', entity_type: 'group', entity_id: g.id, metadata: { members: members.length } });
-      });
-    }
-    return { expired, refunds_marked: refundsMarked, wallet_credits: walletCredits, expiredGroupIds };
-  }
-
-  /** Operators: expire one group now (CLI `turma groups expire`), whatever its deadline. */
-  async expireNow(groupId: string) {
-    const group = isUuid(groupId) ? await this.uow.repos.groups.findById(groupId) : null;
-    if (!group) throw notFound('group_not_found', 'Turma não encontrada.');
-    if (group.status !== 'open') throw conflict('group_closed', 'Só turmas abertas podem expirar.');
-    await this.uow.run((r) => r.groups.update(group.id, { deadline_at: this.clock.now() }));
-    return this.expireGroups(1_000);
-  }
-
   private async activePlan(planId: string) {
-    const plan = isUuid(planId) ? await this.uow.repos.plans.findById(planId) : null;
+    const plan = isId(planId) ? await this.uow.repos.catalog.plans.findById(planId) : null;
     if (!plan || !plan.active) throw notFound('plan_not_found', 'Plano não encontrado.');
     return plan;
   }
 
   private async insertGroup(r: Repositories, actor: Actor, plan: { id: string; price: number; group_size: number; window_days: number }) {
     const now = this.clock.now();
-    return r.groups.create({
+    return r.groups.groups.create({
       plan_id: plan.id,
       owner_user_id: actor.id,
       status: 'open',
@@ -278,7 +228,7 @@ export class GroupService {
 
   private async insertMember(r: Repositories, actor: Actor, group: GroupRecord, planName: string, invitedBy: string | null, meta: RequestMeta): Promise<MemberRecord> {
     const now = this.clock.now();
-    const member = await r.members.create({
+    const member = await r.groups.members.create({
       group_id: group.id,
       user_id: actor.id,
       invite_code: makeCode(8, this.random),
@@ -294,14 +244,14 @@ export class GroupService {
   private async releaseOwnLapsedHold(r: Repositories, members: MemberWithName[], userId: string, now: Date) {
     for (const m of members) {
       if (m.user_id === userId && m.status === 'pending_payment' && !occupiesPlace(m, now)) {
-        await r.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now });
+        await r.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now });
         m.status = 'released';
       }
     }
   }
 
   private async placeView(actor: Actor, memberId: string) {
-    const member = await this.uow.repos.members.findById(memberId);
+    const member = await this.uow.repos.groups.members.findById(memberId);
     if (!member) throw notFound('member_not_found', 'Participação não encontrada.');
     const group = await this.publicGroup(member.group_id, null);
     return {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { cpfSchema } from './cpf';
 import { emailSchema, PASSWORD_MIN_LENGTH } from './auth-schemas';
-import { originSchema } from '../referral/origin';
+import { originSchema } from '../referrals';
 
 export const MINIMUM_AGE_YEARS = 18;
 export const EMAIL_EXAMPLE = 'nome@exemplo.com';

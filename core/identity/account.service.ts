@@ -1,12 +1,12 @@
 // Accounts: sign-up (SPEC.md §2, §3, §4), the profile and its address, origin, and LGPD self-service (export, deletion).
 import type { Clock } from '../shared/clock';
 import { DomainError, invalid } from '../shared/errors';
-import type { AddressService } from '../address/address.service';
+import type { AddressService } from '../address';
 import type { PasswordHasher, SecretTokens } from '../ports/security';
 import type { RateLimiter } from '../ports/rate-limiter';
 import type { UnitOfWork } from '../ports/unit-of-work';
-import type { ProfileRecord } from '../ports/repositories';
-import { originForNewUser, originForPath, type Origin } from '../referral/origin';
+import type { ProfileRecord } from './ports';
+import { originForNewUser, originForPath, type Origin } from '../referrals';
 import { buildProfileUpdateSchema, buildSignupSchema, type ProfileUpdateInput, type SignupInput } from './account-schemas';
 import { AuthService, auditMeta, firstName, rateLimited, toPublicUser, type AuthenticatedUser, type RequestMeta } from './auth.service';
 import { accountDeletedEmail, confirmationEmail } from './emails';
@@ -52,13 +52,13 @@ export class AccountService {
     const passwordHash = await this.hasher.hash(input.password);
     const origem: Origin = originForNewUser(input.origem);
 
-    const { user, token } = await this.uow.run(async (r) => {
+    const { user } = await this.uow.run(async (r) => {
       // Checked first for a clear message; the unique constraints still decide under a race.
-      if (await r.users.findByEmail(input.email)) throw new DomainError('conflict', 'email_taken', 'Já existe uma conta com este e-mail.');
-      if (await r.profiles.findByCpf(input.cpf))
+      if (await r.identity.users.findByEmail(input.email)) throw new DomainError('conflict', 'email_taken', 'Já existe uma conta com este e-mail.');
+      if (await r.identity.profiles.findByCpf(input.cpf))
         throw new DomainError('conflict', 'cpf_taken', 'Este CPF já está cadastrado. Se a conta é sua, entre ou recupere a senha.');
-      const user = await r.users.create({ email: input.email, password_hash: passwordHash, role: 'user' });
-      await r.profiles.create({
+      const user = await r.identity.users.create({ email: input.email, password_hash: passwordHash, role: 'user' });
+      await r.identity.profiles.create({
         user_id: user.id,
         email: input.email,
         full_name: input.full_name,
@@ -73,15 +73,12 @@ export class AccountService {
       });
       await r.referrals.create({ referred_user_id: user.id, referrer_user_id: null, ...DIRECT_REFERRAL });
       await r.audit.append({ action: 'user.signed_up', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta), metadata: { origem } });
-      return { user, token: await this.auth.issueConfirmationToken(r, user.id) };
+      const token = await this.auth.issueConfirmationToken(r, user.id);
+      await r.jobs.enqueue('mail.send', confirmationEmail({ to: user.email, name: input.full_name.split(/\s+/)[0] ?? '', link: this.auth.confirmationLink(token) }));
+      return { user };
     });
-
-    const mailSent = await this.auth.sendQuietly(
-      confirmationEmail({ to: user.email, name: input.full_name.split(/\s+/)[0] ?? '', link: this.auth.confirmationLink(token) }),
-      meta,
-      user,
-    );
-    return { user: toPublicUser(user, null), mail_sent: mailSent, message: SIGNUP_SUCCESS_MESSAGE };
+    // The confirmation e-mail is queued with the account: it is delivered (retried if the mail server is down) or visible as failed.
+    return { user: toPublicUser(user, null), mail_sent: true, message: SIGNUP_SUCCESS_MESSAGE };
   }
 
   /** The address to store: the CEP lookup's when it answers, else what the person typed (manual entry), plus coordinates. */
@@ -118,20 +115,20 @@ export class AccountService {
 
   /** GET /api/me: the user, the role and the profile; a missing profile is tolerated (SPEC.md §8, PGRST116). */
   async me(userId: string) {
-    const user = await this.uow.repos.users.findById(userId);
+    const user = await this.uow.repos.identity.users.findById(userId);
     if (!user || user.deleted_at) throw new DomainError('unauthenticated', 'unauthenticated', 'Sessão expirada. Entre novamente.');
-    const profile = await this.uow.repos.profiles.findByUserId(userId);
+    const profile = await this.uow.repos.identity.profiles.findByUserId(userId);
     return { user: toPublicUser(user, profile), profile: profile ? publicProfile(profile, user.role) : null };
   }
 
   /** PATCH /api/me: personal data and address; a new CEP is looked up and geocoded again. */
   async updateProfile(current: AuthenticatedUser, patch: ProfileUpdateInput, meta: RequestMeta) {
-    const profile = await this.uow.repos.profiles.findByUserId(current.id);
+    const profile = await this.uow.repos.identity.profiles.findByUserId(current.id);
     const changes: Partial<ProfileRecord> = {};
     if (patch.cpf !== undefined && patch.cpf !== profile?.cpf) {
       // A CPF identifies the payer: it can be added (accounts created without one) but never swapped.
       if (profile?.cpf) throw invalid('cpf_locked', 'O CPF não pode ser alterado. Fale com o suporte.', { cpf: 'O CPF não pode ser alterado. Fale com o suporte.' });
-      if (await this.uow.repos.profiles.findByCpf(patch.cpf)) {
+      if (await this.uow.repos.identity.profiles.findByCpf(patch.cpf)) {
         throw new DomainError('conflict', 'cpf_taken', 'Este CPF já está cadastrado. Se a conta é sua, entre ou recupere a senha.');
       }
       changes.cpf = patch.cpf;
@@ -154,8 +151,8 @@ export class AccountService {
       Object.assign(changes, address);
     }
     await this.uow.run(async (r) => {
-      if (profile) await r.profiles.update(current.id, changes);
-      else await r.profiles.create({ user_id: current.id, email: current.email, full_name: (changes.full_name as string | undefined) ?? current.full_name, ...changes });
+      if (profile) await r.identity.profiles.update(current.id, changes);
+      else await r.identity.profiles.create({ user_id: current.id, email: current.email, full_name: (changes.full_name as string | undefined) ?? current.full_name, ...changes });
       await r.audit.append({ action: 'profile.updated', actor_user_id: current.id, actor_email: current.email, entity_type: 'user', entity_id: current.id, ...auditMeta(meta), metadata: { fields: Object.keys(changes) } });
     });
     return this.me(current.id);
@@ -163,11 +160,11 @@ export class AccountService {
 
   /** SPEC.md §4 origin rules for a signed-in visit (RPC set_user_origin); answers the stored origin. */
   async recordVisit(current: AuthenticatedUser, pathname: string): Promise<Origin | null> {
-    const profile = await this.uow.repos.profiles.findByUserId(current.id);
+    const profile = await this.uow.repos.identity.profiles.findByUserId(current.id);
     if (!profile) return null;
     const next = originForPath(pathname, profile.origem);
     if (next && next !== profile.origem) {
-      await this.uow.run((r) => r.profiles.update(current.id, { origem: next }));
+      await this.uow.run((r) => r.identity.profiles.update(current.id, { origem: next }));
       return next;
     }
     return profile.origem;
@@ -178,10 +175,10 @@ export class AccountService {
    * origin 'usuario'), kept on the profile so the join can resume after login.
    */
   async recordGroupReferral(current: AuthenticatedUser, groupId: string, referralCode: string) {
-    const profile = await this.uow.repos.profiles.findByUserId(current.id);
+    const profile = await this.uow.repos.identity.profiles.findByUserId(current.id);
     if (!profile) return null;
     const group_referral = { group_id: groupId, referral_code: referralCode, timestamp: this.clock.now().toISOString() };
-    await this.uow.run((r) => r.profiles.update(current.id, { metadata: { ...profile.metadata, group_referral }, origem: 'usuario' }));
+    await this.uow.run((r) => r.identity.profiles.update(current.id, { metadata: { ...profile.metadata, group_referral }, origem: 'usuario' }));
     return group_referral;
   }
 
@@ -189,10 +186,10 @@ export class AccountService {
   async exportData(current: AuthenticatedUser, meta: RequestMeta) {
     const r = this.uow.repos;
     const [user, profile, sessions, tokens, referral, referred, audit] = await Promise.all([
-      r.users.findById(current.id),
-      r.profiles.findByUserId(current.id),
-      r.sessions.listForUser(current.id),
-      r.authTokens.listForUser(current.id),
+      r.identity.users.findById(current.id),
+      r.identity.profiles.findByUserId(current.id),
+      r.identity.sessions.listForUser(current.id),
+      r.identity.authTokens.listForUser(current.id),
       r.referrals.findByReferred(current.id),
       r.referrals.listByReferrer(current.id),
       r.audit.list({ filter: { actor_user_id: current.id }, sort: { field: 'created_at', order: 'DESC' }, offset: 0, limit: 10_000 }),
@@ -218,24 +215,24 @@ export class AccountService {
    * e-mail and CPF freed; financial and audit records kept with their legal basis.
    */
   async deleteAccount(current: AuthenticatedUser, password: string, meta: RequestMeta) {
-    const user = await this.uow.repos.users.findById(current.id);
+    const user = await this.uow.repos.identity.users.findById(current.id);
     if (!user || user.deleted_at) throw new DomainError('unauthenticated', 'unauthenticated', 'Sessão expirada. Entre novamente.');
     if (!(await this.hasher.verify(user.password_hash, password))) {
       throw invalid('wrong_password', 'Senha incorreta.', { password: 'Senha incorreta.' });
     }
     // A hash of a random secret nobody knows: the account can never be signed into again.
     const unusable = await this.hasher.hash(this.tokens.generate());
-    const profile = await this.uow.repos.profiles.findByUserId(user.id);
+    const profile = await this.uow.repos.identity.profiles.findByUserId(user.id);
     const now = this.clock.now();
     await this.uow.run(async (r) => {
-      await r.users.update(user.id, {
+      await r.identity.users.update(user.id, {
         email: `excluido+${user.id}@turma.invalid`,
         password_hash: unusable,
         deleted_at: now,
         blocked_at: now,
       });
       if (profile) {
-        await r.profiles.update(user.id, {
+        await r.identity.profiles.update(user.id, {
           email: `excluido+${user.id}@turma.invalid`,
           full_name: ANONYMOUS_NAME,
           cpf: null,
@@ -253,8 +250,8 @@ export class AccountService {
           metadata: {},
         });
       }
-      await r.sessions.deleteForUser(user.id);
-      await r.authTokens.deleteForUser(user.id);
+      await r.identity.sessions.deleteForUser(user.id);
+      await r.identity.authTokens.deleteForUser(user.id);
       await r.audit.append({
         action: 'user.deleted',
         actor_user_id: user.id,
@@ -264,8 +261,8 @@ export class AccountService {
         ...auditMeta(meta),
         metadata: { retention: RETENTION_NOTICE },
       });
+      await r.jobs.enqueue('mail.send', accountDeletedEmail({ to: user.email, name: firstName(profile) }));
     });
-    await this.auth.sendQuietly(accountDeletedEmail({ to: user.email, name: firstName(profile) }), meta, user);
     return { message: 'Sua conta foi excluída.', retention: RETENTION_NOTICE };
   }
 }

@@ -1,11 +1,11 @@
 // Sign-in, sessions, e-mail confirmation and password recovery: the use cases behind /api/auth.
 import type { Clock } from '../shared/clock';
 import { DomainError, conflict, invalid } from '../shared/errors';
-import type { Mailer, MailMessage } from '../ports/mailer';
 import type { RateLimitPolicy, RateLimiter } from '../ports/rate-limiter';
 import type { PasswordHasher, SecretTokens } from '../ports/security';
 import type { UnitOfWork } from '../ports/unit-of-work';
-import type { ProfileRecord, Repositories, UserRecord } from '../ports/repositories';
+import type { ProfileRecord, UserRecord } from './ports';
+import type { Repositories } from '../ports/unit-of-work';
 import { emailSchema, newPasswordSchema } from './auth-schemas';
 import { confirmationEmail, passwordChangedEmail, recoveryEmail } from './emails';
 import { parsePendingRedirect, postLoginRedirect, type PostLoginRedirect } from './post-login-redirect';
@@ -68,7 +68,6 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     private readonly tokens: SecretTokens,
     private readonly clock: Clock,
-    private readonly mailer: Mailer,
     private readonly limiter: RateLimiter,
     private readonly options: AuthServiceOptions,
   ) {}
@@ -80,7 +79,7 @@ export class AuthService {
       ['login_account', email],
     ]);
 
-    const user = await this.uow.repos.users.findByEmail(email);
+    const user = await this.uow.repos.identity.users.findByEmail(email);
     const passwordOk = user
       ? await this.hasher.verify(user.password_hash, password)
       : await this.hasher.verify(await this.getDummyHash(), password).then(() => false);
@@ -111,7 +110,7 @@ export class AuthService {
     const token = this.tokens.generate();
     const now = this.clock.now();
     const expiresAt = this.expiryFrom(now);
-    await r.sessions.create({
+    await r.identity.sessions.create({
       user_id: user.id,
       token_hash: this.tokens.digest(token),
       expires_at: expiresAt,
@@ -119,16 +118,18 @@ export class AuthService {
       ip: meta.ip,
       user_agent: meta.userAgent,
     });
-    await r.users.update(user.id, { last_login_at: now });
+    await r.identity.users.update(user.id, { last_login_at: now });
     await r.audit.append({ action, actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
 
-    const profile = await r.profiles.findByUserId(user.id);
+    const profile = await r.identity.profiles.findByUserId(user.id);
     // SPEC.md §2: a pending checkout stored in the profile wins, and is cleared once used.
     const pending = parsePendingRedirect(profile?.metadata?.post_login_redirect);
-    const redirect = postLoginRedirect({ role: user.role, professionalApproved: null, pending });
+    // SPEC.md §6: a professional's dashboard needs approved=true (a suspended one lands on the pending page).
+    const professionalApproved = user.role === 'professional' ? ((await r.professionals.professionals.findByUserId(user.id))?.approved ?? false) : null;
+    const redirect = postLoginRedirect({ role: user.role, professionalApproved, pending });
     if (redirect.clearPending && profile) {
       const { post_login_redirect: _used, ...rest } = profile.metadata;
-      await r.profiles.update(user.id, { metadata: rest });
+      await r.identity.profiles.update(user.id, { metadata: rest });
     }
     return { token, expiresAt, user: toPublicUser(user, profile), redirect };
   }
@@ -137,30 +138,30 @@ export class AuthService {
   async authenticate(token: string | undefined | null): Promise<AuthenticatedUser | null> {
     if (!token || token.length > 256) return null;
     const repos = this.uow.repos;
-    const session = await repos.sessions.findByTokenHash(this.tokens.digest(token));
+    const session = await repos.identity.sessions.findByTokenHash(this.tokens.digest(token));
     const now = this.clock.now();
     if (!session) return null;
     if (session.expires_at.getTime() <= now.getTime()) {
-      await repos.sessions.delete(session.id);
+      await repos.identity.sessions.delete(session.id);
       return null;
     }
-    const user = await repos.users.findById(session.user_id);
+    const user = await repos.identity.users.findById(session.user_id);
     if (!user || user.blocked_at || user.deleted_at || !user.email_confirmed_at) return null;
     if (now.getTime() - session.last_seen_at.getTime() > HOUR) {
-      await repos.sessions.touch(session.id, now, this.expiryFrom(now));
+      await repos.identity.sessions.touch(session.id, now, this.expiryFrom(now));
     }
-    const profile = await repos.profiles.findByUserId(user.id);
+    const profile = await repos.identity.profiles.findByUserId(user.id);
     return { id: user.id, email: user.email, role: user.role, full_name: profile?.full_name ?? '', sessionId: session.id };
   }
 
   /** Ends one session without an audit line (the session a new login replaces). */
   async endSession(sessionId: string): Promise<void> {
-    await this.uow.repos.sessions.delete(sessionId);
+    await this.uow.repos.identity.sessions.delete(sessionId);
   }
 
   async logout(user: AuthenticatedUser, meta: RequestMeta): Promise<void> {
     await this.uow.run(async (r) => {
-      await r.sessions.delete(user.sessionId);
+      await r.identity.sessions.delete(user.sessionId);
       await r.audit.append({ action: 'auth.logout', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
     });
   }
@@ -169,8 +170,8 @@ export class AuthService {
   async issueConfirmationToken(r: Repositories, userId: string): Promise<string> {
     const token = this.tokens.generate();
     const now = this.clock.now();
-    await r.authTokens.invalidate(userId, 'email_confirmation', now);
-    await r.authTokens.create({ user_id: userId, purpose: 'email_confirmation', token_hash: this.tokens.digest(token), expires_at: new Date(now.getTime() + CONFIRMATION_TTL_MS) });
+    await r.identity.authTokens.invalidate(userId, 'email_confirmation', now);
+    await r.identity.authTokens.create({ user_id: userId, purpose: 'email_confirmation', token_hash: this.tokens.digest(token), expires_at: new Date(now.getTime() + CONFIRMATION_TTL_MS) });
     return token;
   }
 
@@ -182,7 +183,7 @@ export class AuthService {
   async confirmEmail(token: string, meta: RequestMeta): Promise<SessionGrant> {
     return this.uow.run(async (r) => {
       const user = await this.useToken(r, token, 'email_confirmation');
-      if (!user.email_confirmed_at) await r.users.update(user.id, { email_confirmed_at: this.clock.now() });
+      if (!user.email_confirmed_at) await r.identity.users.update(user.id, { email_confirmed_at: this.clock.now() });
       await r.audit.append({ action: 'auth.email_confirmed', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
       if (user.blocked_at) throw new DomainError('forbidden', 'account_blocked', ACCOUNT_BLOCKED_MESSAGE);
       return this.grantSession(r, { ...user, email_confirmed_at: this.clock.now() }, meta, 'auth.login');
@@ -193,14 +194,14 @@ export class AuthService {
   async resendConfirmation(email: string, meta: RequestMeta): Promise<void> {
     await this.refuseIfLimited([['recover_ip', meta.ip ?? 'desconhecido']], 'solicitações');
     await this.limiter.hit('recover_ip', meta.ip ?? 'desconhecido');
-    const user = await this.uow.repos.users.findByEmail(email);
+    const user = await this.uow.repos.identity.users.findByEmail(email);
     if (!user || user.email_confirmed_at || user.deleted_at) return;
     if ((await this.limiter.hit('recover_account', email)).blocked) return;
-    const { token, profile } = await this.uow.run(async (r) => ({
-      token: await this.issueConfirmationToken(r, user.id),
-      profile: await r.profiles.findByUserId(user.id),
-    }));
-    await this.sendQuietly(confirmationEmail({ to: user.email, name: firstName(profile), link: this.confirmationLink(token) }), meta, user);
+    await this.uow.run(async (r) => {
+      const token = await this.issueConfirmationToken(r, user.id);
+      const profile = await r.identity.profiles.findByUserId(user.id);
+      await r.jobs.enqueue('mail.send', confirmationEmail({ to: user.email, name: firstName(profile), link: this.confirmationLink(token) }));
+    });
   }
 
   /** POST /api/auth/recover: always the same answer; sends a 1-hour reset link when the account exists. */
@@ -208,44 +209,45 @@ export class AuthService {
     const ipKey = meta.ip ?? 'desconhecido';
     await this.refuseIfLimited([['recover_ip', ipKey]], 'solicitações');
     await this.limiter.hit('recover_ip', ipKey);
-    const user = await this.uow.repos.users.findByEmail(email);
+    const user = await this.uow.repos.identity.users.findByEmail(email);
     if (!user || user.deleted_at || user.blocked_at) return;
     // Per-account cap: silent, so the answer does not reveal whether the e-mail has an account.
     if ((await this.limiter.hit('recover_account', email)).blocked) return;
 
     const token = this.tokens.generate();
     const now = this.clock.now();
-    const profile = await this.uow.run(async (r) => {
-      await r.authTokens.invalidate(user.id, 'password_reset', now);
-      await r.authTokens.create({ user_id: user.id, purpose: 'password_reset', token_hash: this.tokens.digest(token), expires_at: new Date(now.getTime() + RESET_TTL_MS) });
-      await r.audit.append({ action: 'auth.password_reset_requested', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
-      return r.profiles.findByUserId(user.id);
-    });
     const link = `${this.options.publicUrl}/auth/callback?type=recovery&token=${encodeURIComponent(token)}`;
-    await this.sendQuietly(recoveryEmail({ to: user.email, name: firstName(profile), link }), meta, user);
+    await this.uow.run(async (r) => {
+      await r.identity.authTokens.invalidate(user.id, 'password_reset', now);
+      await r.identity.authTokens.create({ user_id: user.id, purpose: 'password_reset', token_hash: this.tokens.digest(token), expires_at: new Date(now.getTime() + RESET_TTL_MS) });
+      await r.audit.append({ action: 'auth.password_reset_requested', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
+      const profile = await r.identity.profiles.findByUserId(user.id);
+      await r.jobs.enqueue('mail.send', recoveryEmail({ to: user.email, name: firstName(profile), link }));
+    });
   }
 
   /** POST /api/auth/reset: sets the new password and ends every session of the account. */
   async resetPassword(token: string, password: string, meta: RequestMeta): Promise<void> {
     const newPassword = newPasswordSchema.parse(password);
     const hash = await this.hasher.hash(newPassword);
-    const { user, profile } = await this.uow.run(async (r) => {
+    const user = await this.uow.run(async (r) => {
       const user = await this.useToken(r, token, 'password_reset');
       const now = this.clock.now();
-      await r.users.update(user.id, { password_hash: hash, password_changed_at: now });
+      await r.identity.users.update(user.id, { password_hash: hash, password_changed_at: now });
       // The link proves the mailbox is the user's: an unconfirmed account becomes confirmed.
-      if (!user.email_confirmed_at) await r.users.update(user.id, { email_confirmed_at: now });
-      await r.sessions.deleteForUser(user.id);
+      if (!user.email_confirmed_at) await r.identity.users.update(user.id, { email_confirmed_at: now });
+      await r.identity.sessions.deleteForUser(user.id);
       await r.audit.append({ action: 'auth.password_reset', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
-      return { user, profile: await r.profiles.findByUserId(user.id) };
+      const profile = await r.identity.profiles.findByUserId(user.id);
+      await r.jobs.enqueue('mail.send', passwordChangedEmail({ to: user.email, name: firstName(profile), when: now }));
+      return user;
     });
     await this.limiter.reset('login_account', user.email);
-    await this.sendQuietly(passwordChangedEmail({ to: user.email, name: firstName(profile), when: this.clock.now() }), meta, user);
   }
 
   /** POST /api/me/password: checks the current password, ends every other session and rotates this one. */
   async changePassword(current: AuthenticatedUser, currentPassword: string, newPassword: string, meta: RequestMeta): Promise<SessionGrant> {
-    const user = await this.uow.repos.users.findById(current.id);
+    const user = await this.uow.repos.identity.users.findById(current.id);
     if (!user) throw new DomainError('unauthenticated', 'unauthenticated', 'Sessão expirada. Entre novamente.');
     if (!(await this.hasher.verify(user.password_hash, currentPassword))) {
       await this.uow.repos.audit.append({ action: 'auth.password_change_failed', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
@@ -254,12 +256,13 @@ export class AuthService {
     const hash = await this.hasher.hash(newPasswordSchema.parse(newPassword));
     const grant = await this.uow.run(async (r) => {
       const now = this.clock.now();
-      await r.users.update(user.id, { password_hash: hash, password_changed_at: now });
-      await r.sessions.deleteForUser(user.id);
+      await r.identity.users.update(user.id, { password_hash: hash, password_changed_at: now });
+      await r.identity.sessions.deleteForUser(user.id);
       await r.audit.append({ action: 'auth.password_changed', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
-      return this.grantSession(r, user, meta, 'auth.session_rotated');
+      const grant = await this.grantSession(r, user, meta, 'auth.session_rotated');
+      await r.jobs.enqueue('mail.send', passwordChangedEmail({ to: user.email, name: grant.user.full_name.split(' ')[0] ?? '', when: now }));
+      return grant;
     });
-    await this.sendQuietly(passwordChangedEmail({ to: user.email, name: grant.user.full_name.split(' ')[0] ?? '', when: this.clock.now() }), meta, user);
     return grant;
   }
 
@@ -271,9 +274,9 @@ export class AuthService {
     if (fullName.length < 2) throw new DomainError('invalid', 'invalid_name', 'Informe o nome completo');
     const passwordHash = await this.hasher.hash(password);
     return this.uow.run(async (r) => {
-      if (await r.users.findByEmail(email)) throw conflict('email_taken', 'Já existe uma conta com este e-mail.');
-      const user = await r.users.create({ email, password_hash: passwordHash, role: 'admin', email_confirmed_at: this.clock.now() });
-      await r.profiles.create({ user_id: user.id, email, full_name: fullName, origem: 'www' });
+      if (await r.identity.users.findByEmail(email)) throw conflict('email_taken', 'Já existe uma conta com este e-mail.');
+      const user = await r.identity.users.create({ email, password_hash: passwordHash, role: 'admin', email_confirmed_at: this.clock.now() });
+      await r.identity.profiles.create({ user_id: user.id, email, full_name: fullName, origem: 'www' });
       await r.referrals.create({ referred_user_id: user.id, referrer_user_id: null, referral_type: 'direct', status: 'confirmed', codigo_referencia: 'DIRECT' });
       await r.audit.append({ action: 'admin.created', actor_email: 'cli', entity_type: 'user', entity_id: user.id, ...auditMeta(meta), metadata: { email } });
       return user;
@@ -284,11 +287,11 @@ export class AuthService {
   private async useToken(r: Repositories, token: string, purpose: 'email_confirmation' | 'password_reset'): Promise<UserRecord> {
     const linkError = () => invalid('invalid_or_expired_link', INVALID_LINK_MESSAGE);
     if (!token || token.length > 256) throw linkError();
-    const record = await r.authTokens.findByHash(this.tokens.digest(token));
+    const record = await r.identity.authTokens.findByHash(this.tokens.digest(token));
     const now = this.clock.now();
     if (!record || record.purpose !== purpose || record.used_at || record.expires_at.getTime() <= now.getTime()) throw linkError();
-    if (!(await r.authTokens.consume(record.id, now))) throw linkError();
-    const user = await r.users.findById(record.user_id);
+    if (!(await r.identity.authTokens.consume(record.id, now))) throw linkError();
+    const user = await r.identity.users.findById(record.user_id);
     if (!user || user.deleted_at) throw linkError();
     return user;
   }
@@ -297,25 +300,6 @@ export class AuthService {
     const states = await Promise.all(keys.map(([policy, key]) => this.limiter.peek(policy, key)));
     const worst = states.filter((s) => s.blocked).sort((a, b) => b.retryAfterSeconds - a.retryAfterSeconds)[0];
     if (worst) throw rateLimited(worst.retryAfterSeconds, what);
-  }
-
-  /** Mail goes out after the transaction commits; a mail failure is recorded, never undoes the account change. */
-  async sendQuietly(message: MailMessage, meta: RequestMeta, user: Pick<UserRecord, 'id' | 'email'>): Promise<boolean> {
-    try {
-      await this.mailer.send(message);
-      return true;
-    } catch (err) {
-      await this.uow.repos.audit.append({
-        action: 'mail.failed',
-        actor_user_id: user.id,
-        actor_email: user.email,
-        entity_type: 'mail',
-        entity_id: message.template,
-        ...auditMeta(meta),
-        metadata: { error: err instanceof Error ? err.message : String(err) },
-      });
-      return false;
-    }
   }
 
   private expiryFrom(now: Date): Date {

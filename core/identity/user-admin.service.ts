@@ -1,4 +1,6 @@
 // Operators' account management (CLI `turma users`, later the back office): list, show, change role, block, unblock.
+import { paginationSchemaWith } from '../shared/pagination';
+import { isId } from '../shared/ids';
 import { z } from 'zod';
 import { DomainError, notFound } from '../shared/errors';
 import type { Clock } from '../shared/clock';
@@ -10,8 +12,7 @@ export const userListQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
   role: roleSchema.optional(),
   blocked: z.boolean().optional(),
-  page: z.number().int().min(1).default(1),
-  per_page: z.number().int().min(1).max(500).default(50),
+  ...paginationSchemaWith({ defaultPerPage: 50, maxPerPage: 500 }).shape,
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
@@ -31,7 +32,7 @@ export class UserAdminService {
 
   async list(query: UserListQuery) {
     const q = userListQuerySchema.parse(query);
-    return this.uow.repos.users.list({
+    return this.uow.repos.identity.users.list({
       ...(q.q ? { q: q.q } : {}),
       ...(q.role ? { role: q.role } : {}),
       ...(q.blocked !== undefined ? { blocked: q.blocked } : {}),
@@ -43,7 +44,7 @@ export class UserAdminService {
   /** An account by id or e-mail, with its profile. */
   async show(idOrEmail: string) {
     const user = await this.find(idOrEmail);
-    const profile = await this.uow.repos.profiles.findByUserId(user.id);
+    const profile = await this.uow.repos.identity.profiles.findByUserId(user.id);
     return { user, profile };
   }
 
@@ -52,12 +53,12 @@ export class UserAdminService {
     const user = await this.find(idOrEmail);
     if (user.role === next) return user;
     await this.uow.run(async (r) => {
-      if (user.role === 'admin' && next !== 'admin' && (await r.users.count({ role: 'admin' })) <= 1) {
+      if (user.role === 'admin' && next !== 'admin' && (await r.identity.users.count({ role: 'admin' })) <= 1) {
         throw new DomainError('conflict', 'last_admin', 'Não é possível remover o papel do último administrador.');
       }
-      await r.users.update(user.id, { role: next });
+      await r.identity.users.update(user.id, { role: next });
       // A new role changes what the person may do: make them sign in again.
-      await r.sessions.deleteForUser(user.id);
+      await r.identity.sessions.deleteForUser(user.id);
       await r.audit.append({ action: 'admin.user_role_changed', actor_user_id: meta.actorUserId, actor_email: meta.actorEmail, entity_type: 'user', entity_id: user.id, ip: meta.ip ?? null, request_id: meta.requestId ?? null, metadata: { from: user.role, to: next } });
     });
     return { ...user, role: next };
@@ -69,8 +70,8 @@ export class UserAdminService {
     const user = await this.find(idOrEmail);
     if (user.role === 'admin' && user.id === meta.actorUserId) throw new DomainError('conflict', 'self_block', 'Você não pode bloquear a própria conta.');
     await this.uow.run(async (r) => {
-      await r.users.update(user.id, { blocked_at: this.clock.now(), blocked_reason: why });
-      await r.sessions.deleteForUser(user.id);
+      await r.identity.users.update(user.id, { blocked_at: this.clock.now(), blocked_reason: why });
+      await r.identity.sessions.deleteForUser(user.id);
       await r.audit.append({ action: 'admin.user_blocked', actor_user_id: meta.actorUserId, actor_email: meta.actorEmail, entity_type: 'user', entity_id: user.id, ip: meta.ip ?? null, request_id: meta.requestId ?? null, metadata: { reason: why } });
     });
     return this.show(user.id);
@@ -79,7 +80,7 @@ export class UserAdminService {
   async unblock(idOrEmail: string, meta: OperatorMeta) {
     const user = await this.find(idOrEmail);
     await this.uow.run(async (r) => {
-      await r.users.update(user.id, { blocked_at: null, blocked_reason: null });
+      await r.identity.users.update(user.id, { blocked_at: null, blocked_reason: null });
       await r.audit.append({ action: 'admin.user_unblocked', actor_user_id: meta.actorUserId, actor_email: meta.actorEmail, entity_type: 'user', entity_id: user.id, ip: meta.ip ?? null, request_id: meta.requestId ?? null });
     });
     return this.show(user.id);
@@ -87,12 +88,11 @@ export class UserAdminService {
 
   private async find(idOrEmail: string) {
     const value = idOrEmail.trim();
-    const byId = z.uuid().safeParse(value);
     const email = emailSchema.safeParse(value);
-    const user = byId.success
-      ? await this.uow.repos.users.findById(byId.data)
+    const user = isId(value)
+      ? await this.uow.repos.identity.users.findById(value)
       : email.success
-        ? await this.uow.repos.users.findByEmail(email.data)
+        ? await this.uow.repos.identity.users.findByEmail(email.data)
         : null;
     if (!user || user.deleted_at) throw notFound('user_not_found', 'Conta não encontrada.');
     return user;

@@ -1,9 +1,9 @@
 // The signed-in user's cart on the server (SPEC.md §6): read with current catalogue data, changed by difference in
 // one transaction, merged with the browser's cart at login. Prices, names and stock always come from the catalogue.
-import { addToCart, setItemQuantity, type CartItem, type CartOutcome } from '../cart/cart-rules';
-import type { Repositories } from '../ports/repositories';
+import { addToCart, setItemQuantity, type CartItem, type CartOutcome } from './cart-rules';
+import type { Repositories } from '../ports/unit-of-work';
 import type { UnitOfWork } from '../ports/unit-of-work';
-import type { CartCatalogItem, CartItemType, CartLineKey, CartLineWithItem } from '../ports/marketplace-repositories';
+import type { CartCatalogItem, CartItemType, CartLineKey, CartLineWithItem } from './ports';
 import { conflict } from '../shared/errors';
 import { MAX_CART_LINES, cartPatchSchema, diffCart, lineKey, mergeCarts, type CartDiffLine, type CartLineChange, type CartPatchInput } from './cart';
 import { stockState, type StockState } from './product-schemas';
@@ -125,12 +125,12 @@ export class CartService {
 
   /** GET /api/cart: the stored lines with today's prices; a quantity above the stock left is lowered (and saved). */
   async get(userId: string): Promise<CartView> {
-    const stored = (await this.uow.repos.cart.listForUser(userId)).map(toWorking);
+    const stored = (await this.uow.repos.marketplace.cart.listForUser(userId)).map(toWorking);
     const capped = capToStock(stored);
     const diff = diffCart(stored.map(toDiffLine), capped.map(toDiffLine));
     if (diff.upserts.length === 0) return toCartView(capped);
     return this.uow.run(async (r) => {
-      const current = (await r.cart.listForUser(userId, { lock: true })).map(toWorking);
+      const current = (await r.marketplace.cart.listForUser(userId, { lock: true })).map(toWorking);
       const lowered = capToStock(current);
       await this.write(r, userId, current, lowered);
       return toCartView(lowered);
@@ -145,7 +145,7 @@ export class CartService {
   async apply(userId: string, raw: CartPatchInput | unknown): Promise<CartApplyResult> {
     const { lines: changes } = cartPatchSchema.parse(raw);
     return this.uow.run(async (r) => {
-      const before = (await r.cart.listForUser(userId, { lock: true })).map(toWorking);
+      const before = (await r.marketplace.cart.listForUser(userId, { lock: true })).map(toWorking);
       const current = capToStock(before);
       const catalog = await this.catalogFor(r, current, changes);
       const reports: CartChangeReport[] = [];
@@ -164,7 +164,7 @@ export class CartService {
   async merge(userId: string, raw: CartPatchInput | unknown): Promise<CartApplyResult> {
     const { lines: local } = cartPatchSchema.parse(raw);
     return this.uow.run(async (r) => {
-      const before = (await r.cart.listForUser(userId, { lock: true })).map(toWorking);
+      const before = (await r.marketplace.cart.listForUser(userId, { lock: true })).map(toWorking);
       const current = capToStock(before);
       const catalog = await this.catalogFor(r, current, local);
       const usable = current.filter(isUsable);
@@ -212,8 +212,8 @@ export class CartService {
     const { upserts, deletes } = diffCart(stored.map(toDiffLine), after.map(toDiffLine));
     const keys = (ls: Array<{ item_type: CartItemType; id: string }>): CartLineKey[] => ls.map((l) => ({ item_type: l.item_type, item_id: l.id }));
     let written = 0;
-    if (deletes.length) written += await r.cart.delete(userId, keys(deletes));
-    if (upserts.length) written += await r.cart.upsert(userId, upserts.map((u) => ({ item_type: u.item_type, item_id: u.id, quantity: u.quantity })));
+    if (deletes.length) written += await r.marketplace.cart.delete(userId, keys(deletes));
+    if (upserts.length) written += await r.marketplace.cart.upsert(userId, upserts.map((u) => ({ item_type: u.item_type, item_id: u.id, quantity: u.quantity })));
     return written;
   }
 
@@ -223,7 +223,7 @@ export class CartService {
     for (const l of current) if (l.item) catalog.set(lineKey(l), l.item);
     const missing = changes.filter((c) => !catalog.has(lineKey({ item_type: c.item_type, id: c.item_id })));
     if (missing.length) {
-      for (const item of await r.cart.catalogItems(missing.map((c) => ({ item_type: c.item_type, item_id: c.item_id })))) {
+      for (const item of await r.marketplace.cart.catalogItems(missing.map((c) => ({ item_type: c.item_type, item_id: c.item_id })))) {
         catalog.set(lineKey({ item_type: item.item_type, id: item.item_id }), item);
       }
     }

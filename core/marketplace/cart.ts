@@ -1,7 +1,7 @@
 // The cart model on top of core/cart/cart-rules.ts: the change request a client sends, the login merge, and the
 // difference between two carts (what the server writes instead of the spec's delete-all + insert-all).
 import { z } from 'zod';
-import { addToCart, type CartItem } from '../cart/cart-rules';
+import { addToCart, type CartItem } from './cart-rules';
 
 /** Largest quantity of one line a request may ask for (stock caps real products far below it). */
 export const MAX_LINE_QUANTITY = 999;

@@ -1,8 +1,8 @@
 // What the customer is told about an order: in-app notifications and the 'Pedido confirmado' e-mail (pt-BR).
 import { formatCents } from '../shared/money';
-import { greetingFor, renderEmail } from '../identity/emails';
-import type { NotificationRecord } from '../ports/group-repositories';
-import { notificationContent, type NotificationParams } from '../notifications/notification-texts';
+import { greetingFor, renderEmail } from '../identity';
+import type { NotificationRecord } from '../notifications';
+import { notificationContent, type NotificationParams } from '../notifications';
 
 /** '#A1B2C3D4': the short number a customer reads to support. */
 export function orderNumber(orderId: string): string {

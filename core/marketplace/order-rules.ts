@@ -1,6 +1,7 @@
 // Marketplace orders (PRODUCT.md §4): the status flow as pure rules, the payment window and the delivery address.
 import { z } from 'zod';
 import { conflict, invalid } from '../shared/errors';
+import { cepSchema, ufSchema, type AddressFields } from '../address';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'preparing', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -88,8 +89,6 @@ export function orderExpiry(now: Date): Date {
   return new Date(now.getTime() + ORDER_PAYMENT_MINUTES * 60_000);
 }
 
-const UFS = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'] as const;
-
 const required = (label: string, max: number) =>
   z
     .string({ message: `Informe ${label}` })
@@ -99,10 +98,7 @@ const required = (label: string, max: number) =>
 
 /** The delivery address of an order (SPEC.md §9: CEP of 8 digits; the mask is accepted). */
 export const orderAddressSchema = z.object({
-  cep: z
-    .string({ message: 'Informe o CEP' })
-    .transform((v) => v.replace(/\D/g, ''))
-    .pipe(z.string().regex(/^\d{8}$/, { message: 'O CEP deve ter 8 dígitos' })),
+  cep: cepSchema,
   street: required('a rua', 200),
   number: required('o número', 20),
   complement: z
@@ -113,11 +109,7 @@ export const orderAddressSchema = z.object({
     .transform((v) => v || null),
   district: required('o bairro', 120),
   city: required('a cidade', 120),
-  state: z
-    .string({ message: 'Informe a UF' })
-    .trim()
-    .toUpperCase()
-    .pipe(z.enum(UFS, { message: 'UF inválida' })),
+  state: ufSchema,
 });
 export type OrderAddressInput = z.input<typeof orderAddressSchema>;
 export type OrderAddress = z.output<typeof orderAddressSchema>;
@@ -132,15 +124,7 @@ export const createOrderSchema = z
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
 /** The profile's saved address as an order address input (its fields are named like SPEC.md §3 profiles). */
-export function addressFromProfile(p: {
-  cep: string | null;
-  address_street: string | null;
-  address_number: string | null;
-  address_complement: string | null;
-  address_district: string | null;
-  address_city: string | null;
-  address_state: string | null;
-}): OrderAddressInput {
+export function addressFromProfile(p: AddressFields): OrderAddressInput {
   return {
     cep: p.cep ?? '',
     street: p.address_street ?? '',

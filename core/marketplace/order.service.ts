@@ -1,15 +1,16 @@
 // Marketplace orders (PRODUCT.md §4): created from the server cart with stock reserved in the same transaction,
 // read by their owner only, expired when unpaid (stock back exactly once), moved along the status flow by operators.
-import { z } from 'zod';
+import { isId } from '../shared/ids';
 import type { Clock } from '../shared/clock';
 import { DomainError, conflict, invalid, notFound } from '../shared/errors';
 import { toOffset, type Pagination } from '../shared/pagination';
-import type { RequestMeta } from '../identity/auth.service';
-import { auditMeta } from '../identity/auth.service';
-import type { Repositories } from '../ports/repositories';
+import type { RequestMeta } from '../identity';
+import { auditMeta } from '../identity';
+import type { Repositories } from '../ports/unit-of-work';
 import type { UnitOfWork } from '../ports/unit-of-work';
-import type { CatalogChanges, OrderItemRecord, OrderRecord } from '../ports/marketplace-repositories';
-import type { PaymentRecord } from '../ports/group-repositories';
+import type { CatalogChanges } from '../ports/catalog-changes';
+import type { OrderItemRecord, OrderRecord } from './ports';
+import type { PaymentRecord } from '../payments';
 import {
   ORDER_STATUS_LABELS,
   STATUS_TIMESTAMP,
@@ -29,7 +30,6 @@ import { orderNotify, orderNumber } from './order-messages';
 /** SPEC.md §9: the client checks at most the 5 newest pending orders with a payment. */
 export const PENDING_PAYMENT_POLL_LIMIT = 5;
 
-const isUuid = (v: string) => z.uuid().safeParse(v).success;
 
 const orderNotFound = () => notFound('order_not_found', 'Pedido não encontrado.');
 
@@ -99,7 +99,7 @@ export class OrderService {
 
     const { orderId, limitedStock } = await this.uow.run(async (r) => {
       // Locks the caller's lines: a double submit waits here, then finds the cart empty.
-      const lines = (await r.cart.listForUser(actor.id, { lock: true })).filter((l) => l.item_type === 'product');
+      const lines = (await r.marketplace.cart.listForUser(actor.id, { lock: true })).filter((l) => l.item_type === 'product');
       if (lines.length === 0) throw conflict('cart_empty', 'Seu carrinho não tem produtos.');
       // A product taken off the catalogue is named before any stock is touched (the reservation would refuse it anyway).
       const gone = lines.find((l) => !l.item || !l.item.active);
@@ -118,7 +118,7 @@ export class OrderService {
         subtotal: l.item!.price * l.quantity,
       }));
       const subtotal = items.reduce((s, i) => s + i.subtotal, 0);
-      const order = await r.orders.create({
+      const order = await r.marketplace.orders.create({
         user_id: actor.id,
         subtotal,
         total_amount: subtotal,
@@ -126,9 +126,9 @@ export class OrderService {
         address,
         expires_at: orderExpiry(now),
       });
-      await r.orders.addItems(order.id, items);
-      await r.orders.recordStatus({ order_id: order.id, from_status: null, to_status: 'pending', actor: actor.email, note: null, created_at: now });
-      await r.cart.delete(actor.id, lines.map((l) => ({ item_type: 'product', item_id: l.item_id })));
+      await r.marketplace.orders.addItems(order.id, items);
+      await r.marketplace.orders.recordStatus({ order_id: order.id, from_status: null, to_status: 'pending', actor: actor.email, note: null, created_at: now });
+      await r.marketplace.cart.delete(actor.id, lines.map((l) => ({ item_type: 'product', item_id: l.item_id })));
       await r.audit.append({ action: 'order.created', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'order', entity_id: order.id, ...auditMeta(meta), metadata: { total: subtotal, items: items.length } });
 
       // Stock last: a product's row stays locked from its decrement to the commit, so the busiest rows are held for
@@ -136,9 +136,9 @@ export class OrderService {
       const byProduct = [...lines].sort((a, b) => (a.item_id < b.item_id ? -1 : a.item_id > b.item_id ? 1 : 0));
       let limited = false;
       for (const line of byProduct) {
-        if (!(await r.products.reserveStock(line.item_id, line.quantity, line.item!.price))) {
+        if (!(await r.marketplace.products.reserveStock(line.item_id, line.quantity, line.item!.price))) {
           // Deactivated, repriced or not enough left since the lines were read: nothing of this order is kept.
-          const current = await r.products.findById(line.item_id);
+          const current = await r.marketplace.products.findById(line.item_id);
           if (!current || !current.active) throw productUnavailable(current?.name ?? line.item?.name, line.item_id);
           if (current.price !== line.item!.price) {
             throw new DomainError('conflict', 'price_changed', `O preço de ${current.name} mudou. Confira o carrinho e faça o pedido de novo.`, { details: { product_id: line.item_id, price: current.price } });
@@ -155,33 +155,33 @@ export class OrderService {
 
   /** GET /api/orders: the caller's orders, newest first. */
   async list(userId: string, page: Pagination) {
-    const result = await this.uow.repos.orders.listForUser(userId, toOffset(page), page.per_page);
+    const result = await this.uow.repos.marketplace.orders.listForUser(userId, toOffset(page), page.per_page);
     return { items: result.items.map(toOrderSummary), total: result.total };
   }
 
   /** GET /api/orders/pending-payments (SPEC.md §7): at most the 5 newest pending orders that have a payment. */
   async pendingPayments(userId: string) {
-    const items = (await this.uow.repos.orders.listPendingWithPayment(userId, PENDING_PAYMENT_POLL_LIMIT)).map(toOrderSummary);
+    const items = (await this.uow.repos.marketplace.orders.listPendingWithPayment(userId, PENDING_PAYMENT_POLL_LIMIT)).map(toOrderSummary);
     return { items, total: items.length };
   }
 
   /** GET /api/orders/:id: the order with items, totals, address, payment and timeline; anyone else's is a 404. */
   async get(userId: string, orderId: string) {
-    const order = isUuid(orderId) ? await this.uow.repos.orders.findById(orderId) : null;
+    const order = isId(orderId) ? await this.uow.repos.marketplace.orders.findById(orderId) : null;
     if (!order || order.user_id !== userId) throw orderNotFound();
     return this.view(order);
   }
 
   /** Operators (CLI, back office): any order. */
   async adminGet(orderId: string) {
-    const order = isUuid(orderId) ? await this.uow.repos.orders.findById(orderId) : null;
+    const order = isId(orderId) ? await this.uow.repos.marketplace.orders.findById(orderId) : null;
     if (!order) throw orderNotFound();
-    const user = await this.uow.repos.users.findById(order.user_id);
+    const user = await this.uow.repos.identity.users.findById(order.user_id);
     return { ...(await this.view(order)), user_id: order.user_id, email: user?.email ?? null };
   }
 
   async adminList(filter: { status?: OrderStatus; page: number; per_page: number }) {
-    const result = await this.uow.repos.orders.list({ ...(filter.status ? { status: filter.status } : {}), offset: (filter.page - 1) * filter.per_page, limit: filter.per_page });
+    const result = await this.uow.repos.marketplace.orders.list({ ...(filter.status ? { status: filter.status } : {}), offset: (filter.page - 1) * filter.per_page, limit: filter.per_page });
     return { items: result.items.map((o) => ({ ...toOrderSummary(o), email: o.email })), total: result.total };
   }
 
@@ -191,14 +191,14 @@ export class OrderService {
    */
   async expireOrders(limit = 200): Promise<{ expired: number; units_returned: number }> {
     const now = this.clock.now();
-    const due = await this.uow.repos.orders.listExpired(now, limit);
+    const due = await this.uow.repos.marketplace.orders.listExpired(now, limit);
     let expired = 0;
     let units = 0;
     for (const o of due) {
       const returned = await this.uow.run(async (r) => {
-        if (!(await r.orders.moveIf(o.id, ['pending'], 'cancelled', { cancelled_at: now, cancel_reason: 'Pagamento não confirmado no prazo' }))) return null;
+        if (!(await r.marketplace.orders.moveIf(o.id, ['pending'], 'cancelled', { cancelled_at: now, cancel_reason: 'Pagamento não confirmado no prazo' }))) return null;
         const count = await this.returnStock(r, o.id);
-        await r.orders.recordStatus({ order_id: o.id, from_status: 'pending', to_status: 'cancelled', actor: 'sistema', note: 'pagamento não confirmado no prazo', created_at: now });
+        await r.marketplace.orders.recordStatus({ order_id: o.id, from_status: 'pending', to_status: 'cancelled', actor: 'sistema', note: 'pagamento não confirmado no prazo', created_at: now });
         await r.notifications.create(orderNotify.expired(o.user_id, o.id));
         return count;
       });
@@ -207,7 +207,7 @@ export class OrderService {
       units += returned;
       // Outside the order's transaction (the confirmation path locks payment → order; this would lock the other way).
       // A payment that still arrives is confirmed and refunded by PaymentService (the target answers 'refund_needed').
-      if (o.payment_id) await this.uow.run((r) => r.payments.moveIf(o.payment_id!, ['pending'], 'cancelled', { failure_reason: 'pedido cancelado: pagamento não confirmado no prazo' }));
+      if (o.payment_id) await this.uow.run((r) => r.payments.payments.moveIf(o.payment_id!, ['pending'], 'cancelled', { failure_reason: 'pedido cancelado: pagamento não confirmado no prazo' }));
     }
     if (expired > 0) this.catalog.changed();
     return { expired, units_returned: units };
@@ -219,10 +219,10 @@ export class OrderService {
    * PaymentService.processRefunds then makes through the provider.
    */
   async setStatus(orderId: string, to: OrderStatus, options: { trackingCode?: string | null; actorEmail: string; note?: string | null }) {
-    if (!isUuid(orderId)) throw orderNotFound();
+    if (!isId(orderId)) throw orderNotFound();
     const now = this.clock.now();
     const stockBack = await this.uow.run(async (r) => {
-      const order = await r.orders.lock(orderId);
+      const order = await r.marketplace.orders.lock(orderId);
       if (!order) throw orderNotFound();
       assertTransition(order.status, to, 'operator', { trackingCode: options.trackingCode ?? null });
       const tracking = to === 'shipped' ? trackingCodeSchema.parse(options.trackingCode) : undefined;
@@ -231,16 +231,16 @@ export class OrderService {
         ...(tracking ? { tracking_code: tracking } : {}),
         ...(to === 'cancelled' || to === 'refunded' ? { cancel_reason: options.note ?? (to === 'cancelled' ? 'Cancelado pela Turma' : 'Reembolsado pela Turma') } : {}),
       };
-      if (!(await r.orders.moveIf(order.id, [order.status], to, patch))) throw conflict('invalid_order_transition', 'O pedido mudou de estado enquanto isso. Tente de novo.');
+      if (!(await r.marketplace.orders.moveIf(order.id, [order.status], to, patch))) throw conflict('invalid_order_transition', 'O pedido mudou de estado enquanto isso. Tente de novo.');
       const back = returnsStock(order.status, to) ? await this.returnStock(r, order.id) : 0;
-      await r.orders.recordStatus({ order_id: order.id, from_status: order.status, to_status: to, actor: options.actorEmail, note: options.note ?? (tracking ? `rastreio ${tracking}` : null), created_at: now });
+      await r.marketplace.orders.recordStatus({ order_id: order.id, from_status: order.status, to_status: to, actor: options.actorEmail, note: options.note ?? (tracking ? `rastreio ${tracking}` : null), created_at: now });
       if (to === 'shipped') await r.notifications.create(orderNotify.shipped(order.user_id, order.id, tracking!));
       if (to === 'delivered') await r.notifications.create(orderNotify.delivered(order.user_id, order.id));
       if (to === 'refunded') {
         await r.notifications.create(orderNotify.refunded(order.user_id, order.id, order.total_amount));
-        if (order.payment_id) await r.payments.moveIf(order.payment_id, ['confirmed'], 'refund_pending', { failure_reason: 'pedido reembolsado pela operação' });
+        if (order.payment_id) await r.payments.payments.moveIf(order.payment_id, ['confirmed'], 'refund_pending', { failure_reason: 'pedido reembolsado pela operação' });
       }
-      if (to === 'cancelled' && order.payment_id) await r.payments.moveIf(order.payment_id, ['pending'], 'cancelled', { failure_reason: 'pedido cancelado pela operação' });
+      if (to === 'cancelled' && order.payment_id) await r.payments.payments.moveIf(order.payment_id, ['pending'], 'cancelled', { failure_reason: 'pedido cancelado pela operação' });
       await r.audit.append({ action: 'order.status_changed', actor_email: options.actorEmail, entity_type: 'order', entity_id: order.id, metadata: { from: order.status, to, ...(tracking ? { tracking_code: tracking } : {}) } });
       return back;
     });
@@ -249,14 +249,14 @@ export class OrderService {
   }
 
   private async returnStock(r: Repositories, orderId: string): Promise<number> {
-    const items = [...(await r.orders.items(orderId))].sort((a, b) => (a.product_id < b.product_id ? -1 : 1));
-    for (const i of items) await r.products.returnStock(i.product_id, i.quantity);
+    const items = [...(await r.marketplace.orders.items(orderId))].sort((a, b) => (a.product_id < b.product_id ? -1 : 1));
+    for (const i of items) await r.marketplace.products.returnStock(i.product_id, i.quantity);
     return items.reduce((s, i) => s + i.quantity, 0);
   }
 
   private async resolveAddress(userId: string, input: { address?: unknown; use_saved_address?: boolean | undefined }): Promise<OrderAddress> {
     if (input.address === undefined && input.use_saved_address) {
-      const profile = await this.uow.repos.profiles.findByUserId(userId);
+      const profile = await this.uow.repos.identity.profiles.findByUserId(userId);
       const saved = orderAddressSchema.safeParse(profile ? addressFromProfile(profile) : {});
       if (!saved.success) {
         throw invalid('saved_address_incomplete', 'Seu endereço salvo está incompleto. Informe o endereço de entrega.', fieldsOf(saved.error.issues, 'address'));
@@ -271,9 +271,9 @@ export class OrderService {
   private async view(order: OrderRecord) {
     const repos = this.uow.repos;
     const [items, history, payment] = await Promise.all([
-      repos.orders.items(order.id),
-      repos.orders.history(order.id),
-      order.payment_id ? repos.payments.findById(order.payment_id) : Promise.resolve(null),
+      repos.marketplace.orders.items(order.id),
+      repos.marketplace.orders.history(order.id),
+      order.payment_id ? repos.payments.payments.findById(order.payment_id) : Promise.resolve(null),
     ]);
     const now = this.clock.now();
     return {

@@ -1,5 +1,8 @@
 // `turma products import <csv>`: the CSV format (header name,slug,category,price,stock,description; prices in reais
 // such as 199,90) parsed into product rows, each error with its line number. Pure text in, data out.
+// The browser build of csv-parse: no Node built-ins, so the web app can import this module too.
+import { parseReais as parseReaisText } from '../shared/money';
+import { CsvError, parse } from 'csv-parse/browser/esm/sync';
 import { normalizeSearch } from './search';
 import { productSlugSchema, stockQuantitySchema } from './product-schemas';
 
@@ -25,69 +28,61 @@ function detectDelimiter(firstLine: string): ',' | ';' {
   return semicolons > commas ? ';' : ',';
 }
 
-/** RFC 4180: quoted fields may hold the delimiter, "" for a quote, and line breaks; CRLF or LF; BOM ignored. */
-export function parseCsv(text: string): CsvRecord[] {
-  const src = text.replace(/^\uFEFF/, '');
-  const delimiter = detectDelimiter(src.split(/\r?\n/, 1)[0] ?? '');
-  const records: CsvRecord[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  let sawAny = false;
-  const endRecord = () => {
-    cells.push(cell);
-    if (cells.length > 1 || cells[0]!.trim() !== '') records.push({ line: recordLine, cells });
-    cells = [];
-    cell = '';
-    sawAny = false;
-  };
-  for (let i = 0; i < src.length; i++) {
-    const ch = src[i]!;
-    if (!sawAny) {
-      recordLine = line;
-      sawAny = true;
-    }
-    if (quoted) {
-      if (ch === '"' && src[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') {
-        quoted = false;
-      } else {
-        if (ch === '\n') line++;
-        cell += ch;
-      }
-      continue;
-    }
-    if (ch === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (ch === delimiter) {
-      cells.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && src[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-    } else {
-      cell += ch;
-    }
+/** A file whose quotes do not pair up: where the records start and end is unknown past that line. */
+export class CsvSyntaxError extends Error {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CsvSyntaxError';
   }
-  if (sawAny) endRecord();
+}
+
+const SYNTAX_MESSAGES: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'aspas abertas e não fechadas até o fim do arquivo',
+  CSV_INVALID_CLOSING_QUOTE: 'texto depois de fechar as aspas (uma aspa dentro de um campo entre aspas se escreve "")',
+  CSV_INVALID_OPENING_QUOTE: 'aspas no meio de um campo sem aspas (coloque o campo todo entre aspas e escreva "" para cada aspa)',
+};
+
+/**
+ * RFC 4180 through csv-parse: quoted fields may hold the delimiter, "" for a quote, and line breaks; CRLF, LF or CR;
+ * BOM ignored; blank lines skipped. Each record keeps the line it starts on, counted in the file (a quoted line
+ * break moves the next record down). Throws CsvSyntaxError when quotes do not pair up.
+ */
+export function parseCsv(text: string): CsvRecord[] {
+  const firstLine = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/, 1)[0] ?? '';
+  let parsed: string[][];
+  try {
+    parsed = parse(text, {
+      bom: true,
+      delimiter: detectDelimiter(firstLine),
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_column_count: true,
+      trim: true,
+    });
+  } catch (err) {
+    if (err instanceof CsvError) throw new CsvSyntaxError(lineOf(err), SYNTAX_MESSAGES[err.code] ?? `arquivo CSV inválido (${err.message})`);
+    throw err;
+  }
+  const records: CsvRecord[] = [];
+  // Blank lines come through as one empty cell, so a record starts one line after the previous one plus the line
+  // breaks quoted inside it (csv-parse's own `info.lines` counts a quoted CRLF twice).
+  let line = 1;
+  for (const cells of parsed) {
+    if (cells.length > 1 || cells[0]!.trim() !== '') records.push({ line, cells });
+    line += 1 + cells.reduce((n, cell) => n + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
+  }
   return records;
 }
 
-/** "199,90", "1.234,56", "R$ 49,9", "199.90" or "199" reais → centavos; null when it is not a price. */
-export function parseReais(raw: string): number | null {
-  const v = raw.replace(/R\$/i, '').replace(/\s/g, '');
-  if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+(,\d{1,2})?$|^\d+(\.\d{1,2})?$/.test(v)) return null;
-  // A comma is always the decimal separator when present; dots are then thousands separators.
-  const normalized = v.includes(',') ? v.replace(/\./g, '').replace(',', '.') : /^\d{1,3}(\.\d{3})+$/.test(v) ? v.replace(/\./g, '') : v;
-  const n = Number(normalized);
-  return Number.isFinite(n) ? Math.round(n * 100) : null;
+function lineOf(err: CsvError): number {
+  const lines = (err as CsvError & { lines?: unknown }).lines;
+  return typeof lines === 'number' ? lines : 1;
 }
+
+/** A CSV price cell in reais → centavos with core's one parser ("1.234" is R$ 1.234,00); null when it is not a price. */
+export const parseReais = (raw: string): number | null => parseReaisText(raw) ?? null;
 
 /** '', 'ilimitado' or 'unlimited' → null (unlimited); a whole number ≥ 0 otherwise; undefined when invalid. */
 export function parseStock(raw: string): number | null | undefined {
@@ -123,7 +118,13 @@ export interface ProductCsvError {
  * category slugs; a slug repeated in the file is an error on its second line.
  */
 export function parseProductCsv(text: string, categories: readonly string[]): { rows: ProductCsvRow[]; errors: ProductCsvError[] } {
-  const records = parseCsv(text);
+  let records: CsvRecord[];
+  try {
+    records = parseCsv(text);
+  } catch (err) {
+    if (err instanceof CsvSyntaxError) return { rows: [], errors: [{ line: err.line, message: `${err.message}; nenhuma linha importada` }] };
+    throw err;
+  }
   const header = records.shift();
   if (!header) return { rows: [], errors: [{ line: 1, message: 'arquivo vazio: a primeira linha deve ser o cabeçalho name,slug,category,price,stock,description' }] };
   const names = header.cells.map((c) => c.trim().toLowerCase());

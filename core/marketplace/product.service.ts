@@ -1,17 +1,17 @@
 // The product catalogue (PRODUCT.md §4): public listing with filters, accent-insensitive search and sorting; saving
 // products (seeds, CLI import) with a generated cover when they have no image; stock changes by operators.
-import { z } from 'zod';
+import { isId } from '../shared/ids';
 import { notFound, invalid } from '../shared/errors';
 import { toOffset } from '../shared/pagination';
 import type { FileStorage } from '../ports/storage';
 import type { UnitOfWork } from '../ports/unit-of-work';
-import type { CatalogChanges, ProductRecord, ProductWithCategory } from '../ports/marketplace-repositories';
+import type { CatalogChanges } from '../ports/catalog-changes';
+import type { ProductRecord, ProductWithCategory } from './ports';
 import { fnv1a, productCoverSvg } from './product-cover';
 import type { ProductCsvRow } from './product-csv';
 import { productCategoryInputSchema, productInputSchema, toPublicProduct, type ProductCategoryInput, type ProductInput, type ProductListQuery } from './product-schemas';
 import { productSearchText, searchTerms } from './search';
 
-const isUuid = (v: string) => z.uuid().safeParse(v).success;
 const productNotFound = () => notFound('product_not_found', 'Produto não encontrado.');
 
 export interface ImportReport {
@@ -29,13 +29,13 @@ export class ProductService {
 
   /** GET /api/product-categories: the active categories, in their order. */
   async listCategories() {
-    const categories = await this.uow.repos.products.listCategories({ activeOnly: true });
+    const categories = await this.uow.repos.marketplace.products.listCategories({ activeOnly: true });
     return categories.map(({ id, name, slug, description }) => ({ id, name, slug, description }));
   }
 
   /** GET /api/products: active products, one page, with the total (one query; categories joined, never N+1). */
   async list(query: ProductListQuery) {
-    const page = await this.uow.repos.products.list({
+    const page = await this.uow.repos.marketplace.products.list({
       activeOnly: true,
       ...(query.category ? { categorySlug: query.category } : {}),
       terms: searchTerms(query.q),
@@ -56,13 +56,13 @@ export class ProductService {
   /** Operators: any product, active or not. */
   async find(idOrSlug: string): Promise<ProductWithCategory | null> {
     const key = idOrSlug.trim();
-    if (isUuid(key)) return this.uow.repos.products.findById(key);
-    return /^[a-z0-9-]{1,120}$/.test(key) ? this.uow.repos.products.findBySlug(key) : null;
+    if (isId(key)) return this.uow.repos.marketplace.products.findById(key);
+    return /^[a-z0-9-]{1,120}$/.test(key) ? this.uow.repos.marketplace.products.findBySlug(key) : null;
   }
 
   /** Operators' listing (CLI): active and inactive, same filters. */
   async adminList(filter: { q?: string; category?: string; limit?: number }) {
-    const page = await this.uow.repos.products.list({
+    const page = await this.uow.repos.marketplace.products.list({
       activeOnly: false,
       ...(filter.category ? { categorySlug: filter.category } : {}),
       terms: searchTerms(filter.q),
@@ -75,7 +75,7 @@ export class ProductService {
 
   async saveCategory(input: ProductCategoryInput) {
     const category = productCategoryInputSchema.parse(input);
-    const saved = await this.uow.run((r) => r.products.upsertCategory(category));
+    const saved = await this.uow.run((r) => r.marketplace.products.upsertCategory(category));
     this.catalog.changed();
     return saved;
   }
@@ -89,26 +89,26 @@ export class ProductService {
     const repos = this.uow.repos;
     let images = data.images;
     if (images.length === 0) {
-      const existing = await repos.products.findBySlug(data.slug);
+      const existing = await repos.marketplace.products.findBySlug(data.slug);
       if (existing?.images.length) images = existing.images;
       else {
-        const categories = await repos.products.listCategories({ activeOnly: false });
+        const categories = await repos.marketplace.products.listCategories({ activeOnly: false });
         const category = categories.find((c) => c.id === data.category_id) ?? null;
         images = [await this.storeCover(data.slug, data.name, category)];
       }
     }
-    const saved = await this.uow.run((r) => r.products.upsertBySlug({ ...data, images, search_text: productSearchText(data.name, data.description) }));
+    const saved = await this.uow.run((r) => r.marketplace.products.upsertBySlug({ ...data, images, search_text: productSearchText(data.name, data.description) }));
     this.catalog.changed();
     return saved;
   }
 
   /** `turma products import`: saves each valid row (idempotent by slug); the CSV's own errors are passed through. */
   async importRows(rows: readonly ProductCsvRow[], csvErrors: ImportReport['errors'] = []): Promise<ImportReport> {
-    const categories = new Map((await this.uow.repos.products.listCategories({ activeOnly: false })).map((c) => [c.slug, c.id]));
+    const categories = new Map((await this.uow.repos.marketplace.products.listCategories({ activeOnly: false })).map((c) => [c.slug, c.id]));
     const report: ImportReport = { created: 0, updated: 0, errors: [...csvErrors] };
     for (const row of rows) {
       try {
-        const existing = await this.uow.repos.products.findBySlug(row.slug);
+        const existing = await this.uow.repos.marketplace.products.findBySlug(row.slug);
         const { created } = await this.save({
           name: row.name,
           slug: row.slug,
@@ -134,9 +134,9 @@ export class ProductService {
     if (stock !== null && (!Number.isInteger(stock) || stock < 0)) throw invalid('invalid_stock', 'O estoque deve ser um número inteiro maior ou igual a zero, ou "unlimited".');
     const product = await this.find(idOrSlug);
     if (!product) throw productNotFound();
-    await this.uow.run((r) => r.products.setStock(product.id, stock));
+    await this.uow.run((r) => r.marketplace.products.setStock(product.id, stock));
     this.catalog.changed();
-    return (await this.uow.repos.products.findById(product.id))!;
+    return (await this.uow.repos.marketplace.products.findById(product.id))!;
   }
 
   /** The SVG cover under a content-addressed key (same name and category → same key: seeds stay idempotent). */

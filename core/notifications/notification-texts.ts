@@ -21,6 +21,8 @@ export interface NotificationParams {
   order_shipped: { order: string; tracking_code: string };
   order_delivered: { order: string };
   order_refunded: { order: string; total: number };
+  professional_status: { status: 'approved' | 'rejected' | 'suspended'; reason: string | null };
+  voucher_redeemed: { plan: string; business_name: string };
 }
 export type NotificationKind = keyof NotificationParams;
 
@@ -138,6 +140,24 @@ const TEXTS: Texts = {
       title: 'Order refunded',
       body: `Order ${p.order} was cancelled and ${money(p.total, 'en-US')} will be refunded to the same payment method.`,
     }),
+  },
+  professional_status: {
+    'pt-BR': (p) =>
+      p.status === 'approved'
+        ? { title: 'Cadastro aprovado!', body: 'Seu cadastro de profissional foi aprovado. Você já aparece na busca e pode receber vouchers.' }
+        : p.status === 'rejected'
+          ? { title: 'Cadastro não aprovado', body: `Seu cadastro de profissional não foi aprovado. Motivo: ${p.reason ?? '—'}` }
+          : { title: 'Cadastro suspenso', body: `Seu cadastro de profissional foi suspenso. Motivo: ${p.reason ?? '—'}` },
+    'en-US': (p) =>
+      p.status === 'approved'
+        ? { title: 'Application approved!', body: 'Your professional application was approved. You now show up in search and can redeem vouchers.' }
+        : p.status === 'rejected'
+          ? { title: 'Application not approved', body: `Your professional application was not approved. Reason: ${p.reason ?? '—'}` }
+          : { title: 'Account suspended', body: `Your professional account was suspended. Reason: ${p.reason ?? '—'}` },
+  },
+  voucher_redeemed: {
+    'pt-BR': (p) => ({ title: 'Voucher utilizado', body: `Seu voucher de ${p.plan} foi usado em ${p.business_name}. Conte como foi: avalie o atendimento.` }),
+    'en-US': (p) => ({ title: 'Voucher used', body: `Your ${p.plan} voucher was used at ${p.business_name}. Tell us how it went: rate the service.` }),
   },
 };
 

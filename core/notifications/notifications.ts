@@ -1,9 +1,11 @@
 // In-app notifications: every group event's notification, and reading/marking them (PRODUCT.md §3).
+import { paginationSchema } from '../shared/pagination';
+import { isId } from '../shared/ids';
 import { z } from 'zod';
 import { localizeNotification, notificationContent, type NotificationKind, type NotificationLocale, type NotificationParams } from './notification-texts';
 import type { Clock } from '../shared/clock';
 import { notFound } from '../shared/errors';
-import type { Repositories } from '../ports/repositories';
+import type { Repositories } from '../ports/unit-of-work';
 import type { UnitOfWork } from '../ports/unit-of-work';
 
 export type NotificationType = NotificationKind;
@@ -50,13 +52,16 @@ export const notify = {
     draft(userId, 'group_reminder', { plan, paid, size, deadline: deadline.toISOString() }, { group_id: groupId, member_id: memberId }, groupLink(groupId), `group_reminder:${memberId}`),
   groupExpired: (userId: string, memberId: string, groupId: string, plan: string, amount: number, toWallet: boolean) =>
     draft(userId, 'group_expired', { plan, amount, to_wallet: toWallet }, { group_id: groupId, member_id: memberId }, '/payment-history', `group_expired:${memberId}`),
+  professionalStatus: (userId: string, professionalId: string, status: 'approved' | 'rejected' | 'suspended', reason: string | null, at: Date) =>
+    draft(userId, 'professional_status', { status, reason }, { professional_id: professionalId }, status === 'approved' ? '/dashboard/professional' : '/professional-pending', `professional_status:${professionalId}:${status}:${at.toISOString()}`),
+  voucherRedeemed: (userId: string, voucherId: string, plan: string, businessName: string) =>
+    draft(userId, 'voucher_redeemed', { plan, business_name: businessName }, { voucher_id: voucherId }, `/avaliar/${voucherId}`, `voucher_redeemed:${voucherId}`),
   refundIssued: (userId: string, paymentId: string, amount: number) =>
     draft(userId, 'refund_issued', { amount }, { payment_id: paymentId }, '/payment-history', `refund_issued:${paymentId}`),
 };
 
 export const notificationListSchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  ...paginationSchema.shape,
 });
 
 export class NotificationService {
@@ -81,7 +86,7 @@ export class NotificationService {
   }
 
   async markRead(userId: string, id: string) {
-    const ok = z.uuid().safeParse(id).success && (await this.uow.repos.notifications.markRead(userId, id, this.clock.now()));
+    const ok = isId(id) && (await this.uow.repos.notifications.markRead(userId, id, this.clock.now()));
     if (!ok) throw notFound('notification_not_found', 'Notificação não encontrada.');
   }
 

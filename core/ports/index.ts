@@ -1,11 +1,11 @@
-export type * from './repositories';
+// The ports every module shares. Each module's own repositories are in `core/<module>/ports.ts`.
 export type * from './unit-of-work';
+export type * from './job-queue';
 export type * from './security';
 export type * from './mailer';
 export type * from './address-lookup';
 export type * from './storage';
 export type * from './payments';
 export type * from './rate-limiter';
+export type * from './catalog-changes';
 export type { Clock } from '../shared/clock';
-export type * from './group-repositories';
-export type * from './marketplace-repositories';

@@ -11,3 +11,10 @@ export interface MailMessage {
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
+
+declare module './job-queue' {
+  interface JobPayloads {
+    /** Every e-mail leaves through the queue: enqueued with the change that causes it, retried with backoff. */
+    'mail.send': MailMessage;
+  }
+}

@@ -1,9 +1,40 @@
-// Runs several repository calls in one transaction without the core knowing the database library.
-import type { Repositories } from './repositories';
+// Runs a use case's reads and writes in one transaction without the core knowing the database library. The
+// repositories are grouped per module (`tx.groups.members`, `tx.payments.events`, …); `tx.jobs` enqueues side effects
+// (e-mails, provider refunds) in the same transaction, so they happen if and only if the change commits.
+import type { AuditLogRepository } from '../audit';
+import type { CatalogRepositories } from '../catalog';
+import type { GroupRepositories } from '../groups';
+import type { IdentityRepositories } from '../identity';
+import type { MarketplaceRepositories } from '../marketplace';
+import type { NotificationRepository } from '../notifications';
+import type { PaymentRepositories } from '../payments';
+import type { ProfessionalRepositories } from '../professionals';
+import type { ReferralRepository } from '../referrals';
+import type { WalletRepository } from '../wallet';
+import type { JobQueue } from './job-queue';
+
+/** Every module's repositories, bound to one transaction (inside `run`) or to the root handle (`repos`). */
+export interface Repositories {
+  identity: IdentityRepositories;
+  referrals: ReferralRepository;
+  audit: AuditLogRepository;
+  catalog: CatalogRepositories;
+  groups: GroupRepositories;
+  payments: PaymentRepositories;
+  notifications: NotificationRepository;
+  wallet: WalletRepository;
+  marketplace: MarketplaceRepositories;
+  professionals: ProfessionalRepositories;
+}
+
+/** A transaction: the repositories plus the job queue bound to it. */
+export interface Tx extends Repositories {
+  jobs: JobQueue;
+}
 
 export interface UnitOfWork {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-  run<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+  run<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /** Repositories outside any transaction, for single reads. Never use inside `run`. */
   readonly repos: Repositories;
 }

@@ -45,7 +45,8 @@ export interface RankOptions {
 
 export type RankedProfessional<T> = T & { distance_km: number; featured: boolean };
 
-function isFeatured(featuredUntil: Date | string | null, now: Date): boolean {
+/** Featured means `featured_until` in the future (PRODUCT.md §9). */
+export function isFeatured(featuredUntil: Date | string | null, now: Date): boolean {
   if (featuredUntil === null) return false;
   const until = featuredUntil instanceof Date ? featuredUntil.getTime() : Date.parse(featuredUntil);
   // An unparseable date grants nothing: featuring is paid placement and must be proven.

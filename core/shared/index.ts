@@ -2,3 +2,4 @@ export * from './errors';
 export * from './money';
 export * from './clock';
 export * from './ids';
+export * from './text';

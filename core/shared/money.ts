@@ -37,3 +37,24 @@ export function reaisToCents(reais: number): Cents {
 export function centsToReais(cents: Cents): number {
   return Math.round(cents) / 100;
 }
+
+/** pt-BR: digits with optional "." thousands groups, then an optional ",d" or ",dd" (1.234,56 · 420 · 199,9). */
+const PT_BR_REAIS = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?$/;
+/** Leniency for a pasted "199.90": a lone dot followed by one or two digits is the decimal separator. */
+const DOT_DECIMAL_REAIS = /^(\d+)\.(\d{1,2})$/;
+
+/**
+ * Reais as a person types them → integer centavos, without floating point; the one parser of the CLI, the back office
+ * and the CSV import, so "1.234" is R$ 1.234,00 and "1.234,56" is R$ 1.234,56 everywhere ("199.90" is R$ 199,90).
+ * `null` when the text is empty, `undefined` when it is not an amount in reais.
+ */
+export function parseReais(text: string): Cents | null | undefined {
+  const compact = text.replace(/R\$/i, '').replace(/[\s\u00a0]/g, '');
+  if (compact === '') return null;
+  const match = PT_BR_REAIS.exec(compact) ?? DOT_DECIMAL_REAIS.exec(compact);
+  if (!match) return undefined;
+  const whole = match[1]!.replace(/\./g, '');
+  const fraction = (match[2] ?? '').padEnd(2, '0');
+  const cents = Number(whole) * 100 + Number(fraction);
+  return Number.isSafeInteger(cents) ? cents : undefined;
+}

@@ -11,23 +11,29 @@ const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
 const PAGE_MESSAGE = 'A página deve ser um número inteiro maior ou igual a 1';
-const PER_PAGE_MESSAGE = `Itens por página deve ser um número inteiro entre 1 e ${MAX_PER_PAGE}`;
+const perPageMessage = (max: number) => `Itens por página deve ser um número inteiro entre 1 e ${max}`;
 
-export const paginationSchema = z.object({
-  page: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: PAGE_MESSAGE }).int({ error: PAGE_MESSAGE }).min(1, { error: PAGE_MESSAGE }).default(DEFAULT_PAGE),
-  ),
-  per_page: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: PER_PAGE_MESSAGE })
-      .int({ error: PER_PAGE_MESSAGE })
-      .min(1, { error: PER_PAGE_MESSAGE })
-      .max(MAX_PER_PAGE, { error: PER_PAGE_MESSAGE })
-      .default(DEFAULT_PER_PAGE),
-  ),
-});
+/** The page query with this list's own default and ceiling (a catalogue page of 24, an operator's list of 50). */
+export function paginationSchemaWith({ defaultPerPage = DEFAULT_PER_PAGE, maxPerPage = MAX_PER_PAGE }: { defaultPerPage?: number; maxPerPage?: number } = {}) {
+  const perPage = perPageMessage(maxPerPage);
+  return z.object({
+    page: z.preprocess(
+      blankToUndefined,
+      z.coerce.number({ error: PAGE_MESSAGE }).int({ error: PAGE_MESSAGE }).min(1, { error: PAGE_MESSAGE }).default(DEFAULT_PAGE),
+    ),
+    per_page: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: perPage })
+        .int({ error: perPage })
+        .min(1, { error: perPage })
+        .max(maxPerPage, { error: perPage })
+        .default(defaultPerPage),
+    ),
+  });
+}
+
+export const paginationSchema = paginationSchemaWith();
 export type Pagination = z.infer<typeof paginationSchema>;
 
 /** Rows to skip for a page (SQL OFFSET). */

@@ -18,6 +18,7 @@ import {
 import { turmaUserAgent } from '../../adapters/geo/upstream';
 import { startViaCepFake, viaCep, type ViaCepFake } from '../fakes/viacep.fake';
 import { nominatim, startNominatimFake, type NominatimFake } from '../fakes/nominatim.fake';
+import { ManualTimer } from '../support/manual-timer';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -210,28 +211,48 @@ describe('Nominatim client (EXTERNAL-APIS.md §3)', () => {
     expect(res.status).toBe(403);
   });
 
-  it('at most 1 request per second across the whole process: two separate clients are spaced ≥ 1 s apart', async () => {
+  it('at most 1 request per second across the whole process: clients share one spacer by default', async () => {
     expect(nominatimSpacer.intervalMs).toBe(1000);
     osm.set({ city: 'São Paulo' }, nominatim.found('-23.55', '-46.63'));
-    // No `spacer` option: both use the process-wide one, as the container's client does.
-    const a = new NominatimGeocoder({ baseUrl: osm.url, userAgent: UA, timeoutMs: 2000 });
-    const b = new NominatimGeocoder({ baseUrl: osm.url, userAgent: UA, timeoutMs: 2000 });
-    const results = await Promise.all([a.geocode(SP_QUERY), b.geocode({ ...SP_QUERY, street: 'Rua Direita' })]);
-    expect(results.every((r) => r?.latitude === -23.55)).toBe(true);
-    const [first, second] = osm.searches();
-    expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
+    // No `spacer` option: both use the process-wide one, as the container's client does (its spacing is below).
+    const schedule = vi.spyOn(nominatimSpacer, 'schedule').mockImplementation((task) => task());
+    try {
+      const a = new NominatimGeocoder({ baseUrl: osm.url, userAgent: UA, timeoutMs: 2000 });
+      const b = new NominatimGeocoder({ baseUrl: osm.url, userAgent: UA, timeoutMs: 2000 });
+      const results = await Promise.all([a.geocode(SP_QUERY), b.geocode({ ...SP_QUERY, street: 'Rua Direita' })]);
+      expect(results.every((r) => r?.latitude === -23.55)).toBe(true);
+      expect(schedule).toHaveBeenCalledTimes(2);
+    } finally {
+      schedule.mockRestore();
+    }
   });
 
-  it('a caller that would wait longer than maxQueueMs for its slot gives up fast without spending one', async () => {
+  it('the spacer starts the second request 1 s after the first, not before (a manual clock, no real second)', async () => {
     osm.set({ city: 'São Paulo' }, nominatim.found('-23.55', '-46.63'));
-    const spacer = new RequestSpacer(600);
-    const client = nominatimClient({ spacer, maxQueueMs: 150 });
+    const timer = new ManualTimer();
+    const spacer = new RequestSpacer(1000, timer);
+    const results = Promise.all([nominatimClient({ spacer }).geocode(SP_QUERY), nominatimClient({ spacer }).geocode({ ...SP_QUERY, street: 'Rua Direita' })]);
+    // The first has been answered and the second waits for its turn at t = 1000 ms.
+    await vi.waitFor(() => expect(timer.due).toContain(1000));
+    expect(osm.searches()).toHaveLength(1);
+    await timer.advance(999);
+    expect(osm.searches()).toHaveLength(1);
+    await timer.advance(1);
+    expect((await results).every((r) => r?.latitude === -23.55)).toBe(true);
+    expect(osm.searches()).toHaveLength(2);
+  });
+
+  it('a caller that would wait longer than maxQueueMs for its slot gives up at maxQueueMs without spending one', async () => {
+    osm.set({ city: 'São Paulo' }, nominatim.found('-23.55', '-46.63'));
+    const timer = new ManualTimer();
+    const client = nominatimClient({ spacer: new RequestSpacer(600, timer), maxQueueMs: 150 });
     const first = client.geocode(SP_QUERY);
-    const [second, ms] = await timed(() => client.geocodeDetailed({ ...SP_QUERY, street: 'Rua Direita' }));
-    expect(second).toEqual({ status: 'failed', reason: 'fila do limite de 1 req/s cheia' });
-    expect(ms).toBeLessThan(450);
+    const second = client.geocodeDetailed({ ...SP_QUERY, street: 'Rua Direita' });
     expect(await first).not.toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await vi.waitFor(() => expect(timer.due).toEqual([150, 600])); // its deadline, and its turn
+    await timer.advance(150);
+    expect(await second).toEqual({ status: 'failed', reason: 'fila do limite de 1 req/s cheia' });
+    await timer.advance(450); // the turn it gave up comes round
     expect(osm.searches()).toHaveLength(1); // the abandoned place never ran
     // The queue is not stuck after an abandoned place.
     expect(await client.geocode(SP_QUERY)).toEqual({ latitude: -23.55, longitude: -46.63 });

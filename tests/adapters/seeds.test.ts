@@ -1,7 +1,7 @@
 // Seeds are idempotent and make believable pt-BR demo data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidCpf } from '../../core/identity/cpf';
-import { computeEntryPrice } from '../../core/pricing/entry-price';
+import { computeEntryPrice } from '../../core/catalog/entry-price';
 import { resetData, runSeeds } from '../../seeds/index';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -62,7 +62,7 @@ describe('seeds', () => {
     expect((await app.client().get('/api/plans/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     const bad = await app.client().get('/api/plans?per_page=1000');
     expect(bad.status).toBe(400);
-    expect(bad.body.error.fields.per_page).toBe('No máximo 100 por página');
+    expect(bad.body.error.fields.per_page).toBe('Itens por página deve ser um número inteiro entre 1 e 100');
     const categories = await app.client().get('/api/plan-categories');
     expect(categories.body.items.map((c: { slug: string }) => c.slug)).toEqual(['tatuagem', 'odontologia', 'estetica', 'produtos']);
   });

@@ -1,13 +1,19 @@
 // The dependency rule is enforced by lint; this proves the rule itself still catches each kind of crossing.
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-const eslint = new ESLint({ cwd: new URL('../..', import.meta.url).pathname });
+const cwd = new URL('../..', import.meta.url).pathname;
+// Planted files do not exist on disk, which the cycle rule needs: it has its own instance below.
+const eslint = new ESLint({ cwd, overrideConfig: [{ rules: { 'import/no-cycle': 'off' } }] });
+const cycleLint = new ESLint({ cwd });
 
 async function restricted(filePath: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals');
 }
+
 
 describe('architecture boundaries (STYLE.md)', () => {
   it.each([
@@ -20,16 +26,16 @@ describe('architecture boundaries (STYLE.md)', () => {
     ['the database library', "import knex from 'knex';"],
     ['React', "import { useState } from 'react';"],
   ])('core/ may not import %s', async (_what, code) => {
-    expect(await restricted('core/pricing/planted.ts', `${code}\nexport const x = 1;`)).not.toHaveLength(0);
+    expect(await restricted('core/catalog/planted.ts', `${code}\nexport const x = 1;`)).not.toHaveLength(0);
   });
 
   it('core/ may not read the environment', async () => {
-    expect(await restricted('core/pricing/planted.ts', 'export const x = process.env.X;')).not.toHaveLength(0);
+    expect(await restricted('core/catalog/planted.ts', 'export const x = process.env.X;')).not.toHaveLength(0);
   });
 
   it('core/ may import zod and its own modules', async () => {
     const ok = "import { z } from 'zod';\nimport { percentOf } from '../shared/money';\nexport const x = [z, percentOf];";
-    expect(await restricted('core/pricing/planted.ts', ok)).toHaveLength(0);
+    expect(await restricted('core/catalog/planted.ts', ok)).toHaveLength(0);
   });
 
   it.each([
@@ -43,5 +49,46 @@ describe('architecture boundaries (STYLE.md)', () => {
   it('web/ may import the core (shared schemas and rules)', async () => {
     const ok = "import { formatCents } from '../../core/shared/money';\nexport const x = formatCents;";
     expect(await restricted('web/features/planted.tsx', ok)).toHaveLength(0);
+  });
+
+  describe('modules and flows (STYLE.md "Modules and flows")', () => {
+    it.each([
+      ['core/groups/planted.ts', "import { computeEntryPrice } from '../catalog/entry-price';", "another module's internal file"],
+      ['core/payments/planted.ts', "import { notify } from '../notifications/notifications';", "another module's internal file"],
+      ['core/flows/planted.ts', "import { GroupService } from '../groups/group.service';", "a module's internal file from a flow"],
+      ['core/ports/planted.ts', "import type { GroupRecord } from '../groups/ports';", "a module's internal file from a shared port"],
+      ['core/groups/planted.ts', "import { completeGroup } from '../flows';", 'a flow from a module'],
+      ['core/marketplace/planted.ts', "import { entryPaymentFlow } from '../flows/entry-payment.flow';", 'a flow file from a module'],
+      ['core/shared/planted.ts', "import { notify } from '../notifications';", 'a module from the shared kernel'],
+    ])('%s may not import %s (%s)', async (file, code) => {
+      expect(await restricted(file, `${code}\nexport const x = 1;`)).not.toHaveLength(0);
+    });
+
+    it.each([
+      ['core/groups/planted.ts', "import { computeEntryPrice } from '../catalog';\nimport { formatCents } from '../shared/money';"],
+      ['core/flows/planted.ts', "import { GroupService } from '../groups';\nimport type { Tx } from '../ports/unit-of-work';"],
+      ['core/groups/planted.ts', "import { paidCount } from './group-rules';"],
+    ])('%s may import a module through its index, the shared kernel and its own files', async (file, code) => {
+      expect(await restricted(file, `${code}\nexport const x = 1;`)).toHaveLength(0);
+    });
+
+    it('an import cycle in core fails lint', async () => {
+      // The cycle rule reads the files from disk: plant two real files that import each other, then remove them.
+      const dir = join(cwd, 'core', 'experiments');
+      const a = join(dir, `planted-cycle-a-${process.pid}.ts`);
+      const b = join(dir, `planted-cycle-b-${process.pid}.ts`);
+      try {
+        writeFileSync(a, `import { b } from './planted-cycle-b-${process.pid}';\nexport const a = () => b;\n`);
+        writeFileSync(b, `import { a } from './planted-cycle-a-${process.pid}';\nexport const b = () => a;\n`);
+        const [result] = await cycleLint.lintFiles([a]);
+        expect((result?.messages ?? []).filter((m) => m.ruleId === 'import/no-cycle')).not.toHaveLength(0);
+        writeFileSync(b, 'export const b = () => 1;\n');
+        const [clean] = await cycleLint.lintFiles([a]);
+        expect((clean?.messages ?? []).filter((m) => m.ruleId === 'import/no-cycle')).toHaveLength(0);
+      } finally {
+        rmSync(a, { force: true });
+        rmSync(b, { force: true });
+      }
+    });
   });
 });

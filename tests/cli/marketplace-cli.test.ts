@@ -1,78 +1,46 @@
-// `turma products|orders` as a real subprocess: seeded catalogue, CSV import with line-numbered errors, stock, orders.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, pgliteDirFor } from '../../adapters/db/database';
-import { createTestDatabase, type TestDatabase } from '../support/test-db';
+// `turma products|orders` in-process (runCli): seeded catalogue, CSV import with line-numbered errors, stock, orders.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runTurma, useCliEnvironment } from '../support/cli';
 
-const BIN = resolve(import.meta.dirname, '../../cli/bin.js');
-let env: Record<string, string>;
-let dir: string;
-let db: TestDatabase | null = null;
+const cli = useCliEnvironment('turma-cli-mkt-');
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'turma-cli-mkt-'));
-  env = { ...(process.env as Record<string, string>), LOG_LEVEL: 'silent', NODE_ENV: 'development', DATA_DIR: dir };
-  if (process.env.DATABASE_URL) {
-    db = await createTestDatabase({ migrate: false });
-    env.DATABASE_URL = db.url!;
-    await db.close();
-  }
-});
-afterAll(async () => {
-  await db?.destroy();
-});
-
-function turma(args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { env, encoding: 'utf8', timeout: 60_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** Between two CLI runs the test opens the same database (PGlite allows one process at a time). */
-async function withDatabase<T>(fn: (knex: import('knex').Knex) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ url: env.DATABASE_URL, pgliteDir: pgliteDirFor(dir), poolMax: 2 });
-  try {
-    return await fn(database.knex);
-  } finally {
-    await database.close();
-  }
-}
+const turma = (args: string[]) => runTurma(args, { env: cli.env });
 
 describe('turma products / orders', { timeout: 180_000 }, () => {
-  it('seeds the demo catalogue and finds it without accents', () => {
-    const seeded = turma(['seed', '--json']);
+  it('seeds the demo catalogue and finds it without accents', async () => {
+    const seeded = await turma(['seed', '--json']);
     expect(seeded.code, seeded.stderr).toBe(0);
-    const found = JSON.parse(turma(['products', 'list', '--q', 'estetica', '--json']).stdout);
+    const found = JSON.parse((await turma(['products', 'list', '--q', 'estetica', '--json'])).stdout);
     expect(found.items.map((p: { name: string }) => p.name)).toEqual(['Kit Estética Facial Spa em Casa']);
   });
 
-  it('imports a CSV idempotently by slug, reporting bad lines by number with a non-zero exit', () => {
+  it('imports a CSV idempotently by slug, reporting bad lines by number with a non-zero exit', async () => {
     const header = 'name,slug,category,price,stock,description';
     const good = ['"Caneca Esmaltada 350 ml",caneca-esmaltada,casa,"49,90",12,"Vai ao fogo, não lasca"', '"Vela Aromática Lavanda",,casa,"1.234,56",ilimitado,'];
-    const file = join(dir, 'produtos.csv');
+    const file = join(cli.dir, 'produtos.csv');
     writeFileSync(file, [header, good[0], 'Sem preço,,casa,,3,', good[1], 'Planta,planta,jardim,"10,00",,'].join('\n'));
-    const first = turma(['products', 'import', file, '--json']);
+    const first = await turma(['products', 'import', file, '--json']);
     expect(first.code).toBe(1);
     const report = JSON.parse(first.stdout);
     expect(report).toMatchObject({ created: 2, updated: 0 });
     expect(report.errors.map((e: { line: number }) => e.line)).toEqual([3, 5]);
 
     writeFileSync(file, [header, ...good].join('\n'));
-    const again = turma(['products', 'import', file]);
+    const again = await turma(['products', 'import', file]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toMatch(/criados\s+│ 0/);
     expect(again.stdout).toMatch(/atualizados\s+│ 2/);
   });
 
-  it('sets the stock (a whole number or unlimited) and shows the state', () => {
-    const out = JSON.parse(turma(['products', 'set-stock', 'caneca-esmaltada', '0', '--json']).stdout);
+  it('sets the stock (a whole number or unlimited) and shows the state', async () => {
+    const out = JSON.parse((await turma(['products', 'set-stock', 'caneca-esmaltada', '0', '--json'])).stdout);
     expect(out).toMatchObject({ slug: 'caneca-esmaltada', estoque: '0', situacao: 'Esgotado' });
   });
 
   it('lists orders and moves one along the flow: shipped needs a tracking code', async () => {
-    const orderId = await withDatabase(async (knex) => {
+    const orderId = await cli.withDatabase(async (knex) => {
       const [user] = await knex('users').insert({ email: 'compradora@turma.test', password_hash: 'x', role: 'user', email_confirmed_at: new Date() }).returning(['id']);
       const product = await knex('products').where({ slug: 'caneca-esmaltada' }).first();
       const [order] = await knex('marketplace_orders')
@@ -87,14 +55,14 @@ describe('turma products / orders', { timeout: 180_000 }, () => {
       return order.id as string;
     });
 
-    const list = JSON.parse(turma(['orders', 'list', '--status', 'preparing', '--json']).stdout);
+    const list = JSON.parse((await turma(['orders', 'list', '--status', 'preparing', '--json'])).stdout);
     expect(list).toMatchObject({ total: 1, items: [{ id: orderId, status: 'preparing', email: 'compradora@turma.test', total_amount: 9_980 }] });
 
-    const noTracking = turma(['orders', 'set-status', orderId, 'shipped']);
+    const noTracking = await turma(['orders', 'set-status', orderId, 'shipped']);
     expect(noTracking.code).toBe(1);
     expect(noTracking.stderr.trim()).toBe('Erro: Informe o código de rastreio para marcar o pedido como enviado.');
 
-    const shipped = turma(['orders', 'set-status', orderId, 'shipped', '--tracking', 'qb123456789br', '--json']);
+    const shipped = await turma(['orders', 'set-status', orderId, 'shipped', '--tracking', 'qb123456789br', '--json']);
     expect(shipped.code, shipped.stderr).toBe(0);
     const view = JSON.parse(shipped.stdout);
     expect(view).toMatchObject({ status: 'shipped', tracking_code: 'QB123456789BR', items: [{ product_name: 'Caneca Esmaltada 350 ml', quantity: 2 }] });

@@ -165,3 +165,29 @@ describe('SPEC.md §3 "CEP address result" and §7 External (geocoding by street
     expect(geocoder.calls).toHaveLength(1);
   });
 });
+
+import { maskCep, profileAddressForm } from '../../core/address/address.service';
+
+describe('maskCep (the CEP field while typing)', () => {
+  it.each([['', ''], ['010', '010'], ['01001', '01001'], ['010010', '01001-0'], ['01001000', '01001-000'], ['01001-0009', '01001-000'], ['ab01001x000', '01001-000']])(
+    '%j → %j',
+    (raw, masked) => expect(maskCep(raw)).toBe(masked),
+  );
+});
+
+describe('profileAddressForm', () => {
+  it('fills the form from a profile, masking the CEP and blanking what is missing', () => {
+    expect(profileAddressForm({ cep: '01001000', address_street: 'Praça da Sé', address_number: null, address_city: 'São Paulo', address_state: 'SP' })).toEqual({
+      cep: '01001-000',
+      address_street: 'Praça da Sé',
+      address_number: '',
+      address_complement: '',
+      address_district: '',
+      address_city: 'São Paulo',
+      address_state: 'SP',
+    });
+  });
+  it('starts empty without a profile', () => {
+    expect(Object.values(profileAddressForm(null)).every((v) => v === '')).toBe(true);
+  });
+});

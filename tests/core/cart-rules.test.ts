@@ -11,7 +11,7 @@ import {
   removeItem,
   setItemQuantity,
   type CartItem,
-} from '../../core/cart/cart-rules';
+} from '../../core/marketplace/cart-rules';
 import { DomainError } from '../../core/shared/errors';
 
 const product = (over: Partial<CartItem> = {}): CartItem => ({

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { ENTRY_PRICE_PERCENT, computeBalanceDue, computeEntryPrice } from '../../core/pricing/entry-price';
+import { ENTRY_PRICE_PERCENT, computeBalanceDue, computeEntryPrice } from '../../core/catalog/entry-price';
 
 describe('entry price', () => {
   it('SPEC §9: plan entry price is 10% of the plan price', () => {

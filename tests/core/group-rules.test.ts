@@ -4,7 +4,6 @@ import {
   GROUP_STATUSES,
   MEMBER_STATUSES,
   VOUCHER_STATUSES,
-  amountMatches,
   assertCanJoin,
   assertGroupMove,
   canMoveGroup,
@@ -26,6 +25,7 @@ import {
   type VoucherStatus,
 } from '../../core/groups/group-rules';
 import { DomainError } from '../../core/shared/errors';
+import { amountMatches } from '../../core/payments/payment-rules';
 
 const ALLOWED_GROUP = new Set(['open>complete', 'open>expired', 'open>cancelled']);
 const ALLOWED_MEMBER = new Set(['pending_payment>paid', 'pending_payment>released', 'paid>awarded', 'paid>refunded']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CartItem } from '../../core/cart/cart-rules';
+import type { CartItem } from '../../core/marketplace/cart-rules';
 import { cartChangesBetween, cartLineChangeSchema, cartPatchSchema, diffCart, mergeCarts, type CartDiffLine } from '../../core/marketplace/cart';
 
 const P1 = '11111111-1111-4111-8111-111111111111';

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { assertCents, centsToReais, formatCents, percentOf, reaisToCents } from '../../core/shared/money';
+import { assertCents, centsToReais, formatCents, parseReais, percentOf, reaisToCents } from '../../core/shared/money';
 
 // Intl separates the currency symbol from the amount with a no-break space (U+00A0), not a plain space.
 const NBSP = '\u00A0';
@@ -58,5 +58,32 @@ describe('money', () => {
 
   it.each([[1.5], [Number.NaN], [Number.MAX_SAFE_INTEGER + 1]])('assertCents rejects %s', (value) => {
     expect(() => assertCents(value)).toThrow(RangeError);
+  });
+});
+
+describe('parseReais: one reading of typed reais for the CLI, the back office and the CSV import', () => {
+  it.each([
+    ['420', 42_000],
+    ['420,00', 42_000],
+    ['199,9', 19_990],
+    ['1.234', 123_400],
+    ['1.234,56', 123_456],
+    ['12.345.678,90', 1_234_567_890],
+    ['199.90', 19_990],
+    ['1.5', 150],
+    ['R$ 1.234,56', 123_456],
+    ['R$\u00a049,90', 4_990],
+    [' 0,01 ', 1],
+  ])('%s → %i centavos', (text, cents) => {
+    expect(parseReais(text)).toBe(cents);
+  });
+
+  it.each([['1,234.56'], ['12,345'], ['abc'], ['-5'], ['1.23.4'], ['1.2345'], ['99999999999999999999']])('%s is not an amount', (text) => {
+    expect(parseReais(text)).toBeUndefined();
+  });
+
+  it('empty text is no amount at all (null), not an error', () => {
+    expect(parseReais('')).toBeNull();
+    expect(parseReais('  R$ ')).toBeNull();
   });
 });

@@ -93,6 +93,8 @@ describe('notificationText', () => {
       order_shipped: { order: '#1', tracking_code: 'T' },
       order_delivered: { order: '#1' },
       order_refunded: { order: '#1', total: 100 },
+      professional_status: { status: 'rejected', reason: 'Fotos ilegíveis' },
+      voucher_redeemed: { plan: 'P', business_name: 'Estúdio' },
     };
     for (const kind of Object.keys(samples) as NotificationKind[]) {
       for (const locale of NOTIFICATION_LOCALES) {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { isOrigin, originForNewUser, originForPath, type Origin } from '../../core/referral/origin';
+import { isOrigin, originForNewUser, originForPath, type Origin } from '../../core/referrals/origin';
 
 describe('profile origin', () => {
   it.each<[string, string, Origin | null, Origin | null]>([

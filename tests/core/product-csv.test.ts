@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, parseProductCsv, parseReais, parseStock, slugify } from '../../core/marketplace/product-csv';
+import { CsvSyntaxError, parseCsv, parseProductCsv, parseReais, parseStock, slugify } from '../../core/marketplace/product-csv';
 import { fnv1a, productCoverSvg, wrapTitle } from '../../core/marketplace/product-cover';
 
 describe('parseCsv', () => {
@@ -17,6 +17,31 @@ describe('parseCsv', () => {
       { line: 1, cells: ['name', 'price'] },
       { line: 2, cells: ['Caneca', '49,90'] },
     ]);
+  });
+
+  it('ignores a UTF-8 BOM before the header (Excel "CSV UTF-8")', () => {
+    expect(parseCsv('\uFEFFname,price\nCaneca,10\n')[0]).toEqual({ line: 1, cells: ['name', 'price'] });
+  });
+
+  it('keeps a ; inside quotes and a , as the decimal comma when the header uses ;', () => {
+    expect(parseCsv('name;price;description\r\n"Vela; aroma";1.234,56;x\r\n')).toEqual([
+      { line: 1, cells: ['name', 'price', 'description'] },
+      { line: 2, cells: ['Vela; aroma', '1.234,56', 'x'] },
+    ]);
+  });
+
+  it('counts the lines of a quoted field that spans lines, so later records keep their line in the file', () => {
+    expect(parseCsv('a,b\n"um\ndois\ntrês",x\n\ny,z\n"p\r\nq",w')).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['um\ndois\ntrês', 'x'] },
+      { line: 6, cells: ['y', 'z'] },
+      { line: 7, cells: ['p\r\nq', 'w'] },
+    ]);
+  });
+
+  it('refuses quotes that do not pair up, naming the line', () => {
+    expect(() => parseCsv('a,b\n"x"y,1\n')).toThrow(CsvSyntaxError);
+    expect(() => parseCsv('a,b\nok,1\n"aberta,2\n')).toThrow(expect.objectContaining({ line: 3, message: expect.stringContaining('aspas abertas') }));
   });
 });
 
@@ -72,6 +97,28 @@ describe('parseProductCsv', () => {
     expect(errors[1]!.message).toContain('categoria desconhecida "jardim"');
     expect(errors[2]!.message).toContain('repetido (já usado na linha 2)');
     expect(errors[3]!.message).toContain('entre aspas');
+  });
+
+  it('reads a pt-BR spreadsheet export: BOM, ; delimiter, CRLF, a description over several lines', () => {
+    const csv = [
+      '\uFEFFname;slug;category;price;stock;description',
+      'Caneca Esmaltada 350 ml;caneca;casa;49,90;12;"Vai ao fogo;',
+      'não lasca"',
+      'Vela;vela;jardim;10;;',
+      'Sabonete;sabonete;beleza;1.234,56;ilimitado;',
+    ].join('\r\n');
+    const { rows, errors } = parseProductCsv(csv, categories);
+    expect(rows.map((r) => [r.line, r.slug, r.price, r.description])).toEqual([
+      [2, 'caneca', 4_990, 'Vai ao fogo;\r\nnão lasca'],
+      [5, 'sabonete', 123_456, ''],
+    ]);
+    expect(errors).toEqual([{ line: 4, message: expect.stringContaining('categoria desconhecida "jardim"') }]);
+  });
+
+  it('refuses the whole file when quotes do not pair up, naming the line', () => {
+    const { rows, errors } = parseProductCsv('name,category,price\nCaneca,casa,10\n"Vela,casa,10\n', categories);
+    expect(rows).toEqual([]);
+    expect(errors).toEqual([{ line: 3, message: expect.stringContaining('nenhuma linha importada') }]);
   });
 
   it('refuses a file without the required header columns', () => {

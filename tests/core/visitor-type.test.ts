@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { visitorTypeFromParams } from '../../core/referral/visitor-type';
+import { visitorTypeFromParams } from '../../core/referrals/visitor-type';
 
 describe('visitor type', () => {
   it.each([

@@ -416,7 +416,7 @@ test.describe('screenshots', () => {
     await page.goto('/auth?next=%2Fprofile');
     await signIn(page, person.email, person.password);
     await expect(page.getByRole('region', { name: 'Dados pessoais' }).getByLabel('Nome completo')).toHaveValue(person.fullName);
-    await page.waitForTimeout(2500); // let the login toast go
+    await expect(toasts(page).locator('[data-sonner-toast]')).toHaveCount(0); // the login toast has gone
     await shot('profile', true);
     await page.getByRole('button', { name: 'Excluir minha conta' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();

@@ -162,8 +162,8 @@ describe('sessions', () => {
     const uow = app.container.get<UnitOfWork>(TOKENS.UnitOfWork);
     const hasher = app.container.get<PasswordHasher>(TOKENS.PasswordHasher);
     await uow.run(async (r) => {
-      const user = await r.users.create({ email: 'pendente@turma.test', password_hash: await hasher.hash('senha-123'), role: 'user' });
-      await r.profiles.create({ user_id: user.id, email: user.email, full_name: 'Pessoa Pendente' });
+      const user = await r.identity.users.create({ email: 'pendente@turma.test', password_hash: await hasher.hash('senha-123'), role: 'user' });
+      await r.identity.profiles.create({ user_id: user.id, email: user.email, full_name: 'Pessoa Pendente' });
     });
     const client = app.client();
     const res = await client.post('/api/auth/login', { email: 'pendente@turma.test', password: 'senha-123' });
@@ -191,8 +191,8 @@ describe('back office: /api/admin/audit-logs (ra-data-simple-rest)', () => {
     const uow = app.container.get<UnitOfWork>(TOKENS.UnitOfWork);
     const hasher = app.container.get<PasswordHasher>(TOKENS.PasswordHasher);
     await uow.run(async (r) => {
-      const user = await r.users.create({ email: 'comum@turma.test', password_hash: await hasher.hash('senha-123'), role: 'user', email_confirmed_at: new Date() });
-      await r.profiles.create({ user_id: user.id, email: user.email, full_name: 'Pessoa Comum' });
+      const user = await r.identity.users.create({ email: 'comum@turma.test', password_hash: await hasher.hash('senha-123'), role: 'user', email_confirmed_at: new Date() });
+      await r.identity.profiles.create({ user_id: user.id, email: user.email, full_name: 'Pessoa Comum' });
     });
     const client = app.client();
     expect((await client.post('/api/auth/login', { email: 'comum@turma.test', password: 'senha-123' })).status).toBe(200);

@@ -1,5 +1,6 @@
 // The group purchase end to end over HTTP with the sandbox provider: places, payments, webhooks, completion, expiry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExpireGroupsFlow } from '../../core/flows';
 import { FixedClock } from '../../core/shared/clock';
 import { formatCents } from '../../core/shared/money';
 import type { GroupService } from '../../core/groups/group.service';
@@ -240,7 +241,7 @@ describe('holds and expiry', () => {
 
     clock.advance(2 * 86_400_000);
     const run = async () => {
-      await groups().expireGroups();
+      await app.container.get<ExpireGroupsFlow>(TOKENS.ExpireGroupsFlow).run();
       await payments().processRefunds();
     };
     await Promise.all([run(), run()]);

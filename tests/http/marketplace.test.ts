@@ -6,7 +6,7 @@ import { FixedClock } from '../../core/shared/clock';
 import type { ProductService } from '../../core/marketplace/product.service';
 import type { OrderService } from '../../core/marketplace/order.service';
 import type { SandboxPaymentGateway } from '../../adapters/payments/sandbox.gateway';
-import type { JobScheduler } from '../../adapters/jobs/scheduler';
+import type { PgBossJobQueue } from '../../adapters/jobs/pg-boss.queue';
 import type { UnitOfWork } from '../../core/ports/unit-of-work';
 import { TOKENS } from '../../adapters/tokens';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -148,8 +148,10 @@ describe('catalogue', () => {
           .on('error', reject)
           .end();
       });
-    const unsafe = ['/media/../../etc/passwd', '/media/products/..%2f..%2f..%2fetc%2fpasswd', '/media/%2e%2e/%2e%2e/etc/passwd', '/media/products/nao-existe.svg', '/media/products/x.html', '/media/.env', '/media/products/%00.svg'];
+    const unsafe = ['/media/../../etc/passwd', '/media/products/..%2f..%2f..%2fetc%2fpasswd', '/media/%2e%2e/%2e%2e/etc/passwd', '/media/products/nao-existe.svg', '/media/products/x.html', '/media/.env'];
     for (const path of unsafe) expect(await rawStatus(path), path).toBe(404);
+    // A NUL in the path is refused at the edge for every route (issue 14): 400, still never the file.
+    expect(await rawStatus('/media/products/%00.svg')).toBe(400);
   });
 });
 
@@ -305,7 +307,7 @@ describe('orders', () => {
     const uow = app.container.get<UnitOfWork>(TOKENS.UnitOfWork);
     const limited = await product({ stock: 3, price: 1_000 });
     const unlimited = await product({ stock: null, price: 2_000 });
-    const reserve = (id: string, q: number, price: number) => uow.run((r) => r.products.reserveStock(id, q, price));
+    const reserve = (id: string, q: number, price: number) => uow.run((r) => r.marketplace.products.reserveStock(id, q, price));
     expect(await reserve(limited.id, 2, 1_000)).toBe(true);
     expect(await reserve(limited.id, 2, 1_000)).toBe(false);
     expect(await reserve(limited.id, 1, 999)).toBe(false);
@@ -514,12 +516,11 @@ describe('orders', () => {
     }
   });
 
-  it('the expire_orders job runs through the scheduler', async () => {
-    const scheduler = app.container.get<JobScheduler>(TOKENS.JobScheduler);
-    expect(scheduler.definitions.find((d) => d.name === 'expire_orders')).toMatchObject({ intervalSeconds: 60 });
-    await scheduler.register();
-    const result = await scheduler.run('expire_orders', { force: true });
-    expect(result).toMatchObject({ ran: true, outcome: 'ok' });
+  it('the expire_orders job runs through the job queue, every minute', async () => {
+    const queue = app.container.get<PgBossJobQueue>(TOKENS.JobQueue);
+    const result = await queue.runNow('expire_orders');
+    expect(result).toMatchObject({ outcome: 'ok' });
+    expect((await queue.status()).find((s) => s.name === 'expire_orders')).toMatchObject({ schedule: '* * * * *', last_run: { outcome: 'ok' } });
   });
 
   it('operators move an order along the flow; shipped needs a tracking code; a refund before shipping returns the stock', async () => {

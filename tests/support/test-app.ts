@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../../adapters/config';
 import { buildContainer, type ContainerOverrides } from '../../adapters/container';
 import { startServer } from '../../adapters/http/server';
 import { TOKENS } from '../../adapters/tokens';
+import type { PgBossJobQueue } from '../../adapters/jobs/pg-boss.queue';
 import type { AuthService } from '../../core/identity/auth.service';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
@@ -22,9 +23,16 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; overrides?: ContainerOverrides; distDir?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    overrides?: ContainerOverrides;
+    distDir?: string;
+    workers?: boolean;
+    /** An existing database (e.g. a restart on the same data); closed with the app, never dropped by it. */
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase();
+  const db = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'turma-test-')),
@@ -39,6 +47,8 @@ export async function createTestApp(
     ...options.env,
   });
   const container = buildContainer(config, db, options.overrides);
+  // Enqueueing needs pg-boss's schema; workers and cron only when a test asks (jobs dispatched after each commit run anyway).
+  await container.get<PgBossJobQueue>(TOKENS.JobQueue).start({ workers: options.workers ?? false });
   const running = await startServer(container, { port: 0, host: '127.0.0.1', ...(options.distDir ? { distDir: options.distDir } : {}) });
   const url = running.url;
   return {
@@ -54,7 +64,7 @@ export async function createTestApp(
     },
     async close() {
       await running.close(); // closes the database too
-      await db.destroy();
+      if (!options.database) await db.destroy();
     },
   };
 }

@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { i18n } from '../i18n';
 import { AppErrorBoundary } from './error-screen';
+import { QueryProvider } from './query-provider';
 import { routes } from './routes';
 
 const router = createBrowserRouter(routes);
@@ -13,7 +14,9 @@ export function App() {
     <StrictMode>
       <AppErrorBoundary>
         <I18nextProvider i18n={i18n}>
-          <RouterProvider router={router} />
+          <QueryProvider>
+            <RouterProvider router={router} />
+          </QueryProvider>
         </I18nextProvider>
       </AppErrorBoundary>
     </StrictMode>

@@ -13,6 +13,7 @@ import { CartProvider } from '../features/cart/cart-context';
 import { OrderPollingSlot } from '../features/marketplace/order-polling-slot';
 import { NotificationBellSlot } from '../features/notifications/bell-slot';
 import { AppToaster } from '../lib/toast';
+import { CacheOwner } from './query-provider';
 
 function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
   const main = document.getElementById('conteudo');
@@ -26,6 +27,7 @@ export function RootLayout() {
   const { t } = useTranslation();
   return (
     <SessionProvider>
+      <CacheOwner />
       <CartProvider>
         <OriginTracker />
         <OrderPollingSlot />

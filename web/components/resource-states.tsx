@@ -1,4 +1,5 @@
 // The loading and error states every data screen shows while it fetches (one markup, one place to change it).
+import type { ReactNode } from 'react';
 import { Button } from './button';
 import { AlertIcon } from './icons';
 import { Spinner } from './spinner';
@@ -42,6 +43,38 @@ export function InlineError({ message, retryLabel, onRetry }: { message: string;
       <button type="button" className="link-btn" onClick={onRetry}>
         {retryLabel}
       </button>
+    </div>
+  );
+}
+
+/** The grid of card placeholders a catalogue shows while it loads (plans or products). */
+export function CardGridSkeleton({ kind, count, label, className }: { kind: 'plan' | 'product'; count: number; label: string; className?: string }) {
+  return (
+    <div className={className ?? `${kind}-grid`} role="status">
+      <span className="sr-only">{label}</span>
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className={`${kind}-card ${kind}-card--skeleton`} aria-hidden="true">
+          <div className={`${kind}-card__media skeleton`} />
+          <div className={`${kind}-card__body`}>
+            <div className="skeleton skeleton--line" style={{ width: kind === 'plan' ? '40%' : '45%' }} />
+            {kind === 'plan' && <div className="skeleton skeleton--title" />}
+            <div className="skeleton skeleton--line" />
+            <div className="skeleton skeleton--line" style={{ width: kind === 'plan' ? '70%' : '60%' }} />
+            <div className="skeleton skeleton--button" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A list with nothing in it: an icon, what is empty, and what to do about it. */
+export function EmptyState({ icon, title, hint }: { icon: ReactNode; title: string; hint?: ReactNode }) {
+  return (
+    <div className="state-box">
+      {icon}
+      <p className="state-box__title">{title}</p>
+      {hint && <p>{hint}</p>}
     </div>
   );
 }

@@ -1,6 +1,5 @@
 // Input masks for Brazilian documents and numbers. Pure functions from whatever the user typed
 // (or pasted) to the masked text; the digits are what the forms send.
-import { cepDigits } from '../../core/identity/account-schemas';
 import { formatCpf } from '../../core/identity/cpf';
 
 export const onlyDigits = (value: string) => value.replace(/\D/g, '');
@@ -8,11 +7,8 @@ export const onlyDigits = (value: string) => value.replace(/\D/g, '');
 /** 529.982.247-25, built progressively while typing; extra digits are dropped. */
 export const maskCpf = (value: string) => formatCpf(value);
 
-/** 01310-100 (at most 8 digits, SPEC §5). */
-export function maskCep(value: string): string {
-  const d = cepDigits(value);
-  return d.length <= 5 ? d : `${d.slice(0, 5)}-${d.slice(5)}`;
-}
+/** 01310-100 (at most 8 digits, SPEC §5): core's mask. */
+export { maskCep } from '../../core/address/address.service';
 
 /**
  * (11) 98765-4321 for mobiles (11 digits) and (11) 3456-7890 for landlines (10 digits). While

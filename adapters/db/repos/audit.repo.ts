@@ -1,6 +1,7 @@
 // The append-only audit trail and its back-office listing.
 import type { Knex } from 'knex';
-import type { AuditEntry, AuditLogFilter, AuditLogRecord, AuditLogRepository, ListQuery } from '../../../core/ports/repositories';
+import type { AuditEntry, AuditLogFilter, AuditLogRecord, AuditLogRepository } from '../../../core/audit/ports';
+import type { ListQuery } from '../../../core/shared/list-query';
 import { AuditLogModel } from '../models';
 
 const toRecord = (m: AuditLogModel): AuditLogRecord => ({

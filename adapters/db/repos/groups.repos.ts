@@ -1,24 +1,9 @@
 // Groups, members, vouchers, payments, provider events, notifications and wallet on knex (plain query builder).
 import type { Knex } from 'knex';
-import type {
-  GroupRecord,
-  GroupRepository,
-  LocalPaymentStatus,
-  MemberRecord,
-  MemberRepository,
-  MemberWithName,
-  NotificationRecord,
-  NotificationRepository,
-  PaymentEventRecord,
-  PaymentEventRepository,
-  PaymentPurpose,
-  PaymentRecord,
-  PaymentRepository,
-  VoucherRecord,
-  VoucherRepository,
-  WalletEntryRecord,
-  WalletRepository,
-} from '../../../core/ports/group-repositories';
+import type { GroupRecord, GroupRepository, MemberRecord, MemberRepository, MemberWithName, VoucherRecord, VoucherRepository } from '../../../core/groups/ports';
+import type { LocalPaymentStatus, PaymentEventRecord, PaymentEventRepository, PaymentPurpose, PaymentRecord, PaymentRepository } from '../../../core/payments/ports';
+import type { NotificationRecord, NotificationRepository } from '../../../core/notifications/ports';
+import type { WalletEntryRecord, WalletRepository } from '../../../core/wallet/ports';
 import type { GroupStatus, MemberStatus, VoucherStatus } from '../../../core/groups/group-rules';
 
 const now = (db: Knex) => db.fn.now();
@@ -136,6 +121,12 @@ export class KnexVoucherRepository implements VoucherRepository {
   async findByMember(memberId: string) {
     return ((await this.db('vouchers').where({ member_id: memberId }).first()) as VoucherRecord | undefined) ?? null;
   }
+  async findByCode(code: string) {
+    return ((await this.db('vouchers').where({ code }).first()) as VoucherRecord | undefined) ?? null;
+  }
+  async lockByCode(code: string) {
+    return ((await this.db('vouchers').where({ code }).forUpdate().first()) as VoucherRecord | undefined) ?? null;
+  }
   async listForUser(userId: string) {
     return (await this.db('vouchers').where({ user_id: userId }).orderBy('created_at', 'desc')) as VoucherRecord[];
   }
@@ -147,9 +138,14 @@ export class KnexVoucherRepository implements VoucherRepository {
 export class KnexPaymentRepository implements PaymentRepository {
   constructor(private readonly db: Knex) {}
 
-  async create(payment: Pick<PaymentRecord, 'user_id' | 'purpose' | 'ref_id' | 'amount' | 'method' | 'installments' | 'provider'>) {
-    const [row] = await this.db('payments').insert(payment).returning('*');
-    return row as PaymentRecord;
+  async createIfNoneLive(payment: Pick<PaymentRecord, 'user_id' | 'purpose' | 'ref_id' | 'amount' | 'method' | 'installments' | 'provider'>) {
+    // The partial unique index payments_one_pending_per_ref is the arbiter: a concurrent insert loses here, not later.
+    const rows = (await this.db('payments')
+      .insert(payment)
+      .onConflict(this.db.raw(`(purpose, ref_id) where status = 'pending'`))
+      .ignore()
+      .returning('*')) as PaymentRecord[];
+    return rows[0] ?? null;
   }
   async findById(id: string) {
     return ((await this.db('payments').where({ id }).first()) as PaymentRecord | undefined) ?? null;

@@ -1,24 +1,10 @@
 // Users, profiles and sessions on knex/objection, bound to whatever handle (root or transaction) they are given.
 import type { Knex } from 'knex';
 import { normalizeRole } from '../../../core/identity/roles';
-import { isOrigin } from '../../../core/referral/origin';
+import { isOrigin } from '../../../core/referrals/origin';
 import { conflict } from '../../../core/shared/errors';
-import type {
-  AuthTokenPurpose,
-  AuthTokenRecord,
-  AuthTokenRepository,
-  NewProfile,
-  ReferralRecord,
-  ReferralRepository,
-  SessionInfo,
-  NewUser,
-  ProfileRecord,
-  ProfileRepository,
-  SessionRecord,
-  SessionRepository,
-  UserRecord,
-  UserRepository,
-} from '../../../core/ports/repositories';
+import type { AuthTokenPurpose, AuthTokenRecord, AuthTokenRepository, NewProfile, SessionInfo, NewUser, ProfileRecord, ProfileRepository, SessionRecord, SessionRepository, UserRecord, UserRepository } from '../../../core/identity/ports';
+import type { ReferralRecord, ReferralRepository } from '../../../core/referrals/ports';
 import { ProfileModel, SessionModel, UserModel } from '../models';
 
 /** A unique-constraint violation (PostgreSQL and PGlite both report code 23505), by constraint name. */

@@ -1,23 +1,6 @@
 // Products, cart lines and orders on knex. Stock moves are single conditional statements; lists are one query each.
 import type { Knex } from 'knex';
-import type {
-  CartCatalogItem,
-  CartLineKey,
-  CartLineWithItem,
-  CartLineWrite,
-  CartRepository,
-  NewOrder,
-  NewProduct,
-  OrderItemRecord,
-  OrderRecord,
-  OrderRepository,
-  OrderStatusChangeRecord,
-  ProductCategoryRecord,
-  ProductListFilter,
-  ProductRecord,
-  ProductRepository,
-  ProductWithCategory,
-} from '../../../core/ports/marketplace-repositories';
+import type { CartCatalogItem, CartLineKey, CartLineWithItem, CartLineWrite, CartRepository, NewOrder, NewProduct, OrderItemRecord, OrderRecord, OrderRepository, OrderStatusChangeRecord, ProductCategoryRecord, ProductListFilter, ProductRecord, ProductRepository, ProductWithCategory } from '../../../core/marketplace/ports';
 import type { OrderStatus } from '../../../core/marketplace/order-rules';
 
 type Row = Record<string, any>;

@@ -1,6 +1,7 @@
 // Plan categories and plans.
 import type { Knex } from 'knex';
-import type { ListQuery, PlanCategoryRecord, PlanRecord, PlanRepository } from '../../../core/ports/repositories';
+import type { ListQuery } from '../../../core/shared/list-query';
+import type { PlanCategoryRecord, PlanRecord, PlanRepository } from '../../../core/catalog/ports';
 import { conflict } from '../../../core/shared/errors';
 import { uniqueViolation } from './identity.repos';
 

@@ -3,7 +3,7 @@ import type { Next } from 'koa';
 import { ZodError } from 'zod';
 import { isDomainError, type DomainErrorKind } from '../../../core/shared/errors';
 import type { AppContext } from '../context';
-import { fieldsFromIssues } from '../validation';
+import { INVALID_INPUT_MESSAGE, apiLocaleOf, fieldsFromIssues } from '../validation';
 
 const STATUS: Record<DomainErrorKind, number> = {
   invalid: 400,
@@ -45,7 +45,16 @@ export async function errorMiddleware(ctx: AppContext, next: Next) {
     }
     if (err instanceof ZodError) {
       ctx.status = 400;
-      ctx.body = body('invalid_input', 'Verifique os campos destacados.', fieldsFromIssues(err.issues));
+      const locale = apiLocaleOf(ctx);
+      ctx.body = body('invalid_input', INVALID_INPUT_MESSAGE[locale], fieldsFromIssues(err.issues));
+      return;
+    }
+    const mapped = mapInfrastructureError(err);
+    if (mapped) {
+      ctx.status = mapped.status;
+      ctx.body = body(mapped.code, mapped.message);
+      if (mapped.retryAfter) ctx.set('Retry-After', String(mapped.retryAfter));
+      if (mapped.status >= 500) ctx.state.log.warn({ err, request_id: ctx.state.requestId }, mapped.code);
       return;
     }
     const status = typeof (err as { status?: unknown })?.status === 'number' ? (err as { status: number }).status : 500;
@@ -65,4 +74,43 @@ export async function errorMiddleware(ctx: AppContext, next: Next) {
       },
     };
   }
+}
+
+interface MappedError {
+  status: number;
+  code: string;
+  message: string;
+  retryAfter?: number;
+}
+
+// PostgreSQL SQLSTATEs (https://www.postgresql.org/docs/current/errcodes-appendix.html) that mean bad input, not a bug.
+const SQLSTATE_INPUT: Record<string, MappedError> = {
+  '22003': { status: 400, code: 'value_out_of_range', message: 'Um dos valores enviados está fora do intervalo permitido.' },
+  '22001': { status: 400, code: 'value_too_long', message: 'Um dos textos enviados é longo demais.' },
+  '22P02': { status: 400, code: 'invalid_value', message: 'Um dos valores enviados não tem o formato esperado.' },
+  '22007': { status: 400, code: 'invalid_value', message: 'Uma das datas enviadas é inválida.' },
+  '22008': { status: 400, code: 'invalid_value', message: 'Uma das datas enviadas está fora do intervalo permitido.' },
+  '22021': { status: 400, code: 'invalid_characters', message: 'O texto enviado contém caracteres inválidos.' },
+  '22P05': { status: 400, code: 'invalid_characters', message: 'O texto enviado contém caracteres inválidos.' },
+  '23503': { status: 409, code: 'reference_not_found', message: 'O registro indicado não existe (ou ainda é usado por outro).' },
+  '23505': { status: 409, code: 'duplicate', message: 'Já existe um registro com estes dados.' },
+  '23514': { status: 400, code: 'invalid_value', message: 'Um dos valores enviados não é permitido.' },
+};
+// The database is down, restarting or out of connections: the client may retry.
+const SQLSTATE_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+const DATABASE_UNAVAILABLE: MappedError = { status: 503, code: 'database_unavailable', message: 'Serviço temporariamente indisponível. Tente novamente em instantes.', retryAfter: 5 };
+
+/** Database and transport failures that are the client's input or a passing outage, never a 500 with internals. */
+export function mapInfrastructureError(err: unknown): MappedError | null {
+  const e = err as { code?: unknown; nativeError?: { code?: unknown }; message?: unknown; name?: unknown } | null;
+  if (!e || typeof e !== 'object') return null;
+  const code = typeof e.nativeError?.code === 'string' ? e.nativeError.code : typeof e.code === 'string' ? e.code : '';
+  // A Content-Encoding that is not what the body is (e.g. "gzip" on plain text): zlib fails while inflating.
+  if (code.startsWith('Z_') || e.name === 'ZlibError') return { status: 400, code: 'invalid_encoding', message: 'O corpo da requisição não corresponde ao Content-Encoding informado.' };
+  if (SQLSTATE_INPUT[code]) return SQLSTATE_INPUT[code];
+  if (SQLSTATE_UNAVAILABLE.has(code) || NETWORK_CODES.has(code)) return DATABASE_UNAVAILABLE;
+  const message = typeof e.message === 'string' ? e.message : '';
+  if (e.name === 'KnexTimeoutError' || /Timeout acquiring a connection|Connection terminated|connection is closed|Client has encountered a connection error|is not currently accepting connections|terminating connection due to administrator command/i.test(message)) return DATABASE_UNAVAILABLE;
+  return null;
 }

@@ -22,6 +22,8 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+const isDocsPath = (path: string) => path === '/api/docs' || path.startsWith('/api/docs/');
+
 export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
 
 /** Runs helmet once against a recording response and returns the headers it set. */
@@ -76,7 +78,8 @@ export function securityHeaders(options: { https: boolean }) {
     xXssProtection: false,
   });
   return async function securityHeadersMiddleware(ctx: AppContext, next: Next) {
-    const list = ctx.path.startsWith('/api/') ? api : documents;
+    // The API reference page (/api/docs and its assets) is a document: it gets the site's CSP, not the API's.
+    const list = ctx.path.startsWith('/api/') && !isDocsPath(ctx.path) ? api : documents;
     const res = ctx.res;
     for (let i = 0; i < list.length; i++) res.setHeader(list[i]![0], list[i]![1]);
     await next();

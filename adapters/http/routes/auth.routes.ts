@@ -1,29 +1,44 @@
 // Accounts over HTTP (API.md): sign-up, confirmation, sign-in/out, recovery, the profile and LGPD self-service.
-import Router from '@koa/router';
+import { inviteCodeSchema } from '../../../core/groups';
 import { z } from 'zod';
 import type { AuthService, SessionGrant } from '../../../core/identity/auth.service';
 import { RECOVERY_SENT_MESSAGE } from '../../../core/identity/auth.service';
 import type { AccountService } from '../../../core/identity/account.service';
 import { loginSchema, emailSchema } from '../../../core/identity/auth-schemas';
 import {
+  buildProfileUpdateSchema,
+  buildSignupSchema,
   changePasswordSchema,
   confirmEmailSchema,
   deleteAccountSchema,
   forgotPasswordSchema,
   resetRequestSchema,
 } from '../../../core/identity/account-schemas';
+import {
+  accountDeletedAnswerSchema,
+  accountExportSchema,
+  meAnswerSchema,
+  messageAnswerSchema,
+  sessionAnswerSchema,
+  signupAnswerSchema,
+} from '../../../core/identity/schemas';
+import { originSchema } from '../../../core/referrals';
 import type { Config } from '../../config';
 import { TOKENS } from '../../tokens';
 import { SESSION_COOKIE, requestMeta, type AppContext } from '../context';
-import { requireUser } from '../middleware/auth';
-import { parseInput } from '../validation';
+import { ContractRouter, reply, shapeAnswer } from '../contract';
+import { apiLocaleOf, parseInput } from '../validation';
 
 function setSessionCookie(ctx: AppContext, grant: SessionGrant) {
   const config = ctx.container.get<Config>(TOKENS.Config);
+  const https = config.publicUrl.startsWith('https://');
+  // With an https PUBLIC_URL the site is served over TLS, terminated by a proxy that may not send X-Forwarded-Proto:
+  // the cookie is Secure either way (the cookies library would otherwise refuse it with a 500 on a plain hop).
+  if (https) (ctx.cookies as unknown as { secure: boolean }).secure = true;
   ctx.cookies.set(SESSION_COOKIE, grant.token, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: config.publicUrl.startsWith('https://'),
+    secure: https,
     expires: grant.expiresAt,
     path: '/',
     overwrite: true,
@@ -36,104 +51,208 @@ const grantBody = (grant: SessionGrant) => ({
   ...(grant.redirect.state ? { redirect_state: grant.redirect.state } : {}),
 });
 
+const setsCookie = { 'Set-Cookie': { description: 'The httpOnly session cookie (`turma_session`).' } };
+// Documentation only: the request-time schemas come from the service (they depend on its clock for the age check).
+const docClock = () => new Date();
+
 export function authRoutes() {
-  const router = new Router<AppContext['state'], AppContext>();
   const auth = (ctx: AppContext) => ctx.container.get<AuthService>(TOKENS.AuthService);
   const accounts = (ctx: AppContext) => ctx.container.get<AccountService>(TOKENS.AccountService);
 
-  router.post('/api/auth/signup', async (ctx) => {
-    const service = accounts(ctx);
-    const input = parseInput(service.signupSchema, ctx.request.body);
-    const result = await service.signup(input, requestMeta(ctx));
-    ctx.status = 201;
-    ctx.body = result;
-  });
-
-  router.post('/api/auth/confirm', async (ctx) => {
-    const { token } = parseInput(confirmEmailSchema, ctx.request.body);
-    const grant = await auth(ctx).confirmEmail(token, requestMeta(ctx));
-    setSessionCookie(ctx, grant);
-    ctx.body = grantBody(grant);
-  });
-
-  router.post('/api/auth/resend-confirmation', async (ctx) => {
-    const { email } = parseInput(z.object({ email: emailSchema }), ctx.request.body);
-    await auth(ctx).resendConfirmation(email, requestMeta(ctx));
-    ctx.body = { message: 'Se a conta existir e ainda não estiver confirmada, enviamos um novo link.' };
-  });
-
-  router.post('/api/auth/login', async (ctx) => {
-    const input = parseInput(loginSchema, ctx.request.body);
-    const grant = await auth(ctx).login(input.email, input.password, requestMeta(ctx));
-    // Rotation: the session this browser had before is ended, the new token replaces it.
-    if (ctx.state.user) await auth(ctx).endSession(ctx.state.user.sessionId);
-    setSessionCookie(ctx, grant);
-    ctx.body = grantBody(grant);
-  });
-
-  router.post('/api/auth/logout', requireUser(), async (ctx) => {
-    await auth(ctx).logout(ctx.state.user!, requestMeta(ctx));
-    ctx.cookies.set(SESSION_COOKIE, null, { path: '/' });
-    ctx.status = 204;
-  });
-
-  router.post('/api/auth/recover', async (ctx) => {
-    const { email } = parseInput(forgotPasswordSchema, ctx.request.body);
-    await auth(ctx).requestPasswordReset(email, requestMeta(ctx));
-    ctx.body = { message: RECOVERY_SENT_MESSAGE };
-  });
-
-  router.post('/api/auth/reset', async (ctx) => {
-    const { token, password } = parseInput(resetRequestSchema, ctx.request.body);
-    await auth(ctx).resetPassword(token, password, requestMeta(ctx));
-    ctx.cookies.set(SESSION_COOKIE, null, { path: '/' });
-    ctx.body = { message: 'Senha atualizada!' };
-  });
-
-  router.get('/api/me', requireUser(), async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await accounts(ctx).me(ctx.state.user!.id);
-  });
-
-  router.patch('/api/me', requireUser(), async (ctx) => {
-    const service = accounts(ctx);
-    const patch = parseInput(service.profileUpdateSchema, ctx.request.body);
-    ctx.body = await service.updateProfile(ctx.state.user!, patch, requestMeta(ctx));
-  });
-
-  router.post('/api/me/password', requireUser(), async (ctx) => {
-    const input = parseInput(changePasswordSchema, ctx.request.body);
-    const grant = await auth(ctx).changePassword(ctx.state.user!, input.current_password, input.new_password, requestMeta(ctx));
-    setSessionCookie(ctx, grant);
-    ctx.body = { message: 'Senha atualizada!' };
-  });
-
-  router.post('/api/me/origin', requireUser(), async (ctx) => {
-    const { path } = parseInput(z.object({ path: z.string().min(1).max(500) }), ctx.request.body);
-    ctx.body = { origem: await accounts(ctx).recordVisit(ctx.state.user!, path) };
-  });
-
-  router.put('/api/me/group-referral', requireUser(), async (ctx) => {
-    const input = parseInput(
-      z.object({ group_id: z.uuid({ message: 'Turma inválida' }), referral_code: z.string().trim().regex(/^[A-Za-z0-9]{4,16}$/, { message: 'Código de convite inválido' }) }),
-      ctx.request.body,
-    );
-    ctx.body = { group_referral: await accounts(ctx).recordGroupReferral(ctx.state.user!, input.group_id, input.referral_code.toUpperCase()) };
-  });
-
-  router.get('/api/me/export', requireUser(), async (ctx) => {
-    const data = await accounts(ctx).exportData(ctx.state.user!, requestMeta(ctx));
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('Content-Disposition', `attachment; filename="turma-meus-dados-${data.exported_at.slice(0, 10)}.json"`);
-    ctx.type = 'application/json; charset=utf-8';
-    ctx.body = JSON.stringify(data, null, 2);
-  });
-
-  router.delete('/api/me', requireUser(), async (ctx) => {
-    const { password } = parseInput(deleteAccountSchema, ctx.request.body);
-    ctx.body = await accounts(ctx).deleteAccount(ctx.state.user!, password, requestMeta(ctx));
-    ctx.cookies.set(SESSION_COOKIE, null, { path: '/' });
-  });
-
-  return router;
+  return new ContractRouter({ tag: 'identity' })
+    .route({
+      method: 'post',
+      path: '/api/auth/signup',
+      summary: 'Create an account (unconfirmed) and send the confirmation e-mail',
+      guard: 'public',
+      describedBody: buildSignupSchema(docClock),
+      errors: [400, 409, 429],
+      answers: { 201: { description: 'Created; the confirmation link was e-mailed (`mail_sent`).', schema: signupAnswerSchema } },
+      handler: async (ctx) => {
+        const service = accounts(ctx);
+        const input = parseInput(service.signupSchema, ctx.request.body, apiLocaleOf(ctx));
+        return reply(201, await service.signup(input, requestMeta(ctx)));
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/api/auth/confirm',
+      summary: 'Confirm the e-mail with the link token; starts a session',
+      guard: 'public',
+      body: confirmEmailSchema,
+      answers: { 200: { description: 'Confirmed and signed in.', schema: sessionAnswerSchema, headers: setsCookie } },
+      handler: async (ctx, { body }) => {
+        const grant = await auth(ctx).confirmEmail(body.token, requestMeta(ctx));
+        setSessionCookie(ctx, grant);
+        return reply(200, grantBody(grant));
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/api/auth/resend-confirmation',
+      summary: 'Send the confirmation link again',
+      guard: 'public',
+      body: z.object({ email: emailSchema }),
+      errors: [429],
+      answers: { 200: { description: 'Always the same answer (no account enumeration).', schema: messageAnswerSchema } },
+      handler: async (ctx, { body }) => {
+        await auth(ctx).resendConfirmation(body.email, requestMeta(ctx));
+        return reply(200, { message: 'Se a conta existir e ainda não estiver confirmada, enviamos um novo link.' });
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/api/auth/login',
+      summary: 'Sign in; rotates the session cookie',
+      guard: 'public',
+      body: loginSchema,
+      errors: [401, 403, 429],
+      answers: { 200: { description: 'Signed in; `redirect_to` is where the web app goes next.', schema: sessionAnswerSchema, headers: setsCookie } },
+      handler: async (ctx, { body }) => {
+        const grant = await auth(ctx).login(body.email, body.password, requestMeta(ctx));
+        // Rotation: the session this browser had before is ended, the new token replaces it.
+        if (ctx.state.user) await auth(ctx).endSession(ctx.state.user.sessionId);
+        setSessionCookie(ctx, grant);
+        return reply(200, grantBody(grant));
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/api/auth/logout',
+      summary: 'End this session',
+      guard: 'user',
+      answers: { 204: { description: 'Signed out; the cookie is cleared.' } },
+      handler: async (ctx) => {
+        await auth(ctx).logout(ctx.state.user!, requestMeta(ctx));
+        ctx.cookies.set(SESSION_COOKIE, null, { path: '/' });
+        return reply(204, undefined);
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/api/auth/recover',
+      summary: 'E-mail a password reset link',
+      guard: 'public',
+      body: forgotPasswordSchema,
+      errors: [429],
+      answers: { 200: { description: 'Always the same answer (no account enumeration).', schema: messageAnswerSchema } },
+      handler: async (ctx, { body }) => {
+        await auth(ctx).requestPasswordReset(body.email, requestMeta(ctx));
+        return reply(200, { message: RECOVERY_SENT_MESSAGE });
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/api/auth/reset',
+      summary: 'Set a new password with the reset link token; ends every session',
+      guard: 'public',
+      body: resetRequestSchema,
+      answers: { 200: { description: 'Password updated.', schema: messageAnswerSchema } },
+      handler: async (ctx, { body }) => {
+        await auth(ctx).resetPassword(body.token, body.password, requestMeta(ctx));
+        ctx.cookies.set(SESSION_COOKIE, null, { path: '/' });
+        return reply(200, { message: 'Senha atualizada!' });
+      },
+    })
+    .route({
+      method: 'get',
+      path: '/api/me',
+      summary: 'The signed-in user, role and profile',
+      guard: 'user',
+      answers: { 200: { description: 'The account and its profile (null when missing).', schema: meAnswerSchema } },
+      handler: async (ctx) => {
+        ctx.set('Cache-Control', 'no-store');
+        return reply(200, await accounts(ctx).me(ctx.state.user!.id));
+      },
+    })
+    .route({
+      method: 'patch',
+      path: '/api/me',
+      summary: 'Update personal data and address (a new CEP is looked up again)',
+      guard: 'user',
+      describedBody: buildProfileUpdateSchema(docClock),
+      errors: [400, 409],
+      answers: { 200: { description: 'The updated account and profile.', schema: meAnswerSchema } },
+      handler: async (ctx) => {
+        const service = accounts(ctx);
+        const patch = parseInput(service.profileUpdateSchema, ctx.request.body, apiLocaleOf(ctx));
+        return reply(200, await service.updateProfile(ctx.state.user!, patch, requestMeta(ctx)));
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/api/me/password',
+      summary: 'Change the password; other sessions end, this one is renewed',
+      guard: 'user',
+      body: changePasswordSchema,
+      answers: { 200: { description: 'Password updated.', schema: messageAnswerSchema, headers: setsCookie } },
+      handler: async (ctx, { body }) => {
+        const grant = await auth(ctx).changePassword(ctx.state.user!, body.current_password, body.new_password, requestMeta(ctx));
+        setSessionCookie(ctx, grant);
+        return reply(200, { message: 'Senha atualizada!' });
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/api/me/origin',
+      summary: 'Record the channel of a signed-in visit (SPEC.md §4 origin rules)',
+      guard: 'user',
+      body: z.object({ path: z.string().min(1).max(500) }),
+      answers: { 200: { description: 'The stored origin (null without a profile).', schema: z.object({ origem: originSchema.nullable() }) } },
+      handler: async (ctx, { body }) => (reply(200, { origem: await accounts(ctx).recordVisit(ctx.state.user!, body.path) })),
+    })
+    .route({
+      method: 'put',
+      path: '/api/me/group-referral',
+      summary: 'Keep the group invite followed before signing in',
+      guard: 'user',
+      body: z.object({
+        group_id: z.uuid({ message: 'Turma inválida' }),
+        referral_code: inviteCodeSchema,
+      }),
+      answers: {
+        200: {
+          description: 'The stored invite (null without a profile).',
+          schema: z.object({
+            group_referral: z.object({ group_id: z.string(), referral_code: z.string(), timestamp: z.string().meta({ format: 'date-time' }) }).nullable(),
+          }),
+        },
+      },
+      handler: async (ctx, { body }) =>
+        reply(200, { group_referral: await accounts(ctx).recordGroupReferral(ctx.state.user!, body.group_id, body.referral_code.toUpperCase()) }),
+    })
+    .route({
+      method: 'get',
+      path: '/api/me/export',
+      summary: 'LGPD export of every stored row about the user (a JSON file download)',
+      guard: 'user',
+      answers: {
+        200: {
+          description: 'The export, as an attachment (`Content-Disposition`), pretty-printed.',
+          schema: accountExportSchema,
+          raw: true,
+          headers: { 'Content-Disposition': { description: '`attachment; filename="turma-meus-dados-<date>.json"`' } },
+        },
+      },
+      handler: async (ctx) => {
+        const data = shapeAnswer(accountExportSchema, await accounts(ctx).exportData(ctx.state.user!, requestMeta(ctx)));
+        ctx.set('Cache-Control', 'no-store');
+        ctx.set('Content-Disposition', `attachment; filename="turma-meus-dados-${data.exported_at.slice(0, 10)}.json"`);
+        ctx.type = 'application/json; charset=utf-8';
+        return reply(200, JSON.stringify(data, null, 2));
+      },
+    })
+    .route({
+      method: 'delete',
+      path: '/api/me',
+      summary: 'Delete the account (password re-entry); personal data anonymised',
+      guard: 'user',
+      body: deleteAccountSchema,
+      answers: { 200: { description: 'Deleted; the cookie is cleared. `retention` says what is kept and why.', schema: accountDeletedAnswerSchema } },
+      handler: async (ctx, { body }) => {
+        const result = await accounts(ctx).deleteAccount(ctx.state.user!, body.password, requestMeta(ctx));
+        ctx.cookies.set(SESSION_COOKIE, null, { path: '/' });
+        return reply(200, result);
+      },
+    });
 }

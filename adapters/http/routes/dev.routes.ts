@@ -1,5 +1,4 @@
 // Development-only mail outbox: GET /api/dev/outbox (JSON) and the /dev/mailbox page; absent in production.
-import Router from '@koa/router';
 import { z } from 'zod';
 import { escapeHtml, formatBrasiliaDateTime } from '../../../core/identity/emails';
 import type { Config } from '../../config';
@@ -7,7 +6,7 @@ import { splitLinks } from '../../mail/links';
 import type { OutboxMessage, OutboxReader } from '../../mail/outbox.mailer';
 import { TOKENS } from '../../tokens';
 import type { AppContext } from '../context';
-import { parseInput } from '../validation';
+import { ContractRouter, reply } from '../contract';
 
 const outboxQuerySchema = z.object({
   to: z
@@ -18,43 +17,77 @@ const outboxQuerySchema = z.object({
     .transform((v) => v || undefined),
 });
 
+const outboxMessageSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  template: z.string(),
+  created_at: z.string().meta({ format: 'date-time' }),
+});
+
+const html = { contentType: 'text/html', raw: true } as const;
+
 /** An empty router in production, so /api/dev/* gets the API's JSON 404 and /dev/mailbox falls through to the web app. */
 export function devRoutes(config: Config) {
-  const router = new Router<AppContext['state'], AppContext>();
+  const router = new ContractRouter({ tag: 'dev' });
   if (config.isProduction) return router;
   const reader = (ctx: AppContext) => ctx.container.get<OutboxReader>(TOKENS.OutboxReader);
 
-  router.get('/api/dev/outbox', async (ctx) => {
-    const { to } = parseInput(outboxQuerySchema, ctx.query);
-    const { items, total } = await reader(ctx).list({ to });
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { items: items.map((m) => ({ ...m, created_at: m.created_at.toISOString() })), total };
-  });
-
-  router.get('/dev/mailbox', async (ctx) => {
-    const parsed = outboxQuerySchema.safeParse(ctx.query);
-    const to = parsed.success ? parsed.data.to : undefined;
-    const { items, total } = await reader(ctx).list({ to });
-    ctx.set('Cache-Control', 'no-store');
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.body = renderMailbox({ items, total, to, smtpUrlSet: Boolean(config.smtpUrl) });
-  });
-
-  // The message's own HTML body, as a mail client would show it (our templates: escaped values, no scripts).
-  router.get('/dev/mailbox/:id', async (ctx) => {
-    const message = await reader(ctx).get(ctx.params.id ?? '');
-    if (!message) {
-      ctx.status = 404;
-      ctx.type = 'text/plain; charset=utf-8';
-      ctx.body = 'Mensagem não encontrada.';
-      return;
-    }
-    ctx.set('Cache-Control', 'no-store');
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.body = message.html;
-  });
-
-  return router;
+  return router
+    .route({
+      method: 'get',
+      path: '/api/dev/outbox',
+      summary: 'Development only: the mail outbox as JSON',
+      guard: 'public',
+      query: outboxQuerySchema,
+      answers: { 200: { description: 'The newest messages (optionally to one address).', schema: z.object({ items: z.array(outboxMessageSchema), total: z.number().int() }) } },
+      handler: async (ctx, { query }) => {
+        const { items, total } = await reader(ctx).list({ to: query.to });
+        ctx.set('Cache-Control', 'no-store');
+        return reply(200, { items, total });
+      },
+    })
+    .route({
+      method: 'get',
+      path: '/dev/mailbox',
+      summary: 'Development only: the mail outbox page',
+      guard: 'public',
+      // Read leniently: a bad `to` shows every message rather than an error page.
+      describedQuery: outboxQuerySchema,
+      answers: { 200: { description: 'An HTML page.', ...html } },
+      handler: async (ctx) => {
+        const parsed = outboxQuerySchema.safeParse(ctx.query);
+        const to = parsed.success ? parsed.data.to : undefined;
+        const { items, total } = await reader(ctx).list({ to });
+        ctx.set('Cache-Control', 'no-store');
+        ctx.type = 'text/html; charset=utf-8';
+        return reply(200, renderMailbox({ items, total, to, smtpUrlSet: Boolean(config.smtpUrl) }));
+      },
+    })
+    // The message's own HTML body, as a mail client would show it (our templates: escaped values, no scripts).
+    .route({
+      method: 'get',
+      path: '/dev/mailbox/:id',
+      summary: 'Development only: one message\'s HTML body',
+      guard: 'public',
+      params: z.object({ id: z.string() }),
+      answers: {
+        200: { description: 'The message as HTML.', ...html },
+        404: { description: 'No such message (plain text).', contentType: 'text/plain', raw: true },
+      },
+      handler: async (ctx, { params }) => {
+        const message = await reader(ctx).get(params.id);
+        if (!message) {
+          ctx.type = 'text/plain; charset=utf-8';
+          return reply(404, 'Mensagem não encontrada.');
+        }
+        ctx.set('Cache-Control', 'no-store');
+        ctx.type = 'text/html; charset=utf-8';
+        return reply(200, message.html);
+      },
+    });
 }
 
 /** Escapes every part, then turns the http(s) ones into links. */

@@ -1,57 +1,97 @@
 // Groups (API.md): create, join by invite, auto-match into a plan, the public invite view, my groups.
-import Router from '@koa/router';
+import { inviteCodeSchema } from '../../../core/groups';
 import { z } from 'zod';
 import type { GroupService } from '../../../core/groups/group.service';
-import { TOKENS } from '../../tokens';
+import { heldPlaceSchema, myGroupsSchema, publicGroupSchema, refundPreferenceSchema } from '../../../core/groups/schemas';
 import type { WalletService } from '../../../core/wallet/wallet.service';
+import { walletSummarySchema } from '../../../core/wallet/schemas';
+import { TOKENS } from '../../tokens';
 import { requestMeta, type AppContext } from '../context';
-import { requireUser } from '../middleware/auth';
-import { parseInput } from '../validation';
+import { ContractRouter, reply } from '../contract';
 
-const referral = z.string().trim().regex(/^[A-Za-z0-9]{4,16}$/, { message: 'Código de convite inválido' });
+const referral = inviteCodeSchema;
+const idParams = z.object({ id: z.string() });
 
 export function groupRoutes() {
-  const router = new Router<AppContext['state'], AppContext>();
   const groups = (ctx: AppContext) => ctx.container.get<GroupService>(TOKENS.GroupService);
   const actor = (ctx: AppContext) => ({ id: ctx.state.user!.id, email: ctx.state.user!.email });
 
-  router.post('/api/groups', requireUser(), async (ctx) => {
-    const { plan_id } = parseInput(z.object({ plan_id: z.uuid({ message: 'Plano inválido' }) }), ctx.request.body);
-    ctx.status = 201;
-    ctx.body = await groups(ctx).createGroup(actor(ctx), plan_id, requestMeta(ctx));
-  });
-
-  router.post('/api/groups/:id/join', requireUser(), async (ctx) => {
-    const { referral_code } = parseInput(z.object({ referral_code: referral.optional() }), ctx.request.body);
-    ctx.status = 201;
-    ctx.body = await groups(ctx).joinGroup(actor(ctx), ctx.params.id ?? '', referral_code ?? null, requestMeta(ctx));
-  });
-
-  router.post('/api/plans/:id/join', requireUser(), async (ctx) => {
-    ctx.status = 201;
-    ctx.body = await groups(ctx).autoJoin(actor(ctx), ctx.params.id ?? '', requestMeta(ctx));
-  });
-
-  router.get('/api/groups/:id', async (ctx) => {
-    const { referral_code } = parseInput(z.object({ referral_code: referral.optional() }), ctx.query);
-    ctx.body = await groups(ctx).publicGroup(ctx.params.id ?? '', referral_code ?? null);
-  });
-
-  router.get('/api/me/groups', requireUser(), async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await groups(ctx).myGroups(actor(ctx));
-  });
-
-  // The wallet: balance and newest entries (credit from expired groups, referral bonuses).
-  router.get('/api/me/wallet', requireUser(), async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await ctx.container.get<WalletService>(TOKENS.WalletService).summary(ctx.state.user!.id);
-  });
-
-  router.patch('/api/me/memberships/:id', requireUser(), async (ctx) => {
-    const { refund_to } = parseInput(z.object({ refund_to: z.enum(['original', 'wallet'], { message: 'Escolha reembolso ou crédito na carteira' }) }), ctx.request.body);
-    ctx.body = await groups(ctx).setRefundPreference(actor(ctx), ctx.params.id ?? '', refund_to);
-  });
-
-  return router;
+  return new ContractRouter({ tag: 'groups' })
+    .route({
+      method: 'post',
+      path: '/api/groups',
+      summary: 'Start a group for a plan, holding the caller\'s place',
+      guard: 'user',
+      body: z.object({ plan_id: z.uuid({ message: 'Plano inválido' }) }),
+      errors: [404, 409],
+      answers: { 201: { description: 'The new group and the held place.', schema: heldPlaceSchema } },
+      handler: async (ctx, { body }) => (reply(201, await groups(ctx).createGroup(actor(ctx), body.plan_id, requestMeta(ctx)))),
+    })
+    .route({
+      method: 'post',
+      path: '/api/groups/:id/join',
+      summary: 'Join a group by invite',
+      guard: 'user',
+      params: idParams,
+      body: z.object({ referral_code: referral.optional() }),
+      errors: [404, 409],
+      answers: { 201: { description: 'The caller\'s held place.', schema: heldPlaceSchema } },
+      handler: async (ctx, { params, body }) =>
+        reply(201, await groups(ctx).joinGroup(actor(ctx), params.id, body.referral_code ?? null, requestMeta(ctx))),
+    })
+    .route({
+      method: 'post',
+      path: '/api/plans/:id/join',
+      summary: 'Auto-match into an open group of the plan (or a new one)',
+      guard: 'user',
+      params: idParams,
+      errors: [404, 409],
+      answers: { 201: { description: 'The caller\'s held place.', schema: heldPlaceSchema } },
+      handler: async (ctx, { params }) => (reply(201, await groups(ctx).autoJoin(actor(ctx), params.id, requestMeta(ctx)))),
+    })
+    .route({
+      method: 'get',
+      path: '/api/groups/:id',
+      summary: 'The invite view of a group (anyone with the link)',
+      guard: 'public',
+      params: idParams,
+      query: z.object({ referral_code: referral.optional() }),
+      errors: [404],
+      answers: { 200: { description: 'Plan, status, places and the inviter\'s first name.', schema: publicGroupSchema } },
+      handler: async (ctx, { params, query }) => (reply(200, await groups(ctx).publicGroup(params.id, query.referral_code ?? null))),
+    })
+    .route({
+      method: 'get',
+      path: '/api/me/groups',
+      summary: 'The caller\'s groups, places and vouchers',
+      guard: 'user',
+      answers: { 200: { description: 'Newest first.', schema: myGroupsSchema } },
+      handler: async (ctx) => {
+        ctx.set('Cache-Control', 'no-store');
+        return reply(200, await groups(ctx).myGroups(actor(ctx)));
+      },
+    })
+    // The wallet: balance and newest entries (credit from expired groups, referral bonuses).
+    .route({
+      method: 'get',
+      path: '/api/me/wallet',
+      summary: 'The wallet: balance and newest entries',
+      guard: 'user',
+      answers: { 200: { description: 'Balance in centavos and the newest entries.', schema: walletSummarySchema } },
+      handler: async (ctx) => {
+        ctx.set('Cache-Control', 'no-store');
+        return reply(200, await ctx.container.get<WalletService>(TOKENS.WalletService).summary(ctx.state.user!.id));
+      },
+    })
+    .route({
+      method: 'patch',
+      path: '/api/me/memberships/:id',
+      summary: 'Choose how a place is refunded if its group fails',
+      guard: 'user',
+      params: idParams,
+      body: z.object({ refund_to: z.enum(['original', 'wallet'], { message: 'Escolha reembolso ou crédito na carteira' }) }),
+      errors: [404, 409],
+      answers: { 200: { description: 'The stored preference.', schema: refundPreferenceSchema } },
+      handler: async (ctx, { params, body }) => (reply(200, await groups(ctx).setRefundPreference(actor(ctx), params.id, body.refund_to))),
+    });
 }

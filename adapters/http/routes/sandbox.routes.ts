@@ -1,32 +1,37 @@
 // Sandbox payment provider pages: GET /api/sandbox/payments/:id/boleto (a test boleto). Only with PAYMENT_PROVIDER=sandbox
 // outside production; otherwise the router is empty and the API's JSON 404 answers.
-import Router from '@koa/router';
+import { z } from 'zod';
 import { escapeHtml } from '../../../core/identity/emails';
 import { formatCents } from '../../../core/shared/money';
 import type { Config } from '../../config';
 import type { SandboxBoleto, SandboxPaymentGateway } from '../../payments/sandbox.gateway';
 import { TOKENS } from '../../tokens';
-import type { AppContext } from '../context';
+import { ContractRouter, reply } from '../contract';
 
 export function sandboxRoutes(config: Config) {
-  const router = new Router<AppContext['state'], AppContext>();
+  const router = new ContractRouter({ tag: 'dev' });
   if (config.paymentProvider !== 'sandbox' || config.isProduction) return router;
 
-  router.get('/api/sandbox/payments/:id/boleto', async (ctx) => {
-    // Unbound when a test swapped in another gateway.
-    const gateway = ctx.container.isBound(TOKENS.SandboxGateway) ? ctx.container.get<SandboxPaymentGateway>(TOKENS.SandboxGateway) : null;
-    const boleto = gateway ? await gateway.getBoleto(ctx.params.id ?? '') : null;
-    ctx.set('Cache-Control', 'no-store');
-    ctx.type = 'text/html; charset=utf-8';
-    if (!boleto) {
-      ctx.status = 404;
-      ctx.body = page('Boleto não encontrado', '<p>Não existe boleto de teste com este código.</p>');
-      return;
-    }
-    ctx.body = renderBoleto(boleto);
+  return router.route({
+    method: 'get',
+    path: '/api/sandbox/payments/:id/boleto',
+    summary: 'Sandbox only: the test boleto page of a charge',
+    guard: 'public',
+    params: z.object({ id: z.string().describe('The provider id of the sandbox charge.') }),
+    answers: {
+      200: { description: 'The test boleto (HTML).', contentType: 'text/html', raw: true },
+      404: { description: 'No such test boleto (HTML).', contentType: 'text/html', raw: true },
+    },
+    handler: async (ctx, { params }) => {
+      // Unbound when a test swapped in another gateway.
+      const gateway = ctx.container.isBound(TOKENS.SandboxGateway) ? ctx.container.get<SandboxPaymentGateway>(TOKENS.SandboxGateway) : null;
+      const boleto = gateway ? await gateway.getBoleto(params.id) : null;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = 'text/html; charset=utf-8';
+      if (!boleto) return reply(404, page('Boleto não encontrado', '<p>Não existe boleto de teste com este código.</p>'));
+      return reply(200, renderBoleto(boleto));
+    },
   });
-
-  return router;
 }
 
 const STATUS_TEXT: Record<string, string> = {

@@ -1,41 +1,28 @@
 // "Esqueci minha senha" (SPEC §5): core's forgotPasswordSchema gives 'Informe seu email' or
 // 'E-mail inválido' + the example hint; POST /api/auth/recover always answers 200, so success says
 // "check your inbox" without telling whether the account exists.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { forgotPasswordSchema } from '../../../core/identity/account-schemas';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/form-field';
 import { notify } from '../../lib/toast';
-import { useForm } from '../../lib/use-form';
-import { zodFieldErrors, type FieldErrors } from '../../lib/validation';
+import { useZodForm } from '../../lib/zod-form';
 import { authApi } from './api';
 import { errorMessage } from './errors';
-
-function validate(values: { email: string }): FieldErrors {
-  const parsed = forgotPasswordSchema.safeParse(values);
-  return parsed.success ? {} : zodFieldErrors(parsed.error);
-}
 
 export function ForgotPasswordForm({ initialEmail, onDone }: { initialEmail: string; onDone: (email: string) => void }) {
   const { t } = useTranslation('auth');
   const { t: tc } = useTranslation();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const { values, errors, set, check } = useForm({ email: initialEmail }, validate);
+  const { register, handleSubmit, getValues, errorOf, setFocus } = useZodForm(forgotPasswordSchema, { email: initialEmail });
   const [submitting, setSubmitting] = useState(false);
 
   useEffect(() => {
-    inputRef.current?.focus();
-  }, []);
+    setFocus('email');
+  }, [setFocus]);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = handleSubmit(async ({ email }) => {
     if (submitting) return;
-    if (check().email) {
-      inputRef.current?.focus();
-      return;
-    }
-    const { email } = forgotPasswordSchema.parse(values);
     setSubmitting(true);
     try {
       await authApi.recover(email);
@@ -46,9 +33,10 @@ export function ForgotPasswordForm({ initialEmail, onDone }: { initialEmail: str
     } finally {
       setSubmitting(false);
     }
-  };
+  });
 
-  const invalid = errors.email === tc('validation.forgotInvalid');
+  const error = errorOf('email');
+  const invalid = error === tc('validation.forgotInvalid');
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-labelledby="forgot-title">
       <div className="form__intro">
@@ -58,23 +46,20 @@ export function ForgotPasswordForm({ initialEmail, onDone }: { initialEmail: str
         <p className="muted">{t('forgot.lead')}</p>
       </div>
       <TextField
-        ref={inputRef}
-        name="email"
         type="email"
         label={t('forgot.email')}
         autoComplete="email"
         inputMode="email"
         autoCapitalize="none"
         spellCheck={false}
-        value={values.email}
-        error={errors.email}
+        {...register('email')}
+        error={error}
         hint={invalid ? tc('validation.forgotHint') : undefined}
-        onChange={(event) => set({ email: event.target.value })}
       />
       <Button type="submit" size="lg" className="form__submit" disabled={submitting}>
         {submitting ? t('forgot.submitting') : t('forgot.submit')}
       </Button>
-      <button type="button" className="link-btn form__back" onClick={() => onDone(values.email)}>
+      <button type="button" className="link-btn form__back" onClick={() => onDone(getValues('email'))}>
         {t('forgot.back')}
       </button>
     </form>

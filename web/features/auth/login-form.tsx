@@ -1,6 +1,6 @@
 // Login (SPEC §2): e-mail and password, validated with core's loginSchema, POST /api/auth/login.
 // Errors are SPEC §8's toasts; on success the page takes over (toast, delay, redirect).
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loginSchema } from '../../../core/identity/auth-schemas';
 import { Button } from '../../components/button';
@@ -8,17 +8,10 @@ import { PasswordField, TextField } from '../../components/form-field';
 import { MailIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { useForm } from '../../lib/use-form';
-import { focusFirstError, serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../lib/validation';
+import { serverFieldErrors } from '../../lib/validation';
+import { useZodForm } from '../../lib/zod-form';
 import { authApi, type LoginResponse } from './api';
 import { errorMessage } from './errors';
-
-const ORDER = ['email', 'password'] as const;
-
-function validate(values: { email: string; password: string }): FieldErrors {
-  const parsed = loginSchema.safeParse(values);
-  return parsed.success ? {} : zodFieldErrors(parsed.error);
-}
 
 export function LoginForm({
   initialEmail = '',
@@ -35,8 +28,7 @@ export function LoginForm({
   busy?: boolean;
 }) {
   const { t } = useTranslation('auth');
-  const formRef = useRef<HTMLFormElement>(null);
-  const { values, errors, set, blur, check, setErrors } = useForm({ email: initialEmail, password: '' }, validate);
+  const { field, handleSubmit, getValues, setServerErrors } = useZodForm(loginSchema, { email: initialEmail, password: '' });
   const [submitting, setSubmitting] = useState(false);
   // After a 403 email_not_confirmed: the address to resend the confirmation link to.
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
@@ -56,15 +48,8 @@ export function LoginForm({
     }
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = handleSubmit(async (input) => {
     if (submitting || busy) return;
-    const found = check();
-    if (Object.keys(found).length > 0) {
-      focusFirstError(found, ORDER, formRef.current);
-      return;
-    }
-    const input = loginSchema.parse(values);
     setSubmitting(true);
     setUnconfirmed(null);
     try {
@@ -77,17 +62,17 @@ export function LoginForm({
       } else if (isApiError(error) && error.status === 401) {
         notify.error(t('login.errorTitle'), t('login.invalidCredentials'));
       } else {
-        if (isApiError(error) && error.status === 400) setErrors(serverFieldErrors(error.fields));
+        if (isApiError(error) && error.status === 400) setServerErrors(serverFieldErrors(error.fields));
         notify.error(t('login.errorTitle'), errorMessage(error));
       }
     } finally {
       setSubmitting(false);
     }
-  };
+  });
 
   const working = submitting || busy;
   return (
-    <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-busy={working || undefined}>
+    <form className="form" noValidate onSubmit={onSubmit} aria-busy={working || undefined}>
       {notice && (
         <p className="form-notice" role="status">
           <MailIcon size={18} />
@@ -105,7 +90,6 @@ export function LoginForm({
         </div>
       )}
       <TextField
-        name="email"
         type="email"
         label={t('login.email')}
         autoComplete="email"
@@ -113,22 +97,16 @@ export function LoginForm({
         autoCapitalize="none"
         spellCheck={false}
         required
-        value={values.email}
-        error={errors.email}
-        onChange={(event) => set({ email: event.target.value })}
-        onBlur={() => blur('email')}
+        {...field('email')}
       />
       <PasswordField
-        name="password"
         label={t('login.password')}
         autoComplete="current-password"
         required
-        value={values.password}
-        error={errors.password}
-        onChange={(event) => set({ password: event.target.value })}
+        {...field('password')}
       />
       <div className="form__row-end">
-        <button type="button" className="link-btn" onClick={() => onForgot(values.email)}>
+        <button type="button" className="link-btn" onClick={() => onForgot(getValues('email'))}>
           {t('login.forgot')}
         </button>
       </div>

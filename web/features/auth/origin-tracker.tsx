@@ -41,7 +41,7 @@ export function OriginTracker() {
     if (ENTRY_PATHS.has(pathname) && (status === 'signedOut' ? readStoredOrigin() : profileOrigin)) return;
 
     let cancelled = false;
-    import('../../../core/referral/origin')
+    import('../../../core/referrals/origin')
       .then(({ originForPath, isOrigin }) => {
         if (cancelled) return;
         if (status === 'signedOut') {

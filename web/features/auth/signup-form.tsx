@@ -5,7 +5,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildSignupSchema } from '../../../core/identity/account-schemas';
-import { isOrigin } from '../../../core/referral/origin';
+import { isOrigin } from '../../../core/referrals/origin';
 import { AddressFields, EMPTY_ADDRESS, type AddressValues } from '../../components/address-fields';
 import { Button } from '../../components/button';
 import { CheckboxField, PasswordField, TextField } from '../../components/form-field';

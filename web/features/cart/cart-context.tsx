@@ -8,7 +8,7 @@
 // - A failed load or save says nothing to the user (SPEC §8) and is retried with backoff.
 // The rules module (and the zod it brings) loads on first use, so the landing's entry chunk stays small.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { CartItemInput, CartOutcome } from '../../../core/cart/cart-rules';
+import type { CartItemInput, CartOutcome } from '../../../core/marketplace/cart-rules';
 import type { CartDiffLine } from '../../../core/marketplace/cart';
 import type { PublicProduct } from '../../../core/marketplace/product-schemas';
 import { api, isApiError } from '../../lib/api';

@@ -1,7 +1,7 @@
 // The cart's lines in the browser: SPEC §3's in-memory item (what core's rules work on) plus what
 // only the server knows (availability, stock state), and the conversions between the three shapes:
 // the item the rules take, the line the server answers, and the change a request carries.
-import type { CartItem } from '../../../core/cart/cart-rules';
+import type { CartItem } from '../../../core/marketplace/cart-rules';
 import type { CartDiffLine } from '../../../core/marketplace/cart';
 import type { StockState } from '../../../core/marketplace/product-schemas';
 import type { CartLineChangeInput, CartLineView } from './cart-api';

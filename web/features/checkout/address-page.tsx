@@ -7,7 +7,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { buildProfileUpdateSchema } from '../../../core/identity/account-schemas';
-import { AddressFields, ADDRESS_FIELDS, EMPTY_ADDRESS, type AddressValues } from '../../components/address-fields';
+import { profileAddressForm } from '../../../core/address/address.service';
+import { AddressFields, ADDRESS_FIELDS, type AddressValues } from '../../components/address-fields';
 import { Button, ButtonLink } from '../../components/button';
 import { HashLink } from '../../components/hash-link';
 import { AlertIcon, MapPinIcon } from '../../components/icons';
@@ -18,30 +19,18 @@ import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useForm } from '../../lib/use-form';
 import { useNow } from '../../lib/use-now';
-import { useResource } from '../../lib/use-resource';
+import { useApiQuery } from '../../lib/query';
 import { focusFirstError, serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../lib/validation';
 import type { MeResponse } from '../auth/api';
 import { useSession } from '../auth/session';
 import { paymentPath } from '../groups/api';
+import { checkoutKeys } from './api';
 import { CheckoutFrame, OrderSummary } from './checkout-layout';
 import { livePlace, useCheckoutState } from './checkout-state';
 import { LoadingState, ErrorState } from '../../components/resource-states';
 
 const profileSchema = buildProfileUpdateSchema(() => new Date());
 
-function addressOf(profile: MeResponse['profile']): AddressValues {
-  if (!profile) return EMPTY_ADDRESS;
-  const cep = profile.cep ? onlyDigits(profile.cep) : '';
-  return {
-    cep: cep.length > 5 ? `${cep.slice(0, 5)}-${cep.slice(5)}` : cep,
-    address_street: profile.address_street ?? '',
-    address_number: profile.address_number ?? '',
-    address_complement: profile.address_complement ?? '',
-    address_district: profile.address_district ?? '',
-    address_city: profile.address_city ?? '',
-    address_state: profile.address_state ?? '',
-  };
-}
 
 const same = (a: AddressValues, b: AddressValues) =>
   ADDRESS_FIELDS.every((key) => (key === 'cep' ? onlyDigits(a[key]) === onlyDigits(b[key]) : a[key].trim() === b[key].trim()));
@@ -53,7 +42,7 @@ export default function AddressPage() {
   const { state } = useCheckoutState();
   const now = useNow(5_000);
   const place = livePlace(state, now);
-  const me = useResource((signal) => api.get<MeResponse>('/api/me', { signal }), []);
+  const me = useApiQuery(checkoutKeys.me(), (signal) => api.get<MeResponse>('/api/me', { signal }), { gcTime: 0 });
 
   if (!place) {
     const lapsed = Boolean(state.place);
@@ -103,7 +92,7 @@ function AddressForm({ me, onDone }: { me: MeResponse; onDone: () => void }) {
   const session = useSession();
   const { update: updateSession } = session;
   const formRef = useRef<HTMLFormElement>(null);
-  const baseline = useRef(addressOf(me.profile));
+  const baseline = useRef(profileAddressForm(me.profile));
   const validate = (values: AddressValues): FieldErrors => {
     const parsed = profileSchema.safeParse(values);
     const errors = parsed.success ? {} : zodFieldErrors(parsed.error);
@@ -138,7 +127,7 @@ function AddressForm({ me, onDone }: { me: MeResponse; onDone: () => void }) {
     try {
       const saved = await api.patch<MeResponse>('/api/me', profileSchema.parse(values));
       updateSession(saved.user, saved.profile ?? null);
-      baseline.current = addressOf(saved.profile);
+      baseline.current = profileAddressForm(saved.profile);
       notify.success(t('address.saved'));
       onDone();
     } catch (error) {

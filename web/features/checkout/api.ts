@@ -2,7 +2,7 @@
 // the steps also show the group size and the window, which only the catalogue knows.
 import type { toPublicPlan } from '../../../core/catalog/plan.service';
 import { api } from '../../lib/api';
-import { useResource } from '../../lib/use-resource';
+import { useApiQuery } from '../../lib/query';
 
 export type PlanDetails = ReturnType<typeof toPublicPlan>;
 
@@ -10,6 +10,12 @@ export const plansApi = {
   get: (id: string, signal?: AbortSignal) => api.get<PlanDetails>(`/api/plans/${encodeURIComponent(id)}`, { signal, redirectOnUnauthorized: false }),
 };
 
+export const checkoutKeys = {
+  plan: (planId: string | null) => ['checkout', 'plan', planId] as const,
+  me: () => ['checkout', 'me'] as const,
+  charge: (purpose: string, ref: string) => ['checkout', 'charge', purpose, ref] as const,
+};
+
 export function usePlanDetails(planId: string | null) {
-  return useResource<PlanDetails | null>((signal) => (planId ? plansApi.get(planId, signal) : Promise.resolve(null)), [planId]);
+  return useApiQuery<PlanDetails | null>(checkoutKeys.plan(planId), (signal) => (planId ? plansApi.get(planId, signal) : Promise.resolve(null)));
 }

@@ -1,14 +1,13 @@
-// The frame of the four checkout steps (SPEC §2): a stepper (participants → plan → address →
+// The group checkout's four steps (SPEC §2) on the shared frame: a stepper (participants → plan → address →
 // payment; done steps link back), the step's heading, and the order summary beside it (below on
 // phones): plan, group price, struck full price, the entry paid now, the group and the hold.
 import './i18n';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { formatCents } from '../../../core/shared/money';
 import type { CheckoutPlan } from '../../../core/identity/post-login-redirect';
 import { Countdown } from '../../components/countdown';
-import { CheckIcon } from '../../components/icons';
+import { CheckoutFrame as SharedFrame, Stepper as SharedStepper } from '../../components/checkout-frame';
 import type { GroupChoice } from './checkout-state';
 
 export const STEPS = ['participants', 'plan', 'address', 'payment'] as const;
@@ -16,42 +15,19 @@ export type Step = (typeof STEPS)[number];
 
 export function Stepper({ current, plan, reachable }: { current: Step; plan: CheckoutPlan | null; reachable: readonly Step[] }) {
   const { t } = useTranslation('checkout');
-  const index = STEPS.indexOf(current);
+  const steps = STEPS.map((step) => ({
+    key: step,
+    label: t(`steps.${step}`),
+    ...(reachable.includes(step) ? { to: `/checkout/${step}`, state: plan ? { plan } : undefined } : {}),
+  }));
   return (
-    <nav className="stepper" aria-label={t('steps.label')}>
-      <p className="stepper__compact" aria-hidden="true">
-        {t('steps.compact', { n: index + 1, total: STEPS.length, name: t(`steps.${current}`) })}
-      </p>
-      <ol className="stepper__list">
-        {STEPS.map((step, i) => {
-          const done = i < index;
-          const isCurrent = i === index;
-          const label = t(`steps.${step}`);
-          const content = (
-            <>
-              <span className="stepper__dot" aria-hidden="true">
-                {done ? <CheckIcon size={14} /> : i + 1}
-              </span>
-              <span className="stepper__label">{label}</span>
-              {done && <span className="sr-only"> ({t('steps.done')})</span>}
-            </>
-          );
-          return (
-            <li key={step} className={`stepper__step${done ? ' stepper__step--done' : ''}${isCurrent ? ' stepper__step--current' : ''}`}>
-              {done && reachable.includes(step) ? (
-                <Link to={`/checkout/${step}`} state={plan ? { plan } : undefined} className="stepper__link">
-                  {content}
-                </Link>
-              ) : (
-                <span className="stepper__link" aria-current={isCurrent ? 'step' : undefined}>
-                  {content}
-                </span>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-    </nav>
+    <SharedStepper
+      steps={steps}
+      current={current}
+      label={t('steps.label')}
+      compact={t('steps.compact', { n: STEPS.indexOf(current) + 1, total: STEPS.length, name: t(`steps.${current}`) })}
+      doneLabel={t('steps.done')}
+    />
   );
 }
 
@@ -141,16 +117,8 @@ export function CheckoutFrame({
   children: ReactNode;
 }) {
   return (
-    <div className="container checkout">
-      {step && <Stepper current={step} plan={plan} reachable={reachable ?? STEPS} />}
-      <header className="checkout__head">
-        <h1>{title}</h1>
-        {lead && <p className="muted">{lead}</p>}
-      </header>
-      <div className={`checkout__grid${summary ? '' : ' checkout__grid--single'}`}>
-        <div className="checkout__main">{children}</div>
-        {summary}
-      </div>
-    </div>
+    <SharedFrame stepper={step && <Stepper current={step} plan={plan} reachable={reachable ?? STEPS} />} title={title} lead={lead} summary={summary}>
+      {children}
+    </SharedFrame>
   );
 }

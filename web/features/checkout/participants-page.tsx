@@ -11,8 +11,8 @@ import { HashLink } from '../../components/hash-link';
 import { ClockIcon, TicketIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useNow } from '../../lib/use-now';
-import { useResource } from '../../lib/use-resource';
-import { groupsApi } from '../groups/api';
+import { useApiQuery } from '../../lib/query';
+import { groupKeys, groupsApi } from '../groups/api';
 import { GroupProgress } from '../groups/group-progress';
 import { InviteShare } from '../groups/invite-share';
 import { usePlanDetails } from './api';
@@ -28,7 +28,9 @@ export default function ParticipantsPage() {
   const now = useNow(5_000);
   const details = usePlanDetails(state.plan_id).state;
   const invite = state.invite;
-  const inviteGroup = useResource((signal) => (invite ? groupsApi.get(invite.group_id, invite.referral_code, signal) : Promise.resolve(null)), [invite?.group_id, invite?.referral_code]).state;
+  const inviteGroup = useApiQuery(groupKeys.invite(invite?.group_id ?? '', invite?.referral_code), (signal) =>
+    invite ? groupsApi.get(invite.group_id, invite.referral_code, signal) : Promise.resolve(null),
+  ).state;
   const place = livePlace(state, now);
   const plan = state.plan;
   const [choice, setChoice] = useState<GroupChoice>(state.choice ?? (invite ? 'invite' : 'auto'));

@@ -17,11 +17,13 @@ import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useNow } from '../../lib/use-now';
-import { useResource } from '../../lib/use-resource';
-import { entryPaid, groupPath, groupsApi, isLiveHold, type MyGroupItem } from '../groups/api';
+import { useApiQuery } from '../../lib/query';
+import { isEntryPaid, isLiveHold } from '../../../core/groups/group-rules';
+import { groupPath, groupsApi, type MyGroupItem } from '../groups/api';
 import { InviteShare } from '../groups/invite-share';
 import { paymentsApi } from '../payments/api';
 import { PaymentPanel } from '../payments/payment-panel';
+import { checkoutKeys } from './api';
 import { CheckoutFrame, OrderSummary } from './checkout-layout';
 import { clearCheckout, toCheckoutPlan, useCheckoutState, type CheckoutState } from './checkout-state';
 import { LoadingState, ErrorState } from '../../components/resource-states';
@@ -54,7 +56,7 @@ export default function PaymentStepPage() {
   const paymentParam = params.get('payment');
   useDocumentTitle(purpose === 'balance' ? t('payment.balanceDocTitle') : t('payment.docTitle'));
   const now = useNow(1_000);
-  const { state, retry, reload } = useResource((signal) => (ref ? loadContext(purpose, ref, signal) : Promise.resolve(null)), [purpose, ref]);
+  const { state, retry, reload } = useApiQuery(checkoutKeys.charge(purpose, ref ?? ''), (signal) => (ref ? loadContext(purpose, ref, signal) : Promise.resolve(null)), { gcTime: 0 });
   const [retaking, setRetaking] = useState(false);
   const [retakeError, setRetakeError] = useState<string | null>(null);
   const [expiredByServer, setExpiredByServer] = useState(false);
@@ -177,7 +179,7 @@ export default function PaymentStepPage() {
   );
 
   // Already paid: nothing to charge.
-  const paid = purpose === 'entry' ? entryPaid(membership.status) : voucher?.status !== 'awaiting_balance';
+  const paid = purpose === 'entry' ? isEntryPaid(membership.status) : voucher?.status !== 'awaiting_balance';
   if (paid) {
     return frame(
       <div className="state-box">
@@ -191,7 +193,7 @@ export default function PaymentStepPage() {
   }
 
   const closed = purpose === 'entry' && group.status !== 'open';
-  const lapsed = purpose === 'entry' && (expiredByServer || !isLiveHold(membership, now));
+  const lapsed = purpose === 'entry' && (expiredByServer || !isLiveHold({ group, membership }, now));
   if (closed || lapsed) {
     const otherState = plan ? { plan } : undefined;
     return frame(

@@ -3,7 +3,8 @@
 // 409 already_member is not a dead end: the user's place in that group is looked up and reused
 // when it is still held, or reported when the entry is already paid.
 import { isApiError } from '../../lib/api';
-import { entryPaid, groupsApi, isLiveHold, type MyGroupItem, type PlaceView } from '../groups/api';
+import { isActiveMembership, isEntryPaid, isLiveHold } from '../../../core/groups/group-rules';
+import { groupsApi, type MyGroupItem, type PlaceView } from '../groups/api';
 import type { CheckoutState, GroupChoice, HeldPlace } from './checkout-state';
 
 export type TakeResult =
@@ -35,9 +36,9 @@ export async function takePlace(planId: string, choice: GroupChoice, invite: Che
     const mine = await groupsApi.mine();
     const item =
       mine.items.find((i) => choice === 'invite' && invite && i.group.id === invite.group_id) ??
-      mine.items.find((i) => i.group.plan?.id === planId && i.group.status === 'open' && (entryPaid(i.membership.status) || isLiveHold(i.membership)));
-    if (item && isLiveHold(item.membership)) return { kind: 'held', place: heldFrom(planId, item), reused: true };
-    if (item && entryPaid(item.membership.status)) return { kind: 'paid', groupId: item.group.id };
+      mine.items.find((i) => i.group.plan?.id === planId && i.group.status === 'open' && isActiveMembership(i, Date.now()));
+    if (item && isLiveHold(item, Date.now())) return { kind: 'held', place: heldFrom(planId, item), reused: true };
+    if (item && isEntryPaid(item.membership.status)) return { kind: 'paid', groupId: item.group.id };
     return { kind: 'refused', code: error.code, message: error.message };
   }
 }

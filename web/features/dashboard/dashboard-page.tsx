@@ -17,15 +17,16 @@ import { BellIcon, LockIcon, TicketIcon, UsersIcon, WalletIcon } from '../../com
 import { useAppEvent } from '../../lib/app-events';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useNow } from '../../lib/use-now';
-import { useResource } from '../../lib/use-resource';
+import { useApiQuery } from '../../lib/query';
 import { firstName } from '../auth/api';
 import { useSession } from '../auth/session';
-import { entryPaid, groupPath, groupsApi, isLiveHold, paymentPath, type MyGroupItem } from '../groups/api';
+import { chargeDue, isActiveMembership, isEntryPaid } from '../../../core/groups/group-rules';
+import { groupPath, groupKeys, groupsApi, paymentPath, type MyGroupItem } from '../groups/api';
 import { GroupCard } from '../groups/group-card';
 import { invitePathOf, readGroupReferral } from '../groups/referral-storage';
 import { usePlans } from '../landing/api/plans';
 import { PlansSection } from '../landing/plans-section';
-import { notificationsApi, safeLink } from '../notifications/api';
+import { notificationKeys, notificationsApi, safeLink } from '../notifications/api';
 import { relativeTime } from '../notifications/relative-time';
 import { LoadingState, ErrorState, InlineError, InlineLoading } from '../../components/resource-states';
 
@@ -37,7 +38,7 @@ export default function DashboardPage() {
   const navigate = useNavigate();
   const name = session.status === 'signedIn' ? firstName(session.user) : '';
   const now = useNow(30_000);
-  const groups = useResource((signal) => groupsApi.mine(signal), []);
+  const groups = useApiQuery(groupKeys.mine(), (signal) => groupsApi.mine(signal));
   useAppEvent('groups-changed', groups.reload);
 
   // A group invite followed while signed out (then signed up and confirmed): back to it.
@@ -47,7 +48,7 @@ export default function DashboardPage() {
   }, [navigate]);
 
   const items = groups.state.status === 'ready' ? groups.state.data.items : [];
-  const gated = groups.state.status === 'ready' && !items.some((item) => entryPaid(item.membership.status));
+  const gated = groups.state.status === 'ready' && !items.some((item) => isEntryPaid(item.membership.status));
 
   return (
     <>
@@ -94,7 +95,7 @@ export default function DashboardPage() {
 /** Before the first confirmed entry: the call to pay one, and the places already held. */
 function Gate({ items, now }: { items: MyGroupItem[]; now: number }) {
   const { t } = useTranslation('dashboard');
-  const held = items.filter((item) => item.group.status === 'open' && isLiveHold(item.membership, now));
+  const held = items.filter((item) => chargeDue(item, now) === 'entry');
   return (
     <>
       <section className="gate" aria-labelledby="gate-title">
@@ -146,14 +147,9 @@ function Catalogue() {
 function Home({ items, now }: { items: MyGroupItem[]; now: number }) {
   const { t, i18n } = useTranslation('dashboard');
   const locale = i18n.language;
-  const held = items.filter((item) => item.group.status === 'open' && isLiveHold(item.membership, now));
-  const balances = items.filter((item) => item.voucher?.status === 'awaiting_balance');
-  // Open groups the user is in, and completed ones whose voucher is not used yet.
-  const active = items.filter(
-    (item) =>
-      (item.group.status === 'open' && (entryPaid(item.membership.status) || isLiveHold(item.membership, now))) ||
-      (item.group.status === 'complete' && item.voucher && item.voucher.status !== 'redeemed'),
-  );
+  const held = items.filter((item) => chargeDue(item, now) === 'entry');
+  const balances = items.filter((item) => chargeDue(item, now) === 'balance');
+  const active = items.filter((item) => isActiveMembership(item, now));
   const vouchers = items.filter((item) => item.voucher);
 
   return (
@@ -271,7 +267,7 @@ function Home({ items, now }: { items: MyGroupItem[]; now: number }) {
 function WalletPanel() {
   const { t, i18n } = useTranslation('dashboard');
   const locale = i18n.language;
-  const { state, retry, reload } = useResource((signal) => groupsApi.wallet(signal), []);
+  const { state, retry, reload } = useApiQuery(groupKeys.wallet(), (signal) => groupsApi.wallet(signal));
   // A credit arrives with a notification (an expired group, a bonus): read the wallet again then.
   useAppEvent('notifications-changed', reload);
   return (
@@ -315,7 +311,7 @@ function WalletPanel() {
 
 function RecentNotifications() {
   const { t, i18n } = useTranslation('dashboard');
-  const { state, retry, reload } = useResource((signal) => notificationsApi.list(1, 5, signal), []);
+  const { state, retry, reload } = useApiQuery(notificationKeys.list(1, 5), (signal) => notificationsApi.list(1, 5, signal));
   useAppEvent('notifications-changed', reload);
   const now = Date.now();
   return (

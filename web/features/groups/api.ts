@@ -38,14 +38,6 @@ export const groupsApi = {
     api.put<unknown>('/api/me/group-referral', { group_id: groupId, referral_code: referralCode }),
 };
 
-/** A place still held for payment (pending and before its 30 minutes are up). */
-export function isLiveHold(membership: { status: string; hold_expires_at: string | null }, now = Date.now()): boolean {
-  return membership.status === 'pending_payment' && !!membership.hold_expires_at && Date.parse(membership.hold_expires_at) > now;
-}
-
-/** Whether the entry of this membership was paid (paid, or awarded once the group completed). */
-export const entryPaid = (status: string) => status === 'paid' || status === 'awarded';
-
 /** Full invite URL of an invite path (`/join/<group>/<code>`). */
 export const inviteUrl = (path: string) => new URL(path, window.location.origin).toString();
 
@@ -55,3 +47,11 @@ export const paymentPath = (purpose: 'entry' | 'balance', refId: string) =>
 
 /** The group screen a confirmed payment lands on. */
 export const groupPath = (groupId: string) => `/my-groups?grupo=${encodeURIComponent(groupId)}`;
+
+/** TanStack Query keys of the group screens (invalidate `groupKeys.all` after a change). */
+export const groupKeys = {
+  all: ['groups'] as const,
+  mine: () => ['groups', 'mine'] as const,
+  wallet: () => ['groups', 'wallet'] as const,
+  invite: (groupId: string, referralCode: string | null | undefined) => ['groups', 'invite', groupId, referralCode ?? null] as const,
+};

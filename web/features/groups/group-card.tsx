@@ -10,7 +10,8 @@ import { Countdown } from '../../components/countdown';
 import { ClockIcon, TicketIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { entryPaid, groupPath, groupsApi, isLiveHold, paymentPath, type MyGroupItem, type RefundTo } from './api';
+import { isEntryPaid, isLiveHold } from '../../../core/groups/group-rules';
+import { groupPath, groupsApi, paymentPath, type MyGroupItem, type RefundTo } from './api';
 import { GroupProgress } from './group-progress';
 import { InviteShare } from './invite-share';
 import { RefundPreference } from './refund-preference';
@@ -44,8 +45,8 @@ export function GroupCard({
   const titleId = `group-${group.id}-title`;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const open = group.status === 'open';
-  const held = isLiveHold(membership, now);
-  const paid = entryPaid(membership.status);
+  const held = isLiveHold(item, now);
+  const paid = isEntryPaid(membership.status);
   const lapsed = membership.status === 'released' || (membership.status === 'pending_payment' && !held);
   const [retaking, setRetaking] = useState(false);
 

@@ -19,8 +19,9 @@ import { useSession } from '../auth/session';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useResource } from '../../lib/use-resource';
-import { entryPaid, groupPath, groupsApi, isLiveHold, paymentPath, type MyGroupItem, type PlaceView, type PublicGroup } from './api';
+import { useApiQuery } from '../../lib/query';
+import { isEntryPaid, isLiveHold } from '../../../core/groups/group-rules';
+import { groupPath, groupKeys, groupsApi, paymentPath, type MyGroupItem, type PlaceView, type PublicGroup } from './api';
 import { GroupProgress } from './group-progress';
 import { clearGroupReferral, readGroupReferral, storeGroupReferral } from './referral-storage';
 import { saveInviteCheckout, toCheckoutPlan } from '../checkout/checkout-state';
@@ -40,7 +41,7 @@ export default function JoinPage() {
   const navigate = useNavigate();
   const session = useSession();
   const signedIn = session.status === 'signedIn';
-  const { state, retry, reload } = useResource((signal) => groupsApi.get(groupId, referralCode, signal), [groupId, referralCode]);
+  const { state, retry, reload } = useApiQuery(groupKeys.invite(groupId, referralCode), (signal) => groupsApi.get(groupId, referralCode, signal));
   const [joining, setJoining] = useState(false);
   const [joinError, setJoinError] = useState<{ code: string; message: string } | null>(null);
   const [mine, setMine] = useState<MyGroupItem | null>(null);
@@ -92,7 +93,7 @@ export default function JoinPage() {
       void navigate(`/auth?next=${encodeURIComponent(`/join/${groupId}/${referralCode}`)}`);
       return;
     }
-    if (mine && isLiveHold(mine.membership)) {
+    if (mine && isLiveHold(mine, Date.now())) {
       continueWith(mine, group);
       return;
     }
@@ -112,7 +113,7 @@ export default function JoinPage() {
         const body = await groupsApi.mine().catch(() => null);
         const item = body?.items.find((i) => i.group.id === group.id) ?? null;
         setMine(item);
-        if (item && isLiveHold(item.membership)) {
+        if (item && isLiveHold(item, Date.now())) {
           continueWith(item, group);
           return;
         }
@@ -156,7 +157,7 @@ export default function JoinPage() {
   const g = state.data;
   const plan = g.plan;
   const closed = closedReason(g);
-  const paidMember = mine && entryPaid(mine.membership.status);
+  const paidMember = mine && isEntryPaid(mine.membership.status);
   const otherGroupState = plan ? { plan: toCheckoutPlan(plan) } : undefined;
 
   return (
@@ -235,7 +236,7 @@ export default function JoinPage() {
           </div>
         ) : (
           <div className="join__cta">
-            {mine && isLiveHold(mine.membership) ? (
+            {mine && isLiveHold(mine, Date.now()) ? (
               <>
                 <p className="muted">{t('join.placeHeldAlready')}</p>
                 <Button size="lg" onClick={() => continueWith(mine, g)}>

@@ -9,21 +9,18 @@ import { ButtonLink } from '../../components/button';
 import { HashLink } from '../../components/hash-link';
 import { UsersIcon } from '../../components/icons';
 import { useNow } from '../../lib/use-now';
-import { useResource } from '../../lib/use-resource';
+import { useApiQuery } from '../../lib/query';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { groupsApi, isLiveHold, type MyGroupItem } from './api';
+import { isActiveMembership } from '../../../core/groups/group-rules';
+import { groupKeys, groupsApi, type MyGroupItem } from './api';
 import { GroupCard } from './group-card';
 import { LoadingState, ErrorState } from '../../components/resource-states';
 
-/** Open groups where the user still has (or can retake) a place come first; the rest is history. */
+/** Active memberships (core's one rule) come first; the rest is history. */
 export function splitGroups(items: readonly MyGroupItem[], now: number) {
   const active: MyGroupItem[] = [];
   const history: MyGroupItem[] = [];
-  for (const item of items) {
-    const live = item.group.status === 'open' && (item.membership.status === 'paid' || isLiveHold(item.membership, now));
-    const balanceDue = item.group.status === 'complete' && item.voucher?.status === 'awaiting_balance';
-    (live || balanceDue ? active : history).push(item);
-  }
+  for (const item of items) (isActiveMembership(item, now) ? active : history).push(item);
   return { active, history };
 }
 
@@ -33,16 +30,7 @@ export default function MyGroupsPage() {
   const [params] = useSearchParams();
   const highlight = params.get('grupo');
   const now = useNow(30_000);
-  const { state, retry, mutate, reload } = useResource((signal) => groupsApi.mine(signal), []);
-
-  // Fresh numbers when the user comes back to the tab (someone may have joined meanwhile).
-  useEffect(() => {
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') reload();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [reload]);
+  const { state, retry, mutate } = useApiQuery(groupKeys.mine(), (signal) => groupsApi.mine(signal), { refetchOnWindowFocus: true });
 
   const ready = state.status === 'ready';
   useEffect(() => {

@@ -1,6 +1,6 @@
 // Landing hero: headline, the entry-fee pitch, COMEÇAR AGORA and Ver planos, and a worked example.
 import { useTranslation } from 'react-i18next';
-import { computeEntryPrice } from '../../../core/pricing/entry-price';
+import { computeEntryPrice } from '../../../core/catalog/entry-price';
 import { formatCents } from '../../../core/shared/money';
 import { ButtonLink } from '../../components/button';
 import { HashLink } from '../../components/hash-link';

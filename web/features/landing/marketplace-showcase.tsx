@@ -4,8 +4,9 @@ import '../marketplace/i18n';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/button';
 import { AlertIcon, ArrowRightIcon } from '../../components/icons';
-import { useResource } from '../../lib/use-resource';
-import { marketplaceApi } from '../marketplace/api';
+import { CardGridSkeleton } from '../../components/resource-states';
+import { useApiQuery } from '../../lib/query';
+import { marketplaceApi, marketplaceKeys } from '../marketplace/api';
 import { ProductCard } from '../marketplace/product-card';
 
 export const SHOWCASE_PRODUCTS = 8;
@@ -13,7 +14,9 @@ export const SHOWCASE_PRODUCTS = 8;
 export default function MarketplaceShowcase() {
   const { t } = useTranslation('landing');
   const { t: tm } = useTranslation('marketplace');
-  const { state, retry } = useResource((signal) => marketplaceApi.products({ sort: 'newest', page: 1, per_page: SHOWCASE_PRODUCTS }, signal), []);
+  const { state, retry } = useApiQuery(marketplaceKeys.products({ sort: 'newest', page: 1, per_page: SHOWCASE_PRODUCTS }), (signal) =>
+    marketplaceApi.products({ sort: 'newest', page: 1, per_page: SHOWCASE_PRODUCTS }, signal),
+  );
 
   return (
     <div className="market-showcase" aria-busy={state.status === 'loading'}>
@@ -26,19 +29,7 @@ export default function MarketplaceShowcase() {
       </div>
 
       {state.status === 'loading' && (
-        <div className="product-grid product-grid--showcase" role="status">
-          <span className="sr-only">{tm('products.loading')}</span>
-          {[0, 1, 2, 3].map((i) => (
-            <div key={i} className="product-card product-card--skeleton" aria-hidden="true">
-              <div className="product-card__media skeleton" />
-              <div className="product-card__body">
-                <div className="skeleton skeleton--line" style={{ width: '45%' }} />
-                <div className="skeleton skeleton--line" />
-                <div className="skeleton skeleton--button" />
-              </div>
-            </div>
-          ))}
-        </div>
+        <CardGridSkeleton kind="product" count={4} className="product-grid product-grid--showcase" label={tm('products.loading')} />
       )}
 
       {state.status === 'error' && (

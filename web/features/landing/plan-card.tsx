@@ -90,3 +90,16 @@ export function PlanCard({ plan }: { plan: Plan }) {
     </article>
   );
 }
+
+/** Plans as the catalogue lists them (the landing's #planos and /marketplace/services). */
+export function PlanGrid({ plans }: { plans: readonly Plan[] }) {
+  return (
+    <ul className="plan-grid" role="list">
+      {plans.map((plan) => (
+        <li key={plan.id}>
+          <PlanCard plan={plan} />
+        </li>
+      ))}
+    </ul>
+  );
+}

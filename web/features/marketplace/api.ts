@@ -50,3 +50,14 @@ export const orderPaymentPath = (orderId: string, paymentId?: string | null) =>
 
 /** '#A1B2C3D4' (what core's orderNumber prints), for an order the client only knows by id. */
 export const orderNumber = (id: string) => `#${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+
+/** TanStack Query keys of the marketplace screens. */
+export const marketplaceKeys = {
+  categories: () => ['marketplace', 'categories'] as const,
+  products: (query: ProductQuery) => ['marketplace', 'products', query] as const,
+  product: (id: string) => ['marketplace', 'product', id] as const,
+  services: () => ['marketplace', 'services'] as const,
+  orders: (page: number, perPage: number) => ['marketplace', 'orders', page, perPage] as const,
+  order: (id: string) => ['marketplace', 'order', id] as const,
+  pendingPayments: () => ['marketplace', 'pending-payments'] as const,
+};

@@ -7,11 +7,11 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { orderAddressSchema, type OrderAddressInput } from '../../../core/marketplace/order-rules';
-import { AddressFields, ADDRESS_FIELDS, EMPTY_ADDRESS, type AddressValues } from '../../components/address-fields';
+import { profileAddressForm } from '../../../core/address/address.service';
+import { AddressFields, ADDRESS_FIELDS, type AddressValues } from '../../components/address-fields';
 import { Button, ButtonLink } from '../../components/button';
 import { AlertIcon, MapPinIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
-import { onlyDigits } from '../../lib/masks';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useForm } from '../../lib/use-form';
@@ -24,19 +24,6 @@ import { MarketCheckoutFrame, MarketSummary } from './checkout-frame';
 import { i18n } from '../../i18n';
 import { LoadingState } from '../../components/resource-states';
 
-function addressOf(profile: Profile | null): AddressValues {
-  if (!profile) return EMPTY_ADDRESS;
-  const cep = profile.cep ? onlyDigits(profile.cep) : '';
-  return {
-    cep: cep.length > 5 ? `${cep.slice(0, 5)}-${cep.slice(5)}` : cep,
-    address_street: profile.address_street ?? '',
-    address_number: profile.address_number ?? '',
-    address_complement: profile.address_complement ?? '',
-    address_district: profile.address_district ?? '',
-    address_city: profile.address_city ?? '',
-    address_state: profile.address_state ?? '',
-  };
-}
 
 const toOrderAddress = (v: AddressValues): OrderAddressInput => ({
   cep: v.cep,
@@ -90,7 +77,7 @@ function AddressForm({
 }) {
   const { t } = useTranslation('marketplace');
   const formRef = useRef<HTMLFormElement>(null);
-  const initial = useRef(addressOf(profile));
+  const initial = useRef(profileAddressForm(profile));
   const validate = (values: AddressValues): FieldErrors => {
     const parsed = orderAddressSchema.safeParse(toOrderAddress(values));
     return parsed.success ? {} : toFieldErrors(parsed.error.issues);

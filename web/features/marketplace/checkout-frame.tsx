@@ -1,13 +1,11 @@
-// The frame of the marketplace checkout (cart → address → payment), drawn with the group checkout's
-// classes (web/features/checkout's stepper, heading, two-column grid and summary) so both read as one
-// checkout. Its Stepper is hard-wired to the group's four steps, hence this three-step one.
+// The frame of the marketplace checkout (cart → address → payment): the shared checkout frame and
+// stepper (web/components/checkout-frame.tsx) with this checkout's three steps and its summary.
 import './i18n';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { formatCents } from '../../../core/shared/money';
 import { Countdown } from '../../components/countdown';
-import { CheckIcon } from '../../components/icons';
+import { CheckoutFrame, Stepper } from '../../components/checkout-frame';
 import { ProductImage } from './product-image';
 
 const STEPS = ['cart', 'address', 'payment'] as const;
@@ -15,42 +13,21 @@ export type MarketStep = (typeof STEPS)[number];
 
 function MarketStepper({ current }: { current: MarketStep }) {
   const { t } = useTranslation('marketplace');
-  const index = STEPS.indexOf(current);
+  // Only the cart can be revisited: once the order exists, going back to the address would not change it.
+  const steps = STEPS.map((step) => ({
+    key: step,
+    label: t(`checkout.steps.${step}`),
+    ...(step === 'cart' && current === 'address' ? { to: '/marketplace/cart' } : {}),
+  }));
   return (
-    <nav className="stepper stepper--3" aria-label={t('checkout.steps.label')}>
-      <p className="stepper__compact" aria-hidden="true">
-        {t('checkout.steps.compact', { n: index + 1, total: STEPS.length, name: t(`checkout.steps.${current}`) })}
-      </p>
-      <ol className="stepper__list">
-        {STEPS.map((step, i) => {
-          const done = i < index;
-          const isCurrent = i === index;
-          const content = (
-            <>
-              <span className="stepper__dot" aria-hidden="true">
-                {done ? <CheckIcon size={14} /> : i + 1}
-              </span>
-              <span className="stepper__label">{t(`checkout.steps.${step}`)}</span>
-              {done && <span className="sr-only"> ({t('checkout.steps.done')})</span>}
-            </>
-          );
-          // Only the cart can be revisited: once the order exists, going back to the address would not change it.
-          return (
-            <li key={step} className={`stepper__step${done ? ' stepper__step--done' : ''}${isCurrent ? ' stepper__step--current' : ''}`}>
-              {done && step === 'cart' && current === 'address' ? (
-                <Link to="/marketplace/cart" className="stepper__link">
-                  {content}
-                </Link>
-              ) : (
-                <span className="stepper__link" aria-current={isCurrent ? 'step' : undefined}>
-                  {content}
-                </span>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-    </nav>
+    <Stepper
+      className="stepper--3"
+      steps={steps}
+      current={current}
+      label={t('checkout.steps.label')}
+      compact={t('checkout.steps.compact', { n: STEPS.indexOf(current) + 1, total: STEPS.length, name: t(`checkout.steps.${current}`) })}
+      doneLabel={t('checkout.steps.done')}
+    />
   );
 }
 
@@ -118,16 +95,8 @@ export function MarketSummary({
 
 export function MarketCheckoutFrame({ step, title, lead, summary, children }: { step: MarketStep; title: string; lead?: ReactNode; summary?: ReactNode; children: ReactNode }) {
   return (
-    <div className="container checkout">
-      <MarketStepper current={step} />
-      <header className="checkout__head">
-        <h1>{title}</h1>
-        {lead && <p className="muted">{lead}</p>}
-      </header>
-      <div className={`checkout__grid${summary ? '' : ' checkout__grid--single'}`}>
-        <div className="checkout__main">{children}</div>
-        {summary}
-      </div>
-    </div>
+    <CheckoutFrame stepper={<MarketStepper current={step} />} title={title} lead={lead} summary={summary}>
+      {children}
+    </CheckoutFrame>
   );
 }

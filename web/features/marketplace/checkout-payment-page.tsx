@@ -11,8 +11,8 @@ import { Button, ButtonLink } from '../../components/button';
 import { AlertIcon, CheckIcon, TicketIcon } from '../../components/icons';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useResource } from '../../lib/use-resource';
-import { marketplaceApi, orderPath, type OrderDetails } from './api';
+import { useApiQuery } from '../../lib/query';
+import { marketplaceApi, marketplaceKeys, orderPath, type OrderDetails } from './api';
 import { MarketCheckoutFrame, MarketSummary } from './checkout-frame';
 import { emitOrderChanged, orderPaidToastId, watchOrders } from './order-events';
 import { OrderPaymentPanel } from './order-payment-panel';
@@ -29,7 +29,7 @@ export default function CheckoutPaymentPage() {
   const [params, setParams] = useSearchParams();
   const orderId = params.get('order');
   const paymentParam = params.get('payment');
-  const { state, retry } = useResource((signal) => (orderId ? marketplaceApi.order(orderId, signal) : Promise.resolve(null)), [orderId]);
+  const { state, retry } = useApiQuery(marketplaceKeys.order(orderId ?? ''), (signal) => (orderId ? marketplaceApi.order(orderId, signal) : Promise.resolve(null)), { gcTime: 0 });
   // "Trocar forma de pagamento": the pending charge the order knows is no longer the one to show.
   const [choosing, setChoosing] = useState(false);
 

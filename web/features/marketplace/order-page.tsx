@@ -10,8 +10,8 @@ import { ButtonLink } from '../../components/button';
 import { AlertIcon, CheckIcon, MapPinIcon, ShoppingBagIcon, WalletIcon } from '../../components/icons';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useResource } from '../../lib/use-resource';
-import { marketplaceApi, orderNumber, productPath, type OrderDetails } from './api';
+import { useApiQuery } from '../../lib/query';
+import { marketplaceApi, marketplaceKeys, orderNumber, productPath, type OrderDetails } from './api';
 import { emitOrderChanged, orderPaidToastId, useOrderChanged, watchOrders } from './order-events';
 import { OrderPaymentPanel } from './order-payment-panel';
 import { OrderStatusChip } from './order-status-chip';
@@ -197,7 +197,7 @@ function OrderDetail({ order }: { order: OrderDetails }) {
 export default function OrderPage() {
   const { t } = useTranslation('marketplace');
   const { orderId = '' } = useParams();
-  const { state, retry, reload } = useResource((signal) => marketplaceApi.order(orderId, signal), [orderId]);
+  const { state, retry, reload } = useApiQuery(marketplaceKeys.order(orderId), (signal) => marketplaceApi.order(orderId, signal));
   const notFound = state.status === 'error' && state.error.status === 404;
   useDocumentTitle(state.status === 'ready' ? t('orders.number', { number: state.data.number }) : notFound ? t('order.notFoundTitle') : t('order.docTitle'));
   useOrderChanged((id) => {

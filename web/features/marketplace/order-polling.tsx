@@ -4,15 +4,16 @@
 // seen pending that leaves the list was settled another way (the provider's webhook): it is read once
 // (GET /api/orders/:id) to tell paid from cancelled. A paid one shows a toast and tells the open order
 // screens. Failures say nothing (SPEC §8); the window starts again when a payment is created or a pending
-// order is opened (watchOrders()).
+// order is opened (watchOrders()). Each window is one TanStack query refetched every 8 s.
 import './i18n';
-import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { api, isApiError, type ListResponse } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { MAX_POLLED_ITEMS, POLL_INTERVAL_MS, POLL_WINDOW_MS, type PaymentStatus } from '../payments/api';
-import { orderPath, type OrderDetails, type OrderSummary } from './api';
+import { marketplaceKeys, orderPath, type OrderDetails, type OrderSummary } from './api';
 import { emitOrderChanged, orderPaidToastId, useOrderChanged, useWatchOrders } from './order-events';
 
 // A background check never sends the user to /auth: the screen they are on decides that.
@@ -20,20 +21,16 @@ const quiet = { redirectOnUnauthorized: false } as const;
 
 export default function OrderPolling() {
   const { t } = useTranslation('marketplace');
-  const [round, setRound] = useState(0);
-  useWatchOrders(() => setRound((n) => n + 1));
+  /** The current 5-minute window (a new payment or an opened pending order starts another). */
+  const [started, setStarted] = useState(() => Date.now());
+  useWatchOrders(() => setStarted(Date.now()));
   /** Orders seen pending (id → number), kept across windows. */
   const seen = useRef(new Map<string, string>());
   // A screen that saw the change itself (and said so) already told the user.
   useOrderChanged((id) => seen.current.delete(id));
 
-  useEffect(() => {
-    const started = Date.now();
-    const controller = new AbortController();
-    const { signal } = controller;
-    let timer: number | undefined;
-
-    const paid = (id: string, number: string) => {
+  const paid = useCallback(
+    (id: string, number: string) => {
       notify.success(
         t('polling.paidTitle'),
         <>
@@ -42,8 +39,12 @@ export default function OrderPolling() {
         { id: orderPaidToastId(id) },
       );
       emitOrderChanged(id);
-    };
+    },
+    [t],
+  );
 
+  /** One round; resolves to whether anything is still pending (false ends the window early). */
+  const round = async (signal: AbortSignal): Promise<boolean> => {
     const check = async (order: OrderSummary) => {
       try {
         const status = await api.get<PaymentStatus>(`/api/payments/${encodeURIComponent(order.payment_id!)}/status`, { ...quiet, signal });
@@ -72,30 +73,30 @@ export default function OrderPolling() {
       }
     };
 
-    const tick = async () => {
-      if (signal.aborted || Date.now() - started >= POLL_WINDOW_MS) return;
-      let waiting = true;
-      try {
-        const pending = await api.get<ListResponse<OrderSummary>>('/api/orders/pending-payments', { ...quiet, signal });
-        const orders = pending.items.filter((o) => o.payment_id).slice(0, MAX_POLLED_ITEMS);
-        const listed = new Set(orders.map((o) => o.id));
-        const gone = [...seen.current].filter(([id]) => !listed.has(id));
-        for (const o of orders) seen.current.set(o.id, o.number);
-        await Promise.all([...orders.map(check), ...gone.map(([id, number]) => settled(id, number))]);
-        // Nothing pending any more: stop until a new payment starts the window again.
-        waiting = seen.current.size > 0;
-      } catch {
-        // Silent (SPEC §8): try again on the next tick.
-      }
-      if (!signal.aborted && waiting) timer = window.setTimeout(() => void tick(), POLL_INTERVAL_MS);
-    };
+    try {
+      const pending = await api.get<ListResponse<OrderSummary>>('/api/orders/pending-payments', { ...quiet, signal });
+      const orders = pending.items.filter((o) => o.payment_id).slice(0, MAX_POLLED_ITEMS);
+      const listed = new Set(orders.map((o) => o.id));
+      const gone = [...seen.current].filter(([id]) => !listed.has(id));
+      for (const o of orders) seen.current.set(o.id, o.number);
+      await Promise.all([...orders.map(check), ...gone.map(([id, number]) => settled(id, number))]);
+      // Nothing pending any more: stop until a new payment starts the window again.
+      return seen.current.size > 0;
+    } catch {
+      // Silent (SPEC §8): try again on the next round.
+      return true;
+    }
+  };
 
-    void tick();
-    return () => {
-      controller.abort();
-      window.clearTimeout(timer);
-    };
-  }, [round, t]);
+  useQuery({
+    queryKey: [...marketplaceKeys.pendingPayments(), started],
+    queryFn: ({ signal }) => round(signal),
+    refetchInterval: (query) => (query.state.data === false || Date.now() - started >= POLL_WINDOW_MS - POLL_INTERVAL_MS / 2 ? false : POLL_INTERVAL_MS),
+    refetchIntervalInBackground: true,
+    refetchOnWindowFocus: false,
+    retry: false,
+    gcTime: 0,
+  });
 
   return null;
 }

@@ -8,8 +8,8 @@ import { formatCents } from '../../../core/shared/money';
 import { Button, ButtonLink } from '../../components/button';
 import { ShoppingBagIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useResource } from '../../lib/use-resource';
-import { marketplaceApi, orderPath, orderPaymentPath } from './api';
+import { useApiQuery } from '../../lib/query';
+import { marketplaceApi, marketplaceKeys, orderPath, orderPaymentPath } from './api';
 import { useOrderChanged, watchOrders } from './order-events';
 import { OrderStatusChip } from './order-status-chip';
 import { Pager } from './pager';
@@ -28,7 +28,7 @@ export default function OrdersPage() {
   useDocumentTitle(t('orders.docTitle'));
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const { state, retry, reload } = useResource((signal) => marketplaceApi.orders(page, ORDERS_PER_PAGE, signal), [page]);
+  const { state, retry, reload } = useApiQuery(marketplaceKeys.orders(page, ORDERS_PER_PAGE), (signal) => marketplaceApi.orders(page, ORDERS_PER_PAGE, signal));
   const formatDate = useDateFormat();
   useOrderChanged(() => reload());
 

@@ -9,10 +9,10 @@ import { formatCents } from '../../../core/shared/money';
 import { Button, ButtonLink } from '../../components/button';
 import { AlertIcon, CheckIcon, ShoppingBagIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useResource } from '../../lib/use-resource';
+import { useApiQuery } from '../../lib/query';
 import { loadCartEngine, useCart } from '../cart/cart-context';
 import { CartIcon } from '../cart/cart-icon';
-import { marketplaceApi, type Product } from './api';
+import { marketplaceApi, marketplaceKeys, type Product } from './api';
 import { ProductImage } from './product-image';
 import { QuantityStepper } from './quantity-stepper';
 import { StockBadge } from './stock-badge';
@@ -125,7 +125,7 @@ function BuyBox({ product }: { product: Product }) {
 export default function ProductPage() {
   const { t } = useTranslation('marketplace');
   const { id = '' } = useParams();
-  const { state, retry } = useResource((signal) => marketplaceApi.product(id, signal), [id]);
+  const { state, retry } = useApiQuery(marketplaceKeys.product(id), (signal) => marketplaceApi.product(id, signal));
   const product = state.status === 'ready' ? state.data : null;
   const notFound = state.status === 'error' && state.error.status === 404;
   useDocumentTitle(product ? product.name : notFound ? t('product.notFoundTitle') : t('product.docTitle'));

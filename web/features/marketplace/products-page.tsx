@@ -9,37 +9,18 @@ import { Button } from '../../components/button';
 import { SearchIcon, ShoppingBagIcon } from '../../components/icons';
 import type { ListResponse } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useResource } from '../../lib/use-resource';
+import { useApiQuery } from '../../lib/query';
 import { loadCartEngine } from '../cart/cart-context';
-import { marketplaceApi, PRODUCT_SORTS, type Product, type ProductSort } from './api';
+import { marketplaceApi, marketplaceKeys, PRODUCT_SORTS, type Product, type ProductSort } from './api';
 import { Pager } from './pager';
 import { ProductCard } from './product-card';
-import { ErrorState } from '../../components/resource-states';
+import { CardGridSkeleton, ErrorState } from '../../components/resource-states';
 
 export const PRODUCTS_PER_PAGE = 12;
 const PRODUCTS_PATH = '/marketplace/products';
 const SEARCH_DELAY_MS = 400;
 
 const isSort = (v: string | null): v is ProductSort => PRODUCT_SORTS.includes(v as ProductSort);
-
-function ProductGridSkeleton({ label }: { label: string }) {
-  return (
-    <div className="product-grid" role="status">
-      <span className="sr-only">{label}</span>
-      {Array.from({ length: 8 }, (_, i) => (
-        <div key={i} className="product-card product-card--skeleton" aria-hidden="true">
-          <div className="product-card__media skeleton" />
-          <div className="product-card__body">
-            <div className="skeleton skeleton--line" style={{ width: '45%' }} />
-            <div className="skeleton skeleton--line" />
-            <div className="skeleton skeleton--line" style={{ width: '60%' }} />
-            <div className="skeleton skeleton--button" />
-          </div>
-        </div>
-      ))}
-    </div>
-  );
-}
 
 export default function ProductsPage() {
   const { t } = useTranslation('marketplace');
@@ -57,8 +38,10 @@ export default function ProductsPage() {
     void loadCartEngine().catch(() => undefined);
   }, []);
 
-  const categories = useResource((signal) => marketplaceApi.categories(signal), []);
-  const products = useResource((signal) => marketplaceApi.products({ category, q, sort, page, per_page: PRODUCTS_PER_PAGE }, signal), [category, q, sort, page]);
+  const categories = useApiQuery(marketplaceKeys.categories(), (signal) => marketplaceApi.categories(signal));
+  const products = useApiQuery(marketplaceKeys.products({ category, q, sort, page, per_page: PRODUCTS_PER_PAGE }), (signal) =>
+    marketplaceApi.products({ category, q, sort, page, per_page: PRODUCTS_PER_PAGE }, signal),
+  );
   // While a new page loads, the previous one stays on screen (dimmed) instead of a flash of skeletons.
   const last = useRef<ListResponse<Product> | null>(null);
   if (products.state.status === 'ready') last.current = products.state.data;
@@ -187,7 +170,7 @@ export default function ProductsPage() {
             : ''}
         </p>
 
-        {!shown && busy && <ProductGridSkeleton label={t('products.loading')} />}
+        {!shown && busy && <CardGridSkeleton kind="product" count={8} label={t('products.loading')} />}
 
         {products.state.status === 'error' && (
           <ErrorState title={t('products.error')} message={products.state.error.message} retryLabel={t('retry')} onRetry={products.retry} />

@@ -7,9 +7,10 @@ import type { toPublicPlan } from '../../../core/catalog/plan.service';
 import { SparklesIcon } from '../../components/icons';
 import { api, type ListResponse } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useResource } from '../../lib/use-resource';
-import { PlanCard } from '../landing/plan-card';
-import { ErrorState } from '../../components/resource-states';
+import { useApiQuery } from '../../lib/query';
+import { marketplaceKeys } from './api';
+import { PlanGrid } from '../landing/plan-card';
+import { CardGridSkeleton, EmptyState, ErrorState } from '../../components/resource-states';
 
 type Plan = ReturnType<typeof toPublicPlan>;
 
@@ -50,7 +51,7 @@ async function loadServices(signal: AbortSignal): Promise<Group[]> {
 export default function ServicesPage() {
   const { t } = useTranslation('marketplace');
   useDocumentTitle(t('services.docTitle'));
-  const { state, retry } = useResource(loadServices, []);
+  const { state, retry } = useApiQuery(marketplaceKeys.services(), loadServices);
 
   return (
     <div className="container page market-page">
@@ -61,33 +62,14 @@ export default function ServicesPage() {
         </div>
       </header>
 
-      {state.status === 'loading' && (
-        <div className="plan-grid" role="status">
-          <span className="sr-only">{t('services.loading')}</span>
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="plan-card plan-card--skeleton" aria-hidden="true">
-              <div className="plan-card__media skeleton" />
-              <div className="plan-card__body">
-                <div className="skeleton skeleton--line" style={{ width: '40%' }} />
-                <div className="skeleton skeleton--title" />
-                <div className="skeleton skeleton--line" />
-                <div className="skeleton skeleton--button" />
-              </div>
-            </div>
-          ))}
-        </div>
-      )}
+      {state.status === 'loading' && <CardGridSkeleton kind="plan" count={3} label={t('services.loading')} />}
 
       {state.status === 'error' && (
         <ErrorState title={t('services.error')} message={state.error.message} retryLabel={t('retry')} onRetry={retry} />
       )}
 
       {state.status === 'ready' && state.data.length === 0 && (
-        <div className="state-box">
-          <SparklesIcon size={28} />
-          <p className="state-box__title">{t('services.empty')}</p>
-          <p>{t('services.emptyHint')}</p>
-        </div>
+        <EmptyState icon={<SparklesIcon size={28} />} title={t('services.empty')} hint={t('services.emptyHint')} />
       )}
 
       {state.status === 'ready' &&
@@ -99,13 +81,7 @@ export default function ServicesPage() {
               </h2>
               {group.description && <p className="muted">{group.description}</p>}
             </header>
-            <ul className="plan-grid" role="list">
-              {group.plans.map((plan) => (
-                <li key={plan.id}>
-                  <PlanCard plan={plan} />
-                </li>
-              ))}
-            </ul>
+            <PlanGrid plans={group.plans} />
           </section>
         ))}
     </div>

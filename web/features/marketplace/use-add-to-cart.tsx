@@ -4,7 +4,7 @@ import './i18n';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { CartOutcome } from '../../../core/cart/cart-rules';
+import type { CartOutcome } from '../../../core/marketplace/cart-rules';
 import { notify } from '../../lib/toast';
 import { useCart } from '../cart/cart-context';
 import type { Product } from './api';

@@ -1,6 +1,6 @@
 // In-app notifications (shared/API.md): list (unread first), the cheap unread count the bell polls,
 // mark one / all as read.
-import type { NotificationRecord } from '../../../core/ports/group-repositories';
+import type { NotificationRecord } from '../../../core/notifications/ports';
 import { api } from '../../lib/api';
 
 /** As the API sends it: dates as ISO strings. */
@@ -31,3 +31,8 @@ export function safeLink(link: string | null): string | null {
   if (!link || !link.startsWith('/') || link.startsWith('//')) return null;
   return link;
 }
+
+/** TanStack Query keys of the notification lists. */
+export const notificationKeys = {
+  list: (page: number, perPage: number) => ['notifications', 'list', page, perPage] as const,
+};

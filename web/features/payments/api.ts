@@ -1,5 +1,5 @@
 // The payment endpoints of shared/API.md, typed from core's payment view (type-only import).
-import type { PaymentView } from '../../../core/payments/payment.service';
+import type { PaymentView } from '../../../core/payments/payment-rules';
 import { api, type ListResponse } from '../../lib/api';
 
 export type Payment = PaymentView;
@@ -29,3 +29,10 @@ export const paymentsApi = {
 };
 
 export const isMethod = (value: unknown): value is PaymentMethod => value === 'PIX' || value === 'BOLETO' || value === 'CREDIT_CARD';
+
+/** TanStack Query keys of the payment screens. */
+export const paymentKeys = {
+  openCharges: () => ['payments', 'open-charges'] as const,
+  history: (page: number) => ['payments', 'history', page] as const,
+  status: (id: string) => ['payments', 'status', id] as const,
+};

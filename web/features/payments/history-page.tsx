@@ -10,8 +10,8 @@ import { Button, ButtonLink } from '../../components/button';
 import { WalletIcon } from '../../components/icons';
 import { api } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useResource } from '../../lib/use-resource';
-import { paymentsApi, type Payment } from './api';
+import { useApiQuery } from '../../lib/query';
+import { paymentKeys, paymentsApi, type Payment } from './api';
 import { MethodIcon } from './method-icon';
 import { PaymentStatusChip } from './status-chip';
 import { LoadingState, ErrorState } from '../../components/resource-states';
@@ -50,7 +50,7 @@ export default function PaymentHistoryPage() {
   useDocumentTitle(t('history.docTitle'));
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('pagina') ?? '1', 10) || 1);
-  const { state, retry } = useResource((signal) => load(page, signal), [page]);
+  const { state, retry } = useApiQuery(paymentKeys.history(page), (signal) => load(page, signal));
   const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
 
   const goTo = (next: number) => {

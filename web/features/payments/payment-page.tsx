@@ -5,6 +5,7 @@ import './i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { chargeDue } from '../../../core/groups/group-rules';
 import type { GroupService } from '../../../core/groups/group.service';
 import { formatCents } from '../../../core/shared/money';
 import { ButtonLink } from '../../components/button';
@@ -14,8 +15,8 @@ import { api } from '../../lib/api';
 import { useAppEvent } from '../../lib/app-events';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useResource } from '../../lib/use-resource';
-import { MAX_POLLED_ITEMS, paymentsApi, type Payment } from './api';
+import { useApiQuery } from '../../lib/query';
+import { MAX_POLLED_ITEMS, paymentKeys, paymentsApi, type Payment } from './api';
 import { PaymentPanel } from './payment-panel';
 import { LoadingState, ErrorState } from '../../components/resource-states';
 
@@ -35,12 +36,14 @@ export interface OpenCharge {
 /** Entries of live holds in open groups and balances still due, from GET /api/me/groups (+ pending balance payments). */
 export function openCharges(groups: MyGroups, payments: readonly Payment[], now = Date.now()): OpenCharge[] {
   const out: OpenCharge[] = [];
-  for (const { group, membership, voucher } of groups.items) {
+  for (const item of groups.items) {
+    const { group, membership, voucher } = item;
     const planName = group.plan?.name ?? '';
-    if (group.status === 'open' && membership.status === 'pending_payment' && membership.hold_expires_at && Date.parse(membership.hold_expires_at) > now) {
+    const due = chargeDue(item, now);
+    if (due === 'entry') {
       out.push({ key: `entry-${membership.id}`, purpose: 'entry', refId: membership.id, groupId: group.id, planName, amount: group.entry_price, holdExpiresAt: membership.hold_expires_at, pendingPaymentId: membership.pending_payment_id });
     }
-    if (voucher && voucher.status === 'awaiting_balance') {
+    if (due === 'balance' && voucher) {
       const pending = payments.find((p) => p.purpose === 'balance' && p.ref_id === voucher.id && p.status === 'pending');
       out.push({ key: `balance-${voucher.id}`, purpose: 'balance', refId: voucher.id, groupId: group.id, planName, amount: voucher.balance_due, holdExpiresAt: null, pendingPaymentId: pending?.id ?? null });
     }
@@ -59,7 +62,7 @@ async function loadCharges(signal: AbortSignal) {
 export default function PaymentPage() {
   const { t, i18n } = useTranslation('payments');
   useDocumentTitle(t('open.docTitle'));
-  const { state, retry, reload } = useResource(loadCharges, []);
+  const { state, retry, reload } = useApiQuery(paymentKeys.openCharges(), loadCharges);
   const [chosen, setChosen] = useState<Record<string, string | null>>({});
   useAppEvent('groups-changed', reload);
 

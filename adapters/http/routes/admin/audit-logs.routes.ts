@@ -1,12 +1,11 @@
 // Back office: the read-only audit trail (ra-data-simple-rest contract).
-import Router from '@koa/router';
 import { z } from 'zod';
 import type { AuditLogService } from '../../../../core/audit/audit-log.service';
-import type { AuditLogRecord } from '../../../../core/ports/repositories';
+import { auditLogSchema } from '../../../../core/audit/schemas';
 import { TOKENS } from '../../../tokens';
 import type { AppContext } from '../../context';
-import { requireRole } from '../../middleware/auth';
-import { parseSimpleRestQuery, sendList } from '../../simple-rest';
+import { ContractRouter, reply } from '../../contract';
+import { contentRangeHeader, parseSimpleRestQuery, sendList, simpleRestQueryDoc } from '../../simple-rest';
 
 const isoDate = z.coerce.date().refine((d) => !Number.isNaN(d.getTime()));
 const text = z.string().trim().max(200);
@@ -22,23 +21,38 @@ const filterSchema = z.object({
   id: z.union([z.uuid(), z.array(z.uuid()).max(1000)]).transform((v) => (Array.isArray(v) ? v : [v])).optional(),
 });
 
-const toJson = (r: AuditLogRecord) => ({ ...r, created_at: r.created_at.toISOString() });
+const admin = { roles: ['admin' as const] };
 
 export function auditLogAdminRoutes() {
-  const router = new Router<AppContext['state'], AppContext>({ prefix: '/api/admin/audit-logs' });
-  router.use(requireRole('admin'));
   const service = (ctx: AppContext) => ctx.container.get<AuditLogService>(TOKENS.AuditLogService);
 
-  router.get('/', async (ctx) => {
-    const query = parseSimpleRestQuery(ctx, filterSchema, { field: 'created_at', order: 'DESC' });
-    const { items, total } = await service(ctx).list(query);
-    sendList(ctx, 'audit-logs', query, items.map(toJson), total);
-  });
-
-  router.get('/:id', async (ctx) => {
-    const id = z.uuid().safeParse(ctx.params.id);
-    ctx.body = toJson(await service(ctx).get(id.success ? id.data : '00000000-0000-0000-0000-000000000000'));
-  });
-
-  return router;
+  return new ContractRouter({ tag: 'admin', prefix: '/api/admin/audit-logs' })
+    .route({
+      method: 'get',
+      path: '/',
+      summary: 'Audit trail (ra-data-simple-rest list)',
+      guard: admin,
+      describedQuery: simpleRestQueryDoc(filterSchema),
+      errors: [400],
+      answers: { 200: { description: 'A page of entries, newest first by default.', schema: z.array(auditLogSchema), headers: contentRangeHeader } },
+      handler: async (ctx) => {
+        const query = parseSimpleRestQuery(ctx, filterSchema, { field: 'created_at', order: 'DESC' });
+        const { items, total } = await service(ctx).list(query);
+        sendList(ctx, 'audit-logs', query, items, total);
+        return reply(200, items);
+      },
+    })
+    .route({
+      method: 'get',
+      path: '/:id',
+      summary: 'One audit entry',
+      guard: admin,
+      params: z.object({ id: z.string() }),
+      errors: [404],
+      answers: { 200: { description: 'The entry.', schema: auditLogSchema } },
+      handler: async (ctx, { params }) => {
+        const id = z.uuid().safeParse(params.id);
+        return reply(200, await service(ctx).get(id.success ? id.data : '00000000-0000-0000-0000-000000000000'));
+      },
+    });
 }

@@ -1,8 +1,7 @@
 // The public plan catalogue (GET /api/plans) and the shape /checkout/plan expects (SPEC §3).
-import { useCallback, useEffect, useState } from 'react';
 import type { toPublicPlan } from '../../../../core/catalog/plan.service';
-import { api, ApiError, type ListResponse } from '../../../lib/api';
-import { i18n } from '../../../i18n';
+import { api, type ApiError, type ListResponse } from '../../../lib/api';
+import { useApiQuery } from '../../../lib/query';
 
 /** One plan as GET /api/plans lists it (the core's public shape; money in integer centavos). */
 export type Plan = ReturnType<typeof toPublicPlan>;
@@ -32,26 +31,12 @@ export type PlansState =
   | { status: 'error'; error: ApiError }
   | { status: 'success'; plans: Plan[] };
 
+export const planKeys = {
+  catalogue: () => ['plans', 'catalogue'] as const,
+};
+
 export function usePlans() {
-  const [state, setState] = useState<PlansState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    fetchPlans(controller.signal).then(
-      (body) => setState({ status: 'success', plans: Array.isArray(body?.items) ? body.items : [] }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({
-          status: 'error',
-          error: error instanceof ApiError ? error : new ApiError(0, 'unexpected', i18n.t('errors.generic')),
-        });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, retry };
+  const { state, retry } = useApiQuery(planKeys.catalogue(), (signal) => fetchPlans(signal).then((body) => (Array.isArray(body?.items) ? body.items : [])));
+  const plans: PlansState = state.status === 'ready' ? { status: 'success', plans: state.data } : state;
+  return { state: plans, retry };
 }

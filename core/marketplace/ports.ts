@@ -1,6 +1,6 @@
-// Persistence ports of the marketplace: product catalogue, server-side carts, orders with their items and timeline.
-import type { ProductSort } from '../marketplace/product-schemas';
-import type { OrderAddress, OrderStatus } from '../marketplace/order-rules';
+// The marketplace's persistence ports: product catalogue, server-side carts, orders with their items and timeline.
+import type { ProductSort } from './product-schemas';
+import type { OrderAddress, OrderStatus } from './order-rules';
 
 export interface ProductCategoryRecord {
   id: string;
@@ -175,4 +175,8 @@ export interface OrderRepository {
   list(filter: { status?: OrderStatus; offset: number; limit: number }): Promise<{ items: Array<OrderRecord & { email: string | null }>; total: number }>;
 }
 
-export type { CatalogChanges } from './catalog-changes';
+export interface MarketplaceRepositories {
+  products: ProductRepository;
+  cart: CartRepository;
+  orders: OrderRepository;
+}

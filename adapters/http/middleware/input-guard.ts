@@ -1,0 +1,48 @@
+// Refuses, at the edge, input that PostgreSQL cannot store or a URL cannot carry: a NUL character or a lone surrogate
+// anywhere in the path, the query string or a JSON body is a 400 with a pt-BR message, never a 500 from the database.
+// Provider webhooks are exempt: they must be answered 200 (their payload is stored escaped by the payments module).
+import type { Next } from 'koa';
+import { invalid } from '../../../core/shared/errors';
+import { findUnstorableText, hasUnstorableText } from '../../../core/shared/text';
+import type { AppContext } from '../context';
+
+export const INVALID_CHARACTERS_MESSAGE = 'O texto enviado contém caracteres inválidos.';
+const EXEMPT = ['/api/webhooks/'];
+
+const refuse = (field: string) => invalid('invalid_characters', INVALID_CHARACTERS_MESSAGE, { [field]: INVALID_CHARACTERS_MESSAGE });
+
+/** Decodes a URL component; a malformed percent-sequence (which includes an encoded lone surrogate) is refused. */
+function decode(component: string, field: string): string {
+  try {
+    return decodeURIComponent(component.replace(/\+/g, ' '));
+  } catch {
+    throw refuse(field);
+  }
+}
+
+/** Before routing: the path and the query string. */
+export async function guardUrl(ctx: AppContext, next: Next) {
+  // A raw URL cannot carry NUL or a surrogate unescaped: only percent-encoded URLs need a look (the hot lane skips it).
+  if (ctx.url.includes('%') && !EXEMPT.some((p) => ctx.path.startsWith(p))) {
+    const rawPath = ctx.url.split('?')[0] ?? '';
+    if (hasUnstorableText(decode(rawPath, '_path'))) throw refuse('_path');
+    const qs = ctx.querystring;
+    if (qs) {
+      for (const pair of qs.split('&')) {
+        const [k = '', v = ''] = pair.split('=');
+        const key = decode(k, k || '_query');
+        if (hasUnstorableText(key) || hasUnstorableText(decode(v, key || '_query'))) throw refuse(key || '_query');
+      }
+    }
+  }
+  await next();
+}
+
+/** After the body parser: every string and key of a JSON body. */
+export async function guardBody(ctx: AppContext, next: Next) {
+  if (!EXEMPT.some((p) => ctx.path.startsWith(p))) {
+    const found = findUnstorableText((ctx.request as { body?: unknown }).body);
+    if (found) throw refuse(found);
+  }
+  await next();
+}

@@ -1,0 +1,579 @@
+// The job queue on pg-boss 10 (schema `pgboss`): jobs enqueued inside our transactions, retried with backoff, kept
+// when they fail for good, and cron schedules that fire once per tick across instances. Every pg-boss statement runs
+// through our knex (one PGlite connection, or the pg pool), never through a pool of pg-boss's own.
+import PgBoss from 'pg-boss';
+import cronParser from 'cron-parser';
+import type { Knex } from 'knex';
+import type { Database, DatabaseKind } from '../db/database';
+import type { Logger } from '../logger';
+import type { EnqueueOptions, JobName, JobPayloads, JobQueue } from '../../core/ports/job-queue';
+
+/** pg-boss's own schema: created and migrated by `start()`, never by our knex migrations. */
+export const JOBS_SCHEMA = 'pgboss';
+/** Cron expressions are read at this time zone (a "03:00" job runs at 03:00 in Brasília). */
+export const JOBS_TIME_ZONE = 'America/Sao_Paulo';
+
+export type JobCounts = Record<string, number>;
+/** The payload a job's handler receives: the port's declared payload, or nothing for the scheduled jobs. */
+export type JobData<N extends string> = N extends JobName ? JobPayloads[N] : Record<string, never>;
+
+export interface JobDefinition<N extends string = string> {
+  name: N;
+  description: string;
+  /** Returns counts (what it did) or nothing; a throw is a failed attempt, retried while retryLimit allows. */
+  handler(data: JobData<N>): Promise<JobCounts | void>;
+  /** Attempts after the first one; 0 = a failure is final (the next cron tick is the retry). */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** Exponential: the n-th retry waits about retryDelay·2ⁿ⁻¹ to retryDelay·2ⁿ seconds (pg-boss adds jitter). */
+  retryBackoff: boolean;
+  /** A 5-field cron expression read at America/Sao_Paulo; omitted = runs only when enqueued. */
+  cron?: string;
+  /** A run taking longer than this is failed by maintenance (and retried if allowed). Default 15 min. */
+  expireInSeconds?: number;
+}
+
+/** Types the handler's payload from the job name (returning the wide type keeps a list's type from widening N). */
+export const defineJob = <N extends string>(definition: JobDefinition<N>): JobDefinition => definition as unknown as JobDefinition;
+
+export interface JobRunResult {
+  name: string;
+  /** The pg-boss job id of this run. */
+  id: string;
+  outcome: 'ok' | 'error';
+  counts: JobCounts;
+  error?: string;
+  ms: number;
+}
+
+export interface JobLastRun {
+  id: string;
+  started_at: Date | null;
+  finished_at: Date | null;
+  /** running = active now; error with a retry pending is still 'error' (the retry is counted in `retry`). */
+  outcome: 'ok' | 'error' | 'running';
+  counts: JobCounts;
+  error: string | null;
+}
+
+export interface JobStatus {
+  name: string;
+  description: string;
+  /** The cron expression (America/Sao_Paulo), or null for jobs that run only when enqueued. */
+  schedule: string | null;
+  paused: boolean;
+  last_run: JobLastRun | null;
+  next_run_at: Date | null;
+  queued: number;
+  active: number;
+  retry: number;
+  failed: number;
+}
+
+export interface FailedJob {
+  id: string;
+  name: string;
+  data: unknown;
+  error: string | null;
+  attempts: number;
+  created_at: Date;
+  failed_at: Date | null;
+}
+
+export interface PgBossJobQueueOptions {
+  logger: Logger;
+  /** Run the workers and the cron schedules in this process (JOBS_ENABLED); enqueueing works either way. */
+  workers: boolean;
+  /** How often the workers look for due jobs. Default 2 s. */
+  pollingSeconds?: number;
+  /** How often pg-boss checks the cron schedules (1–45 s; default 30) and moves fired ticks into queues (default 5). */
+  cronCheckSeconds?: number;
+  cronSendSeconds?: number;
+}
+
+/** What pg-boss calls to run SQL: `$n` placeholders, and multi-statement strings (schema creation, maintenance). */
+type Executor = PgBoss.Db;
+type QueryResult = { rows: any[] };
+/** A native connection: pg's Client or the PGlite instance knex-pglite hands out (both take `$n` values). */
+interface NativeConnection {
+  query(text: string, values?: unknown[]): Promise<QueryResult | QueryResult[]>;
+  /** PGlite only: several statements in one call (PGlite's query() accepts one). */
+  exec?(text: string): Promise<QueryResult[]>;
+}
+
+const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Failed jobs stay in the job table (listable, retryable) this long before pg-boss archives them. */
+const KEEP_FAILED_SECONDS = 14 * 86_400;
+
+async function runSql(conn: NativeConnection, kind: DatabaseKind, text: string, values: unknown[] | undefined): Promise<QueryResult> {
+  const hasValues = Array.isArray(values) && values.length > 0;
+  try {
+    // Without values the text may hold several statements (pg-boss's `BEGIN; …; COMMIT;` plans): PGlite runs those
+    // through exec(); pg's query() sends them with the simple protocol, which allows several.
+    const result = !hasValues && kind === 'pglite' && conn.exec ? await conn.exec(text) : await conn.query(text, hasValues ? values : undefined);
+    return Array.isArray(result) ? { rows: result.at(-1)?.rows ?? [] } : result;
+  } catch (err) {
+    // A failed `BEGIN; …` string leaves the session inside an aborted transaction: end it before the connection is
+    // reused (with PGlite it is the only one). Harmless when no transaction is open.
+    if (!hasValues) await (kind === 'pglite' && conn.exec ? conn.exec('ROLLBACK') : conn.query('ROLLBACK')).catch(() => {});
+    throw err;
+  }
+}
+
+const errorMessage = (output: unknown): string | null => {
+  if (output && typeof output === 'object') {
+    const o = output as { message?: unknown; value?: { message?: unknown } };
+    if (typeof o.message === 'string') return o.message;
+    if (o.value && typeof o.value.message === 'string') return o.value.message;
+    return JSON.stringify(output);
+  }
+  return output == null ? null : String(output);
+};
+
+const countsOf = (output: unknown): JobCounts => {
+  const counts: JobCounts = {};
+  if (output && typeof output === 'object' && !Array.isArray(output)) {
+    for (const [k, v] of Object.entries(output)) if (typeof v === 'number') counts[k] = v;
+  }
+  return counts;
+};
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class PgBossJobQueue {
+  private readonly definitions = new Map<string, JobDefinition>();
+  private readonly kind: DatabaseKind;
+  private readonly knex: Knex;
+  private readonly logger: Logger;
+  /** Sends, fetches, completes; creates/migrates the schema. No timers of its own. */
+  private client: PgBoss | null = null;
+  private installing: Promise<PgBoss> | null = null;
+  /** Maintenance (expiry of stuck jobs, archiving) and the cron timekeeper: only where workers run. */
+  private worker: PgBoss | null = null;
+  private pollTimer: NodeJS.Timeout | null = null;
+  private polling: Promise<void> | null = null;
+  private readonly draining = new Map<string, Promise<void>>();
+  private readonly drainAgain = new Set<string>();
+  private stopping = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly options: PgBossJobQueueOptions,
+  ) {
+    this.kind = database.kind;
+    this.knex = database.knex;
+    this.logger = options.logger;
+  }
+
+  define<N extends string>(job: JobDefinition<N>): void {
+    if (this.client) throw new Error(`fila já iniciada: defina ${job.name} antes de start()`);
+    if (job.cron) cronParser.parseExpression(job.cron, { tz: JOBS_TIME_ZONE }); // a typo fails at boot, not at the tick
+    this.definitions.set(job.name, job as unknown as JobDefinition);
+  }
+
+  get names(): string[] {
+    return [...this.definitions.keys()];
+  }
+
+  /** The jobs with a cron schedule (the ones `runNow`, `pause` and `resume` accept). */
+  get scheduledNames(): string[] {
+    return this.names.filter((n) => this.definitions.get(n)!.cron);
+  }
+
+  /**
+   * Creates or migrates the `pgboss` schema, creates each queue with its retry policy and registers the cron
+   * schedules; then, when `workers` (default: the constructor's option), starts the workers, maintenance and cron.
+   * Must run outside any open transaction (on PGlite it would wait for it).
+   */
+  async start(options: { workers?: boolean } = {}): Promise<void> {
+    this.stopping = false;
+    await this.install();
+    if (!(options.workers ?? this.options.workers) || this.worker) return;
+    const worker = new PgBoss({
+      ...this.bossOptions(),
+      migrate: false,
+      supervise: true,
+      schedule: true,
+      ...(this.options.cronCheckSeconds ? { cronMonitorIntervalSeconds: this.options.cronCheckSeconds } : {}),
+      ...(this.options.cronSendSeconds ? { cronWorkerIntervalSeconds: this.options.cronSendSeconds } : {}),
+    });
+    worker.on('error', (err) => this.logger.error({ err }, 'fila de jobs: erro do pg-boss'));
+    await worker.start();
+    this.worker = worker;
+    const every = Math.max(0.5, this.options.pollingSeconds ?? 2) * 1000;
+    const tick = () => {
+      this.polling ??= this.poll().finally(() => {
+        this.polling = null;
+      });
+    };
+    this.pollTimer = setInterval(tick, every);
+    this.pollTimer.unref();
+    tick();
+    this.logger.info({ jobs: this.names }, 'fila de jobs: workers e agendamentos ativos');
+  }
+
+  /** Graceful: no new fetches, waits for the handlers that are running, then stops pg-boss's timers. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    this.pollTimer = null;
+    await this.polling;
+    while (this.draining.size) await Promise.allSettled([...this.draining.values()]);
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.stop({ graceful: true, wait: true, timeout: 30_000 });
+    const client = this.client;
+    this.client = null;
+    this.installing = null;
+    if (client) await client.stop({ graceful: true, wait: true });
+  }
+
+  /**
+   * The port for one unit of work: `enqueue` inserts the job with the transaction's own connection, so it exists only
+   * if the transaction commits. `enqueued` names the queues it touched: hand them to `dispatch()` after the commit.
+   */
+  forTransaction(trx: Knex.Transaction): JobQueue & { readonly enqueued: ReadonlySet<string>; readonly jobs: readonly string[] } {
+    const enqueued = new Set<string>();
+    const jobs: string[] = [];
+    const db = this.transactionExecutor(trx);
+    return {
+      enqueued,
+      jobs,
+      enqueue: async <N extends JobName>(name: N, data: JobPayloads[N], options: EnqueueOptions = {}) => {
+        this.definition(name);
+        // Installing would need a connection of its own; with PGlite that one waits for this very transaction.
+        if (!this.client) throw new Error('fila de jobs não iniciada: chame start() antes de enfileirar');
+        const id = await this.client.send(name, (data ?? {}) as object, {
+          db,
+          ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+          ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        });
+        // null: a job with the same singletonKey is already queued (the point of the key), not an error.
+        if (id) {
+          enqueued.add(name);
+          jobs.push(name);
+        }
+      },
+    };
+  }
+
+  /**
+   * Runs the due jobs of these queues now, in this process (fetch → handler → complete, or fail → retry with
+   * backoff). Meant for right after a commit, outside any transaction, so e-mails leave at once instead of at the
+   * next poll. Never throws: what fails stays in the queue for the workers.
+   */
+  async dispatch(names: Iterable<string>): Promise<void> {
+    if (this.stopping) return;
+    // As many jobs per queue as were named (a name per job enqueued): a request sends its own e-mails, never a
+    // backlog left by an outage, which is the workers' to drain.
+    const counts = new Map<string, number>();
+    for (const n of names) if (this.definitions.has(n)) counts.set(n, (counts.get(n) ?? 0) + 1);
+    if (counts.size === 0) return;
+    try {
+      await this.install();
+      await Promise.all(
+        [...counts].map(async ([name, count]) => {
+          for (let i = 0; i < count && !this.stopping; i++) if (!(await this.processOne(name))) break;
+        }),
+      );
+    } catch (err) {
+      this.logger.error({ err, jobs: [...counts.keys()] }, 'fila de jobs: falha ao despachar');
+    }
+  }
+
+  /**
+   * Runs a job now (CLI, back office): enqueued like a cron tick (but with no retry) and processed here; if another
+   * instance is running this job (the scheduled jobs run one at a time) it waits for it. Recorded like any run.
+   */
+  async runNow(name: string, options: { timeoutMs?: number } = {}): Promise<JobRunResult> {
+    const def = this.scheduledDefinition(name);
+    const client = await this.install();
+    const id = await client.send(name, {}, { retryLimit: 0 });
+    if (!id) throw new Error(`não foi possível enfileirar ${name}`);
+    const deadline = Date.now() + (options.timeoutMs ?? (def.expireInSeconds ?? 900) * 1000);
+    for (;;) {
+      await this.drain(name);
+      const job = await client.getJobById<object>(name, id, { includeArchive: true });
+      if (job && TERMINAL.has(job.state)) {
+        const ok = job.state === 'completed';
+        const error = ok ? null : errorMessage(job.output);
+        return {
+          name,
+          id,
+          outcome: ok ? 'ok' : 'error',
+          counts: ok ? countsOf(job.output) : {},
+          ...(error ? { error } : {}),
+          ms: job.startedOn && job.completedOn ? new Date(job.completedOn).getTime() - new Date(job.startedOn).getTime() : 0,
+        };
+      }
+      if (Date.now() > deadline) throw new Error(`a tarefa ${name} não terminou a tempo (job ${id})`);
+      await sleep(250);
+    }
+  }
+
+  /** Per job: schedule, last run, next run and how many jobs wait, run, retry or failed for good. */
+  async status(): Promise<JobStatus[]> {
+    await this.install();
+    const names = this.names;
+    const [countRows, scheduleRows, lastRows] = await Promise.all([
+      this.knex
+        .withSchema(JOBS_SCHEMA)
+        .from('job')
+        .whereIn('name', names)
+        .select('name', this.knex.raw('state::text as state'), this.knex.raw('count(*)::int as n'))
+        .groupBy('name', 'state') as Promise<Array<{ name: string; state: string; n: number }>>,
+      this.knex.withSchema(JOBS_SCHEMA).from('schedule').select('name') as Promise<Array<{ name: string }>>,
+      this.lastRuns(names),
+    ]);
+    const scheduled = new Set(scheduleRows.map((r) => r.name));
+    const now = new Date();
+    return names.map((name) => {
+      const def = this.definitions.get(name)!;
+      const count = (state: string) => countRows.find((r) => r.name === name && r.state === state)?.n ?? 0;
+      const paused = Boolean(def.cron) && !scheduled.has(name);
+      const last = lastRows.get(name);
+      return {
+        name,
+        description: def.description,
+        schedule: def.cron ?? null,
+        paused,
+        last_run: last
+          ? {
+              id: last.id,
+              started_at: last.started_on,
+              finished_at: last.completed_on,
+              outcome: last.state === 'completed' ? 'ok' : last.state === 'active' ? 'running' : 'error',
+              counts: last.state === 'completed' ? countsOf(last.output) : {},
+              error: last.state === 'completed' || last.state === 'active' ? null : errorMessage(last.output),
+            }
+          : null,
+        next_run_at: def.cron && !paused ? cronParser.parseExpression(def.cron, { tz: JOBS_TIME_ZONE, currentDate: now }).next().toDate() : null,
+        queued: count('created'),
+        active: count('active'),
+        retry: count('retry'),
+        failed: count('failed'),
+      };
+    });
+  }
+
+  /** Jobs that failed for good (all attempts used), newest first. */
+  async failed(name?: string, limit = 50): Promise<FailedJob[]> {
+    await this.install();
+    if (name !== undefined) this.definition(name);
+    const rows = (await this.knex
+      .withSchema(JOBS_SCHEMA)
+      .from('job')
+      .where('state', 'failed')
+      .whereIn('name', name ? [name] : this.names)
+      .orderBy('completed_on', 'desc')
+      .limit(Math.max(1, Math.min(limit, 1000)))
+      .select('id', 'name', 'data', 'output', 'retry_count', 'created_on', 'completed_on')) as Array<{
+      id: string;
+      name: string;
+      data: unknown;
+      output: unknown;
+      retry_count: number;
+      created_on: Date;
+      completed_on: Date | null;
+    }>;
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      data: r.data,
+      error: errorMessage(r.output),
+      attempts: r.retry_count + 1,
+      created_at: r.created_on,
+      failed_at: r.completed_on,
+    }));
+  }
+
+  /** Gives a failed job one more attempt (the workers or the next dispatch run it). False if no failed job has this id. */
+  async retry(id: string): Promise<boolean> {
+    if (!UUID.test(id)) return false;
+    const client = await this.install();
+    const row = (await this.knex.withSchema(JOBS_SCHEMA).from('job').where({ id, state: 'failed' }).first('name')) as { name: string } | undefined;
+    if (!row || !this.definitions.has(row.name)) return false;
+    const result = (await client.retry(row.name, id)) as unknown as { affected: number } | undefined;
+    return (result?.affected ?? 0) > 0;
+  }
+
+  /** Stops a scheduled job's cron (kept across restarts); `resume` puts it back. */
+  async pause(name: string): Promise<void> {
+    this.scheduledDefinition(name);
+    await (await this.install()).unschedule(name);
+  }
+
+  async resume(name: string): Promise<void> {
+    const def = this.scheduledDefinition(name);
+    await (await this.install()).schedule(name, def.cron!, {}, { tz: JOBS_TIME_ZONE });
+  }
+
+  // ── internals ─────────────────────────────────────────────────────────────────────────────────────────────
+
+  private definition(name: string): JobDefinition {
+    const def = this.definitions.get(name);
+    if (!def) throw new Error(`tarefa desconhecida: ${name} (${this.names.join(', ')})`);
+    return def;
+  }
+
+  private scheduledDefinition(name: string): JobDefinition {
+    const def = this.definition(name);
+    if (!def.cron) throw new Error(`a tarefa ${name} não é agendada`);
+    return def;
+  }
+
+  private bossOptions(): PgBoss.ConstructorOptions {
+    return {
+      db: this.rootExecutor(),
+      schema: JOBS_SCHEMA,
+      archiveFailedAfterSeconds: KEEP_FAILED_SECONDS,
+      deleteAfterDays: 30,
+    };
+  }
+
+  /** Schema, queues and schedules, once per process (memoized; a failure lets the next call try again). */
+  private install(): Promise<PgBoss> {
+    this.installing ??= (async () => {
+      const started = Date.now();
+      const client = new PgBoss({ ...this.bossOptions(), migrate: true, supervise: false, schedule: false });
+      client.on('error', (err) => this.logger.error({ err }, 'fila de jobs: erro do pg-boss'));
+      await client.start();
+      const schedules = new Set((await client.getSchedules()).map((s) => s.name));
+      for (const def of this.definitions.values()) {
+        const existed = await client.getQueue(def.name);
+        const queue: PgBoss.Queue = {
+          name: def.name,
+          // The scheduled jobs run one at a time across instances (what the old lease did); e-mails in parallel.
+          policy: def.cron ? 'singleton' : 'standard',
+          retryLimit: def.retryLimit,
+          retryDelay: def.retryDelaySeconds,
+          retryBackoff: def.retryBackoff,
+          ...(def.expireInSeconds ? { expireInSeconds: def.expireInSeconds } : {}),
+        };
+        if (existed) await client.updateQueue(def.name, queue);
+        else await client.createQueue(def.name, queue);
+        // A queue that exists without its schedule was paused by an operator: it stays paused across restarts.
+        if (def.cron && (!existed || schedules.has(def.name))) await client.schedule(def.name, def.cron, {}, { tz: JOBS_TIME_ZONE });
+      }
+      this.client = client;
+      this.logger.debug({ ms: Date.now() - started, database: this.kind }, 'fila de jobs pronta');
+      return client;
+    })();
+    const installing = this.installing;
+    installing.catch(() => {
+      if (this.installing === installing) this.installing = null;
+    });
+    return installing;
+  }
+
+  /** Statements outside any transaction: a connection from knex's pool (with PGlite, the only one, in turn). */
+  private rootExecutor(): Executor {
+    const client = this.knex.client as Knex.Client;
+    return {
+      executeSql: async (text, values) => {
+        const conn = (await client.acquireConnection()) as NativeConnection;
+        try {
+          return await runSql(conn, this.kind, text, values);
+        } finally {
+          await client.releaseConnection(conn);
+        }
+      },
+    };
+  }
+
+  /** Statements inside `trx`: knex's transaction client hands out the transaction's own connection. */
+  private transactionExecutor(trx: Knex.Transaction): Executor {
+    return {
+      executeSql: async (text, values) => {
+        if (trx.isCompleted()) throw new Error('transação já encerrada: enfileire antes do commit');
+        if (!Array.isArray(values) || values.length === 0) throw new Error('pg-boss: só comandos com parâmetros rodam na transação');
+        const conn = (await (trx.client as Knex.Client).acquireConnection()) as NativeConnection;
+        return runSql(conn, this.kind, text, values);
+      },
+    };
+  }
+
+  /** One poll: which of our queues have due jobs (one query), then drain each (one job at a time per queue). */
+  private async poll(): Promise<void> {
+    if (this.stopping) return;
+    try {
+      const rows = (await this.knex
+        .withSchema(JOBS_SCHEMA)
+        .from('job')
+        .distinct('name')
+        .whereIn('name', this.names)
+        .whereIn('state', ['created', 'retry'])
+        .where('start_after', '<', this.knex.fn.now())) as Array<{ name: string }>;
+      for (const { name } of rows) void this.drain(name);
+    } catch (err) {
+      this.logger.error({ err }, 'fila de jobs: falha ao consultar');
+    }
+  }
+
+  /** Processes the queue's due jobs one by one until none is left; a call while it runs makes it look once more. */
+  private drain(name: string): Promise<void> {
+    const running = this.draining.get(name);
+    if (running) {
+      this.drainAgain.add(name);
+      return running;
+    }
+    const run = (async () => {
+      try {
+        do {
+          this.drainAgain.delete(name);
+          for (let i = 0; i < 100 && !this.stopping; i++) {
+            if (!(await this.processOne(name))) break;
+          }
+        } while (this.drainAgain.has(name) && !this.stopping);
+      } catch (err) {
+        this.logger.error({ err, job: name }, 'fila de jobs: falha ao processar');
+      } finally {
+        this.draining.delete(name);
+      }
+    })();
+    this.draining.set(name, run);
+    return run;
+  }
+
+  /** Fetches one due job (SKIP LOCKED: each job goes to one worker) and runs it. False when there was none. */
+  private async processOne(name: string): Promise<boolean> {
+    const client = this.client;
+    if (!client) return false;
+    const def = this.definition(name);
+    // fetch() returns [] on errors, including the unique violation that keeps a singleton queue to one active job.
+    const [job] = await client.fetch<object>(name, { batchSize: 1 });
+    if (!job) return false;
+    const started = Date.now();
+    try {
+      const counts = (await def.handler(job.data as never)) ?? {};
+      await client.complete(name, job.id, counts);
+      this.logger.info({ job: name, id: job.id, counts, ms: Date.now() - started }, 'job executado');
+    } catch (err) {
+      this.logger.error({ err, job: name, id: job.id, ms: Date.now() - started }, 'job falhou');
+      const output = err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : { message: String(err) };
+      await client.fail(name, job.id, output).catch((e: unknown) => this.logger.error({ err: e, job: name, id: job.id }, 'fila de jobs: falha ao registrar a falha'));
+    }
+    return true;
+  }
+
+  /** The latest run of each job (started, any state): in the job table, or archived. */
+  private async lastRuns(names: string[]) {
+    type Row = { id: string; name: string; state: string; started_on: Date | null; completed_on: Date | null; output: unknown };
+    const latest = (table: 'job' | 'archive', which: string[]) =>
+      this.knex
+        .withSchema(JOBS_SCHEMA)
+        .from(table)
+        .distinctOn('name')
+        .whereIn('name', which)
+        .whereNotNull('started_on')
+        .whereNot('state', 'created')
+        .orderBy([{ column: 'name' }, { column: 'started_on', order: 'desc' }])
+        .select('id', 'name', this.knex.raw('state::text as state'), 'started_on', 'completed_on', 'output') as Promise<Row[]>;
+    const out = new Map<string, Row>();
+    for (const r of await latest('job', names)) out.set(r.name, r);
+    const missing = names.filter((n) => !out.has(n));
+    if (missing.length) for (const r of await latest('archive', missing)) out.set(r.name, r);
+    return out;
+  }
+}

@@ -1,0 +1,32 @@
+// Flow: paying a voucher's balance after the group completed (PRODUCT.md §1.4): the voucher becomes redeemable.
+import type { Clock } from '../shared/clock';
+import { conflict, notFound } from '../shared/errors';
+import type { Repositories, Tx } from '../ports/unit-of-work';
+import { notify } from '../notifications';
+import { paymentConfirmedEmail, type PaymentPurposeHandler, type PaymentRecord, type SettleOutcome } from '../payments';
+
+export function balancePaymentFlow(clock: Clock): PaymentPurposeHandler {
+  return {
+    async resolve(repos: Repositories, userId: string, voucherId: string) {
+      const voucher = await repos.groups.vouchers.findById(voucherId);
+      if (!voucher || voucher.user_id !== userId) throw notFound('voucher_not_found', 'Voucher não encontrado.');
+      if (voucher.status !== 'awaiting_balance') throw conflict('already_paid', 'O saldo deste voucher já foi pago.');
+      const plan = await repos.catalog.plans.findById(voucher.plan_id);
+      return { amount: voucher.balance_due, description: `Turma — saldo: ${plan?.name ?? 'plano'} (${voucher.code})` };
+    },
+
+    async settle(tx: Tx, payment: PaymentRecord): Promise<SettleOutcome> {
+      const voucher = await tx.groups.vouchers.findById(payment.ref_id);
+      if (!voucher || !(await tx.groups.vouchers.moveIf(voucher.id, 'awaiting_balance', 'redeemable', { redeemable_at: clock.now() }))) {
+        return { outcome: 'refund_needed', reason: 'saldo já quitado' };
+      }
+      const plan = await tx.catalog.plans.findById(voucher.plan_id);
+      const planName = plan?.name ?? 'plano';
+      await tx.notifications.create(notify.balanceConfirmed(voucher.user_id, voucher.id, planName, voucher.code));
+      const user = await tx.identity.users.findById(voucher.user_id);
+      const profile = await tx.identity.profiles.findByUserId(voucher.user_id);
+      if (user) await tx.jobs.enqueue('mail.send', paymentConfirmedEmail({ to: user.email, name: profile?.full_name ?? '', what: `ao saldo de ${planName} (voucher ${voucher.code})`, amount: payment.amount }));
+      return { outcome: 'applied' };
+    },
+  };
+}

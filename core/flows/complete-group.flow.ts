@@ -1,0 +1,29 @@
+// Flow: a group whose last place was paid completes (PRODUCT.md §1.4). Every paid member is awarded a voucher at the
+// group price with the entry already counted, told in-app and by e-mail; unpaid holds are released. Runs inside the
+// transaction that confirmed the last entry, under the group's row lock, and happens once (conditional move).
+import type { Tx } from '../ports/unit-of-work';
+import { groupCompleteEmail, makeCode, type GroupRecord } from '../groups';
+import { notify } from '../notifications';
+
+export async function completeGroup(tx: Tx, group: GroupRecord, planName: string, now: Date, random: () => number): Promise<boolean> {
+  if (!(await tx.groups.groups.moveIf(group.id, 'open', 'complete', { completed_at: now }))) return false;
+  const members = await tx.groups.members.listForGroup(group.id);
+  let awarded = 0;
+  for (const m of members) {
+    if (m.status === 'pending_payment') {
+      await tx.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now });
+      continue;
+    }
+    if (m.status !== 'paid' || !(await tx.groups.members.moveIf(m.id, 'paid', 'awarded', { awarded_at: now }))) continue;
+    awarded++;
+    const entry = await tx.payments.payments.findConfirmedFor('entry', m.id);
+    const entryPaid = entry?.amount ?? group.entry_price;
+    const balance = group.price - entryPaid;
+    await tx.groups.vouchers.create({ member_id: m.id, user_id: m.user_id, group_id: group.id, plan_id: group.plan_id, code: `TRM-${makeCode(8, random)}`, price: group.price, entry_paid: entryPaid, balance_due: balance });
+    await tx.notifications.create(notify.groupComplete(m.user_id, m.id, group.id, planName, balance));
+    const user = await tx.identity.users.findById(m.user_id);
+    if (user) await tx.jobs.enqueue('mail.send', groupCompleteEmail({ to: user.email, name: m.full_name ?? '', plan: planName, balance }));
+  }
+  await tx.audit.append({ action: 'group.completed', actor_email: 'sistema', entity_type: 'group', entity_id: group.id, metadata: { members: awarded } });
+  return true;
+}

@@ -1,0 +1,56 @@
+// Flow: paying a group entry (PRODUCT.md §1.2–1.4). Says what an entry charge is (the group's entry price, only for the
+// caller's live hold) and what a confirmed one does: the member is paid, everyone is told, and the group completes when
+// this was the last place. Money for a place that no longer exists goes back (the payments module refunds it).
+import type { Clock } from '../shared/clock';
+import { conflict, notFound } from '../shared/errors';
+import type { Repositories, Tx } from '../ports/unit-of-work';
+import { firstNameOf, occupiesPlace, paidCount, placesTaken, shouldComplete } from '../groups';
+import { notify } from '../notifications';
+import { paymentConfirmedEmail, type PaymentPurposeHandler, type PaymentRecord, type SettleOutcome } from '../payments';
+import { completeGroup } from './complete-group.flow';
+
+export function entryPaymentFlow(clock: Clock, random: () => number = Math.random): PaymentPurposeHandler {
+  return {
+    async resolve(repos: Repositories, userId: string, memberId: string) {
+      const member = await repos.groups.members.findById(memberId);
+      if (!member || member.user_id !== userId) throw notFound('member_not_found', 'Participação não encontrada.');
+      const group = await repos.groups.groups.findById(member.group_id);
+      if (!group) throw notFound('group_not_found', 'Turma não encontrada.');
+      if (member.status === 'paid' || member.status === 'awarded') throw conflict('already_paid', 'Sua entrada já foi paga.');
+      if (group.status !== 'open') throw conflict('group_closed', 'Esta turma não está mais aceitando pagamentos.');
+      if (member.status !== 'pending_payment' || !occupiesPlace(member, clock.now())) {
+        throw conflict('hold_expired', 'Sua reserva expirou. Entre na turma novamente para pagar a entrada.');
+      }
+      const plan = await repos.catalog.plans.findById(group.plan_id);
+      return { amount: group.entry_price, description: `Turma — entrada: ${plan?.name ?? 'plano'}` };
+    },
+
+    async settle(tx: Tx, payment: PaymentRecord): Promise<SettleOutcome> {
+      const member = await tx.groups.members.findById(payment.ref_id);
+      const group = member ? await tx.groups.groups.lock(member.group_id) : null;
+      if (!member || !group) return { outcome: 'refund_needed', reason: 'participação inexistente' };
+      const now = clock.now();
+      const members = await tx.groups.members.listForGroup(group.id);
+      const others = members.filter((m) => m.id !== member.id);
+      const roomForLatePayer = placesTaken(others, now) < group.group_size;
+      const acceptable = group.status === 'open' && member.status === 'pending_payment' && (occupiesPlace(member, now) || roomForLatePayer);
+      // Money for a place that no longer exists (released, group closed, already paid by another charge) goes back.
+      if (!acceptable) return { outcome: 'refund_needed', reason: 'vaga indisponível quando o pagamento chegou' };
+
+      await tx.groups.members.moveIf(member.id, 'pending_payment', 'paid', { paid_at: now, hold_expires_at: null });
+      const plan = await tx.catalog.plans.findById(group.plan_id);
+      const planName = plan?.name ?? 'plano';
+      const paidNow = paidCount(others) + 1;
+      const newcomer = members.find((m) => m.id === member.id);
+      await tx.notifications.create(notify.entryConfirmed(member.user_id, member.id, group.id, planName, paidNow, group.group_size));
+      for (const other of others.filter((m) => m.status === 'paid' || m.status === 'awarded')) {
+        await tx.notifications.create(notify.memberJoined(other.user_id, group.id, member.id, firstNameOf(newcomer?.full_name), paidNow, group.group_size));
+      }
+      const payer = await tx.identity.users.findById(member.user_id);
+      if (payer) await tx.jobs.enqueue('mail.send', paymentConfirmedEmail({ to: payer.email, name: newcomer?.full_name ?? '', what: `à entrada da turma de ${planName}`, amount: payment.amount }));
+
+      if (shouldComplete(group, paidNow)) await completeGroup(tx, group, planName, now, random);
+      return { outcome: 'applied' };
+    },
+  };
+}

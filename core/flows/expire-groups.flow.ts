@@ -1,0 +1,73 @@
+// Flow: groups past their window expire (PRODUCT.md §1.5). Each expiry is a conditional move (of two runners only one
+// wins); holds are released and every paid entry goes back — refunded through the provider (a job enqueued in the same
+// transaction) or credited to the wallet when the member chose so. Crosses groups, payments, wallet and notifications.
+import type { Clock } from '../shared/clock';
+import { conflict, notFound } from '../shared/errors';
+import { isId } from '../shared/ids';
+import type { GroupRecord } from '../groups';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import { notify } from '../notifications';
+import { requestRefund } from '../payments';
+
+export interface ExpireGroupsResult {
+  expired: number;
+  refunds_marked: number;
+  wallet_credits: number;
+  expiredGroupIds: string[];
+}
+
+export class ExpireGroupsFlow {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The `expire_groups` job: every open group past its deadline. */
+  async run(limit = 200): Promise<ExpireGroupsResult> {
+    const now = this.clock.now();
+    const due = await this.uow.repos.groups.groups.listPastDeadline(now, limit);
+    const result: ExpireGroupsResult = { expired: 0, refunds_marked: 0, wallet_credits: 0, expiredGroupIds: [] };
+    for (const g of due) await this.expireOne(g, now, result);
+    return result;
+  }
+
+  /** Operators: expire one group now (CLI `turma groups expire <id>`), whatever its deadline. */
+  async expireNow(groupId: string): Promise<ExpireGroupsResult> {
+    const group = isId(groupId) ? await this.uow.repos.groups.groups.findById(groupId) : null;
+    if (!group) throw notFound('group_not_found', 'Turma não encontrada.');
+    if (group.status !== 'open') throw conflict('group_closed', 'Só turmas abertas podem expirar.');
+    const now = this.clock.now();
+    await this.uow.run((tx) => tx.groups.groups.update(group.id, { deadline_at: now }));
+    const result: ExpireGroupsResult = { expired: 0, refunds_marked: 0, wallet_credits: 0, expiredGroupIds: [] };
+    await this.expireOne(group, now, result);
+    return result;
+  }
+
+  private async expireOne(g: GroupRecord, now: Date, result: ExpireGroupsResult) {
+    await this.uow.run(async (tx) => {
+      if (!(await tx.groups.groups.moveIf(g.id, 'open', 'expired', { expired_at: now }))) return;
+      result.expired++;
+      result.expiredGroupIds.push(g.id);
+      const plan = await tx.catalog.plans.findById(g.plan_id);
+      const planName = plan?.name ?? 'plano';
+      const members = await tx.groups.members.listForGroup(g.id);
+      for (const m of members) {
+        if (m.status === 'pending_payment') {
+          await tx.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now });
+          continue;
+        }
+        if (m.status !== 'paid') continue;
+        if (!(await tx.groups.members.moveIf(m.id, 'paid', 'refunded', { refunded_at: now }))) continue;
+        const payment = await tx.payments.payments.findConfirmedFor('entry', m.id);
+        const toWallet = m.refund_to === 'wallet';
+        if (payment && toWallet) {
+          if (await tx.wallet.add({ user_id: m.user_id, amount: payment.amount, kind: 'entry_credit', description: `Entrada da turma de ${planName} (turma expirada)`, ref: `entry:${m.id}` })) result.wallet_credits++;
+        } else if (payment && (await requestRefund(tx, payment, 'turma expirada'))) {
+          result.refunds_marked++;
+        }
+        await tx.notifications.create(notify.groupExpired(m.user_id, m.id, g.id, planName, payment?.amount ?? g.entry_price, toWallet));
+      }
+      await tx.audit.append({ action: 'group.expired', actor_email: 'sistema', entity_type: 'group', entity_id: g.id, metadata: { members: members.length } });
+    });
+  }
+}

@@ -1,0 +1,8 @@
+// Flows: use cases that cross modules, each run in one unit of work (paying an entry, a balance or an order,
+// completing a group, expiring groups with their refunds).
+export * from './entry-payment.flow';
+export * from './balance-payment.flow';
+export * from './order-payment.flow';
+export * from './complete-group.flow';
+export * from './expire-groups.flow';
+export * from './redeem-voucher.flow';

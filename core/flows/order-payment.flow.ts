@@ -1,0 +1,44 @@
+// Flow: paying a marketplace order (PRODUCT.md §4, §6). The charge is the order's total, only for its owner while the
+// order waits inside its payment window; a confirmed one moves it `pending → paid` once, under the order's row lock.
+// An order already cancelled (expired) or paid by another charge, or an amount that differs, sends the money back.
+import type { Clock } from '../shared/clock';
+import { conflict, notFound } from '../shared/errors';
+import { isId } from '../shared/ids';
+import type { Repositories, Tx } from '../ports/unit-of-work';
+import { orderConfirmedEmail, orderNotify, orderNumber, orderPath } from '../marketplace';
+import type { PaymentPurposeHandler, PaymentRecord, SettleOutcome } from '../payments';
+
+export function orderPaymentFlow(clock: Clock, options: { publicUrl?: string } = {}): PaymentPurposeHandler {
+  return {
+    async resolve(repos: Repositories, userId: string, orderId: string) {
+      const order = isId(orderId) ? await repos.marketplace.orders.findById(orderId) : null;
+      if (!order || order.user_id !== userId) throw notFound('order_not_found', 'Pedido não encontrado.');
+      if (order.status === 'cancelled' || order.status === 'refunded') throw conflict('order_cancelled', 'Este pedido foi cancelado. Faça um novo pedido.');
+      if (order.status !== 'pending') throw conflict('already_paid', 'Este pedido já foi pago.');
+      if (order.expires_at.getTime() <= clock.now().getTime()) {
+        throw conflict('order_expired', 'O prazo para pagar este pedido acabou. Faça um novo pedido.');
+      }
+      return { amount: order.total_amount, description: `Turma — pedido ${orderNumber(order.id)}` };
+    },
+
+    async settle(tx: Tx, payment: PaymentRecord): Promise<SettleOutcome> {
+      const orders = tx.marketplace.orders;
+      const refund = { outcome: 'refund_needed', reason: 'pedido indisponível quando o pagamento chegou' } as const;
+      const order = await orders.lock(payment.ref_id);
+      if (!order || order.status !== 'pending' || order.total_amount !== payment.amount) return refund;
+      const now = clock.now();
+      if (!(await orders.moveIf(order.id, ['pending'], 'paid', { paid_at: now, payment_id: payment.id }))) return refund;
+      await orders.recordStatus({ order_id: order.id, from_status: 'pending', to_status: 'paid', actor: 'pagamento', note: `pagamento ${payment.method} confirmado`, created_at: now });
+      await tx.notifications.create(orderNotify.paid(order.user_id, order.id, order.total_amount));
+      // One after another: these run on the confirming transaction's single connection.
+      const user = await tx.identity.users.findById(order.user_id);
+      const profile = await tx.identity.profiles.findByUserId(order.user_id);
+      const items = await orders.items(order.id);
+      if (user) {
+        const link = options.publicUrl ? `${options.publicUrl}${orderPath(order.id)}` : null;
+        await tx.jobs.enqueue('mail.send', orderConfirmedEmail({ to: user.email, name: profile?.full_name ?? '', orderId: order.id, total: order.total_amount, items, link }));
+      }
+      return { outcome: 'applied' };
+    },
+  };
+}

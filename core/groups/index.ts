@@ -1,0 +1,7 @@
+// Groups: the group purchase (PRODUCT.md §1) — groups, members' held and paid places, auto-match, invites, reminders,
+// vouchers — and its state machines. Paying, completing and expiring a group are flows in core/flows.
+export * from './ports';
+export * from './group-rules';
+export * from './group-emails';
+export * from './group.service';
+export * from './schemas';

@@ -1,0 +1,89 @@
+// The public answers of group purchases (the invite view, a held place, my groups), as zod schemas.
+import { z } from 'zod';
+import { GROUP_STATUSES } from './group-rules';
+import { dateTimeAnswer } from '../shared/answer-schemas';
+
+const groupStatus = z.enum(GROUP_STATUSES);
+const membershipStatus = z.enum(['pending_payment', 'paid', 'awarded', 'released', 'refunded']);
+const refundTo = z.enum(['original', 'wallet']);
+/** The member's own place: its state, hold and invite link. */
+const membershipFields = {
+  id: z.string(),
+  status: membershipStatus,
+  hold_expires_at: dateTimeAnswer.nullable(),
+  invite_code: z.string(),
+  invite_path: z.string(),
+};
+
+/** What anyone with the invite link sees: no member beyond first names. */
+export const publicGroupSchema = z
+  .object({
+    id: z.string(),
+    status: groupStatus,
+    plan: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        description: z.string(),
+        kind: z.enum(['service', 'product']),
+        price: z.number().int(),
+        full_price: z.number().int(),
+        entry_price: z.number().int(),
+        image_url: z.string().nullable(),
+      })
+      .nullable(),
+    group_size: z.number().int(),
+    members_paid: z.number().int(),
+    places_left: z.number().int(),
+    deadline: dateTimeAnswer,
+    inviter_first_name: z.string(),
+    members: z.array(z.object({ first_name: z.string() })),
+  })
+  .meta({ id: 'PublicGroup' });
+
+/** A place held in a group (create, join, auto-match). */
+export const heldPlaceSchema = z
+  .object({
+    group: publicGroupSchema,
+    membership: z.object({ ...membershipFields, entry_price: z.number().int() }),
+  })
+  .meta({ id: 'HeldPlace' });
+
+export const myGroupsSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        group: z.object({
+          id: z.string(),
+          status: groupStatus,
+          group_size: z.number().int(),
+          members_paid: z.number().int(),
+          places_left: z.number().int(),
+          deadline: dateTimeAnswer,
+          price: z.number().int(),
+          entry_price: z.number().int(),
+          plan: z.object({ id: z.string(), name: z.string(), kind: z.enum(['service', 'product']), full_price: z.number().int() }).nullable(),
+          members: z.array(z.object({ first_name: z.string(), status: z.string(), is_me: z.boolean() })),
+        }),
+        membership: z.object({
+          ...membershipFields,
+          refund_to: refundTo,
+          pending_payment_id: z.string().nullable(),
+        }),
+        voucher: z
+          .object({
+            id: z.string(),
+            code: z.string(),
+            status: z.enum(['awaiting_balance', 'redeemable', 'redeemed']),
+            price: z.number().int(),
+            entry_paid: z.number().int(),
+            balance_due: z.number().int(),
+          })
+          .nullable(),
+      }),
+    ),
+    total: z.number().int(),
+  })
+  .meta({ id: 'MyGroups' });
+
+export const refundPreferenceSchema = z.object({ id: z.string(), refund_to: refundTo });

@@ -1,0 +1,106 @@
+// Identity's persistence ports: accounts, profiles, sessions and single-use link tokens.
+import type { Role } from './roles';
+import type { Origin } from '../referrals';
+import type { AddressFields } from '../address';
+
+export interface UserRecord {
+  id: string;
+  email: string;
+  password_hash: string;
+  role: Role;
+  email_confirmed_at: Date | null;
+  blocked_at: Date | null;
+  last_login_at: Date | null;
+  deleted_at: Date | null;
+  created_at: Date;
+}
+
+export interface ProfileRecord extends AddressFields {
+  user_id: string;
+  email: string;
+  full_name: string;
+  cpf: string | null;
+  phone: string | null;
+  birth_date: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  origem: Origin | null;
+  metadata: Record<string, unknown>;
+}
+
+export type NewUser = Pick<UserRecord, 'email' | 'password_hash' | 'role'> & { email_confirmed_at?: Date | null };
+
+export type NewProfile = Pick<ProfileRecord, 'user_id' | 'email' | 'full_name'> & Partial<Omit<ProfileRecord, 'user_id' | 'email' | 'full_name'>>;
+
+export interface UserRepository {
+  findById(id: string): Promise<UserRecord | null>;
+  findByEmail(email: string): Promise<UserRecord | null>;
+  create(user: NewUser): Promise<UserRecord>;
+  update(id: string, patch: Partial<Omit<UserRecord, 'id' | 'created_at'>> & { blocked_reason?: string | null; password_changed_at?: Date }): Promise<void>;
+  count(filter?: { role?: Role }): Promise<number>;
+  /** Accounts with their profile's name, newest first; `q` matches e-mail or name. */
+  list(filter: { q?: string; role?: Role; blocked?: boolean; offset: number; limit: number }): Promise<{ items: Array<UserRecord & { full_name: string | null; blocked_reason: string | null }>; total: number }>;
+}
+
+export interface ProfileRepository {
+  findByUserId(userId: string): Promise<ProfileRecord | null>;
+  findByCpf(cpf: string): Promise<ProfileRecord | null>;
+  create(profile: NewProfile): Promise<ProfileRecord>;
+  update(userId: string, patch: Partial<Omit<ProfileRecord, 'user_id'>>): Promise<void>;
+}
+
+export interface SessionRecord {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: Date;
+  last_seen_at: Date;
+}
+
+export interface SessionInfo {
+  id: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+}
+
+export interface SessionRepository {
+  create(session: Omit<SessionRecord, 'id'> & { ip: string | null; user_agent: string | null }): Promise<SessionRecord>;
+  findByTokenHash(tokenHash: string): Promise<SessionRecord | null>;
+  touch(id: string, lastSeenAt: Date, expiresAt: Date): Promise<void>;
+  delete(id: string): Promise<void>;
+  deleteForUser(userId: string, exceptId?: string): Promise<number>;
+  deleteExpired(now: Date): Promise<number>;
+  listForUser(userId: string): Promise<SessionInfo[]>;
+}
+
+export type AuthTokenPurpose = 'email_confirmation' | 'password_reset';
+
+export interface AuthTokenRecord {
+  id: string;
+  user_id: string;
+  purpose: AuthTokenPurpose;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Date;
+}
+
+export interface AuthTokenRepository {
+  create(token: { user_id: string; purpose: AuthTokenPurpose; token_hash: string; expires_at: Date }): Promise<void>;
+  findByHash(tokenHash: string): Promise<AuthTokenRecord | null>;
+  /** Marks a token used only if it was not used yet; false when another request got there first. */
+  consume(id: string, usedAt: Date): Promise<boolean>;
+  /** Expires every unused token of that purpose (a new link replaces the old ones). */
+  invalidate(userId: string, purpose: AuthTokenPurpose, at: Date): Promise<void>;
+  deleteForUser(userId: string): Promise<void>;
+  listForUser(userId: string): Promise<AuthTokenRecord[]>;
+}
+
+export interface IdentityRepositories {
+  users: UserRepository;
+  profiles: ProfileRepository;
+  sessions: SessionRepository;
+  authTokens: AuthTokenRepository;
+}

@@ -1,0 +1,94 @@
+// The public answers of the identity module (what the API shows of an account), as zod schemas: the HTTP contract
+// produces its answers through them, so a stored field (metadata, password hash) never leaves by accident.
+import { z } from 'zod';
+import { ROLES } from './roles';
+import { ORIGINS } from '../referrals';
+import { addressAnswerFields } from '../address';
+import { dateTimeAnswer } from '../shared/answer-schemas';
+
+/** ISO 8601 date-time text (documented format; the value is written by the server). */
+
+export const publicUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    full_name: z.string(),
+    email_confirmed: z.boolean(),
+    created_at: dateTimeAnswer,
+  })
+  .meta({ id: 'PublicUser' });
+
+/**
+ * The profile as its owner sees it: personal data and address. `metadata` (internal bookkeeping: pending redirects,
+ * group invites) stays on the server. `origem` is kept: the web app's origin tracker reads it to avoid re-posting.
+ */
+export const ownProfileSchema = z
+  .object({
+    user_id: z.string(),
+    email: z.string(),
+    full_name: z.string(),
+    role: z.string(),
+    cpf: z.string().nullable(),
+    phone: z.string().nullable(),
+    birth_date: z.string().nullable(),
+    cep: z.string().nullable(),
+    ...addressAnswerFields,
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    origem: z.enum(ORIGINS).nullable(),
+  })
+  .meta({ id: 'OwnProfile' });
+
+export const meAnswerSchema = z.object({ user: publicUserSchema, profile: ownProfileSchema.nullable() }).meta({ id: 'Me' });
+export type MeAnswer = z.infer<typeof meAnswerSchema>;
+
+export const signupAnswerSchema = z.object({ user: publicUserSchema, mail_sent: z.boolean(), message: z.string() });
+
+/** A session was granted (login, confirmation): who, and where the web app goes next. */
+export const sessionAnswerSchema = z
+  .object({
+    user: publicUserSchema,
+    redirect_to: z.string(),
+    redirect_state: z.record(z.string(), z.unknown()).optional().describe('Navigation state for `redirect_to` (a pending checkout: `{ plan }`).'),
+  })
+  .meta({ id: 'SessionGrant' });
+
+export const messageAnswerSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
+
+export const accountDeletedAnswerSchema = z.object({ message: z.string(), retention: z.string() });
+
+const nullableDate = dateTimeAnswer.nullable();
+
+/** GET /api/me/export (LGPD art. 18, II and V): every stored row about the user, secrets left out. */
+export const accountExportSchema = z.object({
+  exported_at: dateTimeAnswer,
+  legal_basis: z.string(),
+  account: z.object({
+    id: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    email_confirmed_at: nullableDate,
+    blocked_at: nullableDate,
+    last_login_at: nullableDate,
+    deleted_at: nullableDate,
+    created_at: dateTimeAnswer,
+  }),
+  // The export is the person's own data in full, bookkeeping included (that is the point of portability).
+  profile: ownProfileSchema.omit({ role: true }).extend({ metadata: z.record(z.string(), z.unknown()) }).nullable(),
+  sessions: z.array(z.object({ id: z.string(), ip: z.string().nullable(), user_agent: z.string().nullable(), created_at: dateTimeAnswer, last_seen_at: dateTimeAnswer, expires_at: dateTimeAnswer })),
+  links_sent: z.array(z.object({ purpose: z.string(), created_at: dateTimeAnswer, expires_at: dateTimeAnswer, used_at: nullableDate })),
+  referral: z
+    .object({
+      id: z.string(),
+      referred_user_id: z.string(),
+      referrer_user_id: z.string().nullable(),
+      referral_type: z.string(),
+      status: z.string(),
+      codigo_referencia: z.string(),
+      created_at: dateTimeAnswer,
+    })
+    .nullable(),
+  referred_users: z.array(z.object({ referred_user_id: z.string(), referral_type: z.string(), status: z.string(), created_at: dateTimeAnswer })),
+  activity: z.array(z.object({ created_at: dateTimeAnswer, action: z.string(), ip: z.string().nullable(), user_agent: z.string().nullable(), metadata: z.record(z.string(), z.unknown()) })),
+});

@@ -1,0 +1,15 @@
+// Marketplace: products and their search, the server cart (SPEC.md §5 cart rules), orders with stock reserved by a
+// conditional decrement, their status rules, messages and expiry (PRODUCT.md §4). Paying an order is a flow.
+export * from './ports';
+export * from './cart-rules';
+export * from './cart';
+export * from './search';
+export * from './product-schemas';
+export * from './product-csv';
+export * from './product-cover';
+export * from './order-rules';
+export * from './order-messages';
+export * from './product.service';
+export * from './cart.service';
+export * from './order.service';
+export * from './schemas';

@@ -1,0 +1,62 @@
+// Pure rules of payments: the create-payment input, due dates in São Paulo, the amount check and the public view.
+import { z } from 'zod';
+import type { Cents } from '../shared/money';
+import type { PaymentMethod } from '../ports/payments';
+import type { PaymentPurpose, PaymentRecord } from './ports';
+
+export const PAYMENT_METHODS: readonly PaymentMethod[] = ['PIX', 'BOLETO', 'CREDIT_CARD'];
+
+export const createPaymentSchema = z.object({
+  purpose: z.enum(['entry', 'balance', 'order'], { message: 'Finalidade de pagamento inválida' }),
+  ref_id: z.uuid({ message: 'Referência inválida' }),
+  method: z.enum(['PIX', 'BOLETO', 'CREDIT_CARD'], { message: 'Escolha PIX, boleto ou cartão' }),
+  installments: z.number().int().min(1).max(12, { message: 'No máximo 12 parcelas' }).default(1),
+});
+export type CreatePaymentInput = z.input<typeof createPaymentSchema>;
+
+/** A provider's confirmation applies only when it paid exactly what we charged (PRODUCT.md §6). */
+export const amountMatches = (expected: Cents, paid: Cents) => Number.isSafeInteger(paid) && expected === paid;
+
+/** YYYY-MM-DD in America/Sao_Paulo, `plusDays` ahead (Asaas refuses due dates before today there). */
+export function saoPauloDate(now: Date, plusDays = 0): string {
+  const d = new Date(now.getTime() + plusDays * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+}
+
+export interface PaymentView {
+  id: string;
+  purpose: PaymentPurpose;
+  ref_id: string;
+  status: string;
+  confirmed: boolean;
+  amount: number;
+  method: string;
+  installments: number;
+  provider: string;
+  pix?: { payload: string; image: string; expires_at: string };
+  boleto_url?: string;
+  invoice_url?: string;
+  created_at: string;
+  confirmed_at: string | null;
+  refunded_amount: number;
+}
+
+export function toPaymentView(p: PaymentRecord): PaymentView {
+  return {
+    id: p.id,
+    purpose: p.purpose,
+    ref_id: p.ref_id,
+    status: p.status,
+    confirmed: p.status === 'confirmed',
+    amount: p.amount,
+    method: p.method,
+    installments: p.installments,
+    provider: p.provider,
+    ...(p.pix_payload && p.pix_image && p.pix_expires_at ? { pix: { payload: p.pix_payload, image: p.pix_image, expires_at: p.pix_expires_at.toISOString() } } : {}),
+    ...(p.boleto_url ? { boleto_url: p.boleto_url } : {}),
+    ...(p.invoice_url ? { invoice_url: p.invoice_url } : {}),
+    created_at: p.created_at.toISOString(),
+    confirmed_at: p.confirmed_at?.toISOString() ?? null,
+    refunded_amount: p.refunded_amount,
+  };
+}

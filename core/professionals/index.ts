@@ -1,0 +1,9 @@
+// Professionals: applications and their review, trade registers, nearby search ranked per SPEC.md §9 (featured, rating,
+// distance), receivables for redeemed vouchers and payouts, and reviews.
+export * from './ranking';
+export * from './professional-rules';
+export * from './receivable-rules';
+export * from './review-rules';
+export * from './ports';
+export * from './schemas';
+export * from './professional.service';

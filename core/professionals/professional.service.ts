@@ -1,0 +1,418 @@
+// Professionals' use cases (PRODUCT.md §9): apply, the back office's decisions (approve, reject, suspend, reactivate,
+// feature), the nearby search of SPEC.md §9, the public profile, the professional's own profile and receivables,
+// and reviews. Redeeming a voucher crosses modules: core/flows/redeem-voucher.flow.ts.
+import { z } from 'zod';
+import type { Clock } from '../shared/clock';
+import { conflict, forbidden, invalid, notFound } from '../shared/errors';
+import type { Repositories, Tx, UnitOfWork } from '../ports/unit-of-work';
+import { notify } from '../notifications';
+import { greetingFor, renderEmail, type RequestMeta } from '../identity';
+import type { AddressService } from '../address';
+import { pixKeySchema } from '../payments';
+import type { ProfessionalRecord, ReceivableRecord, ReviewRecord } from './ports';
+import {
+  assertProfessionalMove,
+  decisionReasonSchema,
+  formatRegister,
+  professionalApplicationSchema,
+  type ProfessionalStatus,
+} from './professional-rules';
+import { DEFAULT_SEARCH_RADIUS_KM, coordinatesSchema, isFeatured, rankProfessionals } from './ranking';
+import { receivableTotals, type ReceivableStatus } from './receivable-rules';
+import { ratingSummary, reviewInputSchema, reviewRefusal, reviewReplySchema, reviewReportSchema, REVIEW_REFUSAL_MESSAGES } from './review-rules';
+
+/** Who acts: a signed-in user, or an operator at the CLI (no user id). */
+export interface ProfessionalActor {
+  id: string | null;
+  email: string;
+}
+
+/** Fewer than this many results within the radius and the answer says how many a wider one holds. */
+export const NEARBY_WIDER_BELOW = 5;
+export const NEARBY_WIDER_FACTOR = 2;
+export const NEARBY_MAX_RADIUS_KM = 500;
+
+export const nearbyQuerySchema = z.object({
+  lat: z.coerce.number({ error: 'Latitude deve ser um número' }).min(-90, { error: 'Latitude deve estar entre -90 e 90' }).max(90, { error: 'Latitude deve estar entre -90 e 90' }),
+  lng: z.coerce.number({ error: 'Longitude deve ser um número' }).min(-180, { error: 'Longitude deve estar entre -180 e 180' }).max(180, { error: 'Longitude deve estar entre -180 e 180' }),
+  radius_km: z.coerce.number().positive({ error: 'O raio deve ser maior que zero' }).max(NEARBY_MAX_RADIUS_KM, { error: `O raio máximo é ${NEARBY_MAX_RADIUS_KM} km` }).default(DEFAULT_SEARCH_RADIUS_KM),
+  category: z.string().trim().min(1).max(80).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type NearbyQuery = z.output<typeof nearbyQuerySchema>;
+
+/** What the professional may change on their own profile (the category and tax id are fixed once sent). */
+export const professionalUpdateSchema = z
+  .object({
+    business_name: z.string().trim().min(2).max(120),
+    bio: z.string().trim().min(30, { error: 'Apresentação: pelo menos 30 caracteres' }).max(1_500),
+    address_number: z.string().trim().min(1).max(20),
+    address_complement: z.string().trim().max(80).nullable(),
+    latitude: z.number().min(-34).max(6),
+    longitude: z.number().min(-74).max(-32),
+    pix_key: pixKeySchema,
+  })
+  .partial()
+  .refine((v) => (v.latitude === undefined) === (v.longitude === undefined), { error: 'Informe latitude e longitude juntas', path: ['latitude'] });
+
+/** Featuring lasts to 23:59:59 of that day in São Paulo (UTC−3, no daylight saving since 2019). */
+export function endOfDaySaoPaulo(day: string): Date {
+  return new Date(`${day}T23:59:59.999-03:00`);
+}
+
+const photoUrl = (key: string) => `/media/${key}`;
+const firstName = (full: string | null | undefined) => (full ?? '').trim().split(/\s+/)[0] || 'Cliente';
+
+type Decision = 'approve' | 'reject' | 'suspend' | 'reactivate';
+const DECISION_TARGET: Record<Decision, ProfessionalStatus> = { approve: 'approved', reject: 'rejected', suspend: 'suspended', reactivate: 'approved' };
+
+export class ProfessionalService {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly address: Pick<AddressService, 'lookup'>,
+  ) {}
+
+  /** POST /api/professionals/applications: a signed-in user applies; the application waits for review. */
+  async apply(actor: { id: string; email: string }, input: unknown, meta: RequestMeta): Promise<{ id: string; status: ProfessionalStatus }> {
+    const app = professionalApplicationSchema.parse(input);
+    const categories = await this.uow.repos.catalog.plans.listCategories({ activeOnly: true });
+    if (!categories.some((c) => c.slug === app.category && c.kind === 'service')) {
+      throw invalid('invalid_category', 'Categoria inválida', { category: 'Escolha uma categoria de serviço' });
+    }
+    // The CEP's address and, unless a pin was placed, its coordinates; either may fail (tolerated, SPEC.md §7).
+    const found = await this.address.lookup(app.cep).catch(() => null);
+    const latitude = app.latitude ?? found?.latitude ?? null;
+    const longitude = app.longitude ?? found?.longitude ?? null;
+    return this.uow.run(async (tx) => {
+      const existing = await tx.professionals.professionals.findByUserId(actor.id);
+      // A rejected application is corrected and sent again (rejected → pending); any other is already under way.
+      if (existing && existing.status !== 'rejected') throw conflict('application_exists', 'Você já enviou um cadastro de profissional.');
+      if (existing) assertProfessionalMove(existing.status, 'pending');
+      const profile = await tx.identity.profiles.findByUserId(actor.id);
+      const fields = {
+        category: app.category,
+        business_name: app.business_name,
+        full_name: profile?.full_name ?? app.business_name,
+        tax_id: app.tax_id,
+        register: app.register ?? null,
+        cep: app.cep,
+        address_street: found?.street || null,
+        address_number: app.address_number,
+        address_complement: app.address_complement ?? null,
+        address_district: found?.district || null,
+        address_city: found?.city || null,
+        address_state: found?.state || null,
+        latitude: latitude === null || longitude === null ? null : latitude,
+        longitude: latitude === null || longitude === null ? null : longitude,
+        bio: app.bio,
+        pix_key_type: app.pix_key.type,
+        pix_key: app.pix_key.key,
+      };
+      let created: ProfessionalRecord;
+      if (existing) {
+        await tx.professionals.professionals.update(existing.id, { ...fields, status: 'pending', approved: false, rejection_reason: null, decided_at: null });
+        created = (await tx.professionals.professionals.findById(existing.id))!;
+      } else {
+        created = await tx.professionals.professionals.create({ user_id: actor.id, ...fields });
+      }
+      await tx.audit.append({ action: existing ? 'professional.resubmitted' : 'professional.applied', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'professional', entity_id: created.id, ip: meta.ip, user_agent: meta.userAgent, request_id: meta.requestId, metadata: { category: app.category } });
+      return { id: created.id, status: created.status };
+    });
+  }
+
+  /** GET /api/me/professional. */
+  async mine(userId: string) {
+    const p = await this.uow.repos.professionals.professionals.findByUserId(userId);
+    if (!p) throw notFound('professional_not_found', 'Você ainda não tem cadastro de profissional.');
+    return this.ownView(this.uow.repos, p);
+  }
+
+  /** PATCH /api/me/professional. */
+  async updateMine(userId: string, input: unknown) {
+    const patch = professionalUpdateSchema.parse(input);
+    return this.uow.run(async (tx) => {
+      const p = await tx.professionals.professionals.findByUserId(userId);
+      if (!p) throw notFound('professional_not_found', 'Você ainda não tem cadastro de profissional.');
+      const { pix_key, ...rest } = patch;
+      await tx.professionals.professionals.update(p.id, { ...rest, ...(pix_key ? { pix_key_type: pix_key.type, pix_key: pix_key.key } : {}) });
+      return this.ownView(tx, (await tx.professionals.professionals.findById(p.id))!);
+    });
+  }
+
+  private async ownView(repos: Repositories, p: ProfessionalRecord) {
+    const photos = await repos.professionals.professionals.photos(p.id);
+    return {
+      ...this.base(p),
+      user_id: p.user_id,
+      photos: photos.map((ph) => ({ id: ph.id, url: photoUrl(ph.storage_key) })),
+    };
+  }
+
+  private base(p: ProfessionalRecord) {
+    return {
+      id: p.id,
+      status: p.status,
+      approved: p.approved,
+      category: p.category,
+      business_name: p.business_name,
+      full_name: p.full_name,
+      tax_id: p.tax_id,
+      register: p.register,
+      cep: p.cep,
+      address_street: p.address_street,
+      address_number: p.address_number,
+      address_complement: p.address_complement,
+      address_district: p.address_district,
+      address_city: p.address_city,
+      address_state: p.address_state,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      bio: p.bio,
+      pix_key: { type: p.pix_key_type, key: p.pix_key },
+      rating_average: Number(p.rating_average),
+      total_reviews: p.total_reviews,
+      featured_until: p.featured_until ? p.featured_until.toISOString() : null,
+      rejection_reason: p.rejection_reason,
+      suspended_reason: p.suspended_reason,
+      created_at: p.created_at.toISOString(),
+    };
+  }
+
+  /** The back office's view of one professional. */
+  adminView(p: ProfessionalRecord) {
+    return { ...this.base(p), user_id: p.user_id, decided_at: p.decided_at ? p.decided_at.toISOString() : null, featured: isFeatured(p.featured_until, this.clock.now()) };
+  }
+
+  async adminList(filter: { status?: ProfessionalStatus; category?: string; city?: string; q?: string; id?: string[] }, sort: { field: string; order: 'ASC' | 'DESC' }, offset: number, limit: number) {
+    const { items, total } = await this.uow.repos.professionals.professionals.list(filter, sort, offset, limit);
+    return { items: items.map((p) => this.adminView(p)), total };
+  }
+
+  async adminGet(id: string) {
+    const p = await this.uow.repos.professionals.professionals.findById(id);
+    if (!p) throw notFound('professional_not_found', 'Profissional não encontrado.');
+    return this.adminView(p);
+  }
+
+  /** The back office decides: approve, reject (reason), suspend (reason), reactivate. Audited, notified, e-mailed. */
+  async decide(actor: ProfessionalActor, id: string, decision: Decision, reasonInput?: unknown) {
+    const reason = decision === 'reject' || decision === 'suspend' ? decisionReasonSchema.parse(reasonInput) : null;
+    const to = DECISION_TARGET[decision];
+    const now = this.clock.now();
+    return this.uow.run(async (tx) => {
+      const p = await tx.professionals.professionals.lock(id);
+      if (!p) throw notFound('professional_not_found', 'Profissional não encontrado.');
+      assertProfessionalMove(p.status, to);
+      await tx.professionals.professionals.update(id, {
+        status: to,
+        approved: to === 'approved',
+        decided_at: now,
+        ...(decision === 'reject' ? { rejection_reason: reason } : {}),
+        ...(decision === 'suspend' ? { suspended_reason: reason } : {}),
+        ...(to === 'approved' ? { rejection_reason: null, suspended_reason: null } : {}),
+      });
+      // The dashboard is the professional's (SPEC.md §6): approval makes the account's role professional.
+      const user = await tx.identity.users.findById(p.user_id);
+      if (to === 'approved' && user && user.role === 'user') await tx.identity.users.update(p.user_id, { role: 'professional' });
+      await tx.audit.append({ action: `admin.professional_${decision}`, actor_user_id: actor.id, actor_email: actor.email, entity_type: 'professional', entity_id: id, metadata: { from: p.status, to, reason } });
+      const status = to as 'approved' | 'rejected' | 'suspended';
+      await tx.notifications.create(notify.professionalStatus(p.user_id, id, status, reason, now));
+      if (user) await tx.jobs.enqueue('mail.send', decisionEmail(user.email, p.full_name, status, reason));
+      return this.adminView((await tx.professionals.professionals.findById(id))!);
+    });
+  }
+
+  /** Featured until the end of that day (paid placement, PRODUCT.md §9); null ends it. */
+  async feature(actor: ProfessionalActor, id: string, until: Date | null) {
+    return this.uow.run(async (tx) => {
+      const p = await tx.professionals.professionals.lock(id);
+      if (!p) throw notFound('professional_not_found', 'Profissional não encontrado.');
+      if (p.status !== 'approved' && until) throw conflict('professional_not_approved', 'Só um profissional aprovado pode ser destacado.');
+      await tx.professionals.professionals.update(id, { featured_until: until });
+      await tx.audit.append({ action: 'admin.professional_featured', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'professional', entity_id: id, metadata: { until: until?.toISOString() ?? null } });
+      return this.adminView((await tx.professionals.professionals.findById(id))!);
+    });
+  }
+
+  /** GET /api/professionals/nearby: SPEC.md §9 (approved with coordinates; featured, rating, distance). */
+  async nearby(query: NearbyQuery) {
+    const origin = coordinatesSchema.parse({ latitude: query.lat, longitude: query.lng });
+    const now = this.clock.now();
+    const ranked = await this.ranked(origin, query.radius_km, query.category, now);
+    const start = (query.page - 1) * query.per_page;
+    const page = ranked.slice(start, start + query.per_page);
+    const photos = await Promise.all(page.map((p) => this.uow.repos.professionals.professionals.photos(p.id)));
+    const answer: {
+      items: Array<{ id: string; full_name: string; business_name: string; category: string; city: string | null; rating_average: number; total_reviews: number; distance_km: number; featured: boolean; photo_url: string | null }>;
+      total: number;
+      radius_km: number;
+      wider?: { radius_km: number; total: number };
+    } = {
+      items: page.map((p, i) => ({
+        id: p.id,
+        full_name: p.full_name,
+        business_name: p.business_name,
+        category: p.category,
+        city: p.address_city,
+        rating_average: Number(p.rating_average),
+        total_reviews: p.total_reviews,
+        distance_km: p.distance_km,
+        featured: p.featured,
+        photo_url: photos[i]?.[0] ? photoUrl(photos[i]![0]!.storage_key) : null,
+      })),
+      total: ranked.length,
+      radius_km: query.radius_km,
+    };
+    if (ranked.length < NEARBY_WIDER_BELOW && query.radius_km < NEARBY_MAX_RADIUS_KM) {
+      const wider = Math.min(NEARBY_MAX_RADIUS_KM, query.radius_km * NEARBY_WIDER_FACTOR);
+      answer.wider = { radius_km: wider, total: (await this.ranked(origin, wider, query.category, now)).length };
+    }
+    return answer;
+  }
+
+  private async ranked(origin: { latitude: number; longitude: number }, radiusKm: number, category: string | undefined, now: Date) {
+    const candidates = await this.uow.repos.professionals.professionals.nearbyCandidates(origin, radiusKm, category);
+    // The database narrows by an indexed box; the core's rule decides the radius and the order (one source of truth).
+    return rankProfessionals(
+      candidates.map((p) => ({ ...p, rating_average: Number(p.rating_average) })),
+      origin,
+      { radiusKm, now },
+    );
+  }
+
+  /** GET /api/professionals/:id: an approved professional's public profile with published reviews. */
+  async publicProfile(id: string) {
+    const repos = this.uow.repos;
+    const p = /^[0-9a-f-]{36}$/i.test(id) ? await repos.professionals.professionals.findById(id) : null;
+    if (!p || p.status !== 'approved') throw notFound('professional_not_found', 'Profissional não encontrado.');
+    const [photos, reviews] = await Promise.all([repos.professionals.professionals.photos(id), repos.professionals.reviews.published(id, 50)]);
+    return {
+      id: p.id,
+      full_name: p.full_name,
+      business_name: p.business_name,
+      category: p.category,
+      bio: p.bio,
+      register: p.register ? formatRegister(p.register) : null,
+      city: p.address_city,
+      state: p.address_state,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      rating_average: Number(p.rating_average),
+      total_reviews: p.total_reviews,
+      featured: isFeatured(p.featured_until, this.clock.now()),
+      photos: photos.map((ph) => ({ id: ph.id, url: photoUrl(ph.storage_key) })),
+      reviews: reviews.map((r) => ({
+        id: r.id,
+        rating: r.rating,
+        comment: r.comment,
+        first_name: r.first_name,
+        reply: r.reply,
+        replied_at: r.replied_at ? r.replied_at.toISOString() : null,
+        created_at: r.created_at.toISOString(),
+      })),
+    };
+  }
+
+  /** GET /api/me/receivables: only the caller's own. */
+  async myReceivables(userId: string, status?: ReceivableStatus) {
+    const p = await this.uow.repos.professionals.professionals.findByUserId(userId);
+    if (!p) throw forbidden('not_a_professional', 'Disponível apenas para profissionais.');
+    const all = await this.uow.repos.professionals.receivables.listForProfessional(p.id);
+    const items = status ? all.filter((r) => r.status === status) : all;
+    return { items: items.map(receivableView), totals: receivableTotals(all) };
+  }
+
+  /** POST /api/reviews: the voucher's member, once per voucher, within 90 days of the redemption. */
+  async review(userId: string, input: unknown) {
+    const body = reviewInputSchema.parse(input);
+    const now = this.clock.now();
+    return this.uow.run(async (tx) => {
+      const voucher = await tx.groups.vouchers.findById(body.voucher_id);
+      if (!voucher) throw notFound('voucher_not_found', REVIEW_REFUSAL_MESSAGES.not_yours);
+      const refusal = reviewRefusal(voucher, userId, now);
+      if (refusal === 'not_yours') throw notFound('voucher_not_found', REVIEW_REFUSAL_MESSAGES.not_yours);
+      if (refusal) throw conflict(`review_${refusal}`, REVIEW_REFUSAL_MESSAGES[refusal]);
+      const professionalId = voucher.redeemed_by_professional_id;
+      if (!professionalId) throw conflict('review_not_redeemed', REVIEW_REFUSAL_MESSAGES.not_redeemed);
+      // Serialises the professional's average with concurrent reviews of the same professional.
+      await tx.professionals.professionals.lock(professionalId);
+      const created = await tx.professionals.reviews.createIfNone({ voucher_id: voucher.id, professional_id: professionalId, user_id: userId, rating: body.rating, comment: body.comment });
+      if (!created) throw conflict('review_exists', 'Você já avaliou este atendimento.');
+      await this.recomputeRating(tx, professionalId);
+      return reviewView(created);
+    });
+  }
+
+  /** POST /api/reviews/:id/reply: the reviewed professional, once. */
+  async reply(userId: string, reviewId: string, input: unknown) {
+    const body = reviewReplySchema.parse(input);
+    return this.uow.run(async (tx) => {
+      const review = /^[0-9a-f-]{36}$/i.test(reviewId) ? await tx.professionals.reviews.findById(reviewId) : null;
+      const p = await tx.professionals.professionals.findByUserId(userId);
+      if (!review || !p || review.professional_id !== p.id) throw notFound('review_not_found', 'Avaliação não encontrada.');
+      if (!(await tx.professionals.reviews.replyOnce(reviewId, body.reply, this.clock.now()))) throw conflict('review_already_replied', 'Você já respondeu esta avaliação.');
+      return reviewView((await tx.professionals.reviews.findById(reviewId))!);
+    });
+  }
+
+  /** POST /api/reviews/:id/report: any signed-in user; the back office sees the count. */
+  async report(actor: ProfessionalActor, reviewId: string, input: unknown) {
+    const body = reviewReportSchema.parse(input);
+    return this.uow.run(async (tx) => {
+      const review = /^[0-9a-f-]{36}$/i.test(reviewId) ? await tx.professionals.reviews.findById(reviewId) : null;
+      if (!review || review.hidden_at) throw notFound('review_not_found', 'Avaliação não encontrada.');
+      await tx.professionals.reviews.incrementReports(reviewId);
+      await tx.audit.append({ action: 'review.reported', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'review', entity_id: reviewId, metadata: { reason: body.reason } });
+      return { id: reviewId, reported: true as const };
+    });
+  }
+
+  private async recomputeRating(tx: Tx, professionalId: string) {
+    const summary = ratingSummary(await tx.professionals.reviews.ratings(professionalId));
+    await tx.professionals.professionals.update(professionalId, summary);
+  }
+}
+
+export function receivableView(r: ReceivableRecord & { plan_name: string }) {
+  return {
+    id: r.id,
+    voucher_id: r.voucher_id,
+    plan: { id: r.plan_id, name: r.plan_name },
+    member_first_name: r.member_first_name,
+    gross: r.gross,
+    fee: r.fee,
+    fee_percent: Number(r.fee_percent),
+    net: r.net,
+    status: r.status,
+    available_at: r.available_at.toISOString(),
+    created_at: r.created_at.toISOString(),
+  };
+}
+
+function reviewView(r: ReviewRecord) {
+  return {
+    id: r.id,
+    voucher_id: r.voucher_id,
+    professional_id: r.professional_id,
+    rating: r.rating,
+    comment: r.comment,
+    reply: r.reply,
+    replied_at: r.replied_at ? r.replied_at.toISOString() : null,
+    created_at: r.created_at.toISOString(),
+  };
+}
+
+export { firstName as professionalFirstName };
+
+function decisionEmail(to: string, name: string, status: 'approved' | 'rejected' | 'suspended', reason: string | null) {
+  const subject = status === 'approved' ? 'Seu cadastro de profissional foi aprovado' : status === 'rejected' ? 'Seu cadastro de profissional não foi aprovado' : 'Seu cadastro de profissional foi suspenso';
+  const intro =
+    status === 'approved'
+      ? ['Seu cadastro na Turma foi aprovado: você já aparece na busca de profissionais e pode receber vouchers.']
+      : status === 'rejected'
+        ? ['Analisamos seu cadastro de profissional e ele não foi aprovado.', `Motivo: ${reason ?? '—'}`, 'Você pode corrigir os dados e enviar novamente.']
+        : ['Seu cadastro de profissional na Turma foi suspenso.', `Motivo: ${reason ?? '—'}`];
+  return renderEmail(to, subject, `professional_${status}`, { greeting: greetingFor(name), intro, outro: ['Dúvidas? Responda este e-mail.'] });
+}

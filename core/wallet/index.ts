@@ -1,0 +1,4 @@
+// Wallet: an idempotent credit ledger per user (expired groups' entries, campaign bonuses) and its summary.
+export * from './ports';
+export * from './wallet.service';
+export * from './schemas';

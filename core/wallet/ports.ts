@@ -1,0 +1,18 @@
+// The wallet's persistence port: an idempotent ledger per user.
+
+export interface WalletEntryRecord {
+  id: string;
+  user_id: string;
+  amount: number;
+  kind: 'entry_credit' | 'referral_bonus' | 'spend' | 'adjustment';
+  description: string;
+  ref: string | null;
+  created_at: Date;
+}
+
+export interface WalletRepository {
+  /** False when an entry with the same ref exists already (credits are applied once). */
+  add(entry: Omit<WalletEntryRecord, 'id' | 'created_at'>): Promise<boolean>;
+  balance(userId: string): Promise<number>;
+  list(userId: string): Promise<WalletEntryRecord[]>;
+}

@@ -1,0 +1,25 @@
+// The app's one QueryClientProvider, and the rule that the cache belongs to whoever is signed in: it
+// is emptied when the user changes (sign-out, another account), so nobody sees the previous user's data.
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSession } from '../features/auth/session';
+import { createQueryClient } from '../lib/query';
+
+export function QueryProvider({ children }: { children: ReactNode }) {
+  const [client] = useState(createQueryClient);
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+/** Inside the session provider: clears the cache when the signed-in user changes. */
+export function CacheOwner() {
+  const client = useQueryClient();
+  const session = useSession();
+  const userId = session.status === 'signedIn' ? session.user.id : session.status === 'loading' ? undefined : null;
+  const owner = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (userId === undefined) return;
+    if (owner.current !== undefined && owner.current !== userId) client.clear();
+    owner.current = userId;
+  }, [client, userId]);
+  return null;
+}
