@@ -115,16 +115,33 @@ function webBoundaries() {
     { group: ['node:*', 'knex', 'objection', 'pg', 'koa', '@koa/*'], message: 'código de navegador não usa módulos de servidor.' },
   ];
   const rule = (extra) => ({ 'no-restricted-imports': ['error', { patterns: [...base, ...extra] }] });
+  // no-restricted-imports does not see import('…'): the same crossings, made lazily, are caught by their syntax
+  // (esquery's regex cannot hold a slash, hence \x2F).
+  const lazyRule = (source, message) => ({
+    'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${source}/]`, message }],
+  });
+  const featureIn = (names) => `(^(\\.\\.\\x2F){1,2}|features\\x2F)(${names.join('|')})(\\x2F|$)`;
   return [
     { files: ['web/**/*.{ts,tsx}'], ignores: ['web/vite.config.ts'], rules: rule([]) },
-    ...WEB_FEATURES.filter(() => process.env.TURMA_LINT_FEATURES === '1').map((f) => ({
+    // Shared code sits below the features: web/components and web/lib never import a feature (web/app composes them).
+    {
+      files: ['web/components/**/*.{ts,tsx}', 'web/lib/**/*.{ts,tsx}', 'web/i18n/**/*.{ts,tsx}'],
+      rules: {
+        ...rule([{ group: ['**/features', '**/features/**'], message: 'web/components e web/lib não importam features: o que é comum fica aqui, e quem compõe features é web/app.' }]),
+        ...lazyRule('(^|\\x2F)features(\\x2F|$)', 'web/components e web/lib não importam features: o que é comum fica aqui, e quem compõe features é web/app.'),
+      },
+    },
+    ...WEB_FEATURES.map((f) => ({
       files: [`web/features/${f}/**/*.{ts,tsx}`],
-      rules: rule(
-        WEB_FEATURES.filter((o) => o !== f).map((o) => ({
-          group: [`../${o}`, `../${o}/**`, `../../${o}`, `../../${o}/**`, `**/features/${o}`, `**/features/${o}/**`],
-          message: `uma feature não importa outra (${o}): mova o que é comum para web/components ou web/lib.`,
-        })),
-      ),
+      rules: {
+        ...rule(
+          WEB_FEATURES.filter((o) => o !== f).map((o) => ({
+            group: [`../${o}`, `../${o}/**`, `../../${o}`, `../../${o}/**`, `**/features/${o}`, `**/features/${o}/**`],
+            message: `uma feature não importa outra (${o}): mova o que é comum para web/components ou web/lib.`,
+          })),
+        ),
+        ...lazyRule(featureIn(WEB_FEATURES.filter((o) => o !== f)), 'uma feature não importa outra: mova o que é comum para web/components ou web/lib.'),
+      },
     })),
   ];
 }

@@ -53,6 +53,9 @@ export default defineConfig({
       // sign-up form's manual-entry fallback is what the browser tests exercise.
       VIACEP_URL: 'http://127.0.0.1:9',
       NOMINATIM_URL: 'http://127.0.0.1:9',
+      // Map tiles disabled: maps draw their markers on a plain background and never reach a tile server
+      // (E2E_MAP_TILE_URL may point them at a local tile server instead).
+      MAP_TILE_URL: process.env.E2E_MAP_TILE_URL ?? '',
       // Browser tests sign up many accounts from one address within the hour.
       AUTH_SIGNUP_LIMIT: '500',
       NODE_ENV: 'development',

@@ -10,6 +10,29 @@ const optionalUrl = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** OpenStreetMap's standard tile layer (its usage policy: a valid User-Agent/Referer, attribution, no bulk downloads). */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/**
+ * The origin a tile URL template loads from, as a CSP source: `https://tile.openstreetmap.org`, or with a `{s}`
+ * subdomain placeholder `https://*.tile.openstreetmap.org`. Null when the template is not an http(s) URL with
+ * {z}, {x} and {y}.
+ */
+export function mapTileOrigin(template: string): string | null {
+  if (!['{z}', '{x}', '{y}'].every((p) => template.includes(p))) return null;
+  let url: URL;
+  try {
+    url = new URL(template.replace(/\{s\}/g, 'tile-subdomain').replace(/\{[a-z]+\}/gi, '0'));
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.username || url.password) return null;
+  const host = url.host.replace(/^tile-subdomain\./, '*.');
+  if (host.includes('tile-subdomain')) return null; // {s} anywhere but the first label cannot be a CSP source
+  return `${url.protocol}//${host}`;
+}
+
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -30,6 +53,13 @@ export const configSchema = z
     ASAAS_WEBHOOK_TOKEN: z.string().optional(),
     VIACEP_URL: z.url({ message: 'deve ser uma URL válida' }).default('https://viacep.com.br'),
     NOMINATIM_URL: z.url({ message: 'deve ser uma URL válida' }).default('https://nominatim.openstreetmap.org'),
+    MAP_TILE_URL: z
+      .string()
+      .default(DEFAULT_MAP_TILE_URL)
+      .transform((v) => v.trim())
+      .refine((v) => v === '' || mapTileOrigin(v) !== null, {
+        message: 'deve ser vazia (mapa sem fundo) ou uma URL http(s) com {z}, {x} e {y}, p.ex. https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      }),
     AUTH_SIGNUP_LIMIT: z.coerce.number().int().min(1).default(20),
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
     PAYOUT_MINIMUM: z.coerce.number().int().min(0).default(5000),
@@ -81,6 +111,8 @@ export type Config = Readonly<{
   asaas: { apiKey: string | undefined; baseUrl: string | undefined; webhookToken: string | undefined };
   viaCepUrl: string;
   nominatimUrl: string;
+  /** The map's tile URL template and the origin the CSP allows for it; both null when tiles are disabled. */
+  mapTiles: { url: string; origin: string } | null;
   authSignupLimit: number;
   /** The platform's fee on each redeemed voucher, in percent (PRODUCT.md §9). */
   platformFeePercent: number;
@@ -130,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     asaas: { apiKey: c.ASAAS_API_KEY, baseUrl: c.ASAAS_BASE_URL, webhookToken: c.ASAAS_WEBHOOK_TOKEN },
     viaCepUrl: c.VIACEP_URL.replace(/\/$/, ''),
     nominatimUrl: c.NOMINATIM_URL.replace(/\/$/, ''),
+    mapTiles: c.MAP_TILE_URL ? { url: c.MAP_TILE_URL, origin: mapTileOrigin(c.MAP_TILE_URL)! } : null,
     authSignupLimit: c.AUTH_SIGNUP_LIMIT,
     platformFeePercent: c.PLATFORM_FEE_PERCENT,
     payoutMinimum: c.PAYOUT_MINIMUM,

@@ -34,7 +34,10 @@ import { AuditLogService } from '../core/audit/audit-log.service';
 import { PlanCatalogService } from '../core/catalog/plan.service';
 import { WalletService } from '../core/wallet/wallet.service';
 import { ProfessionalService } from '../core/professionals/professional.service';
+import { ReviewModerationService } from '../core/professionals/review-moderation.service';
 import { RedeemVoucherFlow } from '../core/flows/redeem-voucher.flow';
+import { PayoutFlow } from '../core/flows/payout.flow';
+import { MyVouchersFlow } from '../core/flows/my-vouchers.flow';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { KnexUnitOfWork } from './db/unit-of-work';
@@ -50,6 +53,8 @@ import { AsaasPaymentGateway } from './payments/asaas.gateway';
 import { SandboxPaymentGateway } from './payments/sandbox.gateway';
 import { createLogger, type Logger } from './logger';
 import { TOKENS } from './tokens';
+import { SharpImageProcessor } from './images/sharp.images';
+import { ProfessionalPhotoService } from '../core/professionals/photo.service';
 
 export interface ContainerOverrides {
   clock?: Clock;
@@ -138,12 +143,24 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   c.bind(TOKENS.GroupService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new GroupService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.PaymentService).toResolvedValue(
     // Payments knows nothing of groups or orders: each purpose is a flow (core/flows).
-    (uow: UnitOfWork, gateway: PaymentGateway, clock: Clock) =>
-      new PaymentService(uow, gateway, clock, {
-        entry: entryPaymentFlow(clock),
-        balance: balancePaymentFlow(clock),
-        order: orderPaymentFlow(clock, { publicUrl: config.publicUrl }),
-      }),
+    (uow: UnitOfWork, gateway: PaymentGateway, clock: Clock, payouts: PayoutFlow) =>
+      new PaymentService(
+        uow,
+        gateway,
+        clock,
+        {
+          entry: entryPaymentFlow(clock),
+          balance: balancePaymentFlow(clock),
+          order: orderPaymentFlow(clock, { publicUrl: config.publicUrl }),
+        },
+        undefined,
+        // TRANSFER_* webhooks settle payouts (a flow, too).
+        payouts,
+      ),
+    [TOKENS.UnitOfWork, TOKENS.PaymentGateway, TOKENS.Clock, TOKENS.PayoutFlow],
+  );
+  c.bind(TOKENS.PayoutFlow).toResolvedValue(
+    (uow: UnitOfWork, gateway: PaymentGateway, clock: Clock) => new PayoutFlow(uow, gateway, clock, { minimum: config.payoutMinimum, publicUrl: config.publicUrl }),
     [TOKENS.UnitOfWork, TOKENS.PaymentGateway, TOKENS.Clock],
   );
   c.bind(TOKENS.ExpireGroupsFlow).toResolvedValue(
@@ -209,7 +226,12 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     [TOKENS.AddressLookup, TOKENS.Geocoder],
   );
   c.bind<PaymentGateway>(TOKENS.PaymentGateway).toResolvedValue(
-    (logger: Logger, clock: Clock) => overrides.paymentGateway ?? createPaymentGateway(config, database, logger, clock),
+    (logger: Logger, clock: Clock) => {
+      const gateway = overrides.paymentGateway ?? createPaymentGateway(config, database, logger, clock);
+      // The sandbox's simulated transfer webhooks go to the same handler as Asaas's (resolved when one is sent).
+      if (gateway instanceof SandboxPaymentGateway) gateway.deliverWebhooksTo((headers, body) => c.get<PaymentService>(TOKENS.PaymentService).receiveWebhook(headers, body));
+      return gateway;
+    },
     [TOKENS.Logger, TOKENS.Clock],
   );
   const sandbox = overrides.paymentGateway ? overrides.paymentGateway instanceof SandboxPaymentGateway : config.paymentProvider === 'sandbox';
@@ -217,13 +239,20 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     c.bind<SandboxPaymentGateway>(TOKENS.SandboxGateway).toResolvedValue((g: PaymentGateway) => g as SandboxPaymentGateway, [TOKENS.PaymentGateway]);
   }
   // Professionals (issue 10): applications, decisions, nearby search, reviews; redeeming a voucher is a flow.
+  // Portfolio photos: checked by content and re-encoded by sharp, kept through the FileStorage port.
+  c.bind(TOKENS.ProfessionalPhotoService).toResolvedValue(
+    (uow: UnitOfWork, storage: FileStorage) => new ProfessionalPhotoService(uow, storage, new SharpImageProcessor()),
+    [TOKENS.UnitOfWork, TOKENS.FileStorage],
+  );
   c.bind(TOKENS.ProfessionalService).toResolvedValue(
     (uow: UnitOfWork, clock: Clock, address: AddressService) => new ProfessionalService(uow, clock, address),
     [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.AddressService],
   );
+  c.bind(TOKENS.ReviewModerationService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new ReviewModerationService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.RedeemVoucherFlow).toResolvedValue(
     (uow: UnitOfWork, clock: Clock) => new RedeemVoucherFlow(uow, clock, config.platformFeePercent),
     [TOKENS.UnitOfWork, TOKENS.Clock],
   );
+  c.bind(TOKENS.MyVouchersFlow).toResolvedValue((uow: UnitOfWork, clock: Clock) => new MyVouchersFlow(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   return c;
 }

@@ -39,5 +39,10 @@ export const TOKENS = {
   WalletService: Symbol.for('turma.WalletService'),
   ExpireGroupsFlow: Symbol.for('turma.ExpireGroupsFlow'),
   ProfessionalService: Symbol.for('turma.ProfessionalService'),
+  ProfessionalPhotoService: Symbol.for('turma.ProfessionalPhotoService'),
+  ReviewModerationService: Symbol.for('turma.ReviewModerationService'),
   RedeemVoucherFlow: Symbol.for('turma.RedeemVoucherFlow'),
+  MyVouchersFlow: Symbol.for('turma.MyVouchersFlow'),
+  /** Payouts to professionals: maturing receivables, runs, PIX transfers and their webhooks (core/flows/payout.flow.ts). */
+  PayoutFlow: Symbol.for('turma.PayoutFlow'),
 } as const;

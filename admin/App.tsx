@@ -9,6 +9,8 @@ import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { auditLogs } from './resources/audit-logs';
 import { plans } from './resources/plans';
+import { professionals } from './resources/professionals';
+import { reviews } from './resources/reviews';
 import { darkTheme, lightTheme } from './theme';
 
 /**
@@ -34,6 +36,8 @@ export const App = () => (
       disableTelemetry
     >
       <Resource name="plans" {...plans} />
+      <Resource name="professionals" {...professionals} />
+      <Resource name="reviews" {...reviews} />
       <Resource name="audit-logs" {...auditLogs} />
       <CustomRoutes>
         <Route path="/dashboard" element={<Navigate to="/" replace />} />

@@ -7,6 +7,7 @@ import { registerUserCommands } from './commands/users';
 import { registerOperationCommands } from './commands/operations';
 import { registerMarketplaceCommands } from './commands/marketplace';
 import { registerProfessionalCommands } from './commands/professionals';
+import { registerPayoutCommands } from './commands/payouts';
 import { reportError, withCliIo, writeErr, writeOut, type CliIo } from './runtime';
 import { translateCommanderMessage, translateHelpTitle, translateUsage } from './i18n';
 
@@ -32,6 +33,7 @@ export function buildProgram(): Command {
   registerOperationCommands(program);
   registerMarketplaceCommands(program);
   registerProfessionalCommands(program);
+  registerPayoutCommands(program);
   return program;
 }
 

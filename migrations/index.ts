@@ -12,6 +12,8 @@ import * as notificationEvents from './20261121000900_notification_events';
 import * as dropScheduledJobs from './20261123000100_drop_scheduled_jobs';
 import * as onePendingPayment from './20261123000200_one_pending_payment';
 import * as professionals from './20261123000300_professionals';
+import * as payoutTransfers from './20261124000700_payout_transfers';
+import * as professionalsNearbyCovering from './20261124000900_professionals_nearby_covering';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -32,6 +34,8 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261123000100_drop_scheduled_jobs', dropScheduledJobs],
   ['20261123000200_one_pending_payment', onePendingPayment],
   ['20261123000300_professionals', professionals],
+  ['20261124000700_payout_transfers', payoutTransfers],
+  ['20261124000900_professionals_nearby_covering', professionalsNearbyCovering],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

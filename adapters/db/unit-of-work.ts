@@ -24,6 +24,8 @@ import {
 } from './repos/groups.repos';
 import { KnexCartRepository, KnexOrderRepository, KnexProductRepository } from './repos/marketplace.repos';
 import { KnexProfessionalRepository, KnexReceivableRepository, KnexReviewRepository } from './repos/professionals.repos';
+import { KnexProfessionalPhotoRepository } from './repos/professional-photos.repos';
+import { KnexPayoutRepository } from './repos/payouts.repos';
 
 /** What the unit of work needs of the job queue adapter. */
 export interface TransactionalJobs {
@@ -49,7 +51,7 @@ export function makeRepositories(db: Knex): Repositories {
     notifications: new KnexNotificationRepository(db),
     wallet: new KnexWalletRepository(db),
     marketplace: { products: new KnexProductRepository(db), cart: new KnexCartRepository(db), orders: new KnexOrderRepository(db) },
-    professionals: { professionals: new KnexProfessionalRepository(db), receivables: new KnexReceivableRepository(db), reviews: new KnexReviewRepository(db) },
+    professionals: { professionals: new KnexProfessionalRepository(db), photos: new KnexProfessionalPhotoRepository(db), receivables: new KnexReceivableRepository(db), reviews: new KnexReviewRepository(db), payouts: new KnexPayoutRepository(db) },
   };
 }
 

@@ -30,6 +30,10 @@ import { sandboxRoutes } from './routes/sandbox.routes';
 import { marketplaceRoutes } from './routes/marketplace.routes';
 import { openApiRoutes } from './routes/openapi.routes';
 import { professionalRoutes } from './routes/professionals.routes';
+import { payoutRoutes } from './routes/payouts.routes';
+import { siteConfigRoutes } from './routes/site-config.routes';
+import { professionalPhotoRoutes } from './routes/professional-photos.routes';
+import { adminReviewRoutes } from './routes/admin-reviews.routes';
 import { PUBLIC_READ_PATHS, publicReads } from './public-reads';
 import type { ContractRouter } from './contract';
 import { mediaFiles } from './media';
@@ -53,6 +57,10 @@ export function apiRouters(config: Config): ContractRouter[] {
     devRoutes(config),
     sandboxRoutes(config),
     professionalRoutes(),
+    payoutRoutes(),
+    professionalPhotoRoutes(),
+    adminReviewRoutes(),
+    siteConfigRoutes(config),
   ];
   routers.push(openApiRoutes(config, () => routers));
   return routers;
@@ -87,7 +95,7 @@ export function createApp(container: Container, options: { distDir?: string } = 
   app.use(requestContext(logger));
   app.use(errorMiddleware);
   app.use((ctx, next) => withApiLocale(apiLocaleOf(ctx), next));
-  app.use(securityHeaders({ https: config.publicUrl.startsWith('https://') }));
+  app.use(securityHeaders({ https: config.publicUrl.startsWith('https://'), mapTileOrigin: config.mapTiles?.origin ?? null }));
   app.use(guardUrl);
   app.use(sameOriginOnly({ sessionCookie: SESSION_COOKIE, publicUrl: config.publicUrl }));
   app.use(publicReads(container));

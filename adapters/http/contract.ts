@@ -9,6 +9,7 @@ import { requireRole, requireUser } from './middleware/auth';
 import { apiLocaleOf, parseInput } from './validation';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type BodyContentType = 'application/json' | 'multipart/form-data';
 
 /** Who may call: anyone, a signed-in user, or a signed-in user with one of these roles. */
 export type Guard = 'public' | 'user' | { roles: Role[] };
@@ -62,6 +63,8 @@ export interface RouteContract<
   /** Described only: the handler or the use case validates them with its own rules and error codes. */
   describedQuery?: z.ZodType;
   describedBody?: z.ZodType;
+  /** The body's media type in the description (default JSON); a multipart body is read by the handler (files: z.file()). */
+  bodyContentType?: BodyContentType;
   /** Error statuses this route may answer besides the ones implied by its guard and inputs. */
   errors?: number[];
   answers: R;
@@ -80,6 +83,7 @@ export interface OperationRecord {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  bodyContentType?: BodyContentType;
   errors: number[];
   answers: Answers;
 }
@@ -161,6 +165,7 @@ export class ContractRouter {
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query || contract.describedQuery ? { query: (contract.query ?? contract.describedQuery)! } : {}),
       ...(contract.body || contract.describedBody ? { body: (contract.body ?? contract.describedBody)! } : {}),
+      ...(contract.bodyContentType ? { bodyContentType: contract.bodyContentType } : {}),
       errors: contract.errors ?? [],
       answers,
     });

@@ -128,7 +128,7 @@ function operation(writer: SchemaWriter, op: OperationRecord) {
     ...(op.guard === 'public' ? { security: [] } : { security: [{ cookieSession: [] }] }),
     ...(typeof op.guard === 'object' ? { 'x-roles': op.guard.roles } : {}),
     ...(params.length ? { parameters: params } : {}),
-    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: writer.write(op.body, 'input') } } } } : {}),
+    ...(op.body ? { requestBody: { required: true, content: { [op.bodyContentType ?? 'application/json']: { schema: writer.write(op.body, 'input') } } } } : {}),
     responses,
   };
 }

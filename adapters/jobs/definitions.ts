@@ -4,7 +4,7 @@ import type { Container } from 'inversify';
 import type { Clock } from '../../core/shared/clock';
 import type { GroupService } from '../../core/groups/group.service';
 import type { PaymentService } from '../../core/payments/payment.service';
-import type { ExpireGroupsFlow } from '../../core/flows';
+import type { ExpireGroupsFlow, PayoutFlow } from '../../core/flows';
 import type { OrderService } from '../../core/marketplace/order.service';
 import type { UnitOfWork } from '../../core/ports/unit-of-work';
 import type { Mailer } from '../../core/ports/mailer';
@@ -92,6 +92,36 @@ export function jobDefinitions(container: Container): JobDefinition[] {
       retryBackoff: true,
       expireInSeconds: 300,
       handler: async ({ payment_id }) => ({ refunded: (await payments().refundOne(payment_id)) === 'refunded' ? 1 : 0 }),
+    }),
+    defineJob({
+      name: 'mature_receivables',
+      description: 'Libera os recebíveis dos profissionais 7 dias após o resgate (A liberar → Disponível)',
+      cron: '*/15 * * * *',
+      ...SCHEDULED,
+      handler: async () => container.get<PayoutFlow>(TOKENS.PayoutFlow).matureReceivables(),
+    }),
+    defineJob({
+      name: 'pay_professionals',
+      description: 'Repassa por PIX os recebíveis disponíveis de cada profissional acima do mínimo (PAYOUT_MINIMUM)',
+      cron: '0 10 * * *',
+      ...SCHEDULED,
+      handler: async () => {
+        const { payouts, amount } = await container.get<PayoutFlow>(TOKENS.PayoutFlow).run();
+        return { payouts, amount };
+      },
+    }),
+    defineJob({
+      name: 'payouts.transfer',
+      description: 'Envia a transferência PIX de um repasse (enfileirado na transação que cria o repasse)',
+      // The provider may be down for a while; the payout stays pending (its receivables in payout) until it answers.
+      retryLimit: 10,
+      retryDelaySeconds: 60,
+      retryBackoff: true,
+      expireInSeconds: 300,
+      handler: async ({ payout_id }) => {
+        const outcome = await container.get<PayoutFlow>(TOKENS.PayoutFlow).sendTransfer(payout_id);
+        return { sent: outcome === 'sent' ? 1 : 0, failed: outcome === 'failed' ? 1 : 0 };
+      },
     }),
   ];
 }

@@ -11,6 +11,9 @@ import type {
   PixQrCode,
   ProviderCharge,
   ProviderPaymentStatus,
+  CreateTransferInput,
+  ProviderTransfer,
+  ProviderTransferStatus,
 } from '../../core/ports/payments';
 import { DomainError } from '../../core/shared/errors';
 import { centsToReais, reaisToCents, type Cents } from '../../core/shared/money';
@@ -111,6 +114,36 @@ export function mapAsaasStatus(status: unknown, deleted = false): ProviderPaymen
 const METHODS: ReadonlySet<string> = new Set<PaymentMethod>(['PIX', 'BOLETO', 'CREDIT_CARD']);
 
 /**
+ * Asaas `transfer.status` → ours (EXTERNAL-APIS.md §1 Transfers; the set is open): DONE → done, FAILED → failed,
+ * CANCELLED → cancelled; PENDING, BANK_PROCESSING, BLOCKED and anything new → pending (never "paid" by accident).
+ */
+export function mapAsaasTransferStatus(status: unknown): ProviderTransferStatus {
+  switch (status) {
+    case 'DONE':
+      return 'done';
+    case 'FAILED':
+      return 'failed';
+    case 'CANCELLED':
+      return 'cancelled';
+    default:
+      return 'pending';
+  }
+}
+
+/** An Asaas transfer object → ours (reais → centavos). Null when it is not a transfer. */
+export function toProviderTransfer(t: unknown): ProviderTransfer | null {
+  if (!isObject(t) || !str(t.id)) return null;
+  return {
+    id: str(t.id)!,
+    status: mapAsaasTransferStatus(t.status),
+    ...(typeof t.value === 'number' ? { value: reaisToCents(t.value) } : {}),
+    externalReference: str(t.externalReference),
+    failReason: str(t.failReason),
+    receiptUrl: str(t.transactionReceiptUrl),
+  };
+}
+
+/**
  * Refunds that count: DONE and PENDING (requested, not cancelled). Counting PENDING means money already on its way
  * back is never refunded a second time while Asaas processes it; `status` (refunding → refunded) says when it settled.
  */
@@ -184,12 +217,15 @@ export function parseAsaasWebhook(
     throw new DomainError('invalid', 'invalid_webhook', MESSAGES.badWebhookBody);
   }
   const payment = isObject(parsed.payment) ? parsed.payment : null;
+  // Transfer events carry `transfer: {…}` instead (same endpoint, same token).
+  const transfer = !payment && isObject(parsed.transfer) ? parsed.transfer : null;
   return {
     eventId: str(parsed.id)!,
     type: str(parsed.event)!,
     providerPaymentId: payment ? str(payment.id) : null,
-    externalReference: payment ? str(payment.externalReference) : null,
+    externalReference: payment ? str(payment.externalReference) : transfer ? str(transfer.externalReference) : null,
     createdAt: parseSaoPauloDateTime(parsed.dateCreated),
+    ...(transfer ? { providerTransferId: str(transfer.id) } : {}),
   };
 }
 
@@ -342,6 +378,44 @@ export class AsaasPaymentGateway implements PaymentGateway {
     throw this.fail(outcome, ctx);
   }
 
+  /**
+   * POST /transfers to a PIX key. Looks the transfer up by externalReference (our payout id) first, and after a
+   * timeout, network error or 5xx looks again instead of sending: a payout's PIX is never sent twice. When the
+   * outcome stays unknown the caller gets a 503 and its job retries later (looking up first again).
+   */
+  async createTransfer(input: CreateTransferInput): Promise<ProviderTransfer> {
+    const ctx = { operation: 'transfer' };
+    const existing = await this.findTransferByReference(input.externalReference, ctx);
+    if (existing) return existing;
+    const body: Json = {
+      value: centsToReais(input.value),
+      pixAddressKey: input.pixKey,
+      pixAddressKeyType: input.pixKeyType,
+      description: input.description,
+      externalReference: input.externalReference,
+    };
+    const outcome = await this.request('POST', '/transfers', { body });
+    if (isOk(outcome)) {
+      const transfer = toProviderTransfer(outcome.body);
+      if (!transfer) throw this.unexpected('transfer');
+      return transfer;
+    }
+    if (!isUnknownOutcome(outcome)) throw this.fail(outcome, ctx);
+    this.logUnknownOutcome('POST /transfers', outcome, { external_reference: input.externalReference });
+    const found = await this.findTransferByReference(input.externalReference, ctx);
+    if (found) return found;
+    throw this.fail(outcome, ctx);
+  }
+
+  async getTransfer(providerTransferId: string): Promise<ProviderTransfer> {
+    const ctx = { operation: 'transfer' };
+    const outcome = await this.request('GET', `/transfers/${encodeURIComponent(providerTransferId)}`);
+    if (!isOk(outcome)) throw this.fail(outcome, ctx);
+    const transfer = toProviderTransfer(outcome.body);
+    if (!transfer) throw this.unexpected('transfer');
+    return transfer;
+  }
+
   parseWebhook(headers: Record<string, string | string[] | undefined>, body: unknown): PaymentWebhookEvent {
     return parseAsaasWebhook(this.options.webhookToken, headers, body);
   }
@@ -353,6 +427,15 @@ export class AsaasPaymentGateway implements PaymentGateway {
     if (!isOk(outcome)) throw this.fail(outcome, ctx);
     const match = listData(outcome.body).find((c) => c.deleted !== true && digits(str(c.cpfCnpj)) === cpf);
     return match ? str(match.id) : null;
+  }
+
+  /** The transfer made for this externalReference (our payout id), if any; cancelled ones don't count. */
+  private async findTransferByReference(externalReference: string, ctx: FailureContext): Promise<ProviderTransfer | null> {
+    const outcome = await this.request('GET', '/transfers', { query: { externalReference, limit: '100' } });
+    if (!isOk(outcome)) throw this.fail(outcome, ctx);
+    // Filtered here too: the list filter by externalReference is not documented for transfers.
+    const match = listData(outcome.body).find((t) => t.externalReference === externalReference && t.status !== 'CANCELLED' && str(t.id));
+    return match ? toProviderTransfer(match) : null;
   }
 
   /** The live (not deleted) charge with this externalReference; for an instalment plan, its first instalment. */
@@ -549,7 +632,7 @@ function rateLimitResetMs(headers: Headers): number {
 
 /** Paths in logs without ids. */
 function routeOf(path: string): string {
-  return path.replace(/\/(pay|cus)_[^/]+/g, '/{id}').replace(/\/installments\/[^/]+/, '/installments/{id}');
+  return path.replace(/\/(pay|cus)_[^/]+/g, '/{id}').replace(/\/installments\/[^/]+/, '/installments/{id}').replace(/\/transfers\/[^/]+/, '/transfers/{id}');
 }
 
 function endOfTodayInSaoPaulo(now = new Date()): Date {

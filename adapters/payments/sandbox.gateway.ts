@@ -1,6 +1,6 @@
 // The embedded sandbox payment provider (PRODUCT.md §6), the default: charges in its own tables, a valid PIX BR Code
 // (pix-utils) with its QR, a test boleto, and a "Simular pagamento" that confirms through the Asaas webhook path.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { createStaticPix, hasError } from 'pix-utils';
 import type {
@@ -12,6 +12,8 @@ import type {
   PixQrCode,
   ProviderCharge,
   ProviderPaymentStatus,
+  CreateTransferInput,
+  ProviderTransfer,
 } from '../../core/ports/payments';
 import { isValidCpf } from '../../core/identity/cpf';
 import type { Clock } from '../../core/shared/clock';
@@ -19,7 +21,7 @@ import { systemClock } from '../../core/shared/clock';
 import { DomainError } from '../../core/shared/errors';
 import { centsToReais, type Cents } from '../../core/shared/money';
 import type { Logger } from '../logger';
-import { formatSaoPauloDateTime, parseAsaasWebhook, renderPixQr } from './asaas.gateway';
+import { formatSaoPauloDateTime, parseAsaasWebhook, renderPixQr, toProviderTransfer } from './asaas.gateway';
 
 /** The place-hold time (PRODUCT.md §1): a sandbox PIX QR expires this long after the charge is made. */
 export const SANDBOX_PIX_TTL_MS = 30 * 60 * 1000;
@@ -72,7 +74,28 @@ interface ChargeRow {
   updated_at: Date;
 }
 
+interface TransferRow {
+  id: string;
+  external_reference: string;
+  value: number;
+  pix_key_type: string;
+  pix_key: string;
+  description: string;
+  status: 'PENDING' | 'BANK_PROCESSING' | 'DONE' | 'FAILED' | 'CANCELLED';
+  fail_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Where the sandbox delivers the webhooks it simulates: the same handler as POST /api/webhooks/asaas. */
+export type SandboxWebhookSink = (headers: Record<string, string>, body: Record<string, unknown>) => Promise<unknown>;
+
+/** A PIX key starting with this fails in the sandbox (to try the "check your PIX key" path by hand). */
+export const SANDBOX_FAILING_PIX_KEY_PREFIX = 'falha';
+export const SANDBOX_TRANSFER_FAIL_REASON = 'Chave PIX não encontrada.';
+
 const CHARGES = 'sandbox_charges';
+const TRANSFERS = 'sandbox_transfers';
 const CUSTOMERS = 'sandbox_customers';
 const digits = (v: string | null | undefined) => (v ?? '').replace(/\D/g, '');
 const todayInSaoPaulo = (now: Date) => formatSaoPauloDateTime(now).slice(0, 10);
@@ -274,11 +297,102 @@ export class SandboxPaymentGateway implements PaymentGateway {
     return this.getCharge(providerPaymentId);
   }
 
+  /**
+   * A simulated PIX transfer: settles at once (DONE; FAILED for a key starting with "falha") and delivers the
+   * TRANSFER_DONE / TRANSFER_FAILED webhook Asaas would send to the webhook handler (see `deliverWebhooksTo`), before
+   * answering. Idempotent by externalReference, like the real provider.
+   */
+  async createTransfer(input: CreateTransferInput): Promise<ProviderTransfer> {
+    const existing = await this.findTransferByReference(input.externalReference);
+    if (existing) return toProviderTransfer(this.toAsaasTransfer(existing))!;
+    if (!Number.isSafeInteger(input.value) || input.value <= 0) throw invalid('O valor da transferência deve ser maior que zero.');
+    if (!input.pixKey.trim()) throw invalid('Informe a chave PIX de destino.');
+    const now = this.clock.now();
+    const fails = input.pixKey.trim().toLowerCase().startsWith(SANDBOX_FAILING_PIX_KEY_PREFIX);
+    await this.knex(TRANSFERS)
+      .insert({
+        id: randomUUID(),
+        external_reference: input.externalReference,
+        value: input.value,
+        pix_key_type: input.pixKeyType,
+        pix_key: input.pixKey,
+        description: input.description,
+        status: fails ? 'FAILED' : 'DONE',
+        fail_reason: fails ? SANDBOX_TRANSFER_FAIL_REASON : null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict('external_reference')
+      .ignore();
+    const row = (await this.findTransferByReference(input.externalReference))!;
+    if (this.webhookSink) {
+      const event = row.status === 'DONE' ? 'TRANSFER_DONE' : 'TRANSFER_FAILED';
+      try {
+        await this.webhookSink(this.webhookHeaders(), { id: `evt_sbx_${randomBytes(12).toString('hex')}`, event, dateCreated: formatSaoPauloDateTime(now), transfer: this.toAsaasTransfer(row) });
+      } catch (err) {
+        // Asaas would deliver again; here the reconcile job re-applies the stored event.
+        this.options.logger?.warn({ err, transfer_id: row.id }, 'sandbox: falha ao entregar o webhook da transferência');
+      }
+    }
+    return toProviderTransfer(this.toAsaasTransfer(row))!;
+  }
+
+  async getTransfer(providerTransferId: string): Promise<ProviderTransfer> {
+    const row = (await this.knex<TransferRow>(TRANSFERS).where({ id: providerTransferId }).first()) as TransferRow | undefined;
+    if (!row) throw new DomainError('not_found', 'payment_not_found', 'Transferência não encontrada no provedor de pagamentos.');
+    return toProviderTransfer(this.toAsaasTransfer(row))!;
+  }
+
   parseWebhook(headers: Record<string, string | string[] | undefined>, body: unknown): PaymentWebhookEvent {
     return parseAsaasWebhook(this.webhookToken, headers, body);
   }
 
   // ── sandbox only ────────────────────────────────────────────────────────────────────────────────────────────
+
+  private webhookSink: SandboxWebhookSink | null = null;
+
+  /** The container points the simulated transfer webhooks at the webhook handler (stored and applied exactly once). */
+  deliverWebhooksTo(sink: SandboxWebhookSink | null): void {
+    this.webhookSink = sink;
+  }
+
+  /** The transfer webhook Asaas would send now for our payout `externalReference` (tests, redeliveries). */
+  async transferWebhook(externalReference: string, event: string, eventId = `evt_sbx_${randomBytes(12).toString('hex')}`) {
+    const row = await this.findTransferByReference(externalReference);
+    if (!row) throw new DomainError('not_found', 'payment_not_found', 'Transferência não encontrada no provedor de pagamentos.');
+    return { headers: this.webhookHeaders(), body: { id: eventId, event, dateCreated: formatSaoPauloDateTime(this.clock.now()), transfer: this.toAsaasTransfer(row) } };
+  }
+
+  private webhookHeaders(): Record<string, string> {
+    return { 'content-type': 'application/json', 'user-agent': 'Turma-Sandbox/0.1', 'asaas-access-token': this.webhookToken };
+  }
+
+  private async findTransferByReference(externalReference: string): Promise<TransferRow | undefined> {
+    return (await this.knex<TransferRow>(TRANSFERS).where({ external_reference: externalReference }).first()) as TransferRow | undefined;
+  }
+
+  /** The transfer object as Asaas shapes it (reais, Asaas statuses). */
+  private toAsaasTransfer(row: TransferRow): Record<string, unknown> {
+    const value = centsToReais(row.value);
+    return {
+      object: 'transfer',
+      id: row.id,
+      type: 'PIX',
+      dateCreated: formatSaoPauloDateTime(new Date(row.created_at)).slice(0, 10),
+      value,
+      netValue: value,
+      transferFee: 0,
+      status: row.status,
+      effectiveDate: row.status === 'DONE' ? formatSaoPauloDateTime(new Date(row.updated_at)).slice(0, 10) : null,
+      endToEndIdentifier: row.status === 'DONE' ? `E00000000${row.id.replace(/-/g, '').slice(0, 23)}` : null,
+      failReason: row.fail_reason,
+      transactionReceiptUrl: null,
+      pixAddressKey: row.pix_key,
+      pixAddressKeyType: row.pix_key_type,
+      description: row.description,
+      externalReference: row.external_reference,
+    };
+  }
 
   /**
    * "Simular pagamento": confirms a pending or overdue charge and returns the webhook Asaas would have sent

@@ -7,3 +7,6 @@ export type AdminPlanRecord = Schemas['AdminPlan'];
 export type AuditLogRecord = Schemas['AuditLog'];
 export type PlanCategoryRecord = Schemas['PlanCategory'];
 export type PublicUserRecord = Schemas['PublicUser'];
+export type AdminProfessionalRecord = Schemas['AdminProfessional'];
+export type AdminProfessionalDetailRecord = Schemas['AdminProfessionalDetail'];
+export type AdminReviewRecord = Schemas['AdminReview'];

@@ -9,7 +9,7 @@ const SECTIONS: { key: string; to?: string }[] = [
   { key: 'marketplace' },
   { key: 'plans', to: '/plans' },
   { key: 'groups' },
-  { key: 'professionals' },
+  { key: 'professionals', to: '/professionals' },
   { key: 'influencers' },
   { key: 'campaigns' },
   { key: 'fiscal' },

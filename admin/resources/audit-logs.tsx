@@ -34,6 +34,13 @@ export const AUDIT_ACTIONS = [
   'admin.created',
   'admin.plan_created',
   'admin.plan_updated',
+  'admin.professional_approve',
+  'admin.professional_reactivate',
+  'admin.professional_reject',
+  'admin.professional_suspend',
+  'admin.professional_featured',
+  'admin.review_hidden',
+  'admin.review_restored',
 ] as const;
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';

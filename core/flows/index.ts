@@ -6,3 +6,5 @@ export * from './order-payment.flow';
 export * from './complete-group.flow';
 export * from './expire-groups.flow';
 export * from './redeem-voucher.flow';
+export * from './my-vouchers.flow';
+export * from './payout.flow';

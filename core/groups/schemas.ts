@@ -87,3 +87,26 @@ export const myGroupsSchema = z
   .meta({ id: 'MyGroups' });
 
 export const refundPreferenceSchema = z.object({ id: z.string(), refund_to: refundTo });
+
+/** GET /api/me/vouchers: the member's own vouchers with the code's QR (SVG), who redeemed it and the review state. */
+export const myVouchersSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        id: z.string(),
+        code: z.string(),
+        status: z.enum(['awaiting_balance', 'redeemable', 'redeemed']),
+        plan: z.object({ id: z.string(), name: z.string(), category: z.string().nullable(), category_name: z.string().nullable() }),
+        group_id: z.string(),
+        price: z.number().int(),
+        balance_due: z.number().int(),
+        redeemed_at: dateTimeAnswer.nullable(),
+        redeemed_by: z.object({ id: z.string(), business_name: z.string() }).nullable(),
+        /** The code as a QR code: an SVG document (no script), for an <img src="data:image/svg+xml…">. */
+        qr_svg: z.string(),
+        can_review: z.boolean(),
+        review_id: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'MyVouchers' });

@@ -124,9 +124,10 @@ export class AuthService {
     const profile = await r.identity.profiles.findByUserId(user.id);
     // SPEC.md §2: a pending checkout stored in the profile wins, and is cleared once used.
     const pending = parsePendingRedirect(profile?.metadata?.post_login_redirect);
-    // SPEC.md §6: a professional's dashboard needs approved=true (a suspended one lands on the pending page).
-    const professionalApproved = user.role === 'professional' ? ((await r.professionals.professionals.findByUserId(user.id))?.approved ?? false) : null;
-    const redirect = postLoginRedirect({ role: user.role, professionalApproved, pending });
+    // SPEC.md §6: a professional's dashboard needs approved=true (a suspended one lands on the pending page). The account
+    // of an application not yet approved is still a plain user: it is a professional awaiting review (SPEC.md §2).
+    const application = user.role === 'professional' || user.role === 'user' ? await r.professionals.professionals.findByUserId(user.id) : null;
+    const redirect = postLoginRedirect({ role: application ? 'professional' : user.role, professionalApproved: application?.approved ?? null, pending });
     if (redirect.clearPending && profile) {
       const { post_login_redirect: _used, ...rest } = profile.metadata;
       await r.identity.profiles.update(user.id, { metadata: rest });

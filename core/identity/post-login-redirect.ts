@@ -30,12 +30,20 @@ export const pendingRedirectSchema = z.object({
   // A stale or malformed plan snapshot must not cost the user the redirect: drop it, keep plan_id.
   plan: checkoutPlanSchema.nullish().catch(null),
 });
-export type PendingRedirect = z.infer<typeof pendingRedirectSchema>;
+export type PendingCheckout = z.infer<typeof pendingRedirectSchema>;
 
-/** Metadata is free JSON; anything that is not a usable pending checkout reads as none. */
+/** A visitor who created the account on /professional-signup goes back there once the e-mail is confirmed (issue 10). */
+export const pendingProfessionalSignupSchema = z.object({ action: z.literal('professional_signup') });
+export const PROFESSIONAL_SIGNUP_PATH = '/professional-signup';
+
+export type PendingRedirect = PendingCheckout | z.infer<typeof pendingProfessionalSignupSchema>;
+
+/** Metadata is free JSON; anything that is not a usable pending checkout (or professional sign-up) reads as none. */
 export function parsePendingRedirect(value: unknown): PendingRedirect | null {
   const parsed = pendingRedirectSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  if (parsed.success) return parsed.data;
+  const signup = pendingProfessionalSignupSchema.safeParse(value);
+  return signup.success ? signup.data : null;
 }
 
 /** When only the id survived, the checkout screen loads the plan itself. */
@@ -62,6 +70,7 @@ export function postLoginRedirect(input: PostLoginRedirectInput): PostLoginRedir
     const plan: CheckoutPlanState = pending.plan && pending.plan.id === pending.plan_id ? pending.plan : { id: pending.plan_id };
     return { path: '/checkout/plan', state: { plan }, clearPending: true };
   }
+  if (pending?.action === 'professional_signup') return { path: PROFESSIONAL_SIGNUP_PATH, clearPending: true };
   return { path: roleHome(input.role, input.professionalApproved === true), clearPending: false };
 }
 

@@ -23,6 +23,8 @@ export interface NotificationParams {
   order_refunded: { order: string; total: number };
   professional_status: { status: 'approved' | 'rejected' | 'suspended'; reason: string | null };
   voucher_redeemed: { plan: string; business_name: string };
+  payout_done: { amount: number };
+  payout_failed: { amount: number; reason: string };
 }
 export type NotificationKind = keyof NotificationParams;
 
@@ -158,6 +160,20 @@ const TEXTS: Texts = {
   voucher_redeemed: {
     'pt-BR': (p) => ({ title: 'Voucher utilizado', body: `Seu voucher de ${p.plan} foi usado em ${p.business_name}. Conte como foi: avalie o atendimento.` }),
     'en-US': (p) => ({ title: 'Voucher used', body: `Your ${p.plan} voucher was used at ${p.business_name}. Tell us how it went: rate the service.` }),
+  },
+  payout_done: {
+    'pt-BR': (p) => ({ title: 'Repasse enviado', body: `Enviamos ${money(p.amount, 'pt-BR')} por PIX para a sua chave. O comprovante está em Recebíveis.` }),
+    'en-US': (p) => ({ title: 'Payout sent', body: `We sent ${money(p.amount, 'en-US')} by PIX to your key. The receipt is under Receivables.` }),
+  },
+  payout_failed: {
+    'pt-BR': (p) => ({
+      title: 'Repasse não concluído',
+      body: `Não conseguimos enviar seu repasse de ${money(p.amount, 'pt-BR')}: ${p.reason} Confira sua chave PIX no seu perfil; tentaremos de novo no próximo repasse.`,
+    }),
+    'en-US': (p) => ({
+      title: 'Payout not completed',
+      body: `We couldn't send your ${money(p.amount, 'en-US')} payout: ${p.reason} Please check your PIX key in your profile; we'll try again at the next payout.`,
+    }),
   },
 };
 

@@ -55,7 +55,7 @@ export const notify = {
   professionalStatus: (userId: string, professionalId: string, status: 'approved' | 'rejected' | 'suspended', reason: string | null, at: Date) =>
     draft(userId, 'professional_status', { status, reason }, { professional_id: professionalId }, status === 'approved' ? '/dashboard/professional' : '/professional-pending', `professional_status:${professionalId}:${status}:${at.toISOString()}`),
   voucherRedeemed: (userId: string, voucherId: string, plan: string, businessName: string) =>
-    draft(userId, 'voucher_redeemed', { plan, business_name: businessName }, { voucher_id: voucherId }, `/avaliar/${voucherId}`, `voucher_redeemed:${voucherId}`),
+    draft(userId, 'voucher_redeemed', { plan, business_name: businessName }, { voucher_id: voucherId }, `/my-groups?avaliar=${voucherId}`, `voucher_redeemed:${voucherId}`),
   refundIssued: (userId: string, paymentId: string, amount: number) =>
     draft(userId, 'refund_issued', { amount }, { payment_id: paymentId }, '/payment-history', `refund_issued:${paymentId}`),
 };

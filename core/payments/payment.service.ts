@@ -46,6 +46,14 @@ export interface PaymentPurposeHandler {
 export type PaymentPurposes = Record<PaymentPurpose, PaymentPurposeHandler>;
 
 /**
+ * What applies the provider's TRANSFER_* events (payouts are a flow: payments knows nothing of them). Called once per
+ * stored event id; it re-reads the transfer from the provider, so the event's own body and order never decide.
+ */
+export interface TransferEventHandler {
+  applyTransferEvent(event: { providerTransferId: string | null; externalReference: string | null; type: string }): Promise<string>;
+}
+
+/**
  * Marks a confirmed payment for refund and enqueues the provider refund in the same transaction (used by this module
  * and by flows such as a group's expiry). False when it was not confirmed (already marked, refunded, …).
  */
@@ -68,6 +76,7 @@ export class PaymentService {
     private readonly clock: Clock,
     private readonly purposes: PaymentPurposes,
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+    private readonly transfers: TransferEventHandler | null = null,
   ) {}
 
   /**
@@ -212,12 +221,13 @@ export class PaymentService {
       provider: this.gateway.name,
       event_id: event.eventId,
       type: event.type,
-      provider_payment_id: event.providerPaymentId,
+      // A transfer event keeps the transfer's id here, so the reconcile job can apply it again if it failed.
+      provider_payment_id: event.providerPaymentId ?? event.providerTransferId ?? null,
       payload: safeBody,
     });
     if (!stored) return { duplicate: true, outcome: 'duplicate' as const };
     try {
-      const outcome = await this.processEvent(event.providerPaymentId, event.externalReference, event.type);
+      const outcome = await this.processEvent(event.providerPaymentId ?? event.providerTransferId ?? null, event.externalReference, event.type);
       await events.markProcessed(stored, this.clock.now(), outcome);
       return { duplicate: false, outcome };
     } catch (err) {
@@ -227,7 +237,11 @@ export class PaymentService {
     }
   }
 
-  private async processEvent(providerPaymentId: string | null, externalReference: string | null, type: string): Promise<ApplyOutcome> {
+  /** `providerPaymentId` is the provider's object id: a payment's, or a transfer's for TRANSFER_* events. */
+  private async processEvent(providerPaymentId: string | null, externalReference: string | null, type: string): Promise<ApplyOutcome | string> {
+    if (type.startsWith('TRANSFER_') && this.transfers) {
+      return this.transfers.applyTransferEvent({ providerTransferId: providerPaymentId, externalReference, type });
+    }
     if (!type.startsWith('PAYMENT_')) return 'ignored_event';
     const payments = this.uow.repos.payments.payments;
     const payment =

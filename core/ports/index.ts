@@ -5,6 +5,7 @@ export type * from './security';
 export type * from './mailer';
 export type * from './address-lookup';
 export type * from './storage';
+export type * from './image';
 export type * from './payments';
 export type * from './rate-limiter';
 export type * from './catalog-changes';

@@ -65,6 +65,38 @@ export interface PaymentWebhookEvent {
   externalReference: string | null;
   /** When the provider created the event (for ordering diagnostics only: state comes from re-reading the charge). */
   createdAt: Date | null;
+  /** TRANSFER_* events: the provider's transfer id (its externalReference, our payout id, is in `externalReference`). */
+  providerTransferId?: string | null;
+}
+
+/** The PIX key types a transfer can go to (Asaas `pixAddressKeyType`). */
+export type TransferPixKeyType = 'CPF' | 'CNPJ' | 'EMAIL' | 'PHONE' | 'EVP';
+
+/**
+ * A transfer's status in our words. Asaas: PENDING/BANK_PROCESSING/BLOCKED (and anything unknown) → pending;
+ * DONE → done; FAILED → failed; CANCELLED → cancelled.
+ */
+export type ProviderTransferStatus = 'pending' | 'done' | 'failed' | 'cancelled';
+
+export interface CreateTransferInput {
+  /** Centavos. */
+  value: Cents;
+  pixKey: string;
+  pixKeyType: TransferPixKeyType;
+  description: string;
+  /** Our payout id: a transfer is found again by it after a timed-out request, never sent twice. */
+  externalReference: string;
+}
+
+export interface ProviderTransfer {
+  id: string;
+  status: ProviderTransferStatus;
+  value?: Cents;
+  externalReference?: string | null;
+  /** Why the provider failed it, when it says. */
+  failReason?: string | null;
+  /** The provider's receipt page, once done. */
+  receiptUrl?: string | null;
 }
 
 export interface PaymentGateway {
@@ -78,6 +110,13 @@ export interface PaymentGateway {
   getCharge(providerPaymentId: string): Promise<ProviderCharge>;
   /** Full refund when amount is omitted. */
   refund(providerPaymentId: string, amount?: Cents, description?: string): Promise<ProviderCharge>;
+  /**
+   * Sends a PIX to a key (a professional's payout). Idempotent by externalReference: after an unknown outcome the
+   * transfer is looked up, never sent blindly again. A refused transfer (bad key, no balance) is an `invalid` DomainError.
+   */
+  createTransfer(input: CreateTransferInput): Promise<ProviderTransfer>;
+  /** The source of truth for a transfer's status. */
+  getTransfer(providerTransferId: string): Promise<ProviderTransfer>;
   /** Authenticates (constant-time token compare) and parses a webhook; throws an `unauthenticated` DomainError when the token is wrong. */
   parseWebhook(headers: Record<string, string | string[] | undefined>, body: unknown): PaymentWebhookEvent;
 }

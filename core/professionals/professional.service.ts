@@ -14,10 +14,11 @@ import {
   assertProfessionalMove,
   decisionReasonSchema,
   formatRegister,
+  portfolioRefusal,
   professionalApplicationSchema,
   type ProfessionalStatus,
 } from './professional-rules';
-import { DEFAULT_SEARCH_RADIUS_KM, coordinatesSchema, isFeatured, rankProfessionals } from './ranking';
+import { DEFAULT_SEARCH_RADIUS_KM, coordinatesSchema, isFeatured } from './ranking';
 import { receivableTotals, type ReceivableStatus } from './receivable-rules';
 import { ratingSummary, reviewInputSchema, reviewRefusal, reviewReplySchema, reviewReportSchema, REVIEW_REFUSAL_MESSAGES } from './review-rules';
 
@@ -90,6 +91,11 @@ export class ProfessionalService {
       // A rejected application is corrected and sent again (rejected → pending); any other is already under way.
       if (existing && existing.status !== 'rejected') throw conflict('application_exists', 'Você já enviou um cadastro de profissional.');
       if (existing) assertProfessionalMove(existing.status, 'pending');
+      // A corrected application goes back for review with its portfolio (3–8 photos, kept while it was rejected).
+      if (existing) {
+        const refusal = portfolioRefusal((await tx.professionals.photos.list(existing.id)).length);
+        if (refusal) throw conflict('portfolio_incomplete', refusal);
+      }
       const profile = await tx.identity.profiles.findByUserId(actor.id);
       const fields = {
         category: app.category,
@@ -185,8 +191,8 @@ export class ProfessionalService {
     return { ...this.base(p), user_id: p.user_id, decided_at: p.decided_at ? p.decided_at.toISOString() : null, featured: isFeatured(p.featured_until, this.clock.now()) };
   }
 
-  async adminList(filter: { status?: ProfessionalStatus; category?: string; city?: string; q?: string; id?: string[] }, sort: { field: string; order: 'ASC' | 'DESC' }, offset: number, limit: number) {
-    const { items, total } = await this.uow.repos.professionals.professionals.list(filter, sort, offset, limit);
+  async adminList(filter: { status?: ProfessionalStatus; category?: string; city?: string; q?: string; id?: string[]; featured?: boolean }, sort: { field: string; order: 'ASC' | 'DESC' }, offset: number, limit: number) {
+    const { items, total } = await this.uow.repos.professionals.professionals.list({ ...filter, now: this.clock.now() }, sort, offset, limit);
     return { items: items.map((p) => this.adminView(p)), total };
   }
 
@@ -194,6 +200,14 @@ export class ProfessionalService {
     const p = await this.uow.repos.professionals.professionals.findById(id);
     if (!p) throw notFound('professional_not_found', 'Profissional não encontrado.');
     return this.adminView(p);
+  }
+
+  /** The back office's show page: the application with its portfolio photos. */
+  async adminDetail(id: string) {
+    const p = /^[0-9a-f-]{36}$/i.test(id) ? await this.uow.repos.professionals.professionals.findById(id) : null;
+    if (!p) throw notFound('professional_not_found', 'Profissional não encontrado.');
+    const photos = await this.uow.repos.professionals.professionals.photos(p.id);
+    return { ...this.adminView(p), photos: photos.map((ph) => ({ id: ph.id, url: photoUrl(ph.storage_key) })) };
   }
 
   /** The back office decides: approve, reject (reason), suspend (reason), reactivate. Audited, notified, e-mailed. */
@@ -205,6 +219,11 @@ export class ProfessionalService {
       const p = await tx.professionals.professionals.lock(id);
       if (!p) throw notFound('professional_not_found', 'Profissional não encontrado.');
       assertProfessionalMove(p.status, to);
+      // PRODUCT.md §9: an application is approved with its 3–8 portfolio photos (uploaded after it was created).
+      if (decision === 'approve') {
+        const count = (await tx.professionals.photos.list(id)).length;
+        if (portfolioRefusal(count)) throw conflict('portfolio_incomplete', `O portfólio tem ${count} foto(s): são necessárias de 3 a 8 para aprovar.`);
+      }
       await tx.professionals.professionals.update(id, {
         status: to,
         approved: to === 'approved',
@@ -240,17 +259,28 @@ export class ProfessionalService {
   async nearby(query: NearbyQuery) {
     const origin = coordinatesSchema.parse({ latitude: query.lat, longitude: query.lng });
     const now = this.clock.now();
-    const ranked = await this.ranked(origin, query.radius_km, query.category, now);
-    const start = (query.page - 1) * query.per_page;
-    const page = ranked.slice(start, start + query.per_page);
-    const photos = await Promise.all(page.map((p) => this.uow.repos.professionals.professionals.photos(p.id)));
+    const repo = this.uow.repos.professionals.professionals;
+    // Ranked and cut to the page in the database (NEARBY_ORDER); only the page's rows leave it.
+    const { items: ranks, total } = await repo.nearbyPage(origin, query.radius_km, {
+      category: query.category,
+      now,
+      offset: (query.page - 1) * query.per_page,
+      limit: query.per_page,
+    });
+    const ids = ranks.map((c) => c.id);
+    const [records, photoKeys] = await Promise.all([repo.findManyByIds(ids), repo.firstPhotoKeys(ids)]);
+    const byId = new Map(records.map((r) => [r.id, r]));
+    const page = ranks.flatMap((c) => {
+      const record = byId.get(c.id);
+      return record ? [{ ...record, ...c, distance_km: Math.round(c.exact_km * 10) / 10 }] : [];
+    });
     const answer: {
-      items: Array<{ id: string; full_name: string; business_name: string; category: string; city: string | null; rating_average: number; total_reviews: number; distance_km: number; featured: boolean; photo_url: string | null }>;
+      items: Array<{ id: string; full_name: string; business_name: string; category: string; city: string | null; rating_average: number; total_reviews: number; distance_km: number; latitude: number; longitude: number; featured: boolean; photo_url: string | null }>;
       total: number;
       radius_km: number;
       wider?: { radius_km: number; total: number };
     } = {
-      items: page.map((p, i) => ({
+      items: page.map((p) => ({
         id: p.id,
         full_name: p.full_name,
         business_name: p.business_name,
@@ -259,27 +289,19 @@ export class ProfessionalService {
         rating_average: Number(p.rating_average),
         total_reviews: p.total_reviews,
         distance_km: p.distance_km,
+        latitude: p.latitude!,
+        longitude: p.longitude!,
         featured: p.featured,
-        photo_url: photos[i]?.[0] ? photoUrl(photos[i]![0]!.storage_key) : null,
+        photo_url: photoKeys.has(p.id) ? photoUrl(photoKeys.get(p.id)!) : null,
       })),
-      total: ranked.length,
+      total,
       radius_km: query.radius_km,
     };
-    if (ranked.length < NEARBY_WIDER_BELOW && query.radius_km < NEARBY_MAX_RADIUS_KM) {
+    if (total < NEARBY_WIDER_BELOW && query.radius_km < NEARBY_MAX_RADIUS_KM) {
       const wider = Math.min(NEARBY_MAX_RADIUS_KM, query.radius_km * NEARBY_WIDER_FACTOR);
-      answer.wider = { radius_km: wider, total: (await this.ranked(origin, wider, query.category, now)).length };
+      answer.wider = { radius_km: wider, total: await repo.nearbyCount(origin, wider, query.category) };
     }
     return answer;
-  }
-
-  private async ranked(origin: { latitude: number; longitude: number }, radiusKm: number, category: string | undefined, now: Date) {
-    const candidates = await this.uow.repos.professionals.professionals.nearbyCandidates(origin, radiusKm, category);
-    // The database narrows by an indexed box; the core's rule decides the radius and the order (one source of truth).
-    return rankProfessionals(
-      candidates.map((p) => ({ ...p, rating_average: Number(p.rating_average) })),
-      origin,
-      { radiusKm, now },
-    );
   }
 
   /** GET /api/professionals/:id: an approved professional's public profile with published reviews. */
@@ -295,6 +317,9 @@ export class ProfessionalService {
       category: p.category,
       bio: p.bio,
       register: p.register ? formatRegister(p.register) : null,
+      street: p.address_street,
+      number: p.address_number,
+      district: p.address_district,
       city: p.address_city,
       state: p.address_state,
       latitude: p.latitude,

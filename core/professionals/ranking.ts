@@ -29,6 +29,18 @@ export function greatCircleDistanceKm(a: Coordinates, b: Coordinates): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(Math.min(1, h)));
 }
 
+/**
+ * SPEC.md §9's listing order, as data: featured first, then higher rating, then nearer; complete ties by id.
+ * rankProfessionals sorts by it in memory; the repository's nearby query orders by the same keys in SQL, so a page of
+ * a big city's results is cut in the database (tests compare the two).
+ */
+export const NEARBY_ORDER = [
+  { key: 'featured', direction: 'desc' },
+  { key: 'rating_average', direction: 'desc' },
+  { key: 'distance', direction: 'asc' },
+  { key: 'id', direction: 'asc' },
+] as const;
+
 export interface RankableProfessional {
   approved: boolean;
   latitude: number | null;
@@ -69,7 +81,7 @@ export function rankProfessionals<T extends RankableProfessional>(
     throw invalid('invalid_radius', 'Raio de busca inválido', { radius_km: 'O raio deve ser um número maior que zero' });
   }
 
-  const candidates: Array<{ item: RankedProfessional<T>; exactKm: number; rating: number }> = [];
+  const candidates: Array<{ item: RankedProfessional<T>; exactKm: number; rating: number; featured: number }> = [];
   for (const p of list) {
     if (!p.approved || p.latitude === null || p.longitude === null) continue;
     // A professional stored with impossible coordinates cannot be placed on the map; skip rather than fail the search.
@@ -77,16 +89,18 @@ export function rankProfessionals<T extends RankableProfessional>(
     if (!where.success) continue;
     const exactKm = greatCircleDistanceKm(parsedOrigin.data, where.data);
     if (exactKm > radiusKm) continue;
+    const featured = isFeatured(p.featured_until, options.now);
     candidates.push({
-      item: { ...p, distance_km: Math.round(exactKm * 10) / 10, featured: isFeatured(p.featured_until, options.now) },
+      // Object.assign, not an object spread: the same copy, several times faster over the thousands of candidates
+      // a 50 km search in a big city ranks (tests/bench/professionals.bench.ts).
+      item: Object.assign({}, p, { distance_km: Math.round(exactKm * 10) / 10, featured }),
       exactKm,
       rating: p.rating_average ?? 0,
+      featured: featured ? 1 : 0,
     });
   }
 
   // Array.prototype.sort is stable, so complete ties keep the caller's order (e.g. the repository's id order).
-  candidates.sort(
-    (a, b) => Number(b.item.featured) - Number(a.item.featured) || b.rating - a.rating || a.exactKm - b.exactKm,
-  );
+  candidates.sort((a, b) => b.featured - a.featured || b.rating - a.rating || a.exactKm - b.exactKm);
   return candidates.map((c) => c.item);
 }

@@ -47,6 +47,9 @@ export const nearbyProfessionalSchema = z.object({
   rating_average: z.number(),
   total_reviews: z.number().int(),
   distance_km: z.number(),
+  /** The business address's coordinates (public, as on the profile): where the map puts the marker. */
+  latitude: z.number(),
+  longitude: z.number(),
   featured: z.boolean(),
   photo_url: z.string().nullable(),
 });
@@ -76,6 +79,10 @@ export const publicProfessionalSchema = z.object({
   category: z.string(),
   bio: z.string(),
   register: z.string().nullable(),
+  /** The business address (street, number, district) shown with the map on the public profile. */
+  street: z.string().nullable(),
+  number: z.string().nullable(),
+  district: z.string().nullable(),
   city: z.string().nullable(),
   state: z.string().nullable(),
   latitude: z.number().nullable(),
@@ -131,8 +138,38 @@ export const reviewSchema = z.object({
   created_at: dateTimeAnswer,
 });
 
-export const adminProfessionalSchema = myProfessionalSchema.omit({ photos: true }).extend({
+export const adminProfessionalSchema = myProfessionalSchema
+  .omit({ photos: true })
+  .extend({
+    user_id: z.string(),
+    decided_at: dateTimeAnswer.nullable(),
+    featured: z.boolean(),
+  })
+  .meta({ id: 'AdminProfessional' });
+
+/** GET /api/admin/professionals/:id: the application with its portfolio photos. */
+export const adminProfessionalDetailSchema = adminProfessionalSchema
+  .extend({
+    photos: z.array(z.object({ id: z.string(), url: z.string() })),
+  })
+  .meta({ id: 'AdminProfessionalDetail' });
+
+/** A review as the back office sees it (GET /api/admin/reviews). */
+export const adminReviewSchema = z.object({
+  id: z.string(),
+  voucher_id: z.string(),
+  professional_id: z.string(),
+  professional_business_name: z.string(),
   user_id: z.string(),
-  decided_at: dateTimeAnswer.nullable(),
-  featured: z.boolean(),
-});
+  reviewer_first_name: z.string(),
+  reviewer_email: z.string().nullable(),
+  rating: z.number().int(),
+  comment: z.string().nullable(),
+  reply: z.string().nullable(),
+  replied_at: dateTimeAnswer.nullable(),
+  hidden: z.boolean(),
+  hidden_at: dateTimeAnswer.nullable(),
+  hidden_reason: z.string().nullable(),
+  reported_count: z.number().int(),
+  created_at: dateTimeAnswer,
+}).meta({ id: 'AdminReview' });

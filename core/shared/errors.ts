@@ -5,6 +5,7 @@ export type DomainErrorKind =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'too_large'
   | 'rate_limited'
   | 'unavailable';
 
@@ -38,6 +39,8 @@ export const invalid = (code: string, message: string, fields?: Record<string, s
   new DomainError('invalid', code, message, fields ? { fields } : {});
 export const notFound = (code: string, message: string) => new DomainError('not_found', code, message);
 export const conflict = (code: string, message: string) => new DomainError('conflict', code, message);
+/** 413: what was sent is larger than the use case accepts (an upload over its limit). */
+export const tooLarge = (code: string, message: string) => new DomainError('too_large', code, message);
 export const forbidden = (code: string, message: string) => new DomainError('forbidden', code, message);
 export const unauthenticated = (code: string, message: string) =>
   new DomainError('unauthenticated', code, message);

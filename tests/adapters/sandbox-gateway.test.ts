@@ -398,3 +398,36 @@ describe('test boleto', () => {
     }
   });
 });
+
+describe('transfers (payouts): simulated at once, with the webhook Asaas would send', () => {
+  it('settles DONE, delivers TRANSFER_DONE to the webhook handler, and is idempotent by externalReference', async () => {
+    const delivered: Array<{ headers: Record<string, string>; body: Record<string, unknown> }> = [];
+    const standalone = new SandboxPaymentGateway(app.db.knex, { publicUrl: 'http://127.0.0.1', webhookToken: 'sandbox-token-0123456789-abcdefghij' });
+    standalone.deliverWebhooksTo(async (headers, body) => {
+      delivered.push({ headers, body });
+    });
+    const input = { value: 5_400, pixKey: 'pro@exemplo.com.br', pixKeyType: 'EMAIL' as const, description: 'Turma: repasse', externalReference: crypto.randomUUID() };
+    const first = await standalone.createTransfer(input);
+    expect(first).toMatchObject({ status: 'done', value: 5_400, externalReference: input.externalReference, failReason: null });
+    expect(await standalone.createTransfer(input)).toMatchObject({ id: first.id, status: 'done' });
+    expect(await app.db.knex('sandbox_transfers').where({ external_reference: input.externalReference })).toHaveLength(1);
+    expect(await standalone.getTransfer(first.id)).toEqual(first);
+    // One webhook (the second call found the transfer), parsed like Asaas's.
+    expect(delivered).toHaveLength(1);
+    const event = standalone.parseWebhook(delivered[0]!.headers, delivered[0]!.body);
+    expect(event).toMatchObject({ type: 'TRANSFER_DONE', providerTransferId: first.id, externalReference: input.externalReference, providerPaymentId: null });
+    expect(delivered[0]!.body.transfer).toMatchObject({ object: 'transfer', status: 'DONE', value: 54, pixAddressKeyType: 'EMAIL' });
+  });
+
+  it('a PIX key starting with "falha" fails the transfer with a reason (TRANSFER_FAILED)', async () => {
+    const events: string[] = [];
+    const standalone = new SandboxPaymentGateway(app.db.knex, { publicUrl: 'http://127.0.0.1' });
+    standalone.deliverWebhooksTo(async (_headers, body) => {
+      events.push(String(body.event));
+    });
+    const t = await standalone.createTransfer({ value: 100, pixKey: 'falha@exemplo.com.br', pixKeyType: 'EMAIL', description: 'x', externalReference: crypto.randomUUID() });
+    expect(t).toMatchObject({ status: 'failed', failReason: 'Chave PIX não encontrada.' });
+    expect(events).toEqual(['TRANSFER_FAILED']);
+    await expect(standalone.createTransfer({ value: 0, pixKey: 'a@b.com', pixKeyType: 'EMAIL', description: 'x', externalReference: crypto.randomUUID() })).rejects.toMatchObject({ kind: 'invalid' });
+  });
+});

@@ -11,7 +11,7 @@ const cycleLint = new ESLint({ cwd });
 
 async function restricted(filePath: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals');
+  return (result?.messages ?? []).filter((m) => ['no-restricted-imports', 'no-restricted-globals', 'no-restricted-syntax'].includes(m.ruleId ?? ''));
 }
 
 
@@ -49,6 +49,32 @@ describe('architecture boundaries (STYLE.md)', () => {
   it('web/ may import the core (shared schemas and rules)', async () => {
     const ok = "import { formatCents } from '../../core/shared/money';\nexport const x = formatCents;";
     expect(await restricted('web/features/planted.tsx', ok)).toHaveLength(0);
+  });
+
+  describe('web features (Bulletproof React: features never import each other)', () => {
+    it.each([
+      ['web/features/groups/planted.tsx', "import { PlanGrid } from '../landing/plan-grid';", 'a sibling feature'],
+      ['web/features/groups/planted.tsx', "import { x } from '../checkout';", "a sibling feature's folder"],
+      ['web/features/dashboard/planted.tsx', "import { x } from '../../features/payments/history-page';", 'another feature through web/features'],
+      ['web/features/marketplace/deep/planted.tsx', "import { x } from '../../auth/login-form';", 'a feature from a nested folder'],
+      ['web/features/checkout/planted.tsx', "const page = () => import('../groups/join-page');", 'a feature, lazily'],
+      ['web/components/planted.tsx', "import { x } from '../features/auth/login-form';", 'a feature from a shared component'],
+      ['web/lib/planted.ts', "import { x } from '../features/groups/join-page';", 'a feature from web/lib'],
+      ['web/components/planted.tsx', "const page = () => import('../features/groups/join-page');", 'a feature from a shared component, lazily'],
+    ])('%s may not import %s (%s)', async (file, code) => {
+      const messages = await restricted(file, `${code}\nexport const y = 1;`);
+      expect(messages).not.toHaveLength(0);
+      expect(messages[0]?.message).toMatch(/feature/);
+    });
+
+    it.each([
+      ['web/features/groups/planted.tsx', "import { useSession } from '../../lib/session';\nimport { GroupCard } from '../../components/groups/group-card';\nimport { x } from './join-page';"],
+      ['web/features/marketplace/deep/planted.tsx', "import { useCart } from '../../../lib/cart/cart-context';\nimport { Button } from '../../../components/button';\nimport { x } from '../cart-page';"],
+      ['web/app/planted.tsx', "import { x } from '../features/groups/join-page';\nconst y = () => import('../features/payments/payment-page');"],
+      ['web/features/marketplace/planted.tsx', "const x = () => import('./cart-page');\nconst y = () => import('../../lib/cart/cart-engine');"],
+    ])('%s may import web/lib, web/components and its own feature (web/app composes features)', async (file, code) => {
+      expect(await restricted(file, `${code}\nexport const z = 1;`)).toHaveLength(0);
+    });
   });
 
   describe('modules and flows (STYLE.md "Modules and flows")', () => {

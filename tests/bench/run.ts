@@ -1,8 +1,9 @@
 // `npm run bench`: HTTP throughput and p99 of the real server against a bare Koa route in the same run, then the
-// group and marketplace benchmarks. Uses PostgreSQL when DATABASE_URL is set (a fresh database), else embedded
+// group, marketplace and nearby-professional benchmarks. Uses PostgreSQL when DATABASE_URL is set (a fresh database), else embedded
 // PGlite. Loopback only; the servers run in a child process, the load generator here (see http-servers.ts).
 import { benchGroups } from './groups.bench';
 import { benchMarketplace } from './marketplace.bench';
+import { benchProfessionals } from './professionals.bench';
 import { CONNECTIONS, DURATION, ROUNDS, compareToBare, startBenchServers } from './http-servers';
 
 async function main() {
@@ -19,6 +20,7 @@ async function main() {
 
   await benchGroups();
   await benchMarketplace();
+  await benchProfessionals();
 }
 
 main().catch((err) => {

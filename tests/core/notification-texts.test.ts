@@ -95,6 +95,8 @@ describe('notificationText', () => {
       order_refunded: { order: '#1', total: 100 },
       professional_status: { status: 'rejected', reason: 'Fotos ilegíveis' },
       voucher_redeemed: { plan: 'P', business_name: 'Estúdio' },
+      payout_done: { amount: 12_345 },
+      payout_failed: { amount: 12_345, reason: 'Chave PIX não encontrada.' },
     };
     for (const kind of Object.keys(samples) as NotificationKind[]) {
       for (const locale of NOTIFICATION_LOCALES) {

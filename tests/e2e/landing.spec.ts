@@ -179,10 +179,10 @@ test.describe('screens and states', () => {
   });
 
   test('a screen not built yet says so and links home', async ({ page }) => {
-    await page.goto('/professional-signup');
+    await page.goto('/influencer-signup');
     const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { level: 1, name: 'Cadastro de profissional' })).toBeVisible();
-    await expect(main.getByText('Cadastro de profissional — esta tela ainda está em construção.')).toBeVisible();
+    await expect(main.getByRole('heading', { level: 1, name: 'Cadastro de influenciador' })).toBeVisible();
+    await expect(main.getByText('Cadastro de influenciador — esta tela ainda está em construção.')).toBeVisible();
     await expect(main.getByRole('link', { name: 'Voltar ao início' })).toHaveAttribute('href', '/');
   });
 

@@ -1,5 +1,5 @@
-// A local Asaas API v3 (EXTERNAL-APIS.md §1) on 127.0.0.1: customers, payments, instalment plans, PIX QR and refunds
-// in memory, the real JSON shapes and error bodies, and programmable faults per method and path.
+// A local Asaas API v3 (EXTERNAL-APIS.md §1) on 127.0.0.1: customers, payments, instalment plans, PIX QR, refunds and
+// PIX transfers in memory, the real JSON shapes and error bodies, and programmable faults per method and path.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -68,6 +68,13 @@ export interface AsaasFake {
   customers: Map<string, Json>;
   payments: Map<string, Json>;
   installments: Map<string, Json>;
+  transfers: Map<string, Json>;
+  /** Account balance in reais for transfers (a larger transfer is a 400, as at Asaas); null = unlimited. */
+  balance: number | null;
+  /** Moves a transfer to an Asaas status (DONE, FAILED, CANCELLED, BANK_PROCESSING…), as Asaas would. */
+  setTransferStatus(transferId: string, status: string, extra?: Json): Json;
+  /** The transfer webhook Asaas would POST now: `{id, event, dateCreated, transfer}` with the token. */
+  transferWebhook(event: string, transferId: string, options?: { token?: string | null; eventId?: string }): { headers: Record<string, string>; body: Json };
   /** Faults for requests matching method and path (a template such as /payments/:id/refund); each serves one request, in order. */
   fault(method: string, path: string, ...faults: AsaasFault[]): void;
   /** Requests for a method and path template. */
@@ -95,11 +102,50 @@ export async function startAsaasFake(options: AsaasFakeOptions = {}): Promise<As
   const customers = new Map<string, Json>();
   const payments = new Map<string, Json>();
   const installments = new Map<string, Json>();
+  const transfers = new Map<string, Json>();
   const faults: { method: string; path: RegExp; fault: AsaasFault }[] = [];
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_${String(++counter).padStart(12, '0')}`;
 
-  const state = { sendPixImage: true, refundMode: 'done' as 'done' | 'pending' };
+  const state = { sendPixImage: true, refundMode: 'done' as 'done' | 'pending', balance: null as number | null };
+
+  /** POST /transfers to a PIX key: validated as Asaas does, created PENDING (settled by setTransferStatus). */
+  function createTransfer(body: Json): [number, unknown] {
+    if (typeof body.value !== 'number' || !(body.value > 0)) return [400, errorBody('invalid_value', 'Informe o valor da transferência.')];
+    if (!body.pixAddressKey) return [400, errorBody('invalid_pixAddressKey', 'Informe a chave Pix.')];
+    if (!['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'EVP'].includes(body.pixAddressKeyType)) {
+      return [400, errorBody('invalid_pixAddressKeyType', 'Tipo de chave Pix inválido.')];
+    }
+    if (state.balance !== null && body.value > state.balance) {
+      return [400, errorBody('invalid_action', 'Saldo insuficiente para realizar a transferência.')];
+    }
+    if (state.balance !== null) state.balance = Math.round((state.balance - body.value) * 100) / 100;
+    const id = randomBytes(16).toString('hex').replace(/(.{8})(.{4})(.{4})(.{4})(.{12})/, '$1-$2-$3-$4-$5');
+    const transfer: Json = {
+      object: 'transfer',
+      id,
+      type: 'PIX',
+      dateCreated: todayInSaoPaulo(),
+      value: body.value,
+      netValue: body.value,
+      transferFee: 0,
+      status: 'PENDING',
+      effectiveDate: null,
+      scheduleDate: body.scheduleDate ?? null,
+      endToEndIdentifier: null,
+      authorized: true,
+      failReason: null,
+      transactionReceiptUrl: null,
+      operationType: 'PIX',
+      description: body.description ?? null,
+      externalReference: body.externalReference ?? null,
+      pixAddressKey: body.pixAddressKey,
+      pixAddressKeyType: body.pixAddressKeyType,
+      bankAccount: null,
+    };
+    transfers.set(id, transfer);
+    return [200, transfer];
+  }
 
   function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
     res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8', ...headers });
@@ -300,6 +346,15 @@ export async function startAsaasFake(options: AsaasFakeOptions = {}): Promise<As
       const p = payments.get(m[1]!);
       return p ? refundPayment(p, body) : null;
     }
+    if (path === '/transfers' && method === 'GET') {
+      const data = [...transfers.values()].filter((t) => !query.externalReference || t.externalReference === query.externalReference).reverse();
+      return [200, list(data, query)];
+    }
+    if (path === '/transfers' && method === 'POST') return createTransfer(body);
+    if ((m = /^\/transfers\/([^/]+)$/.exec(path)) && method === 'GET') {
+      const t = transfers.get(m[1]!);
+      return t ? [200, t] : null;
+    }
     if ((m = /^\/installments\/([^/]+)$/.exec(path)) && method === 'GET') {
       const plan = installments.get(m[1]!);
       return plan ? [200, plan] : null;
@@ -376,6 +431,33 @@ export async function startAsaasFake(options: AsaasFakeOptions = {}): Promise<As
     customers,
     payments,
     installments,
+    transfers,
+    get balance() {
+      return state.balance;
+    },
+    set balance(v: number | null) {
+      state.balance = v;
+    },
+    setTransferStatus(transferId, status, extra = {}) {
+      const t = transfers.get(transferId);
+      if (!t) throw new Error(`asaas fake: transferência ${transferId} não existe`);
+      Object.assign(t, { status, ...extra });
+      if (status === 'DONE') {
+        t.effectiveDate ??= todayInSaoPaulo();
+        t.endToEndIdentifier ??= `E${String(++counter).padStart(31, '0')}`;
+        t.transactionReceiptUrl ??= `https://sandbox.asaas.com/comprovantes/${t.id}`;
+      }
+      return t;
+    },
+    transferWebhook(event, transferId, opts = {}) {
+      const t = transfers.get(transferId);
+      if (!t) throw new Error(`asaas fake: transferência ${transferId} não existe`);
+      const token = opts.token === undefined ? webhookToken : opts.token;
+      return {
+        headers: { 'content-type': 'application/json', 'user-agent': 'Java/1.8.0_282', ...(token !== null ? { 'asaas-access-token': token } : {}) },
+        body: { id: opts.eventId ?? `evt_${randomBytes(16).toString('hex')}&${++counter}`, event, dateCreated: saoPauloNow(), transfer: structuredClone(t) },
+      };
+    },
     get sendPixImage() {
       return state.sendPixImage;
     },
@@ -424,6 +506,8 @@ export async function startAsaasFake(options: AsaasFakeOptions = {}): Promise<As
       customers.clear();
       payments.clear();
       installments.clear();
+      transfers.clear();
+      state.balance = null;
       state.sendPixImage = true;
       state.refundMode = 'done';
     },

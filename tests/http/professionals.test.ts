@@ -51,6 +51,11 @@ async function insertProfessional(over: { category: string; status?: string; lat
   return { user, row: row as { id: string; latitude: number | null; longitude: number | null; rating_average: string | number; featured_until: Date | null; status: string } };
 }
 
+/** Three portfolio rows straight in the database (uploads are tested in professional-photos.test.ts). */
+async function addPortfolio(professionalId: string) {
+  await knex()('professional_photos').insert([0, 1, 2].map((position) => ({ professional_id: professionalId, storage_key: `professionals/${professionalId}/foto-${position}.webp`, position, width: 800, height: 600 })));
+}
+
 /** A redeemable voucher of the plan for a new member (group, place and voucher written as the group flows leave them). */
 async function redeemableVoucher(plan: { id: string; price: number; entry_price: number }, member?: TestUser) {
   const user = member ?? (await createUser(app, { fullName: 'Carla Souza' }));
@@ -93,6 +98,8 @@ describe('applying and the back office deciding', () => {
     const adminCreds = await app.createAdmin();
     const adminClient = app.client();
     expect((await adminClient.post('/api/auth/login', adminCreds)).status).toBe(200);
+    // Approval needs the 3–8 portfolio photos (uploaded after the application; tests/http/professional-photos.test.ts).
+    await addPortfolio(applied.body.id);
     const approved = await adminClient.post(`/api/admin/professionals/${applied.body.id}/approve`);
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body).toMatchObject({ status: 'approved', approved: true });
@@ -140,6 +147,8 @@ describe('applying and the back office deciding', () => {
     const rejected = await adminClient.post(`/api/admin/professionals/${applied.body.id}/reject`, { reason: 'Fotos do portfólio ilegíveis' });
     expect(rejected.body).toMatchObject({ status: 'rejected', rejection_reason: 'Fotos do portfólio ilegíveis' });
     expect((await user.client.get('/api/notifications?per_page=100')).body.items.map((n: { type: string }) => n.type)).toContain('professional_status');
+    // A rejected application goes back with its 3–8 portfolio photos.
+    await addPortfolio(applied.body.id);
     const again = await user.client.post('/api/professionals/applications', { ...body, business_name: 'Clínica Sorriso Novo' });
     expect(again.body).toEqual({ id: applied.body.id, status: 'pending' });
     expect((await user.client.get('/api/me/professional')).body).toMatchObject({ business_name: 'Clínica Sorriso Novo', rejection_reason: null });

@@ -2,7 +2,7 @@
 // is emptied when the user changes (sign-out, another account), so nobody sees the previous user's data.
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useSession } from '../features/auth/session';
+import { useSession } from '../lib/session';
 import { createQueryClient } from '../lib/query';
 
 export function QueryProvider({ children }: { children: ReactNode }) {

@@ -32,11 +32,18 @@ const NotificationsPage = lazy(() => import('../features/notifications/notificat
 const ProductsPage = lazy(() => import('../features/marketplace/products-page'));
 const ProductPage = lazy(() => import('../features/marketplace/product-page'));
 const ServicesPage = lazy(() => import('../features/marketplace/services-page'));
+// The services page composes the professionals search (features never import each other: the route does it).
+const NearbyProfessionals = lazy(() => import('../features/professionals-search/nearby-section'));
+const PublicProfessionalPage = lazy(() => import('../features/professionals-search/public-profile-page'));
 const CartPage = lazy(() => import('../features/marketplace/cart-page'));
 const MarketCheckoutAddressPage = lazy(() => import('../features/marketplace/checkout-address-page'));
 const MarketCheckoutPaymentPage = lazy(() => import('../features/marketplace/checkout-payment-page'));
 const OrdersPage = lazy(() => import('../features/marketplace/orders-page'));
 const OrderPage = lazy(() => import('../features/marketplace/order-page'));
+const ProfessionalDashboardPage = lazy(() => import('../features/professional-dashboard/dashboard-page'));
+const ProfessionalReceivablesPage = lazy(() => import('../features/professional-dashboard/receivables-page'));
+const ProfessionalSignupPage = lazy(() => import('../features/professional-onboarding/signup-page'));
+const ProfessionalPendingPage = lazy(() => import('../features/professional-onboarding/pending-page'));
 
 const placeholder = (screen: ScreenKey) => <Placeholder screen={screen} />;
 
@@ -64,7 +71,9 @@ export const routes: RouteObject[] = [
       { path: 'privacy', element: <PrivacyPage /> },
 
       // Marketplace catalogue and cart (checkout and orders are signed-in only, below).
-      { path: 'marketplace/services', element: <ServicesPage /> },
+      { path: 'marketplace/services', element: <ServicesPage nearby={<NearbyProfessionals />} /> },
+      // A professional's public profile (an unknown or unapproved one shows the not-found screen).
+      { path: 'profissionais/:id', element: <PublicProfessionalPage notFound={<NotFoundPage />} /> },
       { path: 'marketplace/products', element: <ProductsPage /> },
       { path: 'marketplace/products/:id', element: <ProductPage /> },
       { path: 'marketplace/cart', element: <CartPage /> },
@@ -76,7 +85,7 @@ export const routes: RouteObject[] = [
           // Dashboards.
           { path: 'dashboard', element: <DashboardPage /> },
           { path: 'dashboard/user', element: <DashboardPage /> },
-          { path: 'dashboard/professional', element: placeholder('dashboardProfessional') },
+          { path: 'dashboard/professional', element: <ProfessionalDashboardPage /> },
           { path: 'dashboard/influencer', element: placeholder('dashboardInfluencer') },
 
           { path: 'marketplace/orders', element: <OrdersPage /> },
@@ -96,14 +105,14 @@ export const routes: RouteObject[] = [
           { path: 'payment-history', element: <PaymentHistoryPage /> },
           { path: 'notifications', element: <NotificationsPage /> },
           { path: 'profile', element: <ProfilePage /> },
-          { path: 'professional/receivables', element: placeholder('professionalReceivables') },
+          { path: 'professional/receivables', element: <ProfessionalReceivablesPage /> },
         ],
       },
 
       // Partner sign-ups.
-      { path: 'professional-signup', element: placeholder('professionalSignup') },
+      { path: 'professional-signup', element: <ProfessionalSignupPage /> },
       { path: 'influencer-signup', element: placeholder('influencerSignup') },
-      { path: 'professional-pending', element: placeholder('professionalPending') },
+      { path: 'professional-pending', element: <ProfessionalPendingPage /> },
 
       // The server sends /admin/* to the back-office app; only the Vite dev server lands here.
       { path: 'admin/*', element: <AdminLinkPage /> },

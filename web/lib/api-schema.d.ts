@@ -120,6 +120,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payouts/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay every professional due a payout now (audited)
+         * @description Matures the receivables whose hold ended, then creates one payout per professional whose available receivables reach PAYOUT_MINIMUM and sends its PIX transfer.
+         */
+        post: operations["postApiAdminPayoutsRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/plans": {
         parameters: {
             query?: never;
@@ -253,6 +273,74 @@ export interface paths {
         put?: never;
         /** Suspend an approved professional with a reason */
         post: operations["postApiAdminProfessionalsIdSuspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reviews to moderate (ra-data-simple-rest list; most reported first by default) */
+        get: operations["getApiAdminReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One review */
+        get: operations["getApiAdminReviewsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/{id}/hide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hide a review with a reason (leaves the profile and the average) */
+        post: operations["postApiAdminReviewsIdHide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reviews/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a hidden review again (back in the average) */
+        post: operations["postApiAdminReviewsIdRestore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -670,6 +758,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own payouts, newest first (professional) */
+        get: operations["getApiMePayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/professional": {
         parameters: {
             query?: never;
@@ -688,6 +793,46 @@ export interface paths {
         patch: operations["patchApiMeProfessional"];
         trace?: never;
     };
+    "/api/me/professional/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a portfolio photo (multipart, field `photo`, one per request)
+         * @description The caller's own application, any status. JPEG, PNG or WebP by content, at most 8 MB; stored re-encoded (upright, at most 1600 px, WebP, no metadata). At most 8 photos (409 `portfolio_full`).
+         */
+        post: operations["postApiMeProfessionalPhotos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/professional/photos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a portfolio photo
+         * @description Only a photo of the caller's own portfolio (404 otherwise); an approved profile keeps at least 3 (409 `portfolio_minimum`).
+         */
+        delete: operations["deleteApiMeProfessionalPhotosId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/receivables": {
         parameters: {
             query?: never;
@@ -697,6 +842,23 @@ export interface paths {
         };
         /** The caller's own receivables and totals (professional) */
         get: operations["getApiMeReceivables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/vouchers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own vouchers with their QR codes */
+        get: operations["getApiMeVouchers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1189,6 +1351,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public run-time configuration of the web app (map tiles) */
+        get: operations["getApiSiteConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vouchers/lookup": {
         parameters: {
             query?: never;
@@ -1295,6 +1474,111 @@ export interface components {
             price: number;
             slug: string;
             window_days: number;
+        };
+        AdminProfessional: {
+            address_city: string | null;
+            address_complement: string | null;
+            address_district: string | null;
+            address_number: string | null;
+            address_state: string | null;
+            address_street: string | null;
+            approved: boolean;
+            bio: string;
+            business_name: string;
+            category: string;
+            cep: string;
+            /** Format: date-time */
+            created_at: string;
+            decided_at: string | null;
+            featured: boolean;
+            featured_until: string | null;
+            full_name: string;
+            id: string;
+            latitude: number | null;
+            longitude: number | null;
+            pix_key: {
+                key: string;
+                /** @enum {string} */
+                type: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP";
+            };
+            rating_average: number;
+            register: {
+                /** @constant */
+                council: "CRO";
+                number: string;
+                uf: string;
+            } | null;
+            rejection_reason: string | null;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "suspended";
+            suspended_reason: string | null;
+            tax_id: string;
+            total_reviews: number;
+            user_id: string;
+        };
+        AdminProfessionalDetail: {
+            address_city: string | null;
+            address_complement: string | null;
+            address_district: string | null;
+            address_number: string | null;
+            address_state: string | null;
+            address_street: string | null;
+            approved: boolean;
+            bio: string;
+            business_name: string;
+            category: string;
+            cep: string;
+            /** Format: date-time */
+            created_at: string;
+            decided_at: string | null;
+            featured: boolean;
+            featured_until: string | null;
+            full_name: string;
+            id: string;
+            latitude: number | null;
+            longitude: number | null;
+            photos: {
+                id: string;
+                url: string;
+            }[];
+            pix_key: {
+                key: string;
+                /** @enum {string} */
+                type: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP";
+            };
+            rating_average: number;
+            register: {
+                /** @constant */
+                council: "CRO";
+                number: string;
+                uf: string;
+            } | null;
+            rejection_reason: string | null;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "suspended";
+            suspended_reason: string | null;
+            tax_id: string;
+            total_reviews: number;
+            user_id: string;
+        };
+        AdminReview: {
+            comment: string | null;
+            /** Format: date-time */
+            created_at: string;
+            hidden: boolean;
+            hidden_at: string | null;
+            hidden_reason: string | null;
+            id: string;
+            professional_business_name: string;
+            professional_id: string;
+            rating: number;
+            replied_at: string | null;
+            reply: string | null;
+            reported_count: number;
+            reviewer_email: string | null;
+            reviewer_first_name: string;
+            user_id: string;
+            voucher_id: string;
         };
         AuditLog: {
             action: string;
@@ -1485,6 +1769,31 @@ export interface components {
             }[];
             total: number;
         };
+        MyVouchers: {
+            items: {
+                balance_due: number;
+                can_review: boolean;
+                code: string;
+                group_id: string;
+                id: string;
+                plan: {
+                    category: string | null;
+                    category_name: string | null;
+                    id: string;
+                    name: string;
+                };
+                price: number;
+                qr_svg: string;
+                redeemed_at: string | null;
+                redeemed_by: {
+                    business_name: string;
+                    id: string;
+                } | null;
+                review_id: string | null;
+                /** @enum {string} */
+                status: "awaiting_balance" | "redeemable" | "redeemed";
+            }[];
+        };
         Notification: {
             body: string;
             /** Format: date-time */
@@ -1626,6 +1935,25 @@ export interface components {
             id: string;
             /** @enum {string} */
             status: "pending" | "confirmed" | "failed" | "cancelled" | "refund_pending" | "refunded" | "amount_mismatch";
+        };
+        Payout: {
+            amount: number;
+            /** Format: date-time */
+            created_at: string;
+            failure_reason: string | null;
+            id: string;
+            paid_at: string | null;
+            receipt_url: string | null;
+            /** @enum {string} */
+            status: "pending" | "done" | "failed";
+        };
+        PayoutList: {
+            items: components["schemas"]["Payout"][];
+            total: number;
+        };
+        PayoutRun: {
+            amount: number;
+            payouts: number;
         };
         Plan: {
             category: {
@@ -2164,6 +2492,62 @@ export interface operations {
             };
         };
     };
+    postApiAdminPayoutsRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many payouts were created and their total (centavos). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutRun"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate, full, out of stock or wrong state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiAdminPlans: {
         parameters: {
             query?: {
@@ -2506,7 +2890,7 @@ export interface operations {
     getApiAdminProfessionals: {
         parameters: {
             query?: {
-                /** @description JSON object; fields: {"q":{"type":"string","maxLength":200},"status":{"type":"string","enum":["pending","approved","rejected","suspended"]},"category":{"type":"string","maxLength":80},"city":{"type":"string","maxLength":120},"id":{"anyOf":[{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},{"maxItems":1000,"type":"array","items":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"}}]}} */
+                /** @description JSON object; fields: {"q":{"type":"string","maxLength":200},"status":{"type":"string","enum":["pending","approved","rejected","suspended"]},"category":{"type":"string","maxLength":80},"city":{"type":"string","maxLength":120},"id":{"anyOf":[{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},{"maxItems":1000,"type":"array","items":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"}}]},"featured":{"type":"boolean"}} */
                 filter?: string;
                 /** @description JSON `[start, end]`, inclusive and zero-based, at most 1000 records (default `[0,24]`). */
                 range?: string;
@@ -2527,47 +2911,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        address_city: string | null;
-                        address_complement: string | null;
-                        address_district: string | null;
-                        address_number: string | null;
-                        address_state: string | null;
-                        address_street: string | null;
-                        approved: boolean;
-                        bio: string;
-                        business_name: string;
-                        category: string;
-                        cep: string;
-                        /** Format: date-time */
-                        created_at: string;
-                        decided_at: string | null;
-                        featured: boolean;
-                        featured_until: string | null;
-                        full_name: string;
-                        id: string;
-                        latitude: number | null;
-                        longitude: number | null;
-                        pix_key: {
-                            key: string;
-                            /** @enum {string} */
-                            type: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP";
-                        };
-                        rating_average: number;
-                        register: {
-                            /** @constant */
-                            council: "CRO";
-                            number: string;
-                            uf: string;
-                        } | null;
-                        rejection_reason: string | null;
-                        /** @enum {string} */
-                        status: "pending" | "approved" | "rejected" | "suspended";
-                        suspended_reason: string | null;
-                        tax_id: string;
-                        total_reviews: number;
-                        user_id: string;
-                    }[];
+                    "application/json": components["schemas"]["AdminProfessional"][];
                 };
             };
             /** @description Invalid input (`fields` says which) or a malformed request. */
@@ -2610,53 +2954,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The professional. */
+            /** @description The professional with the portfolio photos. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        address_city: string | null;
-                        address_complement: string | null;
-                        address_district: string | null;
-                        address_number: string | null;
-                        address_state: string | null;
-                        address_street: string | null;
-                        approved: boolean;
-                        bio: string;
-                        business_name: string;
-                        category: string;
-                        cep: string;
-                        /** Format: date-time */
-                        created_at: string;
-                        decided_at: string | null;
-                        featured: boolean;
-                        featured_until: string | null;
-                        full_name: string;
-                        id: string;
-                        latitude: number | null;
-                        longitude: number | null;
-                        pix_key: {
-                            key: string;
-                            /** @enum {string} */
-                            type: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP";
-                        };
-                        rating_average: number;
-                        register: {
-                            /** @constant */
-                            council: "CRO";
-                            number: string;
-                            uf: string;
-                        } | null;
-                        rejection_reason: string | null;
-                        /** @enum {string} */
-                        status: "pending" | "approved" | "rejected" | "suspended";
-                        suspended_reason: string | null;
-                        tax_id: string;
-                        total_reviews: number;
-                        user_id: string;
-                    };
+                    "application/json": components["schemas"]["AdminProfessionalDetail"];
                 };
             };
             /** @description Invalid input (`fields` says which) or a malformed request. */
@@ -2714,47 +3018,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        address_city: string | null;
-                        address_complement: string | null;
-                        address_district: string | null;
-                        address_number: string | null;
-                        address_state: string | null;
-                        address_street: string | null;
-                        approved: boolean;
-                        bio: string;
-                        business_name: string;
-                        category: string;
-                        cep: string;
-                        /** Format: date-time */
-                        created_at: string;
-                        decided_at: string | null;
-                        featured: boolean;
-                        featured_until: string | null;
-                        full_name: string;
-                        id: string;
-                        latitude: number | null;
-                        longitude: number | null;
-                        pix_key: {
-                            key: string;
-                            /** @enum {string} */
-                            type: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP";
-                        };
-                        rating_average: number;
-                        register: {
-                            /** @constant */
-                            council: "CRO";
-                            number: string;
-                            uf: string;
-                        } | null;
-                        rejection_reason: string | null;
-                        /** @enum {string} */
-                        status: "pending" | "approved" | "rejected" | "suspended";
-                        suspended_reason: string | null;
-                        tax_id: string;
-                        total_reviews: number;
-                        user_id: string;
-                    };
+                    "application/json": components["schemas"]["AdminProfessional"];
                 };
             };
             /** @description Invalid input (`fields` says which) or a malformed request. */
@@ -2827,47 +3091,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        address_city: string | null;
-                        address_complement: string | null;
-                        address_district: string | null;
-                        address_number: string | null;
-                        address_state: string | null;
-                        address_street: string | null;
-                        approved: boolean;
-                        bio: string;
-                        business_name: string;
-                        category: string;
-                        cep: string;
-                        /** Format: date-time */
-                        created_at: string;
-                        decided_at: string | null;
-                        featured: boolean;
-                        featured_until: string | null;
-                        full_name: string;
-                        id: string;
-                        latitude: number | null;
-                        longitude: number | null;
-                        pix_key: {
-                            key: string;
-                            /** @enum {string} */
-                            type: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP";
-                        };
-                        rating_average: number;
-                        register: {
-                            /** @constant */
-                            council: "CRO";
-                            number: string;
-                            uf: string;
-                        } | null;
-                        rejection_reason: string | null;
-                        /** @enum {string} */
-                        status: "pending" | "approved" | "rejected" | "suspended";
-                        suspended_reason: string | null;
-                        tax_id: string;
-                        total_reviews: number;
-                        user_id: string;
-                    };
+                    "application/json": components["schemas"]["AdminProfessional"];
                 };
             };
             /** @description Invalid input (`fields` says which) or a malformed request. */
@@ -2940,47 +3164,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        address_city: string | null;
-                        address_complement: string | null;
-                        address_district: string | null;
-                        address_number: string | null;
-                        address_state: string | null;
-                        address_street: string | null;
-                        approved: boolean;
-                        bio: string;
-                        business_name: string;
-                        category: string;
-                        cep: string;
-                        /** Format: date-time */
-                        created_at: string;
-                        decided_at: string | null;
-                        featured: boolean;
-                        featured_until: string | null;
-                        full_name: string;
-                        id: string;
-                        latitude: number | null;
-                        longitude: number | null;
-                        pix_key: {
-                            key: string;
-                            /** @enum {string} */
-                            type: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP";
-                        };
-                        rating_average: number;
-                        register: {
-                            /** @constant */
-                            council: "CRO";
-                            number: string;
-                            uf: string;
-                        } | null;
-                        rejection_reason: string | null;
-                        /** @enum {string} */
-                        status: "pending" | "approved" | "rejected" | "suspended";
-                        suspended_reason: string | null;
-                        tax_id: string;
-                        total_reviews: number;
-                        user_id: string;
-                    };
+                    "application/json": components["schemas"]["AdminProfessional"];
                 };
             };
             /** @description Invalid input (`fields` says which) or a malformed request. */
@@ -3053,47 +3237,267 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        address_city: string | null;
-                        address_complement: string | null;
-                        address_district: string | null;
-                        address_number: string | null;
-                        address_state: string | null;
-                        address_street: string | null;
-                        approved: boolean;
-                        bio: string;
-                        business_name: string;
-                        category: string;
-                        cep: string;
-                        /** Format: date-time */
-                        created_at: string;
-                        decided_at: string | null;
-                        featured: boolean;
-                        featured_until: string | null;
-                        full_name: string;
-                        id: string;
-                        latitude: number | null;
-                        longitude: number | null;
-                        pix_key: {
-                            key: string;
-                            /** @enum {string} */
-                            type: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP";
-                        };
-                        rating_average: number;
-                        register: {
-                            /** @constant */
-                            council: "CRO";
-                            number: string;
-                            uf: string;
-                        } | null;
-                        rejection_reason: string | null;
-                        /** @enum {string} */
-                        status: "pending" | "approved" | "rejected" | "suspended";
-                        suspended_reason: string | null;
-                        tax_id: string;
-                        total_reviews: number;
-                        user_id: string;
-                    };
+                    "application/json": components["schemas"]["AdminProfessional"];
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate, full, out of stock or wrong state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiAdminReviews: {
+        parameters: {
+            query?: {
+                /** @description JSON object; fields: {"q":{"type":"string","maxLength":200},"reported":{"type":"boolean"},"hidden":{"type":"boolean"},"professional_id":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},"id":{"anyOf":[{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"},{"maxItems":1000,"type":"array","items":{"type":"string","format":"uuid","pattern":"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$"}}]}} */
+                filter?: string;
+                /** @description JSON `[start, end]`, inclusive and zero-based, at most 1000 records (default `[0,24]`). */
+                range?: string;
+                /** @description JSON `["field","ASC"|"DESC"]`, e.g. `["created_at","DESC"]`. */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reviews. */
+            200: {
+                headers: {
+                    /** @description `<resource> <start>-<end>/<total>` (ra-data-simple-rest). */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReview"][];
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiAdminReviewsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReview"];
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiAdminReviewsIdHide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The review, hidden. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReview"];
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate, full, out of stock or wrong state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiAdminReviewsIdRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The review, published. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReview"];
                 };
             };
             /** @description Invalid input (`fields` says which) or a malformed request. */
@@ -4456,6 +4860,56 @@ export interface operations {
             };
         };
     };
+    getApiMePayouts: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each PIX payout with its status, payment date, failure reason and receipt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutList"];
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiMeProfessional: {
         parameters: {
             query?: never;
@@ -4639,6 +5093,140 @@ export interface operations {
             };
         };
     };
+    postApiMeProfessionalPhotos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    photo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored photo, last in the portfolio. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        height: number | null;
+                        id: string;
+                        position: number;
+                        url: string;
+                        width: number | null;
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate, full, out of stock or wrong state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiMeProfessionalPhotosId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate, full, out of stock or wrong state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiMeReceivables: {
         parameters: {
             query?: {
@@ -4702,6 +5290,35 @@ export interface operations {
             };
             /** @description Signed in but not allowed. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiMeVouchers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first; `can_review` once redeemed and not yet reviewed (90 days). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyVouchers"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5638,11 +6255,13 @@ export interface operations {
                         business_name: string;
                         category: string;
                         city: string | null;
+                        district: string | null;
                         featured: boolean;
                         full_name: string;
                         id: string;
                         latitude: number | null;
                         longitude: number | null;
+                        number: string | null;
                         photos: {
                             id: string;
                             url: string;
@@ -5660,6 +6279,7 @@ export interface operations {
                             reply: string | null;
                         }[];
                         state: string | null;
+                        street: string | null;
                         total_reviews: number;
                     };
                 };
@@ -5791,6 +6411,8 @@ export interface operations {
                             featured: boolean;
                             full_name: string;
                             id: string;
+                            latitude: number;
+                            longitude: number;
                             photo_url: string | null;
                             rating_average: number;
                             total_reviews: number;
@@ -6109,6 +6731,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiSiteConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The map tile layer (null when disabled). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        map: {
+                            attribution: string;
+                            tile_url: string | null;
+                        };
+                    };
                 };
             };
         };

@@ -22,6 +22,14 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * The site's CSP with the map's tile origin (MAP_TILE_URL) allowed in img-src, and nothing else added; without tiles
+ * (MAP_TILE_URL empty) it is exactly CONTENT_SECURITY_POLICY.
+ */
+export function siteContentSecurityPolicy(mapTileOrigin: string | null | undefined) {
+  return mapTileOrigin ? { ...CONTENT_SECURITY_POLICY, imgSrc: [...CONTENT_SECURITY_POLICY.imgSrc, mapTileOrigin] } : CONTENT_SECURITY_POLICY;
+}
+
 const isDocsPath = (path: string) => path === '/api/docs' || path.startsWith('/api/docs/');
 
 export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
@@ -53,7 +61,7 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): HeaderList {
  * Two profiles: documents (the SPA, the back office, static files) get the site's CSP; JSON API responses get the
  * OWASP REST set (nothing may be loaded or framed from them, no sniffing, no referrer, same-origin only).
  */
-export function securityHeaders(options: { https: boolean }) {
+export function securityHeaders(options: { https: boolean; mapTileOrigin?: string | null }) {
   const common = {
     frameguard: { action: 'deny' as const },
     strictTransportSecurity: options.https,
@@ -61,7 +69,7 @@ export function securityHeaders(options: { https: boolean }) {
   } satisfies HelmetOptions;
   const documents = helmetHeaders({
     ...common,
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: { useDefaults: false, directives: siteContentSecurityPolicy(options.mapTileOrigin) },
     crossOriginEmbedderPolicy: false,
   });
   const api = helmetHeaders({

@@ -2,7 +2,9 @@
 import { inviteCodeSchema } from '../../../core/groups';
 import { z } from 'zod';
 import type { GroupService } from '../../../core/groups/group.service';
-import { heldPlaceSchema, myGroupsSchema, publicGroupSchema, refundPreferenceSchema } from '../../../core/groups/schemas';
+import { heldPlaceSchema, myGroupsSchema, myVouchersSchema, publicGroupSchema, refundPreferenceSchema } from '../../../core/groups/schemas';
+import type { MyVouchersFlow } from '../../../core/flows/my-vouchers.flow';
+import QRCode from 'qrcode';
 import type { WalletService } from '../../../core/wallet/wallet.service';
 import { walletSummarySchema } from '../../../core/wallet/schemas';
 import { TOKENS } from '../../tokens';
@@ -69,6 +71,22 @@ export function groupRoutes() {
       handler: async (ctx) => {
         ctx.set('Cache-Control', 'no-store');
         return reply(200, await groups(ctx).myGroups(actor(ctx)));
+      },
+    })
+    // The member's vouchers (groups own them): code, QR code, who redeemed it, whether it can be reviewed.
+    .route({
+      method: 'get',
+      path: '/api/me/vouchers',
+      summary: 'The caller\'s own vouchers with their QR codes',
+      guard: 'user',
+      answers: { 200: { description: 'Newest first; `can_review` once redeemed and not yet reviewed (90 days).', schema: myVouchersSchema } },
+      handler: async (ctx) => {
+        ctx.set('Cache-Control', 'no-store');
+        const { items } = await ctx.container.get<MyVouchersFlow>(TOKENS.MyVouchersFlow).list(ctx.state.user!.id);
+        const withQr = await Promise.all(
+          items.map(async (item) => ({ ...item, qr_svg: await QRCode.toString(item.code, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) })),
+        );
+        return reply(200, { items: withQr });
       },
     })
     // The wallet: balance and newest entries (credit from expired groups, referral bonuses).

@@ -2,6 +2,7 @@
 // public profiles, vouchers at the counter, reviews, and the back office's list and decisions.
 import { z } from 'zod';
 import {
+  adminProfessionalDetailSchema,
   adminProfessionalSchema,
   applicationCreatedSchema,
   myProfessionalSchema,
@@ -37,6 +38,7 @@ const adminFilter = z.object({
   category: z.string().trim().max(80).optional(),
   city: z.string().trim().max(120).optional(),
   id: z.union([z.uuid(), z.array(z.uuid()).max(1000)]).transform((v) => (Array.isArray(v) ? v : [v])).optional(),
+  featured: z.boolean().optional(),
 });
 
 export function professionalRoutes() {
@@ -190,8 +192,8 @@ export function professionalRoutes() {
       guard: admin,
       params: idParams,
       errors: [404],
-      answers: { 200: { description: 'The professional.', schema: adminProfessionalSchema } },
-      handler: async (ctx, { params }) => reply(200, await service(ctx).adminGet(params.id)),
+      answers: { 200: { description: 'The professional with the portfolio photos.', schema: adminProfessionalDetailSchema } },
+      handler: async (ctx, { params }) => reply(200, await service(ctx).adminDetail(params.id)),
     })
     .route({
       method: 'post',

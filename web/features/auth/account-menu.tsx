@@ -5,8 +5,8 @@ import { Link } from 'react-router-dom';
 import { ButtonLink } from '../../components/button';
 import { MenuButton } from '../../components/menu-button';
 import { ChevronDownIcon, LayoutIcon, LogOutIcon, UserIcon, UsersIcon, WalletIcon } from '../../components/icons';
-import { firstName } from './api';
-import { useSession } from './session';
+import { firstName } from '../../lib/account-api';
+import { useSession } from '../../lib/session';
 
 export function AccountMenu() {
   const { t } = useTranslation();

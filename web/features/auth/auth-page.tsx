@@ -11,11 +11,11 @@ import { CheckIcon } from '../../components/icons';
 import { PageSpinner } from '../../components/spinner';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import type { LoginResponse } from './api';
+import type { LoginResponse } from '../../lib/account-api';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
 import { destinationAfterLogin, useGoTo } from './redirect';
-import { useSession } from './session';
+import { useSession } from '../../lib/session';
 import { SignupForm } from './signup-form';
 
 type Tab = 'login' | 'signup';

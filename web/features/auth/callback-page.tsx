@@ -21,10 +21,10 @@ import { notify } from '../../lib/toast';
 import { useForm } from '../../lib/use-form';
 import { focusFirstError, zodFieldErrors, type FieldErrors } from '../../lib/validation';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { authApi, type ConfirmResponse } from './api';
+import { authApi, type ConfirmResponse } from '../../lib/account-api';
 import { errorMessage } from './errors';
 import { destinationAfterLogin, useGoTo } from './redirect';
-import { useSession } from './session';
+import { useSession } from '../../lib/session';
 
 export default function CallbackPage() {
   const [params] = useSearchParams();

@@ -6,8 +6,8 @@ import { ButtonLink } from '../../components/button';
 import { HashLink } from '../../components/hash-link';
 import { ToolIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { firstName } from './api';
-import { useSession } from './session';
+import { firstName } from '../../lib/account-api';
+import { useSession } from '../../lib/session';
 
 export default function DashboardPlaceholder() {
   const { t } = useTranslation('profile');

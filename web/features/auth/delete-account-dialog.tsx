@@ -9,9 +9,9 @@ import { PasswordField } from '../../components/form-field';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { zodFieldErrors } from '../../lib/validation';
-import { accountApi } from './api';
+import { accountApi } from '../../lib/account-api';
 import { errorMessage } from './errors';
-import { useSession } from './session';
+import { useSession } from '../../lib/session';
 
 const FORM_ID = 'delete-account-form';
 

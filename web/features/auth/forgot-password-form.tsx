@@ -8,7 +8,7 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/form-field';
 import { notify } from '../../lib/toast';
 import { useZodForm } from '../../lib/zod-form';
-import { authApi } from './api';
+import { authApi } from '../../lib/account-api';
 import { errorMessage } from './errors';
 
 export function ForgotPasswordForm({ initialEmail, onDone }: { initialEmail: string; onDone: (email: string) => void }) {

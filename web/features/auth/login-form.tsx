@@ -10,7 +10,7 @@ import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { serverFieldErrors } from '../../lib/validation';
 import { useZodForm } from '../../lib/zod-form';
-import { authApi, type LoginResponse } from './api';
+import { authApi, type LoginResponse } from '../../lib/account-api';
 import { errorMessage } from './errors';
 
 export function LoginForm({

@@ -4,8 +4,8 @@
 // concerns, so the landing's first paint does not wait for it.
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { authApi } from './api';
-import { useSession } from './session';
+import { authApi } from '../../lib/account-api';
+import { useSession } from '../../lib/session';
 
 export const ORIGIN_STORAGE_KEY = 'turma_origin';
 

@@ -3,6 +3,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildProfileUpdateSchema, changePasswordSchema, MESSAGES } from '../../../core/identity/account-schemas';
+import { profileAddressForm } from '../../../core/address/address.service';
 import { formatCpf } from '../../../core/identity/cpf';
 import { AddressFields, ADDRESS_FIELDS, type AddressValues } from '../../components/address-fields';
 import { Button } from '../../components/button';
@@ -12,7 +13,7 @@ import { formatPhone, maskPhone, onlyDigits } from '../../lib/masks';
 import { notify } from '../../lib/toast';
 import { useForm } from '../../lib/use-form';
 import { focusFirstError, localizeMessage, serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../lib/validation';
-import { accountApi, type MeResponse, type Profile, type SessionUser } from './api';
+import { accountApi, type MeResponse, type Profile, type SessionUser } from '../../lib/account-api';
 import { errorMessage } from './errors';
 
 const profileSchema = buildProfileUpdateSchema(() => new Date());
@@ -184,18 +185,7 @@ export function PersonalForm({ user, profile, onSaved }: { user: SessionUser; pr
   );
 }
 
-function addressOf(profile: Profile | null): AddressValues {
-  const cep = profile?.cep ? onlyDigits(profile.cep) : '';
-  return {
-    cep: cep.length > 5 ? `${cep.slice(0, 5)}-${cep.slice(5)}` : cep,
-    address_street: profile?.address_street ?? '',
-    address_number: profile?.address_number ?? '',
-    address_complement: profile?.address_complement ?? '',
-    address_district: profile?.address_district ?? '',
-    address_city: profile?.address_city ?? '',
-    address_state: profile?.address_state ?? '',
-  };
-}
+const addressOf = (profile: Profile | null): AddressValues => profileAddressForm(profile);
 
 const sameAddress = (key: keyof AddressValues, a: string, b: string) => (key === 'cep' ? onlyDigits(a) === onlyDigits(b) : a.trim() === b.trim());
 

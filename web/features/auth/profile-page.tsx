@@ -10,11 +10,11 @@ import { Spinner } from '../../components/spinner';
 import { api, isApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import type { MeResponse } from './api';
+import type { MeResponse } from '../../lib/account-api';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { errorMessage } from './errors';
 import { AddressForm, PasswordForm, PersonalForm, ProfileCard } from './profile-forms';
-import { useSession } from './session';
+import { useSession } from '../../lib/session';
 
 type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; me: MeResponse };
 

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { PageSpinner } from '../../components/spinner';
-import { useSession } from './session';
+import { useSession } from '../../lib/session';
 
 /** Read (and validated) by ./redirect after login. */
 export const PENDING_REDIRECT_KEY = 'post_login_redirect';

@@ -14,7 +14,7 @@ import { maskCpf, maskPhone } from '../../lib/masks';
 import { notify } from '../../lib/toast';
 import { useForm } from '../../lib/use-form';
 import { focusFirstError, serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../lib/validation';
-import { authApi } from './api';
+import { authApi } from '../../lib/account-api';
 import { errorMessage } from './errors';
 import { readStoredOrigin } from './origin-tracker';
 import { TermsDialog } from './terms-dialog';

@@ -21,12 +21,12 @@ import { useForm } from '../../lib/use-form';
 import { useNow } from '../../lib/use-now';
 import { useApiQuery } from '../../lib/query';
 import { focusFirstError, serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../lib/validation';
-import type { MeResponse } from '../auth/api';
-import { useSession } from '../auth/session';
-import { paymentPath } from '../groups/api';
+import type { MeResponse } from '../../lib/account-api';
+import { useSession } from '../../lib/session';
+import { paymentPath } from '../../lib/groups-api';
 import { checkoutKeys } from './api';
 import { CheckoutFrame, OrderSummary } from './checkout-layout';
-import { livePlace, useCheckoutState } from './checkout-state';
+import { livePlace, useCheckoutState } from '../../lib/checkout-state';
 import { LoadingState, ErrorState } from '../../components/resource-states';
 
 const profileSchema = buildProfileUpdateSchema(() => new Date());

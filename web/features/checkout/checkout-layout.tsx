@@ -8,7 +8,7 @@ import { formatCents } from '../../../core/shared/money';
 import type { CheckoutPlan } from '../../../core/identity/post-login-redirect';
 import { Countdown } from '../../components/countdown';
 import { CheckoutFrame as SharedFrame, Stepper as SharedStepper } from '../../components/checkout-frame';
-import type { GroupChoice } from './checkout-state';
+import type { GroupChoice } from '../../lib/checkout-state';
 
 export const STEPS = ['participants', 'plan', 'address', 'payment'] as const;
 export type Step = (typeof STEPS)[number];

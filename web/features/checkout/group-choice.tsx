@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SparklesIcon, UsersIcon, UserIcon } from '../../components/icons';
-import type { GroupChoice } from './checkout-state';
+import type { GroupChoice } from '../../lib/checkout-state';
 import './i18n';
 
 const ICONS = { invite: UsersIcon, auto: SparklesIcon, new: UserIcon } as const;

@@ -12,12 +12,12 @@ import { ClockIcon, TicketIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useNow } from '../../lib/use-now';
 import { useApiQuery } from '../../lib/query';
-import { groupKeys, groupsApi } from '../groups/api';
-import { GroupProgress } from '../groups/group-progress';
-import { InviteShare } from '../groups/invite-share';
+import { groupKeys, groupsApi } from '../../lib/groups-api';
+import { GroupProgress } from '../../components/groups/group-progress';
+import { InviteShare } from '../../components/groups/invite-share';
 import { usePlanDetails } from './api';
 import { CheckoutFrame, OrderSummary } from './checkout-layout';
-import { livePlace, useCheckoutState, type GroupChoice } from './checkout-state';
+import { livePlace, useCheckoutState, type GroupChoice } from '../../lib/checkout-state';
 import { GroupChoicePicker } from './group-choice';
 
 export default function ParticipantsPage() {

@@ -19,13 +19,13 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useNow } from '../../lib/use-now';
 import { useApiQuery } from '../../lib/query';
 import { isEntryPaid, isLiveHold } from '../../../core/groups/group-rules';
-import { groupPath, groupsApi, type MyGroupItem } from '../groups/api';
-import { InviteShare } from '../groups/invite-share';
-import { paymentsApi } from '../payments/api';
-import { PaymentPanel } from '../payments/payment-panel';
+import { groupPath, groupsApi, type MyGroupItem } from '../../lib/groups-api';
+import { InviteShare } from '../../components/groups/invite-share';
+import { paymentsApi } from '../../lib/payments-api';
+import { PaymentPanel } from '../../components/payments/payment-panel';
 import { checkoutKeys } from './api';
 import { CheckoutFrame, OrderSummary } from './checkout-layout';
-import { clearCheckout, toCheckoutPlan, useCheckoutState, type CheckoutState } from './checkout-state';
+import { clearCheckout, toCheckoutPlan, useCheckoutState, type CheckoutState } from '../../lib/checkout-state';
 import { LoadingState, ErrorState } from '../../components/resource-states';
 
 interface Context {

@@ -4,8 +4,8 @@
 // when it is still held, or reported when the entry is already paid.
 import { isApiError } from '../../lib/api';
 import { isActiveMembership, isEntryPaid, isLiveHold } from '../../../core/groups/group-rules';
-import { groupsApi, type MyGroupItem, type PlaceView } from '../groups/api';
-import type { CheckoutState, GroupChoice, HeldPlace } from './checkout-state';
+import { groupsApi, type MyGroupItem, type PlaceView } from '../../lib/groups-api';
+import type { CheckoutState, GroupChoice, HeldPlace } from '../../lib/checkout-state';
 
 export type TakeResult =
   | { kind: 'held'; place: HeldPlace; reused: boolean }

@@ -3,9 +3,8 @@
 // entry, plus any place already held with its countdown and "Pagar entrada". After it: payments due
 // (held places, balances), my groups with progress, deadline and invite link, vouchers, and the
 // latest notifications. A group invite followed before signing up is resumed from here.
-// (A route screen composing the groups, notifications and landing features.)
+// (Built on the shared group card, plans section and notifications API in web/components and web/lib.)
 import './i18n';
-import '../landing/i18n';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -13,22 +12,23 @@ import { formatCents } from '../../../core/shared/money';
 import { ButtonLink } from '../../components/button';
 import { Countdown } from '../../components/countdown';
 import { HashLink } from '../../components/hash-link';
-import { BellIcon, LockIcon, TicketIcon, UsersIcon, WalletIcon } from '../../components/icons';
+import { BellIcon, LockIcon, UsersIcon, WalletIcon } from '../../components/icons';
 import { useAppEvent } from '../../lib/app-events';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useNow } from '../../lib/use-now';
 import { useApiQuery } from '../../lib/query';
-import { firstName } from '../auth/api';
-import { useSession } from '../auth/session';
+import { firstName } from '../../lib/account-api';
+import { useSession } from '../../lib/session';
 import { chargeDue, isActiveMembership, isEntryPaid } from '../../../core/groups/group-rules';
-import { groupPath, groupKeys, groupsApi, paymentPath, type MyGroupItem } from '../groups/api';
-import { GroupCard } from '../groups/group-card';
-import { invitePathOf, readGroupReferral } from '../groups/referral-storage';
-import { usePlans } from '../landing/api/plans';
-import { PlansSection } from '../landing/plans-section';
-import { notificationKeys, notificationsApi, safeLink } from '../notifications/api';
-import { relativeTime } from '../notifications/relative-time';
+import { groupKeys, groupsApi, paymentPath, type MyGroupItem } from '../../lib/groups-api';
+import { GroupCard } from '../../components/groups/group-card';
+import { invitePathOf, readGroupReferral } from '../../lib/referral-storage';
+import { usePlans } from '../../lib/plans-api';
+import { PlansSection } from '../../components/plans/plans-section';
+import { notificationKeys, notificationsApi, safeLink } from '../../lib/notifications-api';
+import { relativeTime } from '../../lib/relative-time';
 import { LoadingState, ErrorState, InlineError, InlineLoading } from '../../components/resource-states';
+import { MemberVouchers } from '../../components/vouchers/member-vouchers';
 
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -150,7 +150,6 @@ function Home({ items, now }: { items: MyGroupItem[]; now: number }) {
   const held = items.filter((item) => chargeDue(item, now) === 'entry');
   const balances = items.filter((item) => chargeDue(item, now) === 'balance');
   const active = items.filter((item) => isActiveMembership(item, now));
-  const vouchers = items.filter((item) => item.voucher);
 
   return (
     <div className="dashboard__grid">
@@ -215,35 +214,7 @@ function Home({ items, now }: { items: MyGroupItem[]; now: number }) {
           )}
         </section>
 
-        {vouchers.length > 0 && (
-          <section className="page__section" aria-labelledby="vouchers-title">
-            <h2 id="vouchers-title" className="page__section-title">
-              {t('vouchers.title')}
-            </h2>
-            <ul className="voucher-list" role="list">
-              {vouchers.map((item) => {
-                const v = item.voucher!;
-                return (
-                  <li key={v.id} className="voucher">
-                    <TicketIcon size={22} />
-                    <div className="voucher__body">
-                      <p className="voucher__title">
-                        {item.group.plan?.name} <code className="voucher__code">{v.code}</code>
-                      </p>
-                      <p className="muted">
-                        {v.status === 'awaiting_balance'
-                          ? t('vouchers.due', { value: formatCents(v.balance_due, locale), price: formatCents(v.price, locale) })
-                          : t(`vouchers.${v.status}`, { defaultValue: v.status })}
-                      </p>
-                    </div>
-                    {/* Balances due have their "Pagar saldo" under "Pagamentos pendentes" above. */}
-                    <Link to={groupPath(item.group.id)}>{t('vouchers.see')}</Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
-        )}
+        <MemberVouchers />
       </div>
 
       <aside className="dashboard__aside">

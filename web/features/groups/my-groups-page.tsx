@@ -12,9 +12,10 @@ import { useNow } from '../../lib/use-now';
 import { useApiQuery } from '../../lib/query';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { isActiveMembership } from '../../../core/groups/group-rules';
-import { groupKeys, groupsApi, type MyGroupItem } from './api';
-import { GroupCard } from './group-card';
+import { groupKeys, groupsApi, type MyGroupItem } from '../../lib/groups-api';
+import { GroupCard } from '../../components/groups/group-card';
 import { LoadingState, ErrorState } from '../../components/resource-states';
+import { MemberVouchers } from '../../components/vouchers/member-vouchers';
 
 /** Active memberships (core's one rule) come first; the rest is history. */
 export function splitGroups(items: readonly MyGroupItem[], now: number) {
@@ -81,6 +82,8 @@ export default function MyGroupsPage() {
           </HashLink>
         </div>
       )}
+
+      {groups && (groups.active.length > 0 || groups.history.length > 0) && <MemberVouchers />}
 
       {groups && groups.active.length > 0 && (
         <section className="page__section" aria-labelledby="groups-active">

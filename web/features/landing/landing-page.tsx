@@ -7,10 +7,10 @@ import { ButtonLink } from '../../components/button';
 import { focusSection } from '../../components/hash-link';
 import { LazyWhenVisible } from '../../components/lazy-when-visible';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { usePlans } from './api/plans';
+import { usePlans } from '../../lib/plans-api';
 import { Hero } from './hero';
 import { HowItWorks } from './how-it-works';
-import { PlansSection } from './plans-section';
+import { PlansSection } from '../../components/plans/plans-section';
 
 const ServicesShowcase = lazy(() => import('./services-showcase'));
 const MarketplaceShowcase = lazy(() => import('./marketplace-showcase'));

@@ -1,19 +1,17 @@
 // Marketplace showcase (lazy): the pitch, the 8 newest products of the catalogue (loading, empty and
-// error states) on the marketplace's own product card, and the way into /marketplace/products.
-import '../marketplace/i18n';
+// error states) on the shared product card (web/components/products), and the way into /marketplace/products.
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../components/button';
 import { AlertIcon, ArrowRightIcon } from '../../components/icons';
 import { CardGridSkeleton } from '../../components/resource-states';
 import { useApiQuery } from '../../lib/query';
-import { marketplaceApi, marketplaceKeys } from '../marketplace/api';
-import { ProductCard } from '../marketplace/product-card';
+import { marketplaceApi, marketplaceKeys } from '../../lib/marketplace-api';
+import { ProductCard } from '../../components/products/product-card';
 
 export const SHOWCASE_PRODUCTS = 8;
 
 export default function MarketplaceShowcase() {
   const { t } = useTranslation('landing');
-  const { t: tm } = useTranslation('marketplace');
   const { state, retry } = useApiQuery(marketplaceKeys.products({ sort: 'newest', page: 1, per_page: SHOWCASE_PRODUCTS }), (signal) =>
     marketplaceApi.products({ sort: 'newest', page: 1, per_page: SHOWCASE_PRODUCTS }, signal),
   );
@@ -29,23 +27,23 @@ export default function MarketplaceShowcase() {
       </div>
 
       {state.status === 'loading' && (
-        <CardGridSkeleton kind="product" count={4} className="product-grid product-grid--showcase" label={tm('products.loading')} />
+        <CardGridSkeleton kind="product" count={4} className="product-grid product-grid--showcase" label={t('marketplace.showcase.loading')} />
       )}
 
       {state.status === 'error' && (
         <div className="state-box state-box--error" role="alert">
           <AlertIcon size={28} />
-          <p className="state-box__title">{tm('showcase.error')}</p>
+          <p className="state-box__title">{t('marketplace.showcase.error')}</p>
           <Button variant="secondary" onClick={retry}>
-            {tm('retry')}
+            {t('marketplace.showcase.retry')}
           </Button>
         </div>
       )}
 
-      {state.status === 'ready' && state.data.items.length === 0 && <p className="muted">{tm('showcase.empty')}</p>}
+      {state.status === 'ready' && state.data.items.length === 0 && <p className="muted">{t('marketplace.showcase.empty')}</p>}
 
       {state.status === 'ready' && state.data.items.length > 0 && (
-        <ul className="product-grid product-grid--showcase" role="list" aria-label={tm('showcase.listLabel')}>
+        <ul className="product-grid product-grid--showcase" role="list" aria-label={t('marketplace.showcase.listLabel')}>
           {state.data.items.map((product) => (
             <li key={product.id}>
               <ProductCard product={product} headingLevel={3} />

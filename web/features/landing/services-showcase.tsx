@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatCents } from '../../../core/shared/money';
 import { ArrowRightIcon, BadgeCheckIcon, MapPinIcon, UsersIcon } from '../../components/icons';
-import type { PlansState } from './api/plans';
+import type { PlansState } from '../../lib/plans-api';
 
 const POINTS = [
   { key: 'approved', Icon: BadgeCheckIcon },

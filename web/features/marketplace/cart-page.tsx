@@ -10,12 +10,12 @@ import { Button, ButtonLink } from '../../components/button';
 import { AlertIcon, ShieldIcon, TrashIcon } from '../../components/icons';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSession } from '../auth/session';
-import { loadCartEngine, useCart } from '../cart/cart-context';
-import { CartIcon } from '../cart/cart-icon';
-import type { CartLine } from '../cart/cart-lines';
-import { productPath } from './api';
-import { ProductImage } from './product-image';
+import { useSession } from '../../lib/session';
+import { loadCartEngine, useCart } from '../../lib/cart/cart-context';
+import { CartIcon } from '../../components/cart/cart-icon';
+import type { CartLine } from '../../lib/cart/cart-lines';
+import { productPath } from '../../lib/marketplace-api';
+import { ProductImage } from '../../components/products/product-image';
 import { QuantityStepper } from './quantity-stepper';
 import { LoadingState } from '../../components/resource-states';
 

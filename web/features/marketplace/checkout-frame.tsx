@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCents } from '../../../core/shared/money';
 import { Countdown } from '../../components/countdown';
 import { CheckoutFrame, Stepper } from '../../components/checkout-frame';
-import { ProductImage } from './product-image';
+import { ProductImage } from '../../components/products/product-image';
 
 const STEPS = ['cart', 'address', 'payment'] as const;
 export type MarketStep = (typeof STEPS)[number];

@@ -12,7 +12,7 @@ import { AlertIcon, CheckIcon, TicketIcon } from '../../components/icons';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useApiQuery } from '../../lib/query';
-import { marketplaceApi, marketplaceKeys, orderPath, type OrderDetails } from './api';
+import { marketplaceApi, marketplaceKeys, orderPath, type OrderDetails } from '../../lib/marketplace-api';
 import { MarketCheckoutFrame, MarketSummary } from './checkout-frame';
 import { emitOrderChanged, orderPaidToastId, watchOrders } from './order-events';
 import { OrderPaymentPanel } from './order-payment-panel';

@@ -11,12 +11,12 @@ import { AlertIcon, CheckIcon, MapPinIcon, ShoppingBagIcon, WalletIcon } from '.
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useApiQuery } from '../../lib/query';
-import { marketplaceApi, marketplaceKeys, orderNumber, productPath, type OrderDetails } from './api';
+import { marketplaceApi, marketplaceKeys, orderNumber, productPath, type OrderDetails } from '../../lib/marketplace-api';
 import { emitOrderChanged, orderPaidToastId, useOrderChanged, watchOrders } from './order-events';
 import { OrderPaymentPanel } from './order-payment-panel';
 import { OrderStatusChip } from './order-status-chip';
 import { useDateFormat } from './orders-page';
-import { ProductImage } from './product-image';
+import { ProductImage } from '../../components/products/product-image';
 import { LoadingState, ErrorState } from '../../components/resource-states';
 
 function Timeline({ order }: { order: OrderDetails }) {

@@ -3,7 +3,7 @@
 // "Simular pagamento" with the sandbox provider. POST /api/payments takes purpose 'order' with the
 // order id; the same order and method answer the same payment, so a reload never charges twice.
 import type { ComponentProps } from 'react';
-import { PaymentPanel } from '../payments/payment-panel';
+import { PaymentPanel } from '../../components/payments/payment-panel';
 
 type PanelProps = ComponentProps<typeof PaymentPanel>;
 

@@ -1,7 +1,7 @@
 // App-wide order polling (SPEC §7, §9) for a signed-in user, loaded in its own chunk: visitors never
 // download it, and the landing's entry chunk stays as it was.
 import { lazy, Suspense } from 'react';
-import { useSession } from '../auth/session';
+import { useSession } from '../../lib/session';
 
 const OrderPolling = lazy(() => import('./order-polling'));
 

@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { api, isApiError, type ListResponse } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { MAX_POLLED_ITEMS, POLL_INTERVAL_MS, POLL_WINDOW_MS, type PaymentStatus } from '../payments/api';
-import { marketplaceKeys, orderPath, type OrderDetails, type OrderSummary } from './api';
+import { MAX_POLLED_ITEMS, POLL_INTERVAL_MS, POLL_WINDOW_MS, type PaymentStatus } from '../../lib/payments-api';
+import { marketplaceKeys, orderPath, type OrderDetails, type OrderSummary } from '../../lib/marketplace-api';
 import { emitOrderChanged, orderPaidToastId, useOrderChanged, useWatchOrders } from './order-events';
 
 // A background check never sends the user to /auth: the screen they are on decides that.

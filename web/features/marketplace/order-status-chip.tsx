@@ -1,7 +1,7 @@
 // An order's status as a coloured chip, in the user's language (PRODUCT.md §4 status flow).
 import './i18n';
 import { useTranslation } from 'react-i18next';
-import type { OrderStatus } from './api';
+import type { OrderStatus } from '../../lib/marketplace-api';
 
 const TONE: Record<OrderStatus, string> = {
   pending: 'pending',

@@ -9,7 +9,7 @@ import { Button, ButtonLink } from '../../components/button';
 import { ShoppingBagIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useApiQuery } from '../../lib/query';
-import { marketplaceApi, marketplaceKeys, orderPath, orderPaymentPath } from './api';
+import { marketplaceApi, marketplaceKeys, orderPath, orderPaymentPath } from '../../lib/marketplace-api';
 import { useOrderChanged, watchOrders } from './order-events';
 import { OrderStatusChip } from './order-status-chip';
 import { Pager } from './pager';

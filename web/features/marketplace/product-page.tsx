@@ -10,13 +10,13 @@ import { Button, ButtonLink } from '../../components/button';
 import { AlertIcon, CheckIcon, ShoppingBagIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useApiQuery } from '../../lib/query';
-import { loadCartEngine, useCart } from '../cart/cart-context';
-import { CartIcon } from '../cart/cart-icon';
-import { marketplaceApi, marketplaceKeys, type Product } from './api';
-import { ProductImage } from './product-image';
+import { loadCartEngine, useCart } from '../../lib/cart/cart-context';
+import { CartIcon } from '../../components/cart/cart-icon';
+import { marketplaceApi, marketplaceKeys, type Product } from '../../lib/marketplace-api';
+import { ProductImage } from '../../components/products/product-image';
 import { QuantityStepper } from './quantity-stepper';
-import { StockBadge } from './stock-badge';
-import { useAddToCart } from './use-add-to-cart';
+import { StockBadge } from '../../components/products/stock-badge';
+import { useAddToCart } from '../../components/products/use-add-to-cart';
 import { LoadingState, ErrorState } from '../../components/resource-states';
 
 function Gallery({ product }: { product: Product }) {

@@ -10,10 +10,10 @@ import { SearchIcon, ShoppingBagIcon } from '../../components/icons';
 import type { ListResponse } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useApiQuery } from '../../lib/query';
-import { loadCartEngine } from '../cart/cart-context';
-import { marketplaceApi, marketplaceKeys, PRODUCT_SORTS, type Product, type ProductSort } from './api';
+import { loadCartEngine } from '../../lib/cart/cart-context';
+import { marketplaceApi, marketplaceKeys, PRODUCT_SORTS, type Product, type ProductSort } from '../../lib/marketplace-api';
 import { Pager } from './pager';
-import { ProductCard } from './product-card';
+import { ProductCard } from '../../components/products/product-card';
 import { CardGridSkeleton, ErrorState } from '../../components/resource-states';
 
 export const PRODUCTS_PER_PAGE = 12;

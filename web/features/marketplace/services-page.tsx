@@ -1,15 +1,15 @@
 // /marketplace/services: the service plans (GET /api/plans?kind=service) grouped by category, each on the
-// landing's plan card — "Quero este" leads to the group checkout exactly as it does there.
+// shared plan card (web/components/plans), as on the landing — "Quero este" leads to the group checkout exactly as it does there.
 import './i18n';
-import '../landing/i18n';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { toPublicPlan } from '../../../core/catalog/plan.service';
 import { SparklesIcon } from '../../components/icons';
 import { api, type ListResponse } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useApiQuery } from '../../lib/query';
-import { marketplaceKeys } from './api';
-import { PlanGrid } from '../landing/plan-card';
+import { marketplaceKeys } from '../../lib/marketplace-api';
+import { PlanGrid } from '../../components/plans/plan-card';
 import { CardGridSkeleton, EmptyState, ErrorState } from '../../components/resource-states';
 
 type Plan = ReturnType<typeof toPublicPlan>;
@@ -48,7 +48,8 @@ async function loadServices(signal: AbortSignal): Promise<Group[]> {
   return [...groups.values()].filter((g) => g.plans.length > 0);
 }
 
-export default function ServicesPage() {
+/** `nearby`: the "Profissionais perto de você" section, composed in by the route (another feature's screen). */
+export default function ServicesPage({ nearby }: { nearby?: ReactNode } = {}) {
   const { t } = useTranslation('marketplace');
   useDocumentTitle(t('services.docTitle'));
   const { state, retry } = useApiQuery(marketplaceKeys.services(), loadServices);
@@ -61,6 +62,8 @@ export default function ServicesPage() {
           <p className="muted">{t('services.lead')}</p>
         </div>
       </header>
+
+      {nearby && <Suspense fallback={null}>{nearby}</Suspense>}
 
       {state.status === 'loading' && <CardGridSkeleton kind="plan" count={3} label={t('services.loading')} />}
 

@@ -11,9 +11,9 @@ import { BellIcon } from '../../components/icons';
 import { InlineError, InlineLoading } from '../../components/resource-states';
 import { isApiError } from '../../lib/api';
 import { emitAppEvent, useAppEvent } from '../../lib/app-events';
-import { NOTIFICATION_STREAM_URL, notificationsApi, safeLink, UNREAD_REFRESH_MS, type AppNotification } from './api';
-import { useSession } from '../auth/session';
-import { relativeTime } from './relative-time';
+import { NOTIFICATION_STREAM_URL, notificationsApi, safeLink, UNREAD_REFRESH_MS, type AppNotification } from '../../lib/notifications-api';
+import { useSession } from '../../lib/session';
+import { relativeTime } from '../../lib/relative-time';
 
 const LATEST = 5;
 

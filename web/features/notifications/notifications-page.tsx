@@ -10,8 +10,8 @@ import { isApiError } from '../../lib/api';
 import { emitAppEvent, useAppEvent } from '../../lib/app-events';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { notificationsApi, safeLink, type AppNotification } from './api';
-import { relativeTime } from './relative-time';
+import { notificationsApi, safeLink, type AppNotification } from '../../lib/notifications-api';
+import { relativeTime } from '../../lib/relative-time';
 import { LoadingState, ErrorState } from '../../components/resource-states';
 
 const PER_PAGE = 20;

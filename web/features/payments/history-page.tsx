@@ -11,8 +11,8 @@ import { WalletIcon } from '../../components/icons';
 import { api } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useApiQuery } from '../../lib/query';
-import { paymentKeys, paymentsApi, type Payment } from './api';
-import { MethodIcon } from './method-icon';
+import { paymentKeys, paymentsApi, type Payment } from '../../lib/payments-api';
+import { MethodIcon } from '../../components/payments/method-icon';
 import { PaymentStatusChip } from './status-chip';
 import { LoadingState, ErrorState } from '../../components/resource-states';
 

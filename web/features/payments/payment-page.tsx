@@ -16,8 +16,8 @@ import { useAppEvent } from '../../lib/app-events';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useApiQuery } from '../../lib/query';
-import { MAX_POLLED_ITEMS, paymentKeys, paymentsApi, type Payment } from './api';
-import { PaymentPanel } from './payment-panel';
+import { MAX_POLLED_ITEMS, paymentKeys, paymentsApi, type Payment } from '../../lib/payments-api';
+import { PaymentPanel } from '../../components/payments/payment-panel';
 import { LoadingState, ErrorState } from '../../components/resource-states';
 
 type MyGroups = Awaited<ReturnType<GroupService['myGroups']>>;

@@ -94,6 +94,13 @@ const landing: LandingMessages = {
       tracking: 'A tracking code for every shipment',
     },
     cta: 'Browse products',
+    showcase: {
+      loading: 'Loading products...',
+      listLabel: 'Newest products',
+      empty: 'No products for sale right now.',
+      error: 'Could not load the products right now.',
+      retry: 'Try again',
+    },
   },
   faq: {
     title: 'Frequently asked questions',

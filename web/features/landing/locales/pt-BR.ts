@@ -92,6 +92,13 @@ const landing = {
       tracking: 'Código de rastreio em cada envio',
     },
     cta: 'Explorar produtos',
+    showcase: {
+      loading: 'Carregando produtos...',
+      listLabel: 'Produtos mais novos',
+      empty: 'Nenhum produto à venda no momento.',
+      error: 'Não foi possível carregar os produtos agora.',
+      retry: 'Tentar novamente',
+    },
   },
   faq: {
     title: 'Perguntas frequentes',

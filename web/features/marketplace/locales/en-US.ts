@@ -30,24 +30,6 @@ const marketplace: MarketplaceMessages = {
     value_one: '{{count}} unit of {{name}}',
     value_other: '{{count}} units of {{name}}',
   },
-  toast: {
-    added_one: 'Added to cart',
-    added_other: '{{count}} units added to cart',
-    capped_one: 'Only 1 unit left',
-    capped_other: 'Only {{count}} units left',
-    cappedBody: 'Your cart now holds every available unit of {{name}}.',
-    allInCart: 'Every available unit is already in your cart',
-    soldOut: 'Sold out',
-    seeCart: 'View cart',
-  },
-  card: {
-    add: 'Add',
-    addLabel: 'Add {{name}} to cart',
-    soldOutLabel: '{{name}} is sold out',
-    allInCart: 'All in cart',
-    inCart_one: '{{count}} in cart',
-    inCart_other: '{{count}} in cart',
-  },
   products: {
     docTitle: 'Products',
     title: 'Products',
@@ -257,11 +239,6 @@ const marketplace: MarketplaceMessages = {
     empty: 'No services available right now',
     emptyHint: 'New services join the catalogue every week.',
     other: 'Other services',
-  },
-  showcase: {
-    listLabel: 'Newest products',
-    empty: 'No products for sale right now.',
-    error: 'Could not load the products right now.',
   },
   polling: {
     paidTitle: 'Payment confirmed!',

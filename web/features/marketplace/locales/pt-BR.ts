@@ -29,24 +29,6 @@ const marketplace = {
     value_one: '{{count}} unidade de {{name}}',
     value_other: '{{count}} unidades de {{name}}',
   },
-  toast: {
-    added_one: 'Adicionado ao carrinho',
-    added_other: '{{count}} unidades adicionadas ao carrinho',
-    capped_one: 'Só resta 1 unidade',
-    capped_other: 'Só restam {{count}} unidades',
-    cappedBody: 'Seu carrinho ficou com todas as unidades disponíveis de {{name}}.',
-    allInCart: 'Você já tem todas as unidades disponíveis no carrinho',
-    soldOut: 'Produto esgotado',
-    seeCart: 'Ver carrinho',
-  },
-  card: {
-    add: 'Adicionar',
-    addLabel: 'Adicionar {{name}} ao carrinho',
-    soldOutLabel: '{{name}} está esgotado',
-    allInCart: 'Tudo no carrinho',
-    inCart_one: '{{count}} no carrinho',
-    inCart_other: '{{count}} no carrinho',
-  },
   products: {
     docTitle: 'Produtos',
     title: 'Produtos',
@@ -256,11 +238,6 @@ const marketplace = {
     empty: 'Nenhum serviço disponível no momento',
     emptyHint: 'Novos serviços entram no catálogo toda semana.',
     other: 'Outros serviços',
-  },
-  showcase: {
-    listLabel: 'Produtos mais novos',
-    empty: 'Nenhum produto à venda no momento.',
-    error: 'Não foi possível carregar os produtos agora.',
   },
   polling: {
     paidTitle: 'Pagamento confirmado!',

@@ -2,21 +2,7 @@ import type { PaymentsMessages } from './pt-BR';
 
 const payments: PaymentsMessages = {
   method: { PIX: 'PIX', BOLETO: 'Boleto', CREDIT_CARD: 'Credit card' },
-  methodHint: {
-    PIX: 'Approved in seconds, from your bank app.',
-    BOLETO: 'Clears within 3 business days.',
-    CREDIT_CARD: 'Up to 12 instalments, on the provider’s secure page.',
-  },
   purpose: { entry: 'Entry', balance: 'Balance', order: 'Marketplace order' },
-  status: {
-    pending: 'Awaiting payment',
-    confirmed: 'Payment confirmed!',
-    cancelled: 'Payment cancelled',
-    failed: 'The payment failed',
-    refund_pending: 'Refund in progress',
-    refunded: 'Payment refunded',
-    amount_mismatch: 'Amount received differs from the expected one: our team will review it',
-  },
   statusShort: {
     pending: 'Pending',
     confirmed: 'Paid',
@@ -25,23 +11,6 @@ const payments: PaymentsMessages = {
     refund_pending: 'Refunding',
     refunded: 'Refunded',
     amount_mismatch: 'Under review',
-  },
-  panel: {
-    title: 'Payment method',
-    installments: 'Instalments',
-    installmentOne: 'Single payment: {{value}}',
-    installmentOption: '{{count}}x of {{value}}',
-    create: { PIX: 'Create {{value}} PIX code', BOLETO: 'Create {{value}} boleto', CREDIT_CARD: 'Pay {{value}} by card' },
-    creating: 'Creating the charge...',
-    loading: 'Loading payment...',
-    secure: 'Payment processed securely by our provider.',
-    change: 'Change payment method',
-    polling: 'This screen updates by itself: we check every 8 seconds.',
-    pollingStopped: 'Automatic checking paused. If you already paid, tap "I paid, check".',
-    checkNow: 'I paid, check',
-    checking: 'Checking...',
-    notYet: 'We have not received the confirmation yet. PIX usually arrives in seconds; a boleto can take up to 3 business days.',
-    cancelledNotice: 'The previous charge was cancelled. Choose the payment method again.',
   },
   show: {
     title: { PIX: 'Pay with PIX', BOLETO: 'Pay with boleto', CREDIT_CARD: 'Pay by card' },
@@ -71,20 +40,6 @@ const payments: PaymentsMessages = {
       sandbox: 'The test environment has no card page: use "Simulate payment" below.',
       missing: 'The card payment page is not available yet. Try checking in a moment.',
     },
-  },
-  sandbox: {
-    title: 'Test environment',
-    body: 'No real money is charged here. Simulate the payment provider’s confirmation:',
-    cta: 'Simulate payment',
-    running: 'Simulating...',
-    error: 'Could not simulate the payment',
-  },
-  profile: {
-    title: 'Your CPF is missing',
-    body: 'The charge is issued under your CPF and it is not in your account. Contact support to add it, then come back here to pay.',
-    profile: 'See my profile',
-    support: 'Contact support',
-    subject: 'Add my CPF to my account',
   },
   errors: {
     createTitle: 'Could not create the payment',

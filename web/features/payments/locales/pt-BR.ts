@@ -1,21 +1,7 @@
-// Texts of the payment panel, /payment and /payment-history.
+// Texts of /payment and /payment-history (the payment panel's own texts are in web/components/payments).
 const payments = {
   method: { PIX: 'PIX', BOLETO: 'Boleto', CREDIT_CARD: 'Cartão de crédito' },
-  methodHint: {
-    PIX: 'Aprovação em segundos, pelo app do seu banco.',
-    BOLETO: 'Compensação em até 3 dias úteis.',
-    CREDIT_CARD: 'Em até 12x, na página segura do provedor.',
-  },
   purpose: { entry: 'Entrada', balance: 'Saldo', order: 'Pedido do marketplace' },
-  status: {
-    pending: 'Aguardando pagamento',
-    confirmed: 'Pagamento confirmado!',
-    cancelled: 'Pagamento cancelado',
-    failed: 'O pagamento falhou',
-    refund_pending: 'Reembolso em andamento',
-    refunded: 'Pagamento reembolsado',
-    amount_mismatch: 'Valor recebido diferente do esperado: nossa equipe vai analisar',
-  },
   statusShort: {
     pending: 'Aguardando',
     confirmed: 'Pago',
@@ -24,23 +10,6 @@ const payments = {
     refund_pending: 'Reembolsando',
     refunded: 'Reembolsado',
     amount_mismatch: 'Em análise',
-  },
-  panel: {
-    title: 'Forma de pagamento',
-    installments: 'Parcelas',
-    installmentOne: 'À vista: {{value}}',
-    installmentOption: '{{count}}x de {{value}}',
-    create: { PIX: 'Gerar código PIX de {{value}}', BOLETO: 'Gerar boleto de {{value}}', CREDIT_CARD: 'Pagar {{value}} com cartão' },
-    creating: 'Gerando a cobrança...',
-    loading: 'Carregando pagamento...',
-    secure: 'Pagamento processado com segurança pelo nosso provedor.',
-    change: 'Trocar forma de pagamento',
-    polling: 'Esta tela se atualiza sozinha: verificamos a cada 8 segundos.',
-    pollingStopped: 'Paramos a verificação automática. Se você já pagou, toque em "Já paguei, verificar".',
-    checkNow: 'Já paguei, verificar',
-    checking: 'Verificando...',
-    notYet: 'Ainda não recebemos a confirmação. PIX costuma chegar em segundos; boleto pode levar até 3 dias úteis.',
-    cancelledNotice: 'A cobrança anterior foi cancelada. Escolha a forma de pagamento de novo.',
   },
   show: {
     title: { PIX: 'Pague com PIX', BOLETO: 'Pague com boleto', CREDIT_CARD: 'Pague com cartão' },
@@ -70,20 +39,6 @@ const payments = {
       sandbox: 'No ambiente de teste não existe página de cartão: use "Simular pagamento" abaixo.',
       missing: 'A página de pagamento com cartão ainda não está disponível. Tente verificar em instantes.',
     },
-  },
-  sandbox: {
-    title: 'Ambiente de teste',
-    body: 'Nenhum dinheiro real é cobrado aqui. Simule a confirmação do provedor de pagamentos:',
-    cta: 'Simular pagamento',
-    running: 'Simulando...',
-    error: 'Não foi possível simular o pagamento',
-  },
-  profile: {
-    title: 'Falta o CPF no seu cadastro',
-    body: 'A cobrança é emitida no seu CPF e ele não está no seu cadastro. Fale com o suporte para incluí-lo e depois volte aqui para pagar.',
-    profile: 'Ver meu perfil',
-    support: 'Falar com o suporte',
-    subject: 'Incluir CPF no meu cadastro',
   },
   errors: {
     createTitle: 'Não foi possível gerar o pagamento',

@@ -1,0 +1,245 @@
+// Flow: paying professionals (PRODUCT.md §9). Crosses professionals (receivables, payouts), payments (the provider's
+// PIX transfer and its webhooks), identity (whom to e-mail), notifications and audit.
+//  - maturing: receivables whose 7-day hold ended move pending → available (a conditional update; the cron job);
+//  - a run: for each approved professional whose available receivables reach PAYOUT_MINIMUM, ONE transaction locks the
+//    professional row, locks and claims the receivables (available → in_payout, conditional), creates the payout and
+//    enqueues the transfer job; a second runner (another instance) waits for the lock and then finds nothing to pay;
+//  - the transfer job sends the PIX once (the payout is claimed before the provider is called, the provider call is
+//    idempotent by the payout id);
+//  - the provider's TRANSFER_* events settle it exactly once: done pays the receivables, failed/cancelled gives them back.
+import type { Clock } from '../shared/clock';
+import { DomainError, forbidden } from '../shared/errors';
+import { isId } from '../shared/ids';
+import type { PaymentGateway, ProviderTransfer, TransferPixKeyType } from '../ports/payments';
+import type { Tx, UnitOfWork } from '../ports/unit-of-work';
+import type { TransferEventHandler } from '../payments';
+import {
+  DEFAULT_PAYOUT_FAILURE,
+  RECEIVABLES_PATH,
+  payoutDescription,
+  payoutDoneEmail,
+  payoutDue,
+  payoutFailedEmail,
+  payoutMove,
+  payoutNotify,
+  type DuePayout,
+  type PayoutRecord,
+} from '../professionals';
+
+declare module '../ports/job-queue' {
+  interface JobPayloads {
+    /** Sends one pending payout's PIX transfer through the provider (claimed once; retried with backoff). */
+    'payouts.transfer': { payout_id: string };
+  }
+}
+
+export interface PayoutFlowOptions {
+  /** PAYOUT_MINIMUM, centavos. */
+  minimum: number;
+  /** PUBLIC_URL, for the links in e-mails. */
+  publicUrl: string;
+}
+
+export interface PayoutRunResult {
+  payouts: number;
+  amount: number;
+  items: Array<{ payout_id: string; professional_id: string; business_name: string; amount: number; receivables: number }>;
+}
+
+/** A transfer job that claimed the payout this long ago without recording a transfer crashed: it may be claimed again. */
+const STALE_CLAIM_MS = 10 * 60_000;
+
+export type TransferOutcome = 'paid' | 'failed' | 'already_applied' | 'no_change' | 'unknown_transfer' | 'done_after_failed';
+
+export const payoutView = (p: PayoutRecord) => ({
+  id: p.id,
+  amount: p.amount,
+  status: p.status,
+  created_at: p.created_at.toISOString(),
+  paid_at: p.paid_at ? p.paid_at.toISOString() : null,
+  failure_reason: p.failure_reason,
+  receipt_url: p.receipt_url,
+});
+
+export class PayoutFlow implements TransferEventHandler {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly gateway: PaymentGateway,
+    private readonly clock: Clock,
+    private readonly options: PayoutFlowOptions,
+  ) {}
+
+  /** The `mature_receivables` job: pending → available once the complaint window is over. */
+  async matureReceivables(): Promise<{ matured: number }> {
+    const now = this.clock.now();
+    return { matured: await this.uow.run((tx) => tx.professionals.payouts.matureReceivables(now)) };
+  }
+
+  /** `turma payouts run --dry-run`: who would be paid now and how much (after maturing nothing: a read only). */
+  async preview(): Promise<DuePayout[]> {
+    return this.uow.repos.professionals.payouts.duePayouts(this.options.minimum, this.clock.now());
+  }
+
+  /**
+   * The `pay_professionals` job, `turma payouts run` and the back office's button: matures what is due, then pays each
+   * professional due a payout, one transaction each. Safe to run on several instances at once.
+   */
+  async run(actor: { id: string | null; email: string } = { id: null, email: 'sistema' }): Promise<PayoutRunResult> {
+    await this.matureReceivables();
+    const result: PayoutRunResult = { payouts: 0, amount: 0, items: [] };
+    for (const due of await this.preview()) {
+      let made: Awaited<ReturnType<PayoutFlow['payOne']>>;
+      try {
+        made = await this.uow.run((tx) => this.payOne(tx, due.professional_id, actor));
+      } catch (err) {
+        // Rolled back: another runner got there first; the others are still paid.
+        if (err instanceof DomainError && err.code === 'payout_race') continue;
+        throw err;
+      }
+      if (!made) continue;
+      result.payouts += 1;
+      result.amount += made.amount;
+      result.items.push({ payout_id: made.payout.id, professional_id: due.professional_id, business_name: due.business_name, amount: made.amount, receivables: made.receivables });
+    }
+    return result;
+  }
+
+  /**
+   * One professional's payout, in the caller's transaction. The professional's row lock serialises concurrent runners;
+   * the receivables' conditional claim is the last word should anything bypass it (a partial claim rolls back).
+   */
+  private async payOne(tx: Tx, professionalId: string, actor: { id: string | null; email: string }) {
+    const professional = await tx.professionals.professionals.lock(professionalId);
+    if (!professional || professional.status !== 'approved') return null;
+    const due = payoutDue(await tx.professionals.payouts.lockAvailable(professionalId), this.options.minimum);
+    if (!due) return null;
+    const payout = await tx.professionals.payouts.create({
+      professional_id: professionalId,
+      amount: due.total,
+      pix_key_type: professional.pix_key_type,
+      pix_key: professional.pix_key,
+    });
+    const claimed = await tx.professionals.payouts.claimReceivables(due.ids, payout.id);
+    if (claimed !== due.ids.length) throw new DomainError('conflict', 'payout_race', 'Os recebíveis mudaram durante o repasse. Tente novamente.');
+    await tx.audit.append({
+      action: 'payout.created',
+      actor_user_id: actor.id,
+      actor_email: actor.email,
+      entity_type: 'payout',
+      entity_id: payout.id,
+      metadata: { professional_id: professionalId, amount: due.total, receivables: due.ids.length },
+    });
+    await tx.jobs.enqueue('payouts.transfer', { payout_id: payout.id }, { singletonKey: payout.id });
+    return { payout, amount: due.total, receivables: due.ids.length };
+  }
+
+  /**
+   * The `payouts.transfer` job. Claims the pending payout (no transfer yet, no fresh claim) in its own transaction,
+   * then calls the provider outside any transaction; a refusal (bad key, no balance) fails the payout and frees its
+   * receivables, an unreachable provider releases the claim and throws so the queue retries.
+   */
+  async sendTransfer(payoutId: string): Promise<'sent' | 'failed' | 'skipped'> {
+    const now = this.clock.now();
+    const payout = await this.uow.run(async (tx) => {
+      const p = await tx.professionals.payouts.lock(payoutId);
+      if (!p || p.status !== 'pending' || p.provider_transfer_id) return null;
+      if (p.transfer_requested_at && now.getTime() - p.transfer_requested_at.getTime() < STALE_CLAIM_MS) return null;
+      await tx.professionals.payouts.update(p.id, { transfer_requested_at: now });
+      return p;
+    });
+    if (!payout) return 'skipped';
+    let transfer: ProviderTransfer;
+    try {
+      const count = (await this.uow.repos.professionals.receivables.listForProfessional(payout.professional_id, 'in_payout')).filter((r) => r.payout_id === payout.id).length;
+      transfer = await this.gateway.createTransfer({
+        value: payout.amount,
+        pixKey: payout.pix_key ?? '',
+        pixKeyType: (payout.pix_key_type ?? 'EVP') as TransferPixKeyType,
+        description: payoutDescription(Math.max(1, count)),
+        externalReference: payout.id,
+      });
+    } catch (err) {
+      if (err instanceof DomainError && err.kind === 'invalid') {
+        await this.settle(payout.id, { id: '', status: 'failed', failReason: err.message });
+        return 'failed';
+      }
+      await this.uow.run((tx) => tx.professionals.payouts.update(payout.id, { transfer_requested_at: null }));
+      throw err;
+    }
+    await this.uow.run(async (tx) => {
+      const p = await tx.professionals.payouts.lock(payout.id);
+      if (p && !p.provider_transfer_id) await tx.professionals.payouts.update(p.id, { provider_transfer_id: transfer.id });
+    });
+    // A provider that settles at once (or whose webhook already came) is applied through the same exactly-once path.
+    const outcome = await this.settle(payout.id, transfer);
+    return outcome === 'failed' ? 'failed' : 'sent';
+  }
+
+  /** TRANSFER_* webhooks (through payments' webhook route, once per event id): re-read the transfer, then settle. */
+  async applyTransferEvent(event: { providerTransferId: string | null; externalReference: string | null; type: string }): Promise<TransferOutcome> {
+    const payouts = this.uow.repos.professionals.payouts;
+    const payout =
+      (event.providerTransferId ? await payouts.findByTransferId(event.providerTransferId) : null) ??
+      (event.externalReference && isId(event.externalReference) ? await payouts.findById(event.externalReference) : null);
+    if (!payout) return 'unknown_transfer';
+    const transferId = payout.provider_transfer_id ?? event.providerTransferId;
+    if (!transferId) return 'unknown_transfer';
+    return this.settle(payout.id, await this.gateway.getTransfer(transferId));
+  }
+
+  /** Applies the provider's view of a transfer to its payout, under the payout's row lock: each outcome once. */
+  async settle(payoutId: string, transfer: ProviderTransfer): Promise<TransferOutcome> {
+    const now = this.clock.now();
+    return this.uow.run(async (tx): Promise<TransferOutcome> => {
+      const payouts = tx.professionals.payouts;
+      const p = await payouts.lock(payoutId);
+      if (!p) return 'unknown_transfer';
+      const ids = transfer.id && !p.provider_transfer_id ? { provider_transfer_id: transfer.id } : {};
+      const move = payoutMove(p.status, transfer.status);
+      if (!move) {
+        if (p.status === 'failed' && transfer.status === 'done') {
+          // The provider paid a payout we gave up on (its receivables are available again): an operator decides.
+          await tx.audit.append({ action: 'payout.done_after_failed', actor_email: 'sistema', entity_type: 'payout', entity_id: p.id, metadata: { provider_transfer_id: transfer.id, amount: p.amount } });
+          return 'done_after_failed';
+        }
+        if (p.status !== 'pending') return 'already_applied';
+        await payouts.update(p.id, { provider_status: transfer.status, ...ids });
+        return 'no_change';
+      }
+      const professional = await tx.professionals.professionals.findById(p.professional_id);
+      const user = professional ? await tx.identity.users.findById(professional.user_id) : null;
+      const name = professional?.full_name ?? '';
+      if (move === 'done') {
+        await payouts.moveIf(p.id, ['pending'], 'done', { paid_at: now, provider_status: transfer.status, receipt_url: transfer.receiptUrl ?? null, ...ids });
+        const paid = await payouts.settleReceivables(p.id);
+        await tx.audit.append({ action: 'payout.paid', actor_email: 'sistema', entity_type: 'payout', entity_id: p.id, metadata: { amount: p.amount, receivables: paid, provider_transfer_id: transfer.id || null } });
+        if (professional) await tx.notifications.create(payoutNotify.done(professional.user_id, p.id, p.amount));
+        if (user) {
+          await tx.jobs.enqueue('mail.send', payoutDoneEmail({ to: user.email, name, amount: p.amount, pixKey: p.pix_key, receiptUrl: transfer.receiptUrl ?? null, link: this.link(RECEIVABLES_PATH) }));
+        }
+        return 'paid';
+      }
+      const reason = transfer.failReason?.trim() || DEFAULT_PAYOUT_FAILURE;
+      await payouts.moveIf(p.id, ['pending'], 'failed', { failed_at: now, failure_reason: reason.slice(0, 500), provider_status: transfer.status, ...ids });
+      const released = await payouts.releaseReceivables(p.id);
+      await tx.audit.append({ action: 'payout.failed', actor_email: 'sistema', entity_type: 'payout', entity_id: p.id, metadata: { amount: p.amount, receivables: released, reason } });
+      if (professional) await tx.notifications.create(payoutNotify.failed(professional.user_id, p.id, p.amount, withFullStop(reason)));
+      if (user) await tx.jobs.enqueue('mail.send', payoutFailedEmail({ to: user.email, name, amount: p.amount, reason: withFullStop(reason), link: this.link('/dashboard/professional') }));
+      return 'failed';
+    });
+  }
+
+  /** GET /api/me/payouts: the caller's own payouts, newest first. */
+  async mine(userId: string, page: number, perPage: number) {
+    const professional = await this.uow.repos.professionals.professionals.findByUserId(userId);
+    if (!professional) throw forbidden('not_a_professional', 'Disponível apenas para profissionais.');
+    const { items, total } = await this.uow.repos.professionals.payouts.listForProfessional(professional.id, (page - 1) * perPage, perPage);
+    return { items: items.map(payoutView), total };
+  }
+
+  private link(path: string) {
+    return `${this.options.publicUrl.replace(/\/+$/, '')}${path}`;
+  }
+}
+
+const withFullStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);

@@ -1,0 +1,86 @@
+import type { PaymentPanelMessages } from './pt-BR';
+
+const paymentPanel: PaymentPanelMessages = {
+  method: { PIX: 'PIX', BOLETO: 'Boleto', CREDIT_CARD: 'Credit card' },
+  methodHint: {
+    PIX: 'Approved in seconds, from your bank app.',
+    BOLETO: 'Clears within 3 business days.',
+    CREDIT_CARD: 'Up to 12 instalments, on the provider’s secure page.',
+  },
+  status: {
+    pending: 'Awaiting payment',
+    confirmed: 'Payment confirmed!',
+    cancelled: 'Payment cancelled',
+    failed: 'The payment failed',
+    refund_pending: 'Refund in progress',
+    refunded: 'Payment refunded',
+    amount_mismatch: 'Amount received differs from the expected one: our team will review it',
+  },
+  panel: {
+    title: 'Payment method',
+    installments: 'Instalments',
+    installmentOne: 'Single payment: {{value}}',
+    installmentOption: '{{count}}x of {{value}}',
+    create: { PIX: 'Create {{value}} PIX code', BOLETO: 'Create {{value}} boleto', CREDIT_CARD: 'Pay {{value}} by card' },
+    creating: 'Creating the charge...',
+    loading: 'Loading payment...',
+    secure: 'Payment processed securely by our provider.',
+    change: 'Change payment method',
+    polling: 'This screen updates by itself: we check every 8 seconds.',
+    pollingStopped: 'Automatic checking paused. If you already paid, tap "I paid, check".',
+    checkNow: 'I paid, check',
+    checking: 'Checking...',
+    notYet: 'We have not received the confirmation yet. PIX usually arrives in seconds; a boleto can take up to 3 business days.',
+    cancelledNotice: 'The previous charge was cancelled. Choose the payment method again.',
+  },
+  show: {
+    title: { PIX: 'Pay with PIX', BOLETO: 'Pay with boleto', CREDIT_CARD: 'Pay by card' },
+    installments_one: '{{count}}x',
+    installments_other: '{{count}}x',
+    pix: {
+      qrAlt: 'PIX QR code to pay {{value}}',
+      step1: 'Open your bank app and choose to pay with PIX.',
+      step2: 'Scan the QR code or paste the copy-and-paste code.',
+      step3: 'Check the amount of {{value}} and confirm.',
+      copyLabel: 'PIX copy-and-paste code',
+      copy: 'Copy code',
+      copied: 'Code copied!',
+      expiresIn: 'The code expires in',
+      expiredShort: 'expired — change the payment method to create another',
+    },
+    boleto: {
+      body: 'Pay it in your bank app, internet banking or a lottery shop before the due date. It clears within 3 business days.',
+      open: 'Open boleto',
+      openLabel: 'Open boleto (opens in a new tab)',
+      missing: 'The boleto link is not available yet. Try checking in a moment.',
+    },
+    card: {
+      body: 'Enter your card on the payment provider’s secure page. Then come back here: this screen updates by itself.',
+      open: 'Pay by card',
+      openLabel: 'Pay by card on the secure page (opens in a new tab)',
+      sandbox: 'The test environment has no card page: use "Simulate payment" below.',
+      missing: 'The card payment page is not available yet. Try checking in a moment.',
+    },
+  },
+  sandbox: {
+    title: 'Test environment',
+    body: 'No real money is charged here. Simulate the payment provider’s confirmation:',
+    cta: 'Simulate payment',
+    running: 'Simulating...',
+    error: 'Could not simulate the payment',
+  },
+  profile: {
+    title: 'Your CPF is missing',
+    body: 'The charge is issued under your CPF and it is not in your account. Contact support to add it, then come back here to pay.',
+    profile: 'See my profile',
+    support: 'Contact support',
+    subject: 'Add my CPF to my account',
+  },
+  errors: {
+    createTitle: 'Could not create the payment',
+    loadTitle: 'Could not load the payment',
+    retry: 'Try again',
+  },
+};
+
+export default paymentPanel;

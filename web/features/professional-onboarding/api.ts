@@ -1,0 +1,85 @@
+// The onboarding endpoints (API.md, issue 10), typed from the generated API description: the service categories, the
+// caller's application, sending it (new or corrected), and the portfolio photos (multipart, one per request).
+import { ApiError, api, isApiError } from '../../lib/api';
+import type { paths } from '../../lib/api-client';
+import { i18n } from '../../i18n';
+
+type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+type Answer<P extends keyof paths, M extends 'get' | 'post'> = paths[P][M] extends { responses: infer R }
+  ? R extends { 200: infer A }
+    ? Json<A>
+    : R extends { 201: infer A }
+      ? Json<A>
+      : never
+  : never;
+
+export type MyApplication = Answer<'/api/me/professional', 'get'>;
+export type ApplicationCreated = Answer<'/api/professionals/applications', 'post'>;
+export type UploadedPhoto = Answer<'/api/me/professional/photos', 'post'>;
+export type PlanCategory = Answer<'/api/plan-categories', 'get'>['items'][number];
+export type SessionCheck = { signedIn: boolean };
+
+const quiet = { redirectOnUnauthorized: false } as const;
+
+/** TanStack Query keys of the onboarding screens. */
+export const onboardingKeys = {
+  session: ['professional-onboarding', 'session'] as const,
+  mine: ['professional-onboarding', 'mine'] as const,
+  categories: ['professional-onboarding', 'categories'] as const,
+};
+
+/** Builds an ApiError from a failed multipart answer (same `{ error: { code, message, fields } }` shape). */
+async function uploadError(response: Response): Promise<ApiError> {
+  try {
+    const body = (await response.json()) as { error?: { code?: string; message?: string; fields?: Record<string, string> } };
+    return new ApiError(response.status, body.error?.code ?? `http_${response.status}`, body.error?.message || i18n.t('errors.generic'), body.error?.fields ?? {});
+  } catch {
+    // A proxy's 413 page (body over its own limit) is not JSON.
+    const message = response.status === 413 ? i18n.t('photos.tooLarge', { ns: 'professionalOnboarding' }) : i18n.t('errors.generic');
+    return new ApiError(response.status, `http_${response.status}`, message);
+  }
+}
+
+export const onboardingApi = {
+  /** Signed in? GET /api/me without the redirect to /auth: a 401 is the answer "no". */
+  session: async (signal?: AbortSignal): Promise<SessionCheck> => {
+    try {
+      await api.get('/api/me', { ...quiet, signal });
+      return { signedIn: true };
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) return { signedIn: false };
+      throw error;
+    }
+  },
+  /** The caller's application, or null when there is none yet (404). */
+  mine: async (signal?: AbortSignal): Promise<MyApplication | null> => {
+    try {
+      return await api.get<MyApplication>('/api/me/professional', { signal });
+    } catch (error) {
+      if (isApiError(error) && error.status === 404) return null;
+      throw error;
+    }
+  },
+  categories: (signal?: AbortSignal) => api.get<{ items: PlanCategory[] }>('/api/plan-categories', { ...quiet, signal }),
+  /** A new application, or a rejected one corrected and sent again (the server moves it back to pending). */
+  apply: (body: unknown) => api.post<ApplicationCreated>('/api/professionals/applications', body),
+  signup: (body: unknown) => api.post<unknown>('/api/auth/signup', body, quiet),
+  uploadPhoto: async (file: Blob, name: string): Promise<UploadedPhoto> => {
+    const form = new FormData();
+    form.append('photo', file, name);
+    let response: Response;
+    try {
+      response = await fetch('/api/me/professional/photos', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json', 'Accept-Language': i18n.language || 'pt-BR' },
+        body: form,
+      });
+    } catch {
+      throw new ApiError(0, 'network_error', i18n.t('errors.network'));
+    }
+    if (!response.ok) throw await uploadError(response);
+    return (await response.json()) as UploadedPhoto;
+  },
+  deletePhoto: (id: string) => api.delete<void>(`/api/me/professional/photos/${encodeURIComponent(id)}`),
+};

@@ -1,0 +1,102 @@
+// The professionals search's calls: nearby search (GET /api/professionals/nearby), the public profile
+// (GET /api/professionals/:id), the service categories and plans, and the signed-in user's profile coordinates.
+import { api, isApiError, type ListResponse } from '../../lib/api';
+import type { paths } from '../../lib/api-client';
+import { lookupCep } from '../../lib/cep';
+
+export type NearbyAnswer = paths['/api/professionals/nearby']['get']['responses'][200]['content']['application/json'];
+export type NearbyProfessional = NearbyAnswer['items'][number];
+export type PublicProfessional = paths['/api/professionals/{id}']['get']['responses'][200]['content']['application/json'];
+export type PublicReview = PublicProfessional['reviews'][number];
+type Me = paths['/api/me']['get']['responses'][200]['content']['application/json'];
+
+export interface ServiceCategory {
+  id: string;
+  name: string;
+  slug: string;
+  kind: string;
+}
+
+export interface ServicePlan {
+  id: string;
+  name: string;
+  description: string | null;
+  kind: string;
+  category: { id: string; name: string; slug: string } | null;
+  price: number;
+  full_price: number;
+  entry_price: number;
+  group_size: number;
+}
+
+export interface NearbySearch {
+  latitude: number;
+  longitude: number;
+  radiusKm: number;
+  category: string;
+  page: number;
+}
+
+export const NEARBY_PER_PAGE = 20;
+
+/** The marker web/lib/session.tsx keeps while a session may exist ('1'); read here, never written. */
+const SESSION_MARKER_KEY = 'turma_session';
+function maySignedIn() {
+  try {
+    return window.localStorage.getItem(SESSION_MARKER_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+/** SPEC.md §9: the default search radius. */
+export const DEFAULT_RADIUS_KM = 50;
+
+const open = { redirectOnUnauthorized: false } as const;
+
+export const professionalsSearchKeys = {
+  nearby: (s: NearbySearch) => ['professionals-search', 'nearby', s.latitude, s.longitude, s.radiusKm, s.category, s.page] as const,
+  categories: () => ['professionals-search', 'categories'] as const,
+  servicePlans: () => ['professionals-search', 'service-plans'] as const,
+  meCoordinates: () => ['professionals-search', 'me-coordinates'] as const,
+  profile: (id: string) => ['professionals-search', 'profile', id] as const,
+};
+
+export const professionalPath = (id: string) => `/profissionais/${id}`;
+
+export const professionalsSearchApi = {
+  nearby: (s: NearbySearch, signal?: AbortSignal) =>
+    api.get<NearbyAnswer>('/api/professionals/nearby', {
+      ...open,
+      signal,
+      query: { lat: s.latitude, lng: s.longitude, radius_km: s.radiusKm, category: s.category || undefined, page: s.page, per_page: NEARBY_PER_PAGE },
+    }),
+  profile: (id: string, signal?: AbortSignal) => api.get<PublicProfessional>(`/api/professionals/${encodeURIComponent(id)}`, { ...open, signal }),
+  categories: async (signal?: AbortSignal) =>
+    (await api.get<ListResponse<ServiceCategory>>('/api/plan-categories', { ...open, signal })).items.filter((c) => c.kind === 'service'),
+  servicePlans: async (signal?: AbortSignal) =>
+    (await api.get<ListResponse<ServicePlan>>('/api/plans', { ...open, signal, query: { kind: 'service', per_page: 100 } })).items,
+  /** The signed-in user's profile coordinates; null when signed out or the profile has none. */
+  meCoordinates: async (signal?: AbortSignal): Promise<{ latitude: number; longitude: number } | null> => {
+    // Only when a session may exist (the session provider's non-secret localStorage marker): a visitor's page never
+    // asks GET /api/me just to be told 401.
+    if (!maySignedIn()) return null;
+    try {
+      const me = await api.get<Me>('/api/me', { ...open, signal });
+      const p = me.profile;
+      return p && p.latitude !== null && p.longitude !== null ? { latitude: p.latitude, longitude: p.longitude } : null;
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) return null;
+      throw error;
+    }
+  },
+  /** A CEP's coordinates (GET /api/cep/:cep); null when the service has none. */
+  cepCoordinates: async (cep: string) => {
+    try {
+      const found = await lookupCep(cep);
+      return found.latitude !== null && found.longitude !== null ? { latitude: found.latitude, longitude: found.longitude, city: found.city, state: found.state } : null;
+    } catch (error) {
+      if (isApiError(error) && (error.status === 404 || error.status === 400)) return null;
+      throw error;
+    }
+  },
+};

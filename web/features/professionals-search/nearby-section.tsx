@@ -1,0 +1,315 @@
+// "Profissionais perto de você" (issue 10, SPEC.md §6/§9) on /marketplace/services: where to search from — the
+// browser's position (high accuracy, 10 s, 5 min cache; started on its own only when the site already has the
+// permission), else the signed-in user's profile coordinates, else a typed CEP — then the approved professionals
+// in the SPEC order as cards (the primary, accessible UI) and on a map (an aid). With fewer than 5 results the
+// server says how many a wider radius holds: the user chooses to widen; the order never changes silently.
+import './i18n';
+import './professionals-search.css';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '../../components/button';
+import { MapPinIcon, SearchIcon, UsersIcon } from '../../components/icons';
+import { EmptyState, ErrorState } from '../../components/resource-states';
+import { Spinner } from '../../components/spinner';
+import { MapView, type MapMarker } from '../../components/map/map-view';
+import { maskCep, onlyDigits } from '../../lib/masks';
+import { useApiQuery } from '../../lib/query';
+import { notify } from '../../lib/toast';
+import {
+  DEFAULT_RADIUS_KM,
+  NEARBY_PER_PAGE,
+  professionalPath,
+  professionalsSearchApi,
+  professionalsSearchKeys,
+  type NearbyAnswer,
+  type NearbySearch,
+} from './api';
+import { formatDistance, formatRadius } from './format';
+import { currentPosition, geolocationAlreadyGranted, GeolocationFailure, type GeoFailure } from './geolocation';
+import { ProfessionalCard } from './professional-card';
+
+type Origin = { latitude: number; longitude: number; source: 'device' | 'profile' | 'cep'; cep?: string };
+
+/** Below this many results the "widen" offer shows (the server's rule; it sends `wider` then). */
+const WIDER_BELOW = 5;
+
+export default function NearbyProfessionals() {
+  const { t, i18n } = useTranslation('professionalsSearch');
+  const headingId = useId();
+  const [origin, setOrigin] = useState<Origin | null>(null);
+  const [locating, setLocating] = useState(false);
+  const [geoFailure, setGeoFailure] = useState<GeoFailure | null>(null);
+  const [radiusKm, setRadiusKm] = useState(DEFAULT_RADIUS_KM);
+  const [category, setCategory] = useState('');
+  const [page, setPage] = useState(1);
+
+  const me = useQuery({ queryKey: professionalsSearchKeys.meCoordinates(), queryFn: ({ signal }) => professionalsSearchApi.meCoordinates(signal), retry: false, staleTime: 60_000 });
+  const categories = useQuery({ queryKey: professionalsSearchKeys.categories(), queryFn: ({ signal }) => professionalsSearchApi.categories(signal), staleTime: 5 * 60_000 });
+  const profileCoordinates = me.data ?? null;
+
+  const choose = useCallback((next: Origin) => {
+    setOrigin(next);
+    setRadiusKm(DEFAULT_RADIUS_KM);
+    setPage(1);
+  }, []);
+
+  const locate = useCallback(async () => {
+    setLocating(true);
+    setGeoFailure(null);
+    try {
+      const position = await currentPosition();
+      choose({ ...position, source: 'device' });
+    } catch (error) {
+      const reason = error instanceof GeolocationFailure ? error.reason : 'unknown';
+      setGeoFailure(reason);
+      notify.error(t(`geo.${reason}`), undefined, { id: 'nearby-geolocation' });
+    } finally {
+      setLocating(false);
+    }
+  }, [choose, t]);
+
+  // Start on its own once: the device when the site already has the permission, else the profile's coordinates.
+  const started = useRef(false);
+  const [startDone, setStartDone] = useState(false);
+  useEffect(() => {
+    if (started.current || me.isPending) return;
+    started.current = true;
+    void (async () => {
+      if (await geolocationAlreadyGranted()) await locate();
+      setStartDone(true);
+    })();
+  }, [me.isPending, locate]);
+  // The fallback: a failed (or not attempted) location, and the signed-in user's profile has coordinates.
+  useEffect(() => {
+    if (startDone && !origin && !locating && profileCoordinates) choose({ ...profileCoordinates, source: 'profile' });
+  }, [startDone, origin, locating, profileCoordinates, choose]);
+
+  const search: NearbySearch | null = origin ? { latitude: origin.latitude, longitude: origin.longitude, radiusKm, category, page } : null;
+  const results = useApiQuery(
+    search ? professionalsSearchKeys.nearby(search) : ['professionals-search', 'nearby', 'idle'],
+    (signal) => professionalsSearchApi.nearby(search!, signal),
+    { enabled: !!search },
+  );
+  const failed = results.state.status === 'error';
+  useEffect(() => {
+    if (failed) notify.error(t('nearby.error'), undefined, { id: 'nearby-error' });
+  }, [failed, t]);
+
+  const categoryName = useMemo(() => {
+    const names = new Map((categories.data ?? []).map((c) => [c.slug, c.name]));
+    return (slug: string) => names.get(slug) ?? slug;
+  }, [categories.data]);
+
+  // While another page, radius or category loads, the previous results stay (dimmed) instead of blinking out.
+  const lastData = useRef<NearbyAnswer | null>(null);
+  if (results.state.status === 'ready') lastData.current = results.state.data;
+  if (!search || results.state.status === 'error') lastData.current = null;
+  const data = lastData.current;
+  const refreshing = results.state.status === 'loading' && !!data;
+  const markers: MapMarker[] = useMemo(
+    () =>
+      (data?.items ?? []).map((p) => ({
+        id: p.id,
+        latitude: p.latitude,
+        longitude: p.longitude,
+        label: p.business_name,
+        detail: `${categoryName(p.category)} · ${formatDistance(p.distance_km, i18n.language)}`,
+        href: professionalPath(p.id),
+        linkLabel: t('card.open', { name: p.business_name }),
+        highlight: p.featured,
+      })),
+    [data, categoryName, i18n.language, t],
+  );
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / NEARBY_PER_PAGE)) : 1;
+  const radiusText = formatRadius(radiusKm, i18n.language);
+
+  return (
+    <section className="page__section nearby" aria-labelledby={headingId}>
+      <header className="nearby__head">
+        <div>
+          <h2 id={headingId} className="page__section-title">
+            {t('nearby.title')}
+          </h2>
+          <p className="muted">{t('nearby.lead')}</p>
+        </div>
+      </header>
+
+      <div className="nearby__controls">
+        <div className="nearby__where">
+          <p className="nearby__origin" aria-live="polite">
+            <MapPinIcon size={16} />
+            <span>
+              {locating
+                ? t('nearby.locating')
+                : origin
+                  ? origin.source === 'cep'
+                    ? t('nearby.from.cep', { cep: maskCep(origin.cep ?? '') })
+                    : t(`nearby.from.${origin.source}`)
+                  : t('nearby.choose')}
+            </span>
+          </p>
+          {geoFailure && (
+            <p className="nearby__geo-error" role="alert">
+              {t(`geo.${geoFailure}`)}. {origin?.source === 'profile' ? t('geo.fallbackProfile') : origin ? '' : t('geo.fallbackCep')}
+            </p>
+          )}
+          <div className="nearby__actions">
+            <Button variant="secondary" size="sm" onClick={() => void locate()} disabled={locating}>
+              {locating ? <Spinner size={16} /> : <MapPinIcon size={16} />}
+              {t('nearby.useLocation')}
+            </Button>
+            <CepSearch onFound={(found) => choose({ ...found, source: 'cep' })} />
+          </div>
+        </div>
+
+        {(categories.data?.length ?? 0) > 1 && (
+          <nav className="category-chips nearby__categories" aria-label={t('nearby.category')}>
+            <ul role="list">
+              <li>
+                <button type="button" className="category-chip" aria-pressed={!category} onClick={() => (setCategory(''), setPage(1))}>
+                  {t('nearby.allCategories')}
+                </button>
+              </li>
+              {categories.data!.map((c) => (
+                <li key={c.id}>
+                  <button type="button" className="category-chip" aria-pressed={category === c.slug} onClick={() => (setCategory(c.slug), setPage(1))}>
+                    {c.name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </div>
+
+      {search && results.state.status === 'loading' && !data && (
+        <div className="nearby__loading" role="status">
+          <Spinner size={24} />
+          <span>{t('nearby.loading')}</span>
+        </div>
+      )}
+
+      {results.state.status === 'error' && (
+        <ErrorState title={t('nearby.error')} message={results.state.error.message} retryLabel={t('retry')} onRetry={results.retry} />
+      )}
+
+      {data && (
+        <div className={`nearby__results${refreshing ? ' nearby__results--refreshing' : ''}`} aria-busy={refreshing || undefined}>
+          <div className="nearby__list">
+            <p className="nearby__count" aria-live="polite">
+              {data.total > 0 && t('nearby.count', { count: data.total, radius: radiusText })}
+            </p>
+            {data.items.length === 0 ? (
+              <EmptyState icon={<UsersIcon size={28} />} title={t('nearby.empty', { radius: radiusText })} hint={t('nearby.emptyHint')} />
+            ) : (
+              <ul className="pro-grid" role="list">
+                {data.items.map((p) => (
+                  <li key={p.id}>
+                    <ProfessionalCard professional={p} categoryName={categoryName(p.category)} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            {data.items.length < WIDER_BELOW && data.wider && data.wider.total > data.total && (
+              <Button
+                variant="primary"
+                size="sm"
+                className="nearby__wider"
+                onClick={() => {
+                  setRadiusKm(data.wider!.radius_km);
+                  setPage(1);
+                }}
+              >
+                <SearchIcon size={16} />
+                {t('nearby.wider', { count: data.wider.total, radius: formatRadius(data.wider.radius_km, i18n.language) })}
+              </Button>
+            )}
+            {radiusKm !== DEFAULT_RADIUS_KM && (
+              <button type="button" className="link-btn nearby__reset" onClick={() => (setRadiusKm(DEFAULT_RADIUS_KM), setPage(1))}>
+                {t('nearby.backToDefault', { radius: DEFAULT_RADIUS_KM })}
+              </button>
+            )}
+            {pages > 1 && (
+              <nav className="nearby__pager" aria-label={t('nearby.pageOf', { page, pages })}>
+                <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                  {t('nearby.previous')}
+                </Button>
+                <span>{t('nearby.pageOf', { page, pages })}</span>
+                <Button variant="ghost" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                  {t('nearby.next')}
+                </Button>
+              </nav>
+            )}
+          </div>
+          <div className="nearby__map">
+            <MapView
+              markers={markers}
+              origin={origin ? { latitude: origin.latitude, longitude: origin.longitude, label: t('nearby.you') } : null}
+              label={t('nearby.mapLabel')}
+              loadingLabel={t('nearby.mapLoading')}
+              height="100%"
+              zoom={12}
+            />
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function CepSearch({ onFound }: { onFound: (found: { latitude: number; longitude: number; cep: string }) => void }) {
+  const { t } = useTranslation('professionalsSearch');
+  const inputId = useId();
+  const errorId = useId();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const cep = onlyDigits(value);
+    if (cep.length !== 8) return setError(t('nearby.cepInvalid'));
+    setBusy(true);
+    setError(null);
+    try {
+      const found = await professionalsSearchApi.cepCoordinates(cep);
+      if (!found) setError(t('nearby.cepNotFound'));
+      else onFound({ latitude: found.latitude, longitude: found.longitude, cep });
+    } catch {
+      setError(t('nearby.cepNotFound'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="nearby__cep" onSubmit={submit} noValidate>
+      <label htmlFor={inputId} className="sr-only">
+        {t('nearby.cepLabel')}
+      </label>
+      <input
+        id={inputId}
+        className="field__input"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        placeholder={t('nearby.cepPlaceholder')}
+        value={value}
+        maxLength={9}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(e) => setValue(maskCep(e.target.value))}
+      />
+      <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+        {busy ? <Spinner size={16} /> : <SearchIcon size={16} />}
+        {t('nearby.cepSubmit')}
+      </Button>
+      {error && (
+        <p id={errorId} className="field__error nearby__cep-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

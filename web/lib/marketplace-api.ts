@@ -1,0 +1,63 @@
+// The marketplace endpoints of shared/API.md, typed from core (type-only imports: no server code and no
+// zod reach the bundle): catalogue (anyone), orders (signed in, own only).
+import type { OrderService, OrderSummary as CoreOrderSummary } from '../../core/marketplace/order.service';
+import type { OrderAddressInput, OrderStatus } from '../../core/marketplace/order-rules';
+import type { ProductSort, PublicProduct, StockState } from '../../core/marketplace/product-schemas';
+import { api, type ListResponse } from './api';
+
+export type Product = PublicProduct;
+export type { OrderStatus, ProductSort, StockState };
+export type OrderSummary = CoreOrderSummary;
+export type OrderDetails = Awaited<ReturnType<OrderService['get']>>;
+
+export interface ProductCategory {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+}
+
+export interface ProductQuery {
+  category?: string | null;
+  q?: string | null;
+  sort?: ProductSort;
+  page?: number;
+  per_page?: number;
+}
+
+export const PRODUCT_SORTS: readonly ProductSort[] = ['newest', 'price_asc', 'price_desc'];
+export const ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'paid', 'preparing', 'shipped', 'delivered', 'cancelled', 'refunded'];
+
+// The catalogue is public: a 401 there is not a lost session.
+const open = { redirectOnUnauthorized: false } as const;
+
+export const marketplaceApi = {
+  categories: (signal?: AbortSignal) => api.get<ListResponse<ProductCategory>>('/api/product-categories', { ...open, signal }),
+  products: (query: ProductQuery, signal?: AbortSignal) =>
+    api.get<ListResponse<Product>>('/api/products', { ...open, signal, query: { ...query, category: query.category || undefined, q: query.q || undefined } }),
+  product: (id: string, signal?: AbortSignal) => api.get<Product>(`/api/products/${encodeURIComponent(id)}`, { ...open, signal }),
+  createOrder: (address: OrderAddressInput) => api.post<OrderDetails>('/api/orders', { address }),
+  orders: (page: number, perPage: number, signal?: AbortSignal) => api.get<ListResponse<OrderSummary>>('/api/orders', { signal, query: { page, per_page: perPage } }),
+  order: (id: string, signal?: AbortSignal) => api.get<OrderDetails>(`/api/orders/${encodeURIComponent(id)}`, { signal }),
+  /** SPEC §7: at most the 5 newest pending orders that have a payment. */
+  pendingPayments: (signal?: AbortSignal) => api.get<ListResponse<OrderSummary>>('/api/orders/pending-payments', { signal }),
+};
+
+export const productPath = (id: string) => `/marketplace/products/${id}`;
+export const orderPath = (id: string) => `/marketplace/orders/${id}`;
+export const orderPaymentPath = (orderId: string, paymentId?: string | null) =>
+  `/marketplace/checkout/payment?order=${encodeURIComponent(orderId)}${paymentId ? `&payment=${encodeURIComponent(paymentId)}` : ''}`;
+
+/** '#A1B2C3D4' (what core's orderNumber prints), for an order the client only knows by id. */
+export const orderNumber = (id: string) => `#${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+
+/** TanStack Query keys of the marketplace screens. */
+export const marketplaceKeys = {
+  categories: () => ['marketplace', 'categories'] as const,
+  products: (query: ProductQuery) => ['marketplace', 'products', query] as const,
+  product: (id: string) => ['marketplace', 'product', id] as const,
+  services: () => ['marketplace', 'services'] as const,
+  orders: (page: number, perPage: number) => ['marketplace', 'orders', page, perPage] as const,
+  order: (id: string) => ['marketplace', 'order', id] as const,
+  pendingPayments: () => ['marketplace', 'pending-payments'] as const,
+};

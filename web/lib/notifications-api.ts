@@ -1,0 +1,38 @@
+// In-app notifications (shared/API.md): list (unread first), the cheap unread count the bell polls,
+// mark one / all as read.
+import type { NotificationRecord } from '../../core/notifications/ports';
+import { api } from './api';
+
+/** As the API sends it: dates as ISO strings. */
+export type AppNotification = Omit<NotificationRecord, 'read_at' | 'created_at' | 'user_id'> & { read_at: string | null; created_at: string };
+
+export interface NotificationList {
+  items: AppNotification[];
+  total: number;
+  unread: number;
+}
+
+/** Server-sent events: `unread` with `{unread}` at once and after every change (PRODUCT.md §3). */
+export const NOTIFICATION_STREAM_URL = '/api/notifications/stream';
+
+/** Without the stream, the bell refreshes its count this often (and whenever the tab regains focus). */
+export const UNREAD_REFRESH_MS = 60_000;
+
+export const notificationsApi = {
+  list: (page: number, perPage: number, signal?: AbortSignal) => api.get<NotificationList>('/api/notifications', { query: { page, per_page: perPage }, signal }),
+  /** A background poll: a lost session is not a reason to yank the user to /auth (the bell asks the session instead). */
+  unreadCount: (signal?: AbortSignal) => api.get<{ unread: number }>('/api/notifications/unread-count', { signal, redirectOnUnauthorized: false }),
+  markRead: (id: string) => api.post<void>(`/api/notifications/${encodeURIComponent(id)}/read`),
+  markAllRead: () => api.post<{ marked: number }>('/api/notifications/read-all'),
+};
+
+/** Internal links only (the server writes paths like /my-groups?grupo=…); anything else is dropped. */
+export function safeLink(link: string | null): string | null {
+  if (!link || !link.startsWith('/') || link.startsWith('//')) return null;
+  return link;
+}
+
+/** TanStack Query keys of the notification lists. */
+export const notificationKeys = {
+  list: (page: number, perPage: number) => ['notifications', 'list', page, perPage] as const,
+};

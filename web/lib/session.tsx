@@ -1,0 +1,167 @@
+// Who is signed in, app-wide. The session itself is an httpOnly cookie; GET /api/me tells who it
+// belongs to (401 = signed out). A small non-secret marker in localStorage ("a session may
+// exist") lets anonymous visitors skip that call entirely: no request, and no 401 line in the
+// console, on every page view of someone who never signed in. Other tabs follow via the storage event.
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { isApiError, setUnauthorizedHandler } from './api';
+import { notify } from './toast';
+import { authApi, type MeResponse, type Profile, type SessionUser } from './account-api';
+
+export const SESSION_MARKER_KEY = 'turma_session';
+
+function readMarker(): boolean {
+  try {
+    return window.localStorage.getItem(SESSION_MARKER_KEY) === '1';
+  } catch {
+    // Storage blocked: always ask the server.
+    return true;
+  }
+}
+
+function writeMarker(signedIn: boolean) {
+  try {
+    if (signedIn) window.localStorage.setItem(SESSION_MARKER_KEY, '1');
+    else window.localStorage.removeItem(SESSION_MARKER_KEY);
+  } catch {
+    // Storage blocked: nothing to remember.
+  }
+}
+
+export type SessionState =
+  | { status: 'loading' }
+  /** `leaving`: the signed-in page being left after a sign-out (its guard waits instead of bouncing). */
+  | { status: 'signedOut'; leaving?: string }
+  | { status: 'signedIn'; user: SessionUser; profile: Profile | null };
+
+export type SessionValue = SessionState & {
+  /** Re-reads GET /api/me; resolves to the answer, or null when signed out. */
+  refresh: () => Promise<MeResponse | null>;
+  /** After login or e-mail confirmation: the cookie is set, remember who it is. */
+  signIn: (user: SessionUser, profile?: Profile | null) => void;
+  /** After PATCH /api/me. */
+  update: (user: SessionUser, profile: Profile | null) => void;
+  /** POST /api/auth/logout, then go to `to` (default '/'); false when the server could not be reached. */
+  signOut: (to?: string) => Promise<boolean>;
+  /** The server already ended the session (account deleted): forget it locally, then go to `to`. */
+  forget: (to?: string) => Promise<void>;
+};
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+const SIGNED_OUT: SessionState = { status: 'signedOut' };
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [state, setState] = useState<SessionState>(() => (readMarker() ? { status: 'loading' } : SIGNED_OUT));
+
+  const refresh = useCallback(async () => {
+    try {
+      const me = await authApi.me();
+      writeMarker(true);
+      setState({ status: 'signedIn', user: me.user, profile: me.profile ?? null });
+      return me;
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) {
+        writeMarker(false);
+        setState(SIGNED_OUT);
+      } else {
+        // Server unreachable: keep what we knew; a first load counts as signed out (the marker stays,
+        // so the next page load asks again).
+        setState((current) => (current.status === 'loading' ? SIGNED_OUT : current));
+      }
+      return null;
+    }
+  }, []);
+
+  useEffect(() => {
+    if (readMarker()) void refresh();
+  }, [refresh]);
+
+  // The page left after a sign-out is gone: guards behave normally again.
+  useEffect(() => {
+    setState((current) => (current.status === 'signedOut' && current.leaving && current.leaving !== pathname ? SIGNED_OUT : current));
+  }, [pathname]);
+
+  // Sign-in and sign-out in another tab.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== SESSION_MARKER_KEY) return;
+      if (event.newValue === '1') void refresh();
+      else setState(SIGNED_OUT);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [refresh]);
+
+  // A protected call answered 401 `unauthenticated`: the session is gone; sign in again and come back.
+  useEffect(
+    () =>
+      setUnauthorizedHandler(() => {
+        writeMarker(false);
+        setState(SIGNED_OUT);
+        const { pathname, search } = window.location;
+        if (pathname === '/auth' || pathname.startsWith('/auth/')) return;
+        notify.info(t('account.sessionExpired'), t('account.sessionExpiredBody'), { id: 'session-expired' });
+        void navigate(`/auth?next=${encodeURIComponent(pathname + search)}`, { replace: true });
+      }),
+    [navigate, t],
+  );
+
+  const signIn = useCallback(
+    (user: SessionUser, profile: Profile | null = null) => {
+      writeMarker(true);
+      setState({ status: 'signedIn', user, profile });
+      void refresh();
+    },
+    [refresh],
+  );
+
+  const update = useCallback((user: SessionUser, profile: Profile | null) => {
+    setState({ status: 'signedIn', user, profile });
+  }, []);
+
+  const forget = useCallback(
+    async (to = '/') => {
+      writeMarker(false);
+      // The router shows the next page only once its lazy chunk is in; until then the signed-in page
+      // stays on screen, and its guard must not send the user to /auth?next=<that page>.
+      setState({ status: 'signedOut', leaving: window.location.pathname });
+      await navigate(to, { replace: true });
+    },
+    [navigate],
+  );
+
+  const signOut = useCallback(
+    async (to = '/') => {
+      try {
+        await authApi.logout();
+      } catch (error) {
+        // 401: the session had already ended, which is what the user asked for.
+        if (!(isApiError(error) && error.status === 401)) {
+          notify.error(t('account.signOutFailed'));
+          return false;
+        }
+      }
+      await forget(to);
+      notify.success(t('account.signedOut'), undefined, { id: 'signed-out' });
+      return true;
+    },
+    [forget, t],
+  );
+
+  const value = useMemo<SessionValue>(
+    () => ({ ...state, refresh, signIn, update, signOut, forget }),
+    [state, refresh, signIn, update, signOut, forget],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used within SessionProvider');
+  return value;
+}
