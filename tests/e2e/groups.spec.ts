@@ -101,7 +101,7 @@ test.describe('group purchase', () => {
     await expect(toasts(page).getByText('Pagamento confirmado!')).toBeVisible();
     await expect(page).toHaveURL(/\/my-groups\?grupo=[0-9a-f-]+$/);
     const groupId = new URL(page.url()).searchParams.get('grupo')!;
-    const brunaGroup = page.getByRole('article', { name: plan.name });
+    const brunaGroup = page.getByRole('article', { name: plan.name, exact: true });
     await expect(brunaGroup.getByRole('progressbar', { name: '1 de 2 pagaram' })).toBeVisible();
     await expect(brunaGroup.getByText('Entrada paga')).toBeVisible();
     expect(inviteUrl).toContain(`/join/${groupId}/`);
@@ -150,7 +150,7 @@ test.describe('group purchase', () => {
     await expect(carlaPage).toHaveURL(new RegExp(`/my-groups\\?grupo=${groupId}$`));
 
     // The group is complete for Carla: 2/2 and the balance due.
-    const carlaGroup = carlaPage.getByRole('article', { name: plan.name });
+    const carlaGroup = carlaPage.getByRole('article', { name: plan.name, exact: true });
     await expect(carlaGroup.getByText('Completa')).toBeVisible();
     await expect(carlaGroup.getByRole('progressbar', { name: '2 de 2 pagaram' })).toBeVisible();
     await expect(carlaGroup.getByText(/Saldo a pagar: R\$\s90,00/)).toBeVisible();

@@ -67,7 +67,7 @@ function VoucherTicket({ voucher, onReview }: { voucher: MyVoucher; onReview: ()
   const date = voucher.redeemed_at ? new Date(voucher.redeemed_at).toLocaleDateString(locale, { timeZone: 'America/Sao_Paulo' }) : '';
 
   return (
-    <article className={`ticket ticket--${voucher.status}`} aria-labelledby={titleId}>
+    <article className={`ticket ticket--${voucher.status}`} aria-label={t('ticketLabel', { plan: voucher.plan.name })}>
       <div className="ticket__main">
         <p className="ticket__eyebrow">
           <TicketIcon size={16} /> {voucher.plan.category_name ?? t('title')}

@@ -1,6 +1,7 @@
 import type { VoucherMessages } from './pt-BR';
 
 const vouchers: VoucherMessages = {
+  ticketLabel: 'Voucher for {{plan}}',
   title: 'My vouchers',
   lead: 'Show the code or the QR code to the professional at your appointment.',
   loading: 'Loading your vouchers...',

@@ -1,5 +1,6 @@
 // Texts of the member's vouchers (dashboard and /my-groups) and of the review dialog.
 const vouchers = {
+  ticketLabel: 'Voucher de {{plan}}',
   title: 'Meus vouchers',
   lead: 'Mostre o código ou o QR Code ao profissional na hora do atendimento.',
   loading: 'Carregando seus vouchers...',
