@@ -64,6 +64,7 @@ export const configSchema = z
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
     PAYOUT_MINIMUM: z.coerce.number().int().min(0).default(5000),
     AUTH_LOGIN_LIMIT: z.coerce.number().int().min(1).default(10),
+    AUTH_ACCOUNT_LOGIN_CEILING: z.coerce.number().int().min(1).default(100),
     BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, 'use um tamanho como 100kb ou 1mb').default('100kb'),
     DEMO_ADMIN_PASSWORD: z.string().min(8, { message: 'deve ter ao menos 8 caracteres' }).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -119,6 +120,7 @@ export type Config = Readonly<{
   /** The smallest PIX payout to a professional, in centavos. */
   payoutMinimum: number;
   authLoginLimit: number;
+  authAccountLoginCeiling: number;
   bodyLimit: string;
   logLevel: string;
   demoAdminPassword: string | undefined;
@@ -167,6 +169,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     platformFeePercent: c.PLATFORM_FEE_PERCENT,
     payoutMinimum: c.PAYOUT_MINIMUM,
     authLoginLimit: c.AUTH_LOGIN_LIMIT,
+    authAccountLoginCeiling: c.AUTH_ACCOUNT_LOGIN_CEILING,
     bodyLimit: c.BODY_LIMIT,
     logLevel: c.LOG_LEVEL,
     demoAdminPassword: c.DEMO_ADMIN_PASSWORD,

@@ -38,6 +38,8 @@ import { ReviewModerationService } from '../core/professionals/review-moderation
 import { RedeemVoucherFlow } from '../core/flows/redeem-voucher.flow';
 import { PayoutFlow } from '../core/flows/payout.flow';
 import { MyVouchersFlow } from '../core/flows/my-vouchers.flow';
+import { ExportMyDataFlow } from '../core/flows/export-my-data.flow';
+import { PaymentReceiptFlow } from '../core/flows/payment-receipt.flow';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { KnexUnitOfWork } from './db/unit-of-work';
@@ -127,7 +129,7 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   c.bind<OutboxReader>(TOKENS.OutboxReader).toDynamicValue(() => new OutboxReader(database.knex));
 
   c.bind<RateLimiter>(TOKENS.RateLimiter).toConstantValue(
-    overrides.rateLimiter ?? new PostgresRateLimiter(database.knex, { loginLimit: config.authLoginLimit, signupLimit: config.authSignupLimit }),
+    overrides.rateLimiter ?? new PostgresRateLimiter(database.knex, { loginLimit: config.authLoginLimit, accountLoginCeiling: config.authAccountLoginCeiling, signupLimit: config.authSignupLimit }),
   );
   c.bind(TOKENS.AuthService).toResolvedValue(
     (uow: UnitOfWork, hasher: PasswordHasher, tokens: SecretTokens, clock: Clock, limiter: RateLimiter) =>
@@ -149,8 +151,8 @@ export function buildContainer(config: Config, database: Database, overrides: Co
         gateway,
         clock,
         {
-          entry: entryPaymentFlow(clock),
-          balance: balancePaymentFlow(clock),
+          entry: entryPaymentFlow(clock, Math.random, { publicUrl: config.publicUrl }),
+          balance: balancePaymentFlow(clock, { publicUrl: config.publicUrl }),
           order: orderPaymentFlow(clock, { publicUrl: config.publicUrl }),
         },
         undefined,
@@ -254,5 +256,7 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     [TOKENS.UnitOfWork, TOKENS.Clock],
   );
   c.bind(TOKENS.MyVouchersFlow).toResolvedValue((uow: UnitOfWork, clock: Clock) => new MyVouchersFlow(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
+  c.bind(TOKENS.ExportMyDataFlow).toResolvedValue((uow: UnitOfWork, clock: Clock) => new ExportMyDataFlow(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
+  c.bind(TOKENS.PaymentReceiptFlow).toResolvedValue((uow: UnitOfWork, clock: Clock) => new PaymentReceiptFlow(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   return c;
 }

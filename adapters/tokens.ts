@@ -43,6 +43,9 @@ export const TOKENS = {
   ReviewModerationService: Symbol.for('turma.ReviewModerationService'),
   RedeemVoucherFlow: Symbol.for('turma.RedeemVoucherFlow'),
   MyVouchersFlow: Symbol.for('turma.MyVouchersFlow'),
+  ExportMyDataFlow: Symbol.for('turma.ExportMyDataFlow'),
+  /** Receipts of confirmed payments (core/flows/payment-receipt.flow.ts). */
+  PaymentReceiptFlow: Symbol.for('turma.PaymentReceiptFlow'),
   /** Payouts to professionals: maturing receivables, runs, PIX transfers and their webhooks (core/flows/payout.flow.ts). */
   PayoutFlow: Symbol.for('turma.PayoutFlow'),
 } as const;

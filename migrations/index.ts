@@ -14,6 +14,7 @@ import * as onePendingPayment from './20261123000200_one_pending_payment';
 import * as professionals from './20261123000300_professionals';
 import * as payoutTransfers from './20261124000700_payout_transfers';
 import * as professionalsNearbyCovering from './20261124000900_professionals_nearby_covering';
+import * as accountUnlockTokens from './20261124001400_account_unlock_tokens';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -36,6 +37,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261123000300_professionals', professionals],
   ['20261124000700_payout_transfers', payoutTransfers],
   ['20261124000900_professionals_nearby_covering', professionalsNearbyCovering],
+  ['20261124001400_account_unlock_tokens', accountUnlockTokens],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

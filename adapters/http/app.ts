@@ -20,6 +20,7 @@ import { authRoutes } from './routes/auth.routes';
 import { planRoutes } from './routes/plans.routes';
 import { groupRoutes } from './routes/groups.routes';
 import { paymentRoutes } from './routes/payments.routes';
+import { receiptRoutes } from './routes/receipts.routes';
 import { notificationRoutes } from './routes/notifications.routes';
 import { cepRoutes } from './routes/cep.routes';
 import { auditLogAdminRoutes } from './routes/admin/audit-logs.routes';
@@ -49,6 +50,7 @@ export function apiRouters(config: Config): ContractRouter[] {
     planRoutes(),
     groupRoutes(),
     paymentRoutes(),
+    receiptRoutes(),
     notificationRoutes(),
     cepRoutes(),
     auditLogAdminRoutes(),

@@ -20,7 +20,7 @@ export function jobDefinitions(container: Container): JobDefinition[] {
   return [
     defineJob({
       name: 'release_holds',
-      description: 'Libera as vagas reservadas há mais de 30 minutos sem pagamento',
+      description: 'Libera as vagas sem pagamento no prazo (PIX: 30 minutos; boleto: fim do dia do vencimento) e cancela a cobrança',
       cron: '* * * * *',
       ...SCHEDULED,
       handler: async () => groups().releaseExpiredHolds(),
@@ -92,6 +92,16 @@ export function jobDefinitions(container: Container): JobDefinition[] {
       retryBackoff: true,
       expireInSeconds: 300,
       handler: async ({ payment_id }) => ({ refunded: (await payments().refundOne(payment_id)) === 'refunded' ? 1 : 0 }),
+    }),
+    defineJob({
+      name: 'payments.cancel_charge',
+      description: 'Cancela no provedor a cobrança pendente de uma vaga liberada ou de um pedido expirado (DELETE /payments/{id})',
+      // The provider may be down for a while; an already deleted charge counts as done.
+      retryLimit: 10,
+      retryDelaySeconds: 60,
+      retryBackoff: true,
+      expireInSeconds: 300,
+      handler: async ({ payment_id, reason }) => ({ cancelled: (await payments().cancelCharge(payment_id, reason)) === 'cancelled' ? 1 : 0 }),
     }),
     defineJob({
       name: 'mature_receivables',

@@ -344,6 +344,26 @@ export class AsaasPaymentGateway implements PaymentGateway {
   }
 
   /**
+   * DELETE /payments/{id}: removes a charge still unpaid (answer `{deleted: true, id}`), so its PIX QR code and boleto
+   * stop taking money. Safe to repeat: a charge already deleted (404, or `deleted: true` on a re-read) counts as
+   * done. A charge that was paid meanwhile is refused by Asaas (400): the caller re-reads it and refunds it.
+   */
+  async cancelCharge(providerPaymentId: string): Promise<void> {
+    const ctx = { operation: 'cancel' };
+    const outcome = await this.request('DELETE', `/payments/${encodeURIComponent(providerPaymentId)}`);
+    if (isOk(outcome)) return;
+    if (isNotFound(outcome)) return;
+    if (isUnknownOutcome(outcome)) {
+      // The delete may have happened: a re-read says so (a deleted payment is still readable with `deleted: true`).
+      this.logUnknownOutcome('DELETE /payments/{id}', outcome, { payment_id: providerPaymentId });
+      const again = await this.request('GET', `/payments/${encodeURIComponent(providerPaymentId)}`);
+      if (isNotFound(again)) return;
+      if (isOk(again) && isObject(again.body) && again.body.deleted === true) return;
+    }
+    throw this.fail(outcome, ctx);
+  }
+
+  /**
    * Full refund without amount. A refund POST whose outcome is unknown is never repeated: the charge is read
    * again and returned if a new refund shows up on it, else the caller gets a 503 and reconciles later.
    */
@@ -487,6 +507,7 @@ export class AsaasPaymentGateway implements PaymentGateway {
       invoiceUrl: str(p.invoiceUrl),
       boletoUrl: str(p.bankSlipUrl),
       refundedAmount: Math.min(refundedAmount, amount),
+      dueDate: str(p.dueDate),
     };
   }
 
@@ -509,13 +530,14 @@ export class AsaasPaymentGateway implements PaymentGateway {
   // ── HTTP ────────────────────────────────────────────────────────────────────────────────────────────────────
 
   /**
-   * One call with its deadline. GETs are retried with exponential backoff and jitter after a network error or a
+   * One call with its deadline. GETs and DELETEs are retried with exponential backoff and jitter after a network error or a
    * 5xx (not after a timeout: that already spent the budget); POSTs never are. A 429 is waited out once
    * (RateLimit-Reset seconds, capped) for any method: Asaas did not process the request.
    */
-  private async request(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<Outcome> {
+  private async request(method: 'GET' | 'POST' | 'DELETE', path: string, options: RequestOptions = {}): Promise<Outcome> {
     return withRetry(() => this.send(method, path, options), {
-      retries: method === 'GET' ? this.maxRetries : 0,
+      // DELETE is idempotent (a second one finds the charge gone: 404, which counts as done).
+      retries: method === 'POST' ? 0 : this.maxRetries,
       shouldRetry: (outcome) => outcome.kind === 'network' || (outcome.kind === 'response' && outcome.status >= 500),
       delayMs: exponentialBackoff(this.retryBaseMs),
       serverWait: {
@@ -527,7 +549,7 @@ export class AsaasPaymentGateway implements PaymentGateway {
     });
   }
 
-  private async send(method: 'GET' | 'POST', path: string, options: RequestOptions): Promise<Outcome> {
+  private async send(method: 'GET' | 'POST' | 'DELETE', path: string, options: RequestOptions): Promise<Outcome> {
     const query = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
     try {
       const res = await this.doFetch(`${this.baseUrl}${path}${query}`, {
@@ -599,6 +621,8 @@ export class AsaasPaymentGateway implements PaymentGateway {
 function isOk(outcome: Outcome): outcome is Extract<Outcome, { kind: 'response' }> {
   return outcome.kind === 'response' && outcome.status >= 200 && outcome.status < 300;
 }
+
+const isNotFound = (outcome: Outcome) => outcome.kind === 'response' && outcome.status === 404;
 
 /** The request may or may not have been carried out: look before doing it again. */
 function isUnknownOutcome(outcome: Outcome): boolean {

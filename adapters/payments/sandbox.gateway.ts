@@ -273,6 +273,18 @@ export class SandboxPaymentGateway implements PaymentGateway {
     return this.toCharge(row);
   }
 
+  /** Cancels an unpaid charge (as Asaas's DELETE): its confirm is refused from then on. Unknown or already cancelled: done. */
+  async cancelCharge(providerPaymentId: string): Promise<void> {
+    const updated = await this.knex(CHARGES)
+      .where({ id: providerPaymentId })
+      .whereIn('status', ['pending', 'overdue'])
+      .update({ status: 'cancelled', updated_at: this.clock.now() });
+    if (updated) return;
+    const row = await this.findById(providerPaymentId);
+    if (!row || row.status === 'cancelled') return;
+    throw invalid('Só é possível cancelar cobranças que aguardam pagamento.');
+  }
+
   /** Partial or full; refunds accumulate and the charge is `refunded` once everything went back. */
   async refund(providerPaymentId: string, amount?: Cents, _description?: string): Promise<ProviderCharge> {
     const row = await this.findById(providerPaymentId);
@@ -407,6 +419,9 @@ export class SandboxPaymentGateway implements PaymentGateway {
       .update({ status: 'confirmed', confirmed_at: now, updated_at: now });
     const row = await this.findById(providerPaymentId);
     if (!row) throw notFound();
+    if (!updated && row.status === 'cancelled') {
+      throw new DomainError('conflict', 'payment_cancelled', 'Esta cobrança foi cancelada e não aceita mais pagamento.');
+    }
     if (!updated && row.status !== 'confirmed') {
       throw new DomainError('conflict', 'payment_not_pending', 'Esta cobrança não está aguardando pagamento.');
     }
@@ -468,6 +483,7 @@ export class SandboxPaymentGateway implements PaymentGateway {
       invoiceUrl: null,
       boletoUrl: row.method === 'BOLETO' ? `${this.publicUrl}/api/sandbox/payments/${row.id}/boleto` : null,
       refundedAmount: row.refunded_amount,
+      dueDate: row.due_date_text,
     };
   }
 

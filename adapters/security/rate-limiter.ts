@@ -5,6 +5,8 @@ import type { RateLimitPolicy, RateLimitState, RateLimiter } from '../../core/po
 
 export interface RateLimitSettings {
   loginLimit: number;
+  /** Failed logins per account per hour from any address; reaching it e-mails the owner an unlock link. */
+  accountLoginCeiling: number;
   signupLimit: number;
 }
 
@@ -47,9 +49,13 @@ export class PostgresRateLimiter implements RateLimiter {
         duration,
       });
     this.limiters = {
-      // API.md: AUTH_LOGIN_LIMIT failed logins per IP and per e-mail per 15 min.
+      // API.md: AUTH_LOGIN_LIMIT failed logins per IP, and per (e-mail + IP) pair, per 15 min: an attacker's address is
+      // stopped without locking the owner out of theirs (issue 14).
       login_ip: make('login_ip', settings.loginLimit, 15 * MINUTE),
-      login_account: make('login_account', settings.loginLimit, 15 * MINUTE),
+      login_pair: make('login_pair', settings.loginLimit, 15 * MINUTE),
+      // AUTH_ACCOUNT_LOGIN_CEILING failed logins per e-mail per hour from any address (a distributed attack); the owner
+      // gets an unlock link by e-mail when it is reached.
+      login_account: make('login_account', settings.accountLoginCeiling, 60 * MINUTE),
       // API.md: AUTH_SIGNUP_LIMIT sign-ups per IP per hour.
       signup_ip: make('signup_ip', settings.signupLimit, 60 * MINUTE),
       // Recovery requests: per IP, and per e-mail so nobody can flood an inbox.
@@ -67,15 +73,19 @@ export class PostgresRateLimiter implements RateLimiter {
 
   async hit(policy: RateLimitPolicy, key: string): Promise<RateLimitState> {
     try {
-      await this.limiters[policy].consume(key);
-      return { blocked: false, retryAfterSeconds: 0 };
+      const res = await this.limiters[policy].consume(key);
+      return { blocked: false, retryAfterSeconds: 0, consumed: res.consumedPoints };
     } catch (err) {
-      if (err instanceof RateLimiterRes) return { blocked: true, retryAfterSeconds: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
+      if (err instanceof RateLimiterRes) return { blocked: true, retryAfterSeconds: Math.max(1, Math.ceil(err.msBeforeNext / 1000)), consumed: err.consumedPoints };
       throw err;
     }
   }
 
   async reset(policy: RateLimitPolicy, key: string): Promise<void> {
     await this.limiters[policy].delete(key);
+  }
+
+  limitOf(policy: RateLimitPolicy): number {
+    return this.limiters[policy].points;
   }
 }

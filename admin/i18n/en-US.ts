@@ -218,6 +218,11 @@ export const turmaEnglish = {
       },
     },
     professionals: {
+      payouts: {
+        run: 'Pay out now',
+        none: 'No professional is due a payout now.',
+        done: '%{count} payout(s) sent, %{amount} in total.',
+      },
       tabs_label: 'Applications by status',
       tabs: {
         pending: 'Pending',

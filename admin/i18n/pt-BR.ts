@@ -433,6 +433,11 @@ export const ptBR: Messages = {
       },
     },
     professionals: {
+      payouts: {
+        run: 'Pagar repasses agora',
+        none: 'Nenhum profissional com repasse a receber agora.',
+        done: '%{count} repasse(s) enviado(s), total %{amount}.',
+      },
       tabs_label: 'Cadastros por situação',
       tabs: {
         pending: 'Pendentes',

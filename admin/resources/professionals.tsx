@@ -29,6 +29,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import {
   Button,
+  FilterButton,
   DataTable,
   List,
   ListButton,
@@ -51,6 +52,7 @@ import {
 import type { AdminProfessionalDetailRecord, AdminProfessionalRecord } from '../lib/api-types';
 import { usePlanCategories } from '../lib/plan-categories';
 import { httpClient } from '../providers/dataProvider';
+import { formatCents } from '../../core/shared/money';
 
 /** One row of GET /api/admin/professionals and the show page's record (generated from the API description). */
 export type Professional = AdminProfessionalRecord;
@@ -256,8 +258,41 @@ const ProfessionalListBody = () => {
   );
 };
 
+/** POST /api/admin/payouts/run: pays every professional due a payout now (the daily job's run, audited). */
+const RunPayoutsButton = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [running, setRunning] = useState(false);
+  const run = async () => {
+    setRunning(true);
+    try {
+      const { json } = await httpClient('/api/admin/payouts/run', { method: 'POST', body: '{}' });
+      const result = json as { payouts: number; amount: number };
+      notify(
+        result.payouts === 0
+          ? 'turma.professionals.payouts.none'
+          : translate('turma.professionals.payouts.done', { count: result.payouts, amount: formatCents(result.amount, 'pt-BR'), smart_count: result.payouts }),
+        { type: result.payouts === 0 ? 'info' : 'success' },
+      );
+    } catch (err) {
+      notify(errorMessage(err), { type: 'error' });
+    } finally {
+      setRunning(false);
+    }
+  };
+  return <Button label="turma.professionals.payouts.run" onClick={run} disabled={running} />;
+};
+
+const ProfessionalListActions = () => (
+  <TopToolbar>
+    <FilterButton />
+    <RunPayoutsButton />
+  </TopToolbar>
+);
+
 const ProfessionalList = () => (
   <List<Professional>
+    actions={<ProfessionalListActions />}
     sort={{ field: 'created_at', order: 'ASC' }}
     perPage={25}
     filters={useProfessionalFilters()}

@@ -3,9 +3,9 @@ import type { Clock } from '../shared/clock';
 import { conflict, notFound } from '../shared/errors';
 import type { Repositories, Tx } from '../ports/unit-of-work';
 import { notify } from '../notifications';
-import { paymentConfirmedEmail, type PaymentPurposeHandler, type PaymentRecord, type SettleOutcome } from '../payments';
+import { paymentConfirmedEmail, receiptPath, type PaymentPurposeHandler, type PaymentRecord, type SettleOutcome } from '../payments';
 
-export function balancePaymentFlow(clock: Clock): PaymentPurposeHandler {
+export function balancePaymentFlow(clock: Clock, options: { publicUrl?: string } = {}): PaymentPurposeHandler {
   return {
     async resolve(repos: Repositories, userId: string, voucherId: string) {
       const voucher = await repos.groups.vouchers.findById(voucherId);
@@ -25,7 +25,7 @@ export function balancePaymentFlow(clock: Clock): PaymentPurposeHandler {
       await tx.notifications.create(notify.balanceConfirmed(voucher.user_id, voucher.id, planName, voucher.code));
       const user = await tx.identity.users.findById(voucher.user_id);
       const profile = await tx.identity.profiles.findByUserId(voucher.user_id);
-      if (user) await tx.jobs.enqueue('mail.send', paymentConfirmedEmail({ to: user.email, name: profile?.full_name ?? '', what: `ao saldo de ${planName} (voucher ${voucher.code})`, amount: payment.amount }));
+      if (user) await tx.jobs.enqueue('mail.send', paymentConfirmedEmail({ to: user.email, name: profile?.full_name ?? '', what: `ao saldo de ${planName} (voucher ${voucher.code})`, amount: payment.amount, receiptLink: options.publicUrl ? `${options.publicUrl}${receiptPath(payment.id)}` : null }));
       return { outcome: 'applied' };
     },
   };

@@ -4,12 +4,12 @@
 import type { Clock } from '../shared/clock';
 import { conflict, notFound } from '../shared/errors';
 import type { Repositories, Tx } from '../ports/unit-of-work';
-import { firstNameOf, occupiesPlace, paidCount, placesTaken, shouldComplete } from '../groups';
+import { entryHoldAfterCharge, firstNameOf, occupiesPlace, paidCount, placesTaken, shouldComplete } from '../groups';
 import { notify } from '../notifications';
-import { paymentConfirmedEmail, type PaymentPurposeHandler, type PaymentRecord, type SettleOutcome } from '../payments';
+import { paymentConfirmedEmail, receiptPath, type PaymentPurposeHandler, type PaymentRecord, type SettleOutcome } from '../payments';
 import { completeGroup } from './complete-group.flow';
 
-export function entryPaymentFlow(clock: Clock, random: () => number = Math.random): PaymentPurposeHandler {
+export function entryPaymentFlow(clock: Clock, random: () => number = Math.random, options: { publicUrl?: string } = {}): PaymentPurposeHandler {
   return {
     async resolve(repos: Repositories, userId: string, memberId: string) {
       const member = await repos.groups.members.findById(memberId);
@@ -23,6 +23,15 @@ export function entryPaymentFlow(clock: Clock, random: () => number = Math.rando
       }
       const plan = await repos.catalog.plans.findById(group.plan_id);
       return { amount: group.entry_price, description: `Turma — entrada: ${plan?.name ?? 'plano'}` };
+    },
+
+    /** A boleto holds the place until its due date; switching back to PIX goes back to the 30-minute rule. */
+    async charged(tx: Tx, payment: PaymentRecord, charge: { dueDate: string; previousMethod: PaymentRecord['method'] | null }) {
+      const hold = entryHoldAfterCharge({ method: payment.method, dueDate: charge.dueDate, previousMethod: charge.previousMethod }, clock.now());
+      if (!hold) return;
+      const member = await tx.groups.members.lock(payment.ref_id);
+      if (!member || member.status !== 'pending_payment') return;
+      await tx.groups.members.update(member.id, { hold_expires_at: hold });
     },
 
     async settle(tx: Tx, payment: PaymentRecord): Promise<SettleOutcome> {
@@ -47,7 +56,7 @@ export function entryPaymentFlow(clock: Clock, random: () => number = Math.rando
         await tx.notifications.create(notify.memberJoined(other.user_id, group.id, member.id, firstNameOf(newcomer?.full_name), paidNow, group.group_size));
       }
       const payer = await tx.identity.users.findById(member.user_id);
-      if (payer) await tx.jobs.enqueue('mail.send', paymentConfirmedEmail({ to: payer.email, name: newcomer?.full_name ?? '', what: `à entrada da turma de ${planName}`, amount: payment.amount }));
+      if (payer) await tx.jobs.enqueue('mail.send', paymentConfirmedEmail({ to: payer.email, name: newcomer?.full_name ?? '', what: `à entrada da turma de ${planName}`, amount: payment.amount, receiptLink: options.publicUrl ? `${options.publicUrl}${receiptPath(payment.id)}` : null }));
 
       if (shouldComplete(group, paidNow)) await completeGroup(tx, group, planName, now, random);
       return { outcome: 'applied' };

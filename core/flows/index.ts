@@ -8,3 +8,5 @@ export * from './expire-groups.flow';
 export * from './redeem-voucher.flow';
 export * from './my-vouchers.flow';
 export * from './payout.flow';
+export * from './payment-receipt.flow';
+export * from './export-my-data.flow';

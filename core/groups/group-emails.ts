@@ -12,3 +12,15 @@ export function groupCompleteEmail({ to, name, plan, balance }: { to: string; na
     outro: ['Você pode pagar o saldo por PIX, boleto ou cartão na sua área da Turma.'],
   });
 }
+
+/** An unpaid boleto's due date passed and the place it held was released (issue 14). */
+export function boletoHoldLapsedEmail({ to, name, plan, dueDate }: { to: string; name: string; plan: string; dueDate: string }) {
+  return renderEmail(to, 'Sua vaga na turma foi liberada', 'boleto_hold_lapsed', {
+    greeting: greetingFor(name),
+    intro: [
+      `O boleto da sua entrada na turma de ${plan} venceu em ${dueDate.split('-').reverse().join('/')} sem pagamento, e a vaga que ele reservava foi liberada.`,
+      'O boleto foi cancelado: não o pague mais. Se ele for pago mesmo assim, devolvemos o valor.',
+    ],
+    outro: ['Se ainda houver vaga, entre na turma de novo em Minhas turmas e pague a entrada por PIX.'],
+  });
+}

@@ -94,6 +94,27 @@ export function assertCanJoin(group: GroupSnapshot, members: readonly MemberPlac
 export const shouldComplete = (group: Pick<GroupSnapshot, 'status' | 'group_size'>, paid: number) => group.status === 'open' && paid >= group.group_size;
 
 export const holdExpiry = (now: Date) => new Date(now.getTime() + HOLD_MINUTES * 60_000);
+
+/** The end (23:59:59.999) of a YYYY-MM-DD day in America/Sao_Paulo (UTC−03:00: no daylight saving since 2019). */
+export function endOfSaoPauloDay(day: string): Date {
+  const at = new Date(`${day}T23:59:59.999-03:00`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(at.getTime())) throw new Error(`data inválida: ${day}`);
+  return at;
+}
+
+/**
+ * How long a pending entry's place is held once its charge exists (issue 14): a boleto is paid up to its due date, so
+ * its place is held until the end of that day in São Paulo; a PIX or card charge keeps the 30-minute rule — and a
+ * member who switches from a boleto back to PIX gets a fresh 30-minute hold, never the boleto's days. Null: unchanged.
+ */
+export function entryHoldAfterCharge(
+  charge: { method: string; dueDate: string | null; previousMethod: string | null },
+  now: Date,
+): Date | null {
+  if (charge.method === 'BOLETO' && charge.dueDate) return endOfSaoPauloDay(charge.dueDate);
+  if (charge.previousMethod === 'BOLETO') return holdExpiry(now);
+  return null;
+}
 export const deadlineFor = (createdAt: Date, windowDays: number) => new Date(createdAt.getTime() + windowDays * 86_400_000);
 
 /** Reminder due: open, not reminded yet, and at most REMINDER_DAYS_BEFORE days left. */

@@ -8,6 +8,8 @@ import type { GroupRecord, MemberRecord, MemberWithName } from './ports';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import { computeEntryPrice } from '../catalog';
 import { notify } from '../notifications';
+import { requestChargeCancel } from '../payments';
+import { boletoHoldLapsedEmail } from './group-emails';
 import type { RequestMeta } from '../identity';
 import { auditMeta } from '../identity';
 import {
@@ -156,6 +158,7 @@ export class GroupService {
           invite_path: `/join/${group.id}/${membership.invite_code}`,
           refund_to: membership.refund_to,
           pending_payment_id: pending?.id ?? null,
+          boleto_due_date: membership.status === 'pending_payment' && pending?.method === 'BOLETO' ? pending.due_date : null,
         },
         voucher: voucher
           ? { id: voucher.id, code: voucher.code, status: voucher.status, price: voucher.price, entry_paid: voucher.entry_paid, balance_due: voucher.balance_due }
@@ -174,16 +177,37 @@ export class GroupService {
     return { id: member.id, refund_to: refundTo };
   }
 
-  /** Job: unpaid holds past 30 minutes free their places. Idempotent (conditional moves). */
-  async releaseExpiredHolds(limit = 500): Promise<{ released: number }> {
+  /**
+   * Job: unpaid holds that ran out (30 minutes for PIX, the end of the due date for a boleto) free their places.
+   * In the same transaction the pending charge is cancelled at the provider (a job), and a member whose boleto
+   * lapsed is told (notification and e-mail). Idempotent (conditional moves).
+   */
+  async releaseExpiredHolds(limit = 500): Promise<{ released: number; boletos_lapsed: number }> {
     const now = this.clock.now();
     const lapsed = await this.uow.repos.groups.members.listExpiredHolds(now, limit);
     let released = 0;
+    let boletos = 0;
     for (const m of lapsed) {
-      const moved = await this.uow.run((r) => r.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now }));
+      const moved = await this.uow.run(async (r) => {
+        if (!(await r.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now }))) return false;
+        const pending = await r.payments.payments.findPendingFor('entry', m.id);
+        if (!pending) return true;
+        await requestChargeCancel(r, pending, 'vaga liberada: pagamento não confirmado no prazo');
+        if (pending.method === 'BOLETO' && pending.due_date) {
+          boletos++;
+          const group = await r.groups.groups.findById(m.group_id);
+          const plan = group ? await r.catalog.plans.findById(group.plan_id) : null;
+          const planName = plan?.name ?? 'plano';
+          await r.notifications.create(notify.boletoHoldLapsed(m.user_id, m.id, m.group_id, planName, pending.due_date));
+          const user = await r.identity.users.findById(m.user_id);
+          const profile = user ? await r.identity.profiles.findByUserId(user.id) : null;
+          if (user) await r.jobs.enqueue('mail.send', boletoHoldLapsedEmail({ to: user.email, name: profile?.full_name ?? '', plan: planName, dueDate: pending.due_date }));
+        }
+        return true;
+      });
       if (moved) released++;
     }
-    return { released };
+    return { released, boletos_lapsed: boletos };
   }
 
   /** Job: a reminder to every member, once, when at most 3 days are left. */
@@ -263,6 +287,7 @@ export class GroupService {
         invite_code: member.invite_code,
         invite_path: `/join/${member.group_id}/${member.invite_code}`,
         entry_price: group.plan?.entry_price ?? 0,
+        boleto_due_date: null,
       },
     };
   }

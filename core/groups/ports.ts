@@ -69,6 +69,8 @@ export interface GroupRepository {
   /** Sets reminder_sent_at only if still null; true for the one caller that did. */
   markReminded(id: string, at: Date): Promise<boolean>;
   listForUser(userId: string): Promise<GroupRecord[]>;
+  /** Groups the user created (owner_user_id), newest first: the LGPD export. */
+  listOwnedBy(userId: string): Promise<GroupRecord[]>;
   list(filter: { status?: GroupStatus; planId?: string; offset: number; limit: number }): Promise<{ items: GroupRecord[]; total: number }>;
 }
 
@@ -93,6 +95,8 @@ export interface VoucherRepository {
   /** SELECT … FOR UPDATE by code: serialises redemptions of one voucher. */
   lockByCode(code: string): Promise<VoucherRecord | null>;
   listForUser(userId: string): Promise<VoucherRecord[]>;
+  /** Vouchers a professional redeemed, newest first (the professional's LGPD export). */
+  listRedeemedBy(professionalId: string): Promise<VoucherRecord[]>;
   moveIf(id: string, from: VoucherStatus, to: VoucherStatus, patch?: Partial<VoucherRecord>): Promise<boolean>;
 }
 

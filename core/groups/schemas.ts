@@ -13,6 +13,8 @@ const membershipFields = {
   hold_expires_at: dateTimeAnswer.nullable(),
   invite_code: z.string(),
   invite_path: z.string(),
+  /** A pending entry paid by boleto: its due date (YYYY-MM-DD, São Paulo); the place is held until the end of that day. */
+  boleto_due_date: z.string().nullable(),
 };
 
 /** What anyone with the invite link sees: no member beyond first names. */

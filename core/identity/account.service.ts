@@ -182,33 +182,7 @@ export class AccountService {
     return group_referral;
   }
 
-  /** GET /api/me/export (LGPD art. 18, II and V): every row about the user, secrets left out. */
-  async exportData(current: AuthenticatedUser, meta: RequestMeta) {
-    const r = this.uow.repos;
-    const [user, profile, sessions, tokens, referral, referred, audit] = await Promise.all([
-      r.identity.users.findById(current.id),
-      r.identity.profiles.findByUserId(current.id),
-      r.identity.sessions.listForUser(current.id),
-      r.identity.authTokens.listForUser(current.id),
-      r.referrals.findByReferred(current.id),
-      r.referrals.listByReferrer(current.id),
-      r.audit.list({ filter: { actor_user_id: current.id }, sort: { field: 'created_at', order: 'DESC' }, offset: 0, limit: 10_000 }),
-    ]);
-    if (!user) throw new DomainError('unauthenticated', 'unauthenticated', 'Sessão expirada. Entre novamente.');
-    await r.audit.append({ action: 'user.data_exported', actor_user_id: current.id, actor_email: current.email, entity_type: 'user', entity_id: current.id, ...auditMeta(meta) });
-    const { password_hash: _secret, ...account } = user;
-    return {
-      exported_at: this.clock.now().toISOString(),
-      legal_basis: 'LGPD (Lei 13.709/2018), art. 18, II (acesso) e V (portabilidade)',
-      account,
-      profile,
-      sessions,
-      links_sent: tokens.map(({ purpose, created_at, expires_at, used_at }) => ({ purpose, created_at, expires_at, used_at })),
-      referral,
-      referred_users: referred.map(({ referred_user_id, referral_type, status, created_at }) => ({ referred_user_id, referral_type, status, created_at })),
-      activity: audit.items.map(({ created_at, action, ip, user_agent, metadata }) => ({ created_at, action, ip, user_agent, metadata })),
-    };
-  }
+  // GET /api/me/export crosses modules: core/flows/export-my-data.flow.ts.
 
   /**
    * DELETE /api/me (LGPD art. 18, VI): password re-entry, personal data anonymised, sessions and links ended,

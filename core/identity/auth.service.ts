@@ -4,10 +4,10 @@ import { DomainError, conflict, invalid } from '../shared/errors';
 import type { RateLimitPolicy, RateLimiter } from '../ports/rate-limiter';
 import type { PasswordHasher, SecretTokens } from '../ports/security';
 import type { UnitOfWork } from '../ports/unit-of-work';
-import type { ProfileRecord, UserRecord } from './ports';
+import type { AuthTokenPurpose, ProfileRecord, UserRecord } from './ports';
 import type { Repositories } from '../ports/unit-of-work';
 import { emailSchema, newPasswordSchema } from './auth-schemas';
-import { confirmationEmail, passwordChangedEmail, recoveryEmail } from './emails';
+import { accountUnlockEmail, confirmationEmail, passwordChangedEmail, recoveryEmail } from './emails';
 import { parsePendingRedirect, postLoginRedirect, type PostLoginRedirect } from './post-login-redirect';
 import type { Role } from './roles';
 
@@ -35,12 +35,14 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 export const CONFIRMATION_TTL_MS = 24 * HOUR;
 export const RESET_TTL_MS = HOUR;
+export const UNLOCK_TTL_MS = 24 * HOUR;
 
 export const INVALID_CREDENTIALS_MESSAGE = 'E-mail ou senha incorretos.';
 export const EMAIL_NOT_CONFIRMED_MESSAGE = 'E-mail não confirmado';
 export const ACCOUNT_BLOCKED_MESSAGE = 'Sua conta está bloqueada. Fale com o suporte.';
 export const INVALID_LINK_MESSAGE = 'Link inválido ou expirado. Tente novamente.';
 export const RECOVERY_SENT_MESSAGE = 'Verifique seu email';
+export const ACCOUNT_UNLOCKED_MESSAGE = 'Pronto! A entrada na sua conta foi liberada. Você já pode entrar.';
 
 export function rateLimited(retryAfterSeconds: number, what = 'tentativas'): DomainError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
@@ -74,8 +76,12 @@ export class AuthService {
 
   async login(email: string, password: string, meta: RequestMeta): Promise<SessionGrant> {
     const ipKey = meta.ip ?? 'desconhecido';
+    // Issue 14: per address, per (account + address) pair, and a much higher per-account ceiling. A wrong-password
+    // storm from one address stops that address only; the owner's right password from theirs still works.
+    const pairKey = `${email}|${ipKey}`;
     await this.refuseIfLimited([
       ['login_ip', ipKey],
+      ['login_pair', pairKey],
       ['login_account', email],
     ]);
 
@@ -85,7 +91,9 @@ export class AuthService {
       : await this.hasher.verify(await this.getDummyHash(), password).then(() => false);
 
     if (!user || !passwordOk) {
-      await Promise.all([this.limiter.hit('login_ip', ipKey), this.limiter.hit('login_account', email)]);
+      const [, , account] = await Promise.all([this.limiter.hit('login_ip', ipKey), this.limiter.hit('login_pair', pairKey), this.limiter.hit('login_account', email)]);
+      // The attempt that reaches the ceiling (counts are exact, so exactly one) e-mails the owner an unlock link.
+      if (user && account.consumed === this.limiter.limitOf('login_account')) await this.sendUnlockLink(user, meta);
       await this.uow.repos.audit.append({
         action: 'auth.login_failed',
         actor_user_id: user?.id ?? null,
@@ -101,8 +109,34 @@ export class AuthService {
     if (user.blocked_at) {
       throw new DomainError('forbidden', 'account_blocked', ACCOUNT_BLOCKED_MESSAGE);
     }
-    await this.limiter.reset('login_account', email);
+    await Promise.all([this.limiter.reset('login_pair', pairKey), this.limiter.reset('login_account', email)]);
     return this.uow.run((r) => this.grantSession(r, user, meta, 'auth.login'));
+  }
+
+  /** The per-account ceiling was reached: a single-use link (24 h) that clears it, e-mailed through the job queue. */
+  private async sendUnlockLink(user: UserRecord, meta: RequestMeta): Promise<void> {
+    if (user.deleted_at || user.blocked_at) return;
+    const token = this.tokens.generate();
+    const now = this.clock.now();
+    const link = `${this.options.publicUrl}/auth/callback?type=unlock&token=${encodeURIComponent(token)}`;
+    await this.uow.run(async (r) => {
+      await r.identity.authTokens.invalidate(user.id, 'account_unlock', now);
+      await r.identity.authTokens.create({ user_id: user.id, purpose: 'account_unlock', token_hash: this.tokens.digest(token), expires_at: new Date(now.getTime() + UNLOCK_TTL_MS) });
+      await r.audit.append({ action: 'auth.login_ceiling_reached', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
+      const profile = await r.identity.profiles.findByUserId(user.id);
+      await r.jobs.enqueue('mail.send', accountUnlockEmail({ to: user.email, name: firstName(profile), link }));
+    });
+  }
+
+  /** POST /api/auth/unlock: the e-mailed link clears the account's login ceiling, once. */
+  async unlockAccount(token: string, meta: RequestMeta): Promise<{ message: string }> {
+    const user = await this.uow.run(async (r) => {
+      const user = await this.useToken(r, token, 'account_unlock');
+      await r.audit.append({ action: 'auth.account_unlocked', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
+      return user;
+    });
+    await this.limiter.reset('login_account', user.email);
+    return { message: ACCOUNT_UNLOCKED_MESSAGE };
   }
 
   /** Opens a session inside the caller's transaction; rotates nothing else (callers end old sessions when they must). */
@@ -285,7 +319,7 @@ export class AuthService {
   }
 
   /** Takes a single-use link token: valid hash, right purpose, unused, unexpired, and consumed exactly once. */
-  private async useToken(r: Repositories, token: string, purpose: 'email_confirmation' | 'password_reset'): Promise<UserRecord> {
+  private async useToken(r: Repositories, token: string, purpose: AuthTokenPurpose): Promise<UserRecord> {
     const linkError = () => invalid('invalid_or_expired_link', INVALID_LINK_MESSAGE);
     if (!token || token.length > 256) throw linkError();
     const record = await r.identity.authTokens.findByHash(this.tokens.digest(token));

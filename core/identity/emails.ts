@@ -1,7 +1,7 @@
 // The account e-mails in pt-BR (confirmation, recovery, password changed, account deleted), rendered as text and HTML.
 import type { MailMessage } from '../ports/mailer';
 
-export type EmailTemplate = 'email_confirmation' | 'password_recovery' | 'password_changed' | 'account_deleted';
+export type EmailTemplate = 'email_confirmation' | 'password_recovery' | 'password_changed' | 'account_deleted' | 'account_unlock';
 
 /** A MailMessage whose `template` names one of the templates of this file. */
 export interface AccountEmail extends MailMessage {
@@ -131,6 +131,22 @@ export function recoveryEmail({ to, name, link }: LinkEmailInput): AccountEmail 
     outro: [
       'O link vale por 1 hora e só pode ser usado uma vez.',
       'Se não foi você, ignore este e-mail: sua senha continua a mesma.',
+    ],
+  });
+}
+
+/** Issue 14: the account's login ceiling was reached (many wrong passwords from many addresses). */
+export function accountUnlockEmail({ to, name, link }: LinkEmailInput): AccountEmail {
+  return render(to, 'Muitas tentativas de entrar na sua conta da Turma', 'account_unlock', {
+    greeting: greetingFor(name),
+    intro: [
+      'Houve muitas tentativas de entrar na sua conta da Turma com a senha errada, e por segurança novas tentativas estão pausadas por até 1 hora.',
+      'Se foi você, use o botão abaixo para liberar a entrada agora.',
+    ],
+    action: { label: 'Liberar a entrada na minha conta', link: checkedLink(link) },
+    outro: [
+      'O link vale por 24 horas e só pode ser usado uma vez.',
+      'Se não foi você, alguém pode estar tentando adivinhar sua senha: depois de liberar, troque-a em "Esqueci minha senha" e escolha uma senha forte.',
     ],
   });
 }

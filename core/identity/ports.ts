@@ -76,7 +76,7 @@ export interface SessionRepository {
   listForUser(userId: string): Promise<SessionInfo[]>;
 }
 
-export type AuthTokenPurpose = 'email_confirmation' | 'password_reset';
+export type AuthTokenPurpose = 'email_confirmation' | 'password_reset' | 'account_unlock';
 
 export interface AuthTokenRecord {
   id: string;

@@ -61,6 +61,9 @@ export const accountDeletedAnswerSchema = z.object({ message: z.string(), retent
 const nullableDate = dateTimeAnswer.nullable();
 
 /** GET /api/me/export (LGPD art. 18, II and V): every stored row about the user, secrets left out. */
+/** One exported row: its columns as stored (dates as ISO strings in the JSON). */
+const exportRow = z.record(z.string(), z.unknown());
+
 export const accountExportSchema = z.object({
   exported_at: dateTimeAnswer,
   legal_basis: z.string(),
@@ -91,4 +94,24 @@ export const accountExportSchema = z.object({
     .nullable(),
   referred_users: z.array(z.object({ referred_user_id: z.string(), referral_type: z.string(), status: z.string(), created_at: dateTimeAnswer })),
   activity: z.array(z.object({ created_at: dateTimeAnswer, action: z.string(), ip: z.string().nullable(), user_agent: z.string().nullable(), metadata: z.record(z.string(), z.unknown()) })),
+  // Issue 14: the other modules' rows about the person (core/flows/export-my-data.flow.ts), each row as stored.
+  groups: z.array(exportRow),
+  memberships: z.array(exportRow),
+  vouchers: z.array(exportRow),
+  payments: z.array(exportRow),
+  wallet: z.object({ balance: z.number().int(), entries: z.array(exportRow) }),
+  notifications: z.array(exportRow),
+  cart: z.array(exportRow),
+  orders: z.array(exportRow),
+  reviews_written: z.array(exportRow),
+  professional: z
+    .object({
+      profile: exportRow,
+      photos: z.array(exportRow),
+      receivables: z.array(exportRow),
+      payouts: z.array(exportRow),
+      reviews_received: z.array(exportRow),
+      vouchers_redeemed: z.array(exportRow),
+    })
+    .nullable(),
 });

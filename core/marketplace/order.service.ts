@@ -11,6 +11,7 @@ import type { UnitOfWork } from '../ports/unit-of-work';
 import type { CatalogChanges } from '../ports/catalog-changes';
 import type { OrderItemRecord, OrderRecord } from './ports';
 import type { PaymentRecord } from '../payments';
+import { requestChargeCancel } from '../payments';
 import {
   ORDER_STATUS_LABELS,
   STATUS_TIMESTAMP,
@@ -207,7 +208,14 @@ export class OrderService {
       units += returned;
       // Outside the order's transaction (the confirmation path locks payment → order; this would lock the other way).
       // A payment that still arrives is confirmed and refunded by PaymentService (the target answers 'refund_needed').
-      if (o.payment_id) await this.uow.run((r) => r.payments.payments.moveIf(o.payment_id!, ['pending'], 'cancelled', { failure_reason: 'pedido cancelado: pagamento não confirmado no prazo' }));
+      // The pending charge is cancelled at the provider too (a job enqueued in this transaction), so its PIX QR code
+      // and boleto no longer take money (issue 13); the job re-reads the charge and refunds one paid meanwhile.
+      await this.uow.run(async (r) => {
+        const pending = (o.payment_id ? await r.payments.payments.findById(o.payment_id) : null) ?? (await r.payments.payments.findPendingFor('order', o.id));
+        if (!pending || pending.status !== 'pending') return;
+        await r.payments.payments.moveIf(pending.id, ['pending'], 'cancelled', { failure_reason: 'pedido cancelado: pagamento não confirmado no prazo' });
+        if (pending.provider_payment_id) await requestChargeCancel(r, pending, 'pedido cancelado: pagamento não confirmado no prazo');
+      });
     }
     if (expired > 0) this.catalog.changed();
     return { expired, units_returned: units };

@@ -16,6 +16,8 @@ export interface NotificationParams {
   group_reminder: { plan: string; paid: number; size: number; deadline: string };
   group_expired: { plan: string; amount: number; to_wallet: boolean };
   refund_issued: { amount: number };
+  /** An unpaid boleto's due date passed: the place it held is released (issue 14). `due_date` is YYYY-MM-DD. */
+  boleto_hold_lapsed: { plan: string; due_date: string };
   order_paid: { order: string; total: number };
   order_cancelled: { order: string };
   order_shipped: { order: string; tracking_code: string };
@@ -99,6 +101,16 @@ const TEXTS: Texts = {
       body: p.to_wallet
         ? `The ${p.plan} group didn't complete. Your ${money(p.amount, 'en-US')} entry is now credit in your wallet.`
         : `The ${p.plan} group didn't complete. Your ${money(p.amount, 'en-US')} entry will be refunded automatically.`,
+    }),
+  },
+  boleto_hold_lapsed: {
+    'pt-BR': (p) => ({
+      title: 'Sua vaga foi liberada',
+      body: `O boleto da entrada na turma de ${p.plan} venceu em ${p.due_date.split('-').reverse().join('/')} sem pagamento, e sua vaga foi liberada. Se ainda houver vaga, entre na turma de novo e pague por PIX.`,
+    }),
+    'en-US': (p) => ({
+      title: 'Your spot was released',
+      body: `The boleto for your ${p.plan} group entry was due on ${p.due_date.slice(5, 7)}/${p.due_date.slice(8, 10)}/${p.due_date.slice(0, 4)} and was not paid, so your spot was released. If there is still room, join the group again and pay by PIX.`,
     }),
   },
   refund_issued: {

@@ -50,6 +50,8 @@ export const notify = {
     draft(userId, 'balance_confirmed', { plan, code }, { voucher_id: voucherId }, '/dashboard', `balance_confirmed:${voucherId}`),
   reminder: (userId: string, memberId: string, groupId: string, plan: string, paid: number, size: number, deadline: Date) =>
     draft(userId, 'group_reminder', { plan, paid, size, deadline: deadline.toISOString() }, { group_id: groupId, member_id: memberId }, groupLink(groupId), `group_reminder:${memberId}`),
+  boletoHoldLapsed: (userId: string, memberId: string, groupId: string, plan: string, dueDate: string) =>
+    draft(userId, 'boleto_hold_lapsed', { plan, due_date: dueDate }, { group_id: groupId, member_id: memberId }, groupLink(groupId), `boleto_hold_lapsed:${memberId}`),
   groupExpired: (userId: string, memberId: string, groupId: string, plan: string, amount: number, toWallet: boolean) =>
     draft(userId, 'group_expired', { plan, amount, to_wallet: toWallet }, { group_id: groupId, member_id: memberId }, '/payment-history', `group_expired:${memberId}`),
   professionalStatus: (userId: string, professionalId: string, status: 'approved' | 'rejected' | 'suspended', reason: string | null, at: Date) =>

@@ -6,3 +6,4 @@ export * from './pix-key';
 export * from './payment-emails';
 export * from './payment.service';
 export * from './schemas';
+export * from './receipt';

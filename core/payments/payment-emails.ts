@@ -3,11 +3,13 @@ import { formatCents } from '../shared/money';
 import { greetingFor, renderEmail } from '../identity';
 
 /** `what` carries its own contracted preposition: 'à entrada da turma de …', 'ao saldo de …'. */
-export function paymentConfirmedEmail({ to, name, what, amount }: { to: string; name: string; what: string; amount: number }) {
+/** `receiptLink`: the full address of the payment's receipt (`${PUBLIC_URL}/api/payments/<id>/receipt`), a button when given. */
+export function paymentConfirmedEmail({ to, name, what, amount, receiptLink }: { to: string; name: string; what: string; amount: number; receiptLink?: string | null }) {
   return renderEmail(to, 'Pagamento confirmado', 'payment_confirmed', {
     greeting: greetingFor(name),
     intro: [`Recebemos o pagamento de ${formatCents(amount)} referente ${what}.`],
-    outro: ['O comprovante fica no seu histórico de pagamentos.'],
+    ...(receiptLink ? { action: { label: 'Ver recibo', link: receiptLink } } : {}),
+    outro: ['O recibo também fica no seu histórico de pagamentos, em “Recibo” (HTML ou PDF).'],
   });
 }
 

@@ -19,6 +19,8 @@ declare module '../ports/job-queue' {
   interface JobPayloads {
     /** Refunds one payment marked `refund_pending` through the provider (idempotent; retried with backoff). */
     'payments.refund': { payment_id: string };
+    /** Cancels one pending charge at the provider (a released hold, an expired order); retried with backoff. */
+    'payments.cancel_charge': { payment_id: string; reason: string };
   }
 }
 
@@ -41,6 +43,11 @@ export interface PaymentPurposeHandler {
   resolve(repos: Repositories, userId: string, refId: string): Promise<{ amount: number; description: string }>;
   /** In the confirming transaction, exactly once: applies the money, or says it cannot be used (it is then refunded). */
   settle(tx: Tx, payment: PaymentRecord): Promise<SettleOutcome>;
+  /**
+   * In the transaction that records a new provider charge: what the charge changes for its purpose (an entry's hold
+   * follows a boleto's due date). `dueDate` is the one the provider returned; `previousMethod` the method of the charge it replaced.
+   */
+  charged?(tx: Tx, payment: PaymentRecord, charge: { dueDate: string; previousMethod: PaymentRecord['method'] | null }): Promise<void>;
 }
 
 export type PaymentPurposes = Record<PaymentPurpose, PaymentPurposeHandler>;
@@ -62,6 +69,15 @@ export async function requestRefund(tx: Tx, payment: Pick<PaymentRecord, 'id'>, 
   await tx.audit.append({ action: 'payment.refund_marked', actor_email: 'sistema', entity_type: 'payment', entity_id: payment.id, metadata: { reason } });
   await tx.jobs.enqueue('payments.refund', { payment_id: payment.id }, { singletonKey: payment.id });
   return true;
+}
+
+/**
+ * Cancels a still-pending charge at the provider: enqueued in the caller's transaction (a hold released, an order
+ * expired); the job marks our payment `cancelled` once the provider dropped it. A payment that still arrives is
+ * confirmed and refunded (the purpose answers `refund_needed`).
+ */
+export async function requestChargeCancel(tx: Tx, payment: Pick<PaymentRecord, 'id'>, reason: string): Promise<void> {
+  await tx.jobs.enqueue('payments.cancel_charge', { payment_id: payment.id, reason }, { singletonKey: payment.id });
 }
 
 /** How long a request waits for a concurrent request's charge to reach the provider before answering what it has. */
@@ -139,17 +155,19 @@ export class PaymentService {
         ...(input.method === 'CREDIT_CARD' ? { installments: input.installments } : {}),
       });
       const pix = input.method === 'PIX' ? await this.gateway.getPixQrCode(charge.providerId) : null;
-      await this.uow.run((tx) =>
-        tx.payments.payments.update(payment.id, {
+      const providerDueDate = charge.dueDate && /^\d{4}-\d{2}-\d{2}$/.test(charge.dueDate) ? charge.dueDate : dueDate;
+      await this.uow.run(async (tx) => {
+        await tx.payments.payments.update(payment.id, {
           provider_customer_id: customerId,
           provider_payment_id: charge.providerId,
           provider_status: charge.status,
-          due_date: dueDate,
+          due_date: providerDueDate,
           invoice_url: charge.invoiceUrl,
           boleto_url: charge.boletoUrl,
           ...(pix ? { pix_payload: pix.payload, pix_image: pix.image, pix_expires_at: pix.expiresAt } : {}),
-        }),
-      );
+        });
+        await this.purposes[input.purpose].charged?.(tx, payment, { dueDate: providerDueDate, previousMethod: existing?.method ?? null });
+      });
     } catch (err) {
       await this.uow.run((tx) => tx.payments.payments.moveIf(payment.id, ['pending'], 'failed', { failure_reason: err instanceof Error ? err.message.slice(0, 500) : 'erro' }));
       throw err;
@@ -333,6 +351,50 @@ export class PaymentService {
       if (user) await tx.jobs.enqueue('mail.send', refundIssuedEmail({ to: user.email, name: profile?.full_name ?? '', amount: p.amount }));
     });
     return 'refunded';
+  }
+
+  /**
+   * The `payments.cancel_charge` job: drops a pending charge at the provider and marks our payment `cancelled`. Runs
+   * twice harmlessly: a charge the provider reports cancelled (or no longer knows) is not deleted again; one paid
+   * meanwhile is applied through the confirmation path (and refunded when its place or order is gone).
+   */
+  async cancelCharge(paymentId: string, reason = 'cobrança cancelada'): Promise<'cancelled' | 'paid' | 'skipped'> {
+    const payments = this.uow.repos.payments.payments;
+    const p = await payments.findById(paymentId);
+    if (!p || (p.status !== 'pending' && p.status !== 'cancelled') || p.provider_status === 'cancelled') return 'skipped';
+    const done = async () => {
+      const moved = await this.uow.run(async (tx) => {
+        const ok = await tx.payments.payments.moveIf(p.id, ['pending', 'cancelled'], 'cancelled', { provider_status: 'cancelled', failure_reason: reason.slice(0, 500) });
+        if (ok) await tx.audit.append({ action: 'payment.charge_cancelled', actor_email: 'sistema', entity_type: 'payment', entity_id: p.id, metadata: { reason, provider_payment_id: p.provider_payment_id } });
+        return ok;
+      });
+      return moved ? ('cancelled' as const) : ('skipped' as const);
+    };
+    if (!p.provider_payment_id) return done();
+    const providerId = p.provider_payment_id;
+    const before = await this.gateway.getCharge(providerId).catch((err: unknown) => {
+      if (err instanceof DomainError && err.kind === 'not_found') return null;
+      throw err;
+    });
+    if (!before || before.status === 'cancelled') return done();
+    if (before.status === 'confirmed') {
+      await this.applyCharge(p.id, before);
+      return 'paid';
+    }
+    try {
+      await this.gateway.cancelCharge(providerId);
+    } catch (err) {
+      // Paid between the read and the delete: the provider refuses; the confirmation path takes it (and refunds).
+      if (err instanceof DomainError && err.kind === 'invalid') {
+        const after = await this.gateway.getCharge(providerId);
+        if (after.status === 'confirmed') {
+          await this.applyCharge(p.id, after);
+          return 'paid';
+        }
+      }
+      throw err;
+    }
+    return done();
   }
 
   /** Sweeps every payment still marked `refund_pending` (reconcile, group expiry): the safety net behind the job. */

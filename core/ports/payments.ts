@@ -46,6 +46,8 @@ export interface ProviderCharge {
   boletoUrl: string | null;
   /** Sum of refunds done so far. */
   refundedAmount: Cents;
+  /** The charge's due date as the provider holds it (YYYY-MM-DD, America/Sao_Paulo), when it says. */
+  dueDate?: string | null;
 }
 
 export interface PixQrCode {
@@ -108,6 +110,11 @@ export interface PaymentGateway {
   getPixQrCode(providerPaymentId: string): Promise<PixQrCode>;
   /** The source of truth for a charge's status. */
   getCharge(providerPaymentId: string): Promise<ProviderCharge>;
+  /**
+   * Cancels a charge that is still unpaid (Asaas `DELETE /payments/{id}`), so its PIX QR code or boleto no longer takes
+   * money. A charge the provider no longer knows (already deleted) counts as done; a paid one is an `invalid` DomainError.
+   */
+  cancelCharge(providerPaymentId: string): Promise<void>;
   /** Full refund when amount is omitted. */
   refund(providerPaymentId: string, amount?: Cents, description?: string): Promise<ProviderCharge>;
   /**

@@ -1,10 +1,13 @@
 // The rate-limit port: counts attempts per key in a named policy, shared across server instances.
-export type RateLimitPolicy = 'login_ip' | 'login_account' | 'signup_ip' | 'recover_ip' | 'recover_account';
+// login_pair: one account from one address (AUTH_LOGIN_LIMIT); login_account: the account's much higher ceiling from any address.
+export type RateLimitPolicy = 'login_ip' | 'login_pair' | 'login_account' | 'signup_ip' | 'recover_ip' | 'recover_account';
 
 export interface RateLimitState {
   blocked: boolean;
   /** Seconds until the key may try again (0 when not blocked). */
   retryAfterSeconds: number;
+  /** Attempts counted in the current window (after this one, for `hit`); exact, so one caller sees each value. */
+  consumed?: number;
 }
 
 export interface RateLimiter {
@@ -14,4 +17,6 @@ export interface RateLimiter {
   hit(policy: RateLimitPolicy, key: string): Promise<RateLimitState>;
   /** Forgets the key's attempts (e.g. after a successful login). */
   reset(policy: RateLimitPolicy, key: string): Promise<void>;
+  /** The most attempts the policy allows per window. */
+  limitOf(policy: RateLimitPolicy): number;
 }

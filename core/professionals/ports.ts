@@ -133,6 +133,10 @@ export interface ReviewRepository {
   published(professionalId: string, limit: number): Promise<Array<ReviewRecord & { first_name: string }>>;
   /** Ratings of every review (hidden ones too, with hidden_at) of a professional. */
   ratings(professionalId: string): Promise<Array<{ rating: number; hidden_at: Date | null }>>;
+  /** Reviews the user wrote, hidden ones too, newest first (the LGPD export). */
+  listByUser(userId: string): Promise<ReviewRecord[]>;
+  /** Every review of a professional, hidden ones too, newest first (the professional's LGPD export). */
+  listForProfessional(professionalId: string): Promise<ReviewRecord[]>;
   /** The back office's list (reported first by default), with the professional's and the reviewer's names. */
   adminList(filter: ReviewAdminFilter, sort: { field: string; order: 'ASC' | 'DESC' }, offset: number, limit: number): Promise<{ items: AdminReviewRecord[]; total: number }>;
   adminFind(id: string): Promise<AdminReviewRecord | null>;

@@ -207,6 +207,7 @@ describe('charges: reais on the wire, centavos in the port', () => {
       invoiceUrl: stored.invoiceUrl,
       boletoUrl: null,
       refundedAmount: 0,
+      dueDate: due,
     });
   });
 

@@ -204,6 +204,7 @@ describe('charges', () => {
       invoiceUrl: null,
       boletoUrl: null,
       refundedAmount: 0,
+      dueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
     expect(await sandbox.getCharge(created.providerId)).toEqual(created);
   });

@@ -88,6 +88,7 @@ describe('notificationText', () => {
       group_reminder: { plan: 'P', paid: 1, size: 2, deadline: deadline.toISOString() },
       group_expired: { plan: 'P', amount: 100, to_wallet: false },
       refund_issued: { amount: 100 },
+      boleto_hold_lapsed: { plan: 'P', due_date: '2026-11-27' },
       order_paid: { order: '#1', total: 100 },
       order_cancelled: { order: '#1' },
       order_shipped: { order: '#1', tracking_code: 'T' },

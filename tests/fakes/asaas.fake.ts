@@ -335,6 +335,16 @@ export async function startAsaasFake(options: AsaasFakeOptions = {}): Promise<As
       const p = payments.get(m[1]!);
       return p ? [200, p] : null;
     }
+    if ((m = /^\/payments\/([^/]+)$/.exec(path)) && method === 'DELETE') {
+      // Only an unpaid charge can be removed; a removed one is gone (404), as at Asaas.
+      const p = payments.get(m[1]!);
+      if (!p || p.deleted) return null;
+      if (!['PENDING', 'OVERDUE', 'AWAITING_RISK_ANALYSIS'].includes(p.status)) {
+        return [400, errorBody('invalid_action', 'Só é possível remover cobranças aguardando pagamento ou vencidas.')];
+      }
+      p.deleted = true;
+      return [200, { deleted: true, id: p.id }];
+    }
     if ((m = /^\/payments\/([^/]+)\/pixQrCode$/.exec(path)) && method === 'GET') {
       const p = payments.get(m[1]!);
       if (!p) return null;
@@ -480,6 +490,8 @@ export async function startAsaasFake(options: AsaasFakeOptions = {}): Promise<As
     setStatus(paymentId, status, extra = {}) {
       const p = payments.get(paymentId);
       if (!p) throw new Error(`asaas fake: pagamento ${paymentId} não existe`);
+      // A removed charge's QR code and boleto no longer take money.
+      if (p.deleted && ['RECEIVED', 'CONFIRMED', 'RECEIVED_IN_CASH'].includes(status)) throw new Error(`asaas fake: pagamento ${paymentId} foi removido e não aceita pagamento`);
       const members = p.installment ? [...payments.values()].filter((q) => q.installment === p.installment) : [p];
       for (const q of members) {
         Object.assign(q, { status, ...extra });

@@ -212,7 +212,11 @@ describe('holds and expiry', () => {
     const c = await createUser(app);
     const { group, membership } = (await a.client.post('/api/groups', { plan_id: plan.id })).body;
     const late = (await a.client.post('/api/payments', { purpose: 'entry', ref_id: membership.id, method: 'PIX' })).body;
-    clock.advance(31 * 60_000);
+    const lateProviderId = (await app.db.knex('payments').where({ id: late.id }).first()).provider_payment_id;
+    clock.advance(29 * 60_000);
+    // Paid at the bank in the hold's last minute; its webhook is delayed past the release.
+    const delayed = await sandbox().simulatePayment(lateProviderId);
+    clock.advance(2 * 60_000);
     expect((await groups().releaseExpiredHolds()).released).toBeGreaterThanOrEqual(1);
     expect((await app.db.knex('group_members').where({ id: membership.id }).first()).status).toBe('released');
     const retry = await a.client.post('/api/payments', { purpose: 'entry', ref_id: membership.id, method: 'BOLETO' });
@@ -223,7 +227,8 @@ describe('holds and expiry', () => {
     const cj = (await c.client.post(`/api/groups/${group.id}/join`, {})).body;
     await payEntry(b, bj.membership.id);
     await payEntry(c, cj.membership.id);
-    await a.client.post(`/api/sandbox/payments/${late.id}/confirm`);
+    expect((await app.client().post('/api/webhooks/asaas', delayed.body, delayed.headers)).status).toBe(200);
+    await payments().processRefunds();
     const row = await app.db.knex('payments').where({ id: late.id }).first();
     expect(row.status).toBe('refunded');
     expect((await app.db.knex('sandbox_charges').where({ id: row.provider_payment_id }).first()).refunded_amount).toBe(row.amount);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { createPlan, createUser, type TestUser } from '../support/factories';
+import { createPlan, createUser, type TestUser, professionalApplication } from '../support/factories';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -25,17 +25,15 @@ async function serviceCategory(): Promise<string> {
 /** A user with a pending application (sent through the API). */
 async function applicant(category: string): Promise<{ user: TestUser; id: string }> {
   const user = await createUser(app);
-  const applied = await user.client.post('/api/professionals/applications', {
-    category,
-    business_name: 'Estúdio Fotos',
-    tax_id: '111.444.777-35',
-    cep: '01310-100',
-    address_number: '10',
-    latitude: -23.56,
-    longitude: -46.65,
-    bio: 'Atendimento com hora marcada e muito cuidado em cada detalhe.',
-    pix_key: { type: 'EMAIL', key: 'fotos@exemplo.com.br' },
-  });
+  const applied = await user.client.post(
+    '/api/professionals/applications',
+    professionalApplication(category, {
+      business_name: 'Estúdio Fotos',
+      address_number: '10',
+      bio: 'Atendimento com hora marcada e muito cuidado em cada detalhe.',
+      pix_key: { type: 'EMAIL', key: 'fotos@exemplo.com.br' },
+    }),
+  );
   expect(applied.status, JSON.stringify(applied.body)).toBe(201);
   return { user, id: applied.body.id as string };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakerPT_BR as faker } from '@faker-js/faker';
 import { rankProfessionals } from '../../core/professionals/ranking';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { createPlan, createUser, type TestUser } from '../support/factories';
+import { createPlan, createUser, type TestUser, professionalApplication } from '../support/factories';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -77,17 +77,10 @@ describe('applying and the back office deciding', () => {
     const plan = await createPlan(app);
     const category = await categoryOf(plan.id);
     const user = await createUser(app, { fullName: 'Paula Tavares' });
-    const applied = await user.client.post('/api/professionals/applications', {
-      category,
-      business_name: 'Estúdio Paula',
-      tax_id: '111.444.777-35',
-      cep: '01310-100',
-      address_number: '1000',
-      latitude: -23.5614,
-      longitude: -46.6559,
-      bio: 'Tatuadora há dez anos, especialista em traço fino e aquarela.',
-      pix_key: { type: 'EMAIL', key: 'paula@exemplo.com.br' },
-    });
+    const applied = await user.client.post(
+      '/api/professionals/applications',
+      professionalApplication(category, { business_name: 'Estúdio Paula', pix_key: { type: 'EMAIL', key: 'paula@exemplo.com.br' } }),
+    );
     expect(applied.status, JSON.stringify(applied.body)).toBe(201);
     expect(applied.body).toEqual({ id: expect.any(String), status: 'pending' });
     expect((await user.client.post('/api/professionals/applications', {})).status).toBe(400);

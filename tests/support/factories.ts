@@ -71,3 +71,19 @@ export async function createPlan(app: TestApp, overrides: { price?: number; grou
     .returning('*');
   return plan as { id: string; price: number; entry_price: number; group_size: number; name: string };
 }
+
+/** A valid professional application body (POST /api/professionals/applications) for a category; override what a test is about. */
+export function professionalApplication(category: string, overrides: Record<string, unknown> = {}) {
+  return {
+    category,
+    business_name: 'Estúdio de Teste',
+    tax_id: '111.444.777-35',
+    cep: '01310-100',
+    address_number: '1000',
+    latitude: -23.5614,
+    longitude: -46.6559,
+    bio: 'Tatuadora há dez anos, especialista em traço fino e aquarela.',
+    pix_key: { type: 'EMAIL', key: 'profissional@exemplo.com.br' },
+    ...overrides,
+  };
+}

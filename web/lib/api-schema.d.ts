@@ -466,6 +466,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Clear the account's login ceiling with the e-mailed unlock link token (single use) */
+        post: operations["postApiAuthUnlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cart": {
         parameters: {
             query?: never;
@@ -1076,6 +1093,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The receipt of one of the caller's confirmed payments (HTML page, or PDF with ?format=pdf)
+         * @description Owner only: another user's or an unknown payment answers 404; a payment not confirmed yet answers 409 `receipt_unavailable`.
+         */
+        get: operations["getApiPaymentsIdReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/{id}/status": {
         parameters: {
             query?: never;
@@ -1672,6 +1709,7 @@ export interface components {
         HeldPlace: {
             group: components["schemas"]["PublicGroup"];
             membership: {
+                boleto_due_date: string | null;
                 entry_price: number;
                 hold_expires_at: string | null;
                 id: string;
@@ -1747,6 +1785,7 @@ export interface components {
                     status: "open" | "complete" | "expired" | "cancelled";
                 };
                 membership: {
+                    boleto_due_date: string | null;
                     hold_expires_at: string | null;
                     id: string;
                     invite_code: string;
@@ -3881,6 +3920,41 @@ export interface operations {
             };
         };
     };
+    postApiAuthUnlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sign-ins to the account are allowed again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiCart: {
         parameters: {
             query?: never;
@@ -4542,8 +4616,14 @@ export interface operations {
                             };
                             user_agent: string | null;
                         }[];
+                        cart: {
+                            [key: string]: unknown;
+                        }[];
                         /** Format: date-time */
                         exported_at: string;
+                        groups: {
+                            [key: string]: unknown;
+                        }[];
                         legal_basis: string;
                         links_sent: {
                             /** Format: date-time */
@@ -4553,6 +4633,38 @@ export interface operations {
                             purpose: string;
                             used_at: string | null;
                         }[];
+                        memberships: {
+                            [key: string]: unknown;
+                        }[];
+                        notifications: {
+                            [key: string]: unknown;
+                        }[];
+                        orders: {
+                            [key: string]: unknown;
+                        }[];
+                        payments: {
+                            [key: string]: unknown;
+                        }[];
+                        professional: {
+                            payouts: {
+                                [key: string]: unknown;
+                            }[];
+                            photos: {
+                                [key: string]: unknown;
+                            }[];
+                            profile: {
+                                [key: string]: unknown;
+                            };
+                            receivables: {
+                                [key: string]: unknown;
+                            }[];
+                            reviews_received: {
+                                [key: string]: unknown;
+                            }[];
+                            vouchers_redeemed: {
+                                [key: string]: unknown;
+                            }[];
+                        } | null;
                         profile: {
                             address_city: string | null;
                             address_complement: string | null;
@@ -4591,6 +4703,9 @@ export interface operations {
                             referred_user_id: string;
                             status: string;
                         }[];
+                        reviews_written: {
+                            [key: string]: unknown;
+                        }[];
                         sessions: {
                             /** Format: date-time */
                             created_at: string;
@@ -4602,6 +4717,15 @@ export interface operations {
                             last_seen_at: string;
                             user_agent: string | null;
                         }[];
+                        vouchers: {
+                            [key: string]: unknown;
+                        }[];
+                        wallet: {
+                            balance: number;
+                            entries: {
+                                [key: string]: unknown;
+                            }[];
+                        };
                     };
                 };
             };
@@ -5904,6 +6028,67 @@ export interface operations {
             };
             /** @description Not found, or not yours. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPaymentsIdReceipt: {
+        parameters: {
+            query?: {
+                /** @description `pdf` for the PDF file; HTML otherwise. */
+                format?: "html" | "pdf";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt: a self-contained printable HTML page (text/html), or the PDF (application/pdf) with `?format=pdf`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate, full, out of stock or wrong state. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -61,6 +61,9 @@ export class KnexGroupRepository implements GroupRepository {
       .whereIn('id', this.db('group_members').select('group_id').where({ user_id: userId }))
       .orderBy('created_at', 'desc')) as GroupRecord[];
   }
+  async listOwnedBy(userId: string) {
+    return (await this.db('groups').where({ owner_user_id: userId }).orderBy('created_at', 'desc')) as GroupRecord[];
+  }
   async list(filter: { status?: GroupStatus; planId?: string; offset: number; limit: number }) {
     const q = this.db('groups');
     if (filter.status) q.where('status', filter.status);
@@ -129,6 +132,9 @@ export class KnexVoucherRepository implements VoucherRepository {
   }
   async listForUser(userId: string) {
     return (await this.db('vouchers').where({ user_id: userId }).orderBy('created_at', 'desc')) as VoucherRecord[];
+  }
+  async listRedeemedBy(professionalId: string) {
+    return (await this.db('vouchers').where({ redeemed_by_professional_id: professionalId }).orderBy('redeemed_at', 'desc')) as VoucherRecord[];
   }
   async moveIf(id: string, from: VoucherStatus, to: VoucherStatus, patch: Partial<VoucherRecord> = {}) {
     return (await this.db('vouchers').where({ id, status: from }).update({ ...patch, status: to, updated_at: now(this.db) })) === 1;

@@ -209,6 +209,12 @@ export class KnexReviewRepository implements ReviewRepository {
   async ratings(professionalId: string) {
     return (await this.db('reviews').where({ professional_id: professionalId }).select('rating', 'hidden_at')) as Array<{ rating: number; hidden_at: Date | null }>;
   }
+  async listByUser(userId: string) {
+    return (await this.db('reviews').where({ user_id: userId }).orderBy('created_at', 'desc')) as ReviewRecord[];
+  }
+  async listForProfessional(professionalId: string) {
+    return (await this.db('reviews').where({ professional_id: professionalId }).orderBy('created_at', 'desc')) as ReviewRecord[];
+  }
   private adminQuery() {
     return this.db('reviews as r')
       .join('professionals as pr', 'pr.id', 'r.professional_id')

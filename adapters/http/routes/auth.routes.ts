@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AuthService, SessionGrant } from '../../../core/identity/auth.service';
 import { RECOVERY_SENT_MESSAGE } from '../../../core/identity/auth.service';
 import type { AccountService } from '../../../core/identity/account.service';
+import type { ExportMyDataFlow } from '../../../core/flows/export-my-data.flow';
 import { loginSchema, emailSchema } from '../../../core/identity/auth-schemas';
 import {
   buildProfileUpdateSchema,
@@ -155,6 +156,15 @@ export function authRoutes() {
       },
     })
     .route({
+      method: 'post',
+      path: '/api/auth/unlock',
+      summary: "Clear the account's login ceiling with the e-mailed unlock link token (single use)",
+      guard: 'public',
+      body: confirmEmailSchema,
+      answers: { 200: { description: 'Sign-ins to the account are allowed again.', schema: messageAnswerSchema } },
+      handler: async (ctx, { body }) => reply(200, await auth(ctx).unlockAccount(body.token, requestMeta(ctx))),
+    })
+    .route({
       method: 'get',
       path: '/api/me',
       summary: 'The signed-in user, role and profile',
@@ -235,7 +245,8 @@ export function authRoutes() {
         },
       },
       handler: async (ctx) => {
-        const data = shapeAnswer(accountExportSchema, await accounts(ctx).exportData(ctx.state.user!, requestMeta(ctx)));
+        const flow = ctx.container.get<ExportMyDataFlow>(TOKENS.ExportMyDataFlow);
+        const data = shapeAnswer(accountExportSchema, await flow.export(ctx.state.user!, requestMeta(ctx)));
         ctx.set('Cache-Control', 'no-store');
         ctx.set('Content-Disposition', `attachment; filename="turma-meus-dados-${data.exported_at.slice(0, 10)}.json"`);
         ctx.type = 'application/json; charset=utf-8';

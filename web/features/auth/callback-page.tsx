@@ -3,6 +3,7 @@
 // Otherwise the sign-up confirmation: 'Confirmando seu e-mail...' while POST /api/auth/confirm runs;
 // with a session the user goes on like after a login, without one to /auth?confirmed=true, and on
 // an error to /auth, both after 0.5 s.
+// type=unlock (issue 14) → POST /api/auth/unlock once: the account's login ceiling is cleared, then a link to sign in.
 import './i18n';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,13 +16,14 @@ import {
 } from '../../../core/identity/post-login-redirect';
 import { Button, ButtonLink } from '../../components/button';
 import { PasswordField } from '../../components/form-field';
-import { AlertIcon, LockIcon } from '../../components/icons';
+import { AlertIcon, CheckIcon, LockIcon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { notify } from '../../lib/toast';
 import { useForm } from '../../lib/use-form';
 import { focusFirstError, zodFieldErrors, type FieldErrors } from '../../lib/validation';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { authApi, type ConfirmResponse } from '../../lib/account-api';
+import { api } from '../../lib/api';
 import { errorMessage } from './errors';
 import { destinationAfterLogin, useGoTo } from './redirect';
 import { useSession } from '../../lib/session';
@@ -29,7 +31,63 @@ import { useSession } from '../../lib/session';
 export default function CallbackPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  return params.get('type') === 'recovery' ? <ResetPassword token={token} /> : <ConfirmEmail token={token} />;
+  const type = params.get('type');
+  if (type === 'unlock') return <UnlockAccount token={token} />;
+  return type === 'recovery' ? <ResetPassword token={token} /> : <ConfirmEmail token={token} />;
+}
+
+// The unlock link is single-use too: one request per token for the life of the page.
+const unlocks = new Map<string, Promise<unknown>>();
+
+function UnlockAccount({ token }: { token: string }) {
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('callback.unlockDocTitle'));
+  const [state, setState] = useState<'pending' | 'done' | 'failed'>(token ? 'pending' : 'failed');
+
+  useEffect(() => {
+    if (!token) return;
+    let active = true;
+    let pending = unlocks.get(token);
+    if (!pending) {
+      pending = api.post<{ message: string }>('/api/auth/unlock', { token }, { redirectOnUnauthorized: false });
+      unlocks.set(token, pending);
+    }
+    pending.then(
+      () => active && setState('done'),
+      (error: unknown) => {
+        if (!active) return;
+        setState('failed');
+        notify.error(t('callback.unlockFailedHeading'), errorMessage(error), { id: 'unlock-error' });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [token, t]);
+
+  if (state === 'pending') {
+    return (
+      <section className="container status-screen" aria-labelledby="unlock-title" aria-busy="true">
+        <div className="callback-wait" role="status">
+          <Spinner size={40} />
+          <h1 id="unlock-title">{t('callback.unlocking')}</h1>
+        </div>
+      </section>
+    );
+  }
+  const ok = state === 'done';
+  return (
+    <section className="container status-screen" aria-labelledby="unlock-title">
+      <span className={`status-screen__icon${ok ? '' : ' status-screen__icon--danger'}`} aria-hidden="true">
+        {ok ? <CheckIcon size={28} /> : <AlertIcon size={28} />}
+      </span>
+      <h1 id="unlock-title">{ok ? t('callback.unlockedHeading') : t('callback.unlockFailedHeading')}</h1>
+      <p className="status-screen__lead">{ok ? t('callback.unlockedBody') : t('callback.errorBody')}</p>
+      <ButtonLink to="/auth" replace>
+        {t('callback.backToAuth')}
+      </ButtonLink>
+    </section>
+  );
 }
 
 // A confirmation token works once: React's development double effects (and a double render) must

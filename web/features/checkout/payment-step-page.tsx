@@ -223,7 +223,13 @@ export default function PaymentStepPage() {
   const paymentId = paymentParam ?? (choosing ? null : pendingId);
   return frame(
     <>
-      {purpose === 'entry' && membership.hold_expires_at && (
+      {purpose === 'entry' && membership.boleto_due_date && (
+        <p className="callout callout--accent hold-banner">
+          {t('hold.boletoBanner', { date: membership.boleto_due_date.split('-').reverse().join('/'), dateUs: membership.boleto_due_date.slice(5).replace('-', '/') + '/' + membership.boleto_due_date.slice(0, 4) })}{' '}
+          {t('hold.bannerBody', { value: formatCents(amount, locale) })}
+        </p>
+      )}
+      {purpose === 'entry' && membership.hold_expires_at && !membership.boleto_due_date && (
         <p className="callout callout--accent hold-banner">
           {t('hold.banner')}{' '}
           <strong>

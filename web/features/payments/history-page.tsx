@@ -1,6 +1,7 @@
 // /payment-history: every payment of the user (entries, balances, marketplace orders), newest
 // first, with what it paid for, method, amount, date and status; pending ones link back to the
-// payment screen, paid ones to the provider's receipt when there is one. Paged through ?pagina=.
+// payment screen, paid ones to their receipt (HTML and PDF, GET /api/payments/:id/receipt) and to the provider's when
+// there is one. Paged through ?pagina=.
 import './i18n';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -18,6 +19,10 @@ import { LoadingState, ErrorState } from '../../components/resource-states';
 
 type MyGroups = Awaited<ReturnType<GroupService['myGroups']>>;
 const PER_PAGE = 10;
+
+/** Money was received (the server's rule: confirmed, even if refunded later): the receipt exists. */
+const RECEIPT_STATUSES = new Set(['confirmed', 'refund_pending', 'refunded']);
+const hasReceipt = (payment: Payment) => payment.confirmed_at !== null && RECEIPT_STATUSES.has(payment.status);
 
 interface RefInfo {
   planName: string;
@@ -170,6 +175,28 @@ export default function PaymentHistoryPage() {
                           <a className="btn btn--ghost btn--sm" href={payment.boleto_url} target="_blank" rel="noopener noreferrer">
                             {t('history.boleto')}
                           </a>
+                        )}
+                        {hasReceipt(payment) && (
+                          <>
+                            <a
+                              className="btn btn--secondary btn--sm"
+                              href={`/api/payments/${encodeURIComponent(payment.id)}/receipt`}
+                              target="_blank"
+                              rel="noopener"
+                              aria-label={t('history.ourReceiptLabel', { value: formatCents(payment.amount, locale) })}
+                            >
+                              {t('history.ourReceipt')}
+                            </a>
+                            <a
+                              className="btn btn--ghost btn--sm"
+                              href={`/api/payments/${encodeURIComponent(payment.id)}/receipt?format=pdf`}
+                              target="_blank"
+                              rel="noopener"
+                              aria-label={t('history.receiptPdfLabel', { value: formatCents(payment.amount, locale) })}
+                            >
+                              {t('history.receiptPdf')}
+                            </a>
+                          </>
                         )}
                         {payment.confirmed && payment.invoice_url && (
                           <a className="btn btn--ghost btn--sm" href={payment.invoice_url} target="_blank" rel="noopener noreferrer">

@@ -140,6 +140,11 @@ const auth: AuthMessages = {
     missingTokenHeading: 'Invalid or expired link',
     missingTokenBody: 'Ask for a new recovery link on the sign-in screen.',
     requestNew: 'Ask for a new link',
+    unlockDocTitle: 'Unlock sign-in',
+    unlocking: 'Unlocking sign-in to your account...',
+    unlockedHeading: 'Sign-in unlocked!',
+    unlockedBody: 'You can sign in to your account now. If the wrong passwords were not yours, change it in "Forgot my password".',
+    unlockFailedHeading: 'Could not unlock sign-in',
   },
 };
 

@@ -140,6 +140,11 @@ const auth = {
     missingTokenHeading: 'Link inválido ou expirado',
     missingTokenBody: 'Peça um novo link de recuperação na tela de login.',
     requestNew: 'Pedir novo link',
+    unlockDocTitle: 'Liberar entrada',
+    unlocking: 'Liberando a entrada na sua conta...',
+    unlockedHeading: 'Entrada liberada!',
+    unlockedBody: 'Você já pode entrar na sua conta. Se não foi você quem errou a senha, troque-a em "Esqueci minha senha".',
+    unlockFailedHeading: 'Não foi possível liberar a entrada',
   },
 };
 

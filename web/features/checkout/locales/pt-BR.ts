@@ -121,6 +121,7 @@ const checkout = {
     hint: 'Se você mudar o endereço, ele também é atualizado no seu perfil.',
   },
   hold: {
+    boletoBanner: 'Sua vaga fica reservada até o vencimento do boleto, em {{date}}.',
     banner: 'Sua vaga está reservada por',
     bannerBody: 'Pague a entrada de {{value}} para garanti-la.',
     expiredTitle: 'Sua reserva expirou',

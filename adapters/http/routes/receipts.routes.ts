@@ -1,0 +1,46 @@
+// Receipts (issue 14): GET /api/payments/:id/receipt — the caller's confirmed payment as a printable HTML page, or the
+// same receipt as a PDF with ?format=pdf. Built in core (PaymentReceiptFlow → buildReceipt), laid out by adapters/receipts.
+import { z } from 'zod';
+import type { PaymentReceiptFlow } from '../../../core/flows/payment-receipt.flow';
+import { RECEIPT_CSP, renderReceiptHtml } from '../../receipts/receipt-html';
+import { renderReceiptPdf } from '../../receipts/receipt-pdf';
+import { TOKENS } from '../../tokens';
+import { ContractRouter, reply } from '../contract';
+
+const params = z.object({ id: z.string() });
+const query = z.object({
+  format: z.enum(['html', 'pdf'], { error: 'Formato inválido: use html ou pdf.' }).default('html').describe('`pdf` for the PDF file; HTML otherwise.'),
+});
+
+export function receiptRoutes() {
+  return new ContractRouter({ tag: 'payments' }).route({
+    method: 'get',
+    path: '/api/payments/:id/receipt',
+    summary: 'The receipt of one of the caller\'s confirmed payments (HTML page, or PDF with ?format=pdf)',
+    description: 'Owner only: another user\'s or an unknown payment answers 404; a payment not confirmed yet answers 409 `receipt_unavailable`.',
+    guard: 'user',
+    params,
+    query,
+    errors: [404, 409],
+    answers: {
+      200: {
+        description: 'The receipt: a self-contained printable HTML page (text/html), or the PDF (application/pdf) with `?format=pdf`.',
+        contentType: 'text/html',
+        raw: true,
+      },
+    },
+    handler: async (ctx, { params, query }) => {
+      const receipt = await ctx.container.get<PaymentReceiptFlow>(TOKENS.PaymentReceiptFlow).receipt(ctx.state.user!.id, params.id);
+      ctx.set('Cache-Control', 'private, no-store');
+      if (query.format === 'pdf') {
+        const pdf = await renderReceiptPdf(receipt);
+        ctx.type = 'application/pdf';
+        ctx.set('Content-Disposition', `inline; filename="recibo-${receipt.number}.pdf"`);
+        return reply(200, pdf);
+      }
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.set('Content-Security-Policy', RECEIPT_CSP);
+      return reply(200, renderReceiptHtml(receipt));
+    },
+  });
+}
