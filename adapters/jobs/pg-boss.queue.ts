@@ -439,22 +439,20 @@ export class PgBossJobQueue {
       const client = new PgBoss({ ...this.bossOptions(), migrate: true, supervise: false, schedule: false });
       client.on('error', (err) => this.logger.error({ err }, 'fila de jobs: erro do pg-boss'));
       await client.start();
-      const schedules = new Set((await client.getSchedules()).map((s) => s.name));
-      for (const def of this.definitions.values()) {
-        const existed = await client.getQueue(def.name);
-        const queue: PgBoss.Queue = {
-          name: def.name,
-          // The scheduled jobs run one at a time across instances (what the old lease did); e-mails in parallel.
-          policy: def.cron ? 'singleton' : 'standard',
-          retryLimit: def.retryLimit,
-          retryDelay: def.retryDelaySeconds,
-          retryBackoff: def.retryBackoff,
-          ...(def.expireInSeconds ? { expireInSeconds: def.expireInSeconds } : {}),
-        };
-        if (existed) await client.updateQueue(def.name, queue);
-        else await client.createQueue(def.name, queue);
-        // A queue that exists without its schedule was paused by an operator: it stays paused across restarts.
-        if (def.cron && (!existed || schedules.has(def.name))) await client.schedule(def.name, def.cron, {}, { tz: JOBS_TIME_ZONE });
+      // Instances starting together create the same queues (pg-boss makes a partition table per queue): PostgreSQL
+      // may pick one of them as a deadlock victim, or the loser meets the winner's row. Both are settled by going
+      // over the (idempotent) set-up again after a short random pause.
+      const created = new Set<string>();
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await this.installQueues(client, created);
+          break;
+        } catch (err) {
+          const code = (err as { code?: string }).code;
+          if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw err;
+          this.logger.warn({ attempt, code }, 'fila de jobs: instalação concorrente, tentando de novo');
+          await new Promise((resolve) => setTimeout(resolve, 50 + Math.floor(Math.random() * 200) * attempt));
+        }
       }
       this.client = client;
       this.logger.debug({ ms: Date.now() - started, database: this.kind }, 'fila de jobs pronta');
@@ -465,6 +463,30 @@ export class PgBossJobQueue {
       if (this.installing === installing) this.installing = null;
     });
     return installing;
+  }
+
+  /** Creates or updates every defined queue and its cron schedule; safe to run again (`created` spans the attempts). */
+  private async installQueues(client: PgBoss, created: Set<string>): Promise<void> {
+    const schedules = new Set((await client.getSchedules()).map((s) => s.name));
+    for (const def of this.definitions.values()) {
+      const existed = await client.getQueue(def.name);
+      const queue: PgBoss.Queue = {
+        name: def.name,
+        // The scheduled jobs run one at a time across instances (what the old lease did); e-mails in parallel.
+        policy: def.cron ? 'singleton' : 'standard',
+        retryLimit: def.retryLimit,
+        retryDelay: def.retryDelaySeconds,
+        retryBackoff: def.retryBackoff,
+        ...(def.expireInSeconds ? { expireInSeconds: def.expireInSeconds } : {}),
+      };
+      if (existed) await client.updateQueue(def.name, queue);
+      else {
+        await client.createQueue(def.name, queue);
+        created.add(def.name);
+      }
+      // A queue that exists without its schedule was paused by an operator: it stays paused across restarts.
+      if (def.cron && (created.has(def.name) || schedules.has(def.name))) await client.schedule(def.name, def.cron, {}, { tz: JOBS_TIME_ZONE });
+    }
   }
 
   /** Statements outside any transaction: a connection from knex's pool (with PGlite, the only one, in turn). */
