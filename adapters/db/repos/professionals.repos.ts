@@ -18,6 +18,8 @@ import type { ReceivableStatus } from '../../../core/professionals/receivable-ru
 import { EARTH_RADIUS_KM, NEARBY_ORDER } from '../../../core/professionals/ranking';
 
 const now = (db: Knex) => db.fn.now();
+/** earthdistance's geo_distance (`point <@> point`) sphere, in statute miles. */
+const GEO_DISTANCE_RADIUS_MILES = 3958.747716;
 /** earthdistance's earth() radius, in km: its boxes are drawn on that sphere. */
 const EARTHDISTANCE_RADIUS_KM = 6378.168;
 const SORTABLE = new Set(['created_at', 'updated_at', 'business_name', 'full_name', 'status', 'category', 'address_city', 'rating_average', 'decided_at']);
@@ -109,10 +111,11 @@ export class KnexProfessionalRepository implements ProfessionalRepository {
    * formula), kept when inside the circle. Every column read is INCLUDEd in professionals_nearby_gist.
    */
   private inCircle(origin: { latitude: number; longitude: number }, radiusKm: number, category?: string, now?: Date) {
-    const haversine = `2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(power(sin(radians(latitude - ?) / 2), 2) + cos(radians(?)) * cos(radians(latitude)) * power(sin(radians(longitude - ?) / 2), 2))))`;
+    // earthdistance's point operator `<@>` is the haversine formula in C (geo_distance), in statute miles on a sphere of
+    // 3958.747716 mi: rescaled to EARTH_RADIUS_KM it is the core's great-circle distance, one C call per candidate.
     const inner = this.nearbyQuery(origin, radiusKm, category)
       .clearOrder()
-      .select(this.db.raw(`${haversine} as exact_km`, [origin.latitude, origin.latitude, origin.longitude]));
+      .select(this.db.raw('(point(longitude, latitude) <@> point(?, ?)) * ? as exact_km', [origin.longitude, origin.latitude, EARTH_RADIUS_KM / GEO_DISTANCE_RADIUS_MILES]));
     if (now) inner.select(this.db.raw('coalesce(featured_until > ?, false) as featured', [now]));
     return this.db.from(inner.as('box')).where('exact_km', '<=', radiusKm);
   }
