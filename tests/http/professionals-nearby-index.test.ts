@@ -30,7 +30,8 @@ describe.skipIf(!onPostgres)('the nearby search uses professionals_nearby_gist o
     app = await createTestApp();
     const categories = ['tatuagem-idx', 'odontologia-idx', 'estetica-idx'];
     for (const slug of categories) await knex()('plan_categories').insert({ name: slug, slug, kind: 'service' });
-    // One statement: ROWS users and ROWS professionals, ~80% approved, ~5% without coordinates, 3 categories.
+    // One statement: ROWS users and ROWS professionals, ~80% approved, ~5% without coordinates, 3 categories. Positions and
+    // ratings are spread by fixed hashes of the row number, not random(): every run judges the same data.
     await knex().raw(
       `with u as (
          insert into users (email, password_hash, role, email_confirmed_at)
@@ -45,10 +46,10 @@ describe.skipIf(!onPostgres)('the nearby search uses professionals_nearby_gist o
               (n.n / 20) % 10 < 8,
               (array[?, ?, ?])[1 + (n.n / 200) % 3],
               'Estúdio ' || n.n, 'Profissional ' || n.n, '11144477735', '01310100',
-              case when (n.n / 20) % 20 = 7 then null else c.lat + (random() - 0.5) * 0.7 end,
-              case when (n.n / 20) % 20 = 7 then null else c.lng + (random() - 0.5) * 0.7 end,
+              case when (n.n / 20) % 20 = 7 then null else c.lat + (((n.n * 7919) % 997) / 997.0 - 0.5) * 0.7 end,
+              case when (n.n / 20) % 20 = 7 then null else c.lng + (((n.n * 104729) % 991) / 991.0 - 0.5) * 0.7 end,
               'Atendimento com hora marcada e muito cuidado em cada detalhe.', 'EMAIL', 'pix' || n.n || '@exemplo.com.br',
-              round((random() * 5)::numeric, 2)
+              round((((n.n * 31) % 501) / 100.0)::numeric, 2)
        from numbered n join cities c on c.i = n.n % ?`,
       [ROWS, CITIES.map((_, i) => i), CITIES.map((c) => c[0]), CITIES.map((c) => c[1]), ...categories, CITIES.length],
     );
