@@ -11,7 +11,7 @@ const optionalUrl = z
 const port = z.coerce.number().int().min(0).max(65535);
 
 /** OpenStreetMap's standard tile layer (its usage policy: a valid User-Agent/Referer, attribution, no bulk downloads). */
-export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const osmTileTemplate = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 /**
  * The origin a tile URL template loads from, as a CSP source: `https://tile.openstreetmap.org`, or with a `{s}`
@@ -55,7 +55,7 @@ export const configSchema = z
     NOMINATIM_URL: z.url({ message: 'deve ser uma URL válida' }).default('https://nominatim.openstreetmap.org'),
     MAP_TILE_URL: z
       .string()
-      .default(DEFAULT_MAP_TILE_URL)
+      .default(osmTileTemplate)
       .transform((v) => v.trim())
       .refine((v) => v === '' || mapTileOrigin(v) !== null, {
         message: 'deve ser vazia (mapa sem fundo) ou uma URL http(s) com {z}, {x} e {y}, p.ex. https://tile.openstreetmap.org/{z}/{x}/{y}.png',

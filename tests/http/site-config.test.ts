@@ -1,15 +1,15 @@
 // Map tiles are configuration (issue 10): MAP_TILE_URL is the tile template the web app reads from
 // GET /api/site-config, and the site's CSP allows exactly its origin in img-src; empty disables tiles.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_MAP_TILE_URL, loadConfig, mapTileOrigin } from '../../adapters/config';
+import { ConfigError, osmTileTemplate, loadConfig, mapTileOrigin } from '../../adapters/config';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 const imgSrc = (csp: string) => csp.split(';').find((d) => d.trim().startsWith('img-src'))?.trim();
 
 describe('MAP_TILE_URL', () => {
   it('defaults to OpenStreetMap, accepts an empty value (tiles off) and refuses what is not a tile template', () => {
-    expect(DEFAULT_MAP_TILE_URL).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
-    expect(loadConfig({}).mapTiles).toEqual({ url: DEFAULT_MAP_TILE_URL, origin: 'https://tile.openstreetmap.org' });
+    expect(osmTileTemplate).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(loadConfig({}).mapTiles).toEqual({ url: osmTileTemplate, origin: 'https://tile.openstreetmap.org' });
     expect(loadConfig({ MAP_TILE_URL: '' }).mapTiles).toBeNull();
     expect(loadConfig({ MAP_TILE_URL: '  ' }).mapTiles).toBeNull();
     expect(mapTileOrigin('https://{s}.tile.example.com/{z}/{x}/{y}.png')).toBe('https://*.tile.example.com');
