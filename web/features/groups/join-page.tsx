@@ -7,6 +7,7 @@
 // at the address step. Closed, full and expired groups say why and offer the plan's other groups.
 // (A route screen: it hands the place over to the checkout's state, as the checkout reads it.)
 import './i18n';
+import '../../components/groups/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -35,7 +36,7 @@ function closedReason(group: PublicGroup): Closed | null {
 }
 
 export default function JoinPage() {
-  const { t, i18n } = useTranslation('groups');
+  const { t, i18n } = useTranslation(['groups', 'group-card']);
   const locale = i18n.language;
   const { group_id: groupId = '', referral_code: referralCode = '' } = useParams();
   const navigate = useNavigate();
@@ -171,19 +172,19 @@ export default function JoinPage() {
           {t('join.invitedBy', { name: g.inviter_first_name })}
         </p>
         <h1 id="join-title" className="join__title">
-          {plan?.name ?? t('card.unknownPlan')}
+          {plan?.name ?? t('group-card:card.unknownPlan')}
         </h1>
         {plan?.description && <p className="muted join__description">{plan.description}</p>}
 
         {plan && (
           <div className="price-block">
             <p className="price-block__price">
-              <span className="sr-only">{t('card.groupPrice')}: </span>
+              <span className="sr-only">{t('group-card:card.groupPrice')}: </span>
               {formatCents(plan.price, locale)}
             </p>
             {plan.full_price > plan.price && (
               <p className="price-block__full">
-                <span className="sr-only">{t('card.fullPrice')}: </span>
+                <span className="sr-only">{t('group-card:card.fullPrice')}: </span>
                 <s>{formatCents(plan.full_price, locale)}</s>
               </p>
             )}
@@ -199,7 +200,7 @@ export default function JoinPage() {
             <span>
               {t('join.deadline')}{' '}
               <strong>
-                <Countdown to={g.deadline} expiredText={t('card.deadlineEnded')} />
+                <Countdown to={g.deadline} expiredText={t('group-card:card.deadlineEnded')} />
               </strong>
             </span>
           </p>

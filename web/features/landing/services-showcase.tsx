@@ -1,6 +1,7 @@
 // Services showcase (lazy): why our professionals, and the service plans from the same catalogue.
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import '../../components/plans/i18n';
 import { formatCents } from '../../../core/shared/money';
 import { ArrowRightIcon, BadgeCheckIcon, MapPinIcon, UsersIcon } from '../../components/icons';
 import type { PlansState } from '../../lib/plans-api';
@@ -14,7 +15,7 @@ const POINTS = [
 const MAX_SHOWN = 4;
 
 export default function ServicesShowcase({ state }: { state: PlansState }) {
-  const { t, i18n } = useTranslation('landing');
+  const { t, i18n } = useTranslation(['landing', 'plans']);
   const services = state.status === 'success' ? state.plans.filter((plan) => plan.kind === 'service').slice(0, MAX_SHOWN) : [];
 
   return (
@@ -34,8 +35,8 @@ export default function ServicesShowcase({ state }: { state: PlansState }) {
         <h3 id="services-list-title" className="showcase__panel-title">
           {t('services.listTitle')}
         </h3>
-        {state.status === 'loading' && <p className="muted">{t('plans.loading')}</p>}
-        {state.status === 'error' && <p className="muted">{t('plans.error')}</p>}
+        {state.status === 'loading' && <p className="muted">{t('plans:plans.loading')}</p>}
+        {state.status === 'error' && <p className="muted">{t('plans:plans.error')}</p>}
         {state.status === 'success' && services.length === 0 && <p className="muted">{t('services.empty')}</p>}
         {services.length > 0 && (
           <ul className="service-list" role="list" aria-labelledby="services-list-title">

@@ -13,37 +13,10 @@ const payments: PaymentsMessages = {
     amount_mismatch: 'Under review',
   },
   show: {
-    title: { PIX: 'Pay with PIX', BOLETO: 'Pay with boleto', CREDIT_CARD: 'Pay by card' },
     installments_one: '{{count}}x',
     installments_other: '{{count}}x',
-    pix: {
-      qrAlt: 'PIX QR code to pay {{value}}',
-      step1: 'Open your bank app and choose to pay with PIX.',
-      step2: 'Scan the QR code or paste the copy-and-paste code.',
-      step3: 'Check the amount of {{value}} and confirm.',
-      copyLabel: 'PIX copy-and-paste code',
-      copy: 'Copy code',
-      copied: 'Code copied!',
-      expiresIn: 'The code expires in',
-      expiredShort: 'expired — change the payment method to create another',
-    },
-    boleto: {
-      body: 'Pay it in your bank app, internet banking or a lottery shop before the due date. It clears within 3 business days.',
-      open: 'Open boleto',
-      openLabel: 'Open boleto (opens in a new tab)',
-      missing: 'The boleto link is not available yet. Try checking in a moment.',
-    },
-    card: {
-      body: 'Enter your card on the payment provider’s secure page. Then come back here: this screen updates by itself.',
-      open: 'Pay by card',
-      openLabel: 'Pay by card on the secure page (opens in a new tab)',
-      sandbox: 'The test environment has no card page: use "Simulate payment" below.',
-      missing: 'The card payment page is not available yet. Try checking in a moment.',
-    },
   },
   errors: {
-    createTitle: 'Could not create the payment',
-    loadTitle: 'Could not load the payment',
     retry: 'Try again',
   },
   confirmed: {

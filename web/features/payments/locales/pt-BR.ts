@@ -12,37 +12,10 @@ const payments = {
     amount_mismatch: 'Em análise',
   },
   show: {
-    title: { PIX: 'Pague com PIX', BOLETO: 'Pague com boleto', CREDIT_CARD: 'Pague com cartão' },
     installments_one: '{{count}}x',
     installments_other: '{{count}}x',
-    pix: {
-      qrAlt: 'QR Code PIX para pagar {{value}}',
-      step1: 'Abra o app do seu banco e escolha pagar com PIX.',
-      step2: 'Escaneie o QR Code ou cole o código copia e cola.',
-      step3: 'Confira o valor de {{value}} e confirme.',
-      copyLabel: 'PIX copia e cola',
-      copy: 'Copiar código',
-      copied: 'Código copiado!',
-      expiresIn: 'O código expira em',
-      expiredShort: 'expirado — troque a forma de pagamento para gerar outro',
-    },
-    boleto: {
-      body: 'Pague no app do banco, no internet banking ou em uma lotérica até o vencimento. A compensação leva até 3 dias úteis.',
-      open: 'Abrir boleto',
-      openLabel: 'Abrir boleto (abre em nova aba)',
-      missing: 'O link do boleto ainda não está disponível. Tente verificar em instantes.',
-    },
-    card: {
-      body: 'Informe o cartão na página segura do provedor de pagamentos. Depois volte para esta tela: ela se atualiza sozinha.',
-      open: 'Pagar com cartão',
-      openLabel: 'Pagar com cartão na página segura (abre em nova aba)',
-      sandbox: 'No ambiente de teste não existe página de cartão: use "Simular pagamento" abaixo.',
-      missing: 'A página de pagamento com cartão ainda não está disponível. Tente verificar em instantes.',
-    },
   },
   errors: {
-    createTitle: 'Não foi possível gerar o pagamento',
-    loadTitle: 'Não foi possível carregar o pagamento',
     retry: 'Tentar novamente',
   },
   confirmed: {
