@@ -71,7 +71,7 @@ export function registerProfessionalCommands(program: Command) {
     .option('--json', 'saída em JSON')
     .action(async (id: string, opts: OutputOptions) =>
       show(
-        await withProfessionals(async (s) => s.decide(OPERATOR, id, (await s.adminGet(id)).status === 'suspended' ? 'reactivate' : 'approve')),
+        await withProfessionals(async (s) => s.decide(OPERATOR, id, 'approve')),
         opts,
       ),
     );

@@ -211,13 +211,15 @@ export class ProfessionalService {
   }
 
   /** The back office decides: approve, reject (reason), suspend (reason), reactivate. Audited, notified, e-mailed. */
-  async decide(actor: ProfessionalActor, id: string, decision: Decision, reasonInput?: unknown) {
-    const reason = decision === 'reject' || decision === 'suspend' ? decisionReasonSchema.parse(reasonInput) : null;
-    const to = DECISION_TARGET[decision];
+  /** An admin's decision; "approve" on a suspended professional reactivates them (decided under the row lock). */
+  async decide(actor: ProfessionalActor, id: string, asked: Decision, reasonInput?: unknown) {
+    const reason = asked === 'reject' || asked === 'suspend' ? decisionReasonSchema.parse(reasonInput) : null;
     const now = this.clock.now();
     return this.uow.run(async (tx) => {
       const p = await tx.professionals.professionals.lock(id);
       if (!p) throw notFound('professional_not_found', 'Profissional não encontrado.');
+      const decision: Decision = asked === 'approve' && p.status === 'suspended' ? 'reactivate' : asked;
+      const to = DECISION_TARGET[decision];
       assertProfessionalMove(p.status, to);
       // PRODUCT.md §9: an application is approved with its 3–8 portfolio photos (uploaded after it was created).
       if (decision === 'approve') {

@@ -117,6 +117,13 @@ describe('applying and the back office deciding', () => {
     expect(list.status).toBe(200);
     expect(list.body.map((p: { id: string }) => p.id)).toEqual([applied.body.id]);
     expect(list.headers.get('content-range')).toBe('professionals 0-0/1');
+
+    // "Aprovar" on a suspended professional reactivates them (decided by the service under the row lock).
+    const reactivated = await adminClient.post(`/api/admin/professionals/${applied.body.id}/approve`);
+    expect(reactivated.status, JSON.stringify(reactivated.body)).toBe(200);
+    expect(reactivated.body).toMatchObject({ status: 'approved', approved: true, suspended_reason: null });
+    expect(await knex()('audit_logs').where({ action: 'admin.professional_reactivate', entity_id: applied.body.id })).toHaveLength(1);
+    expect(await knex()('audit_logs').where({ action: 'admin.professional_approve', entity_id: applied.body.id })).toHaveLength(1);
   });
 
   it('a rejected application is corrected and sent again (back to pending); a pending one is not sent twice', async () => {

@@ -204,10 +204,7 @@ export function professionalRoutes() {
       params: idParams,
       errors: [404, 409],
       answers: { 200: { description: 'The professional.', schema: adminProfessionalSchema } },
-      handler: async (ctx, { params }) => {
-        const current = await service(ctx).adminGet(params.id);
-        return reply(200, await service(ctx).decide(actor(ctx), params.id, current.status === 'suspended' ? 'reactivate' : 'approve'));
-      },
+      handler: async (ctx, { params }) => reply(200, await service(ctx).decide(actor(ctx), params.id, 'approve')),
     })
     .route({
       method: 'post',
