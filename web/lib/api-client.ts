@@ -7,6 +7,16 @@ import type { paths } from './api-schema';
 
 export type { paths, components, operations } from './api-schema';
 
+type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+/** The JSON answer (200, else 201) of an operation, read from the generated description. */
+export type ApiAnswer<P extends keyof paths, M extends 'get' | 'post' | 'patch' | 'put' | 'delete'> = paths[P][M] extends { responses: infer R }
+  ? R extends { 200: infer A }
+    ? Json<A>
+    : R extends { 201: infer A }
+      ? Json<A>
+      : never
+  : never;
+
 /** Sends the current i18n language on every call (notifications and errors follow it). */
 const languageHeader: Middleware = {
   onRequest({ request }) {

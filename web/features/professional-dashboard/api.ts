@@ -1,28 +1,19 @@
 // The professional's endpoints (API.md, issue 10), typed from the generated API description: own profile, vouchers
 // at the counter, receivables, payouts, reviews and replies.
 import { api, isApiError } from '../../lib/api';
-import type { components, paths } from '../../lib/api-client';
+import type { ApiAnswer, components, paths } from '../../lib/api-client';
 
-type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
-type Ok<P extends keyof paths, M extends 'get' | 'post' | 'patch'> = paths[P][M] extends { responses: infer R }
-  ? R extends { 200: infer A }
-    ? Json<A>
-    : R extends { 201: infer A }
-      ? Json<A>
-      : never
-  : never;
-
-export type MyProfessional = Ok<'/api/me/professional', 'get'>;
+export type MyProfessional = ApiAnswer<'/api/me/professional', 'get'>;
 export type ProfessionalPatch = NonNullable<paths['/api/me/professional']['patch']['requestBody']>['content']['application/json'];
-export type VoucherLookup = Ok<'/api/vouchers/lookup', 'get'>;
-export type Redeemed = Ok<'/api/vouchers/redeem', 'post'>;
-export type MyReceivables = Ok<'/api/me/receivables', 'get'>;
+export type VoucherLookup = ApiAnswer<'/api/vouchers/lookup', 'get'>;
+export type Redeemed = ApiAnswer<'/api/vouchers/redeem', 'post'>;
+export type MyReceivables = ApiAnswer<'/api/me/receivables', 'get'>;
 export type Receivable = MyReceivables['items'][number];
 export type ReceivableStatus = Receivable['status'];
-export type PublicProfile = Ok<'/api/professionals/{id}', 'get'>;
+export type PublicProfile = ApiAnswer<'/api/professionals/{id}', 'get'>;
 export type PublicReview = PublicProfile['reviews'][number];
 
-export type PlanCategories = Ok<'/api/plan-categories', 'get'>;
+export type PlanCategories = ApiAnswer<'/api/plan-categories', 'get'>;
 
 export const RECEIVABLE_STATUSES: readonly ReceivableStatus[] = ['pending', 'available', 'in_payout', 'paid', 'reversed'];
 

@@ -1,22 +1,13 @@
 // The onboarding endpoints (API.md, issue 10), typed from the generated API description: the service categories, the
 // caller's application, sending it (new or corrected), and the portfolio photos (multipart, one per request).
 import { ApiError, api, isApiError } from '../../lib/api';
-import type { paths } from '../../lib/api-client';
+import type { ApiAnswer } from '../../lib/api-client';
 import { i18n } from '../../i18n';
 
-type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
-type Answer<P extends keyof paths, M extends 'get' | 'post'> = paths[P][M] extends { responses: infer R }
-  ? R extends { 200: infer A }
-    ? Json<A>
-    : R extends { 201: infer A }
-      ? Json<A>
-      : never
-  : never;
-
-export type MyApplication = Answer<'/api/me/professional', 'get'>;
-export type ApplicationCreated = Answer<'/api/professionals/applications', 'post'>;
-export type UploadedPhoto = Answer<'/api/me/professional/photos', 'post'>;
-export type PlanCategory = Answer<'/api/plan-categories', 'get'>['items'][number];
+export type MyApplication = ApiAnswer<'/api/me/professional', 'get'>;
+export type ApplicationCreated = ApiAnswer<'/api/professionals/applications', 'post'>;
+export type UploadedPhoto = ApiAnswer<'/api/me/professional/photos', 'post'>;
+export type PlanCategory = ApiAnswer<'/api/plan-categories', 'get'>['items'][number];
 export type SessionCheck = { signedIn: boolean };
 
 const quiet = { redirectOnUnauthorized: false } as const;
