@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakerPT_BR as faker } from '@faker-js/faker';
 import { createTestApp, type HttpClient, type TestApp } from '../support/test-app';
-import { createPlan, createUser, type TestUser } from '../support/factories';
+import { createPlan, createUser, insertVoucher, type TestUser } from '../support/factories';
 
 let app: TestApp;
 let adminClient: HttpClient;
@@ -48,29 +48,8 @@ async function approvedProfessional(category: string) {
 /** A member whose voucher this professional already redeemed (as the redeem flow leaves it). */
 async function redeemedVoucher(plan: { id: string; price: number; entry_price: number }, professionalId: string): Promise<{ member: TestUser; voucherId: string }> {
   const member = await createUser(app);
-  const [group] = await knex()('groups')
-    .insert({ plan_id: plan.id, owner_user_id: member.id, status: 'complete', group_size: 2, price: plan.price, entry_price: plan.entry_price, deadline_at: new Date(Date.now() + 86_400_000), completed_at: new Date() })
-    .returning('*');
-  const [m] = await knex()('group_members')
-    .insert({ group_id: group.id, user_id: member.id, status: 'awarded', invite_code: faker.string.alphanumeric(10).toUpperCase(), paid_at: new Date(), awarded_at: new Date() })
-    .returning('*');
-  const [v] = await knex()('vouchers')
-    .insert({
-      member_id: m.id,
-      user_id: member.id,
-      group_id: group.id,
-      plan_id: plan.id,
-      code: `V${faker.string.alphanumeric(9).toUpperCase()}`,
-      status: 'redeemed',
-      price: plan.price,
-      entry_paid: plan.entry_price,
-      balance_due: plan.price - plan.entry_price,
-      redeemable_at: new Date(),
-      redeemed_at: new Date(),
-      redeemed_by_professional_id: professionalId,
-    })
-    .returning('*');
-  return { member, voucherId: v.id as string };
+  const { voucher } = await insertVoucher(knex(), plan, member.id, { status: 'redeemed', redeemedBy: professionalId });
+  return { member, voucherId: voucher.id };
 }
 
 async function ratingOf(professionalId: string) {

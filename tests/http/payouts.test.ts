@@ -4,7 +4,6 @@
 // applied exactly once whatever their order, a failed transfer freeing its receivables, GET /api/me/payouts (own
 // only), the audited back-office run, and two concurrent runs paying once (meaningful on PostgreSQL: set DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakerPT_BR as faker } from '@faker-js/faker';
 import { FixedClock } from '../../core/shared/clock';
 import { AsaasPaymentGateway } from '../../adapters/payments/asaas.gateway';
 import { turmaUserAgent } from '../../adapters/geo/upstream';
@@ -12,7 +11,7 @@ import type { SandboxPaymentGateway } from '../../adapters/payments/sandbox.gate
 import { TOKENS } from '../../adapters/tokens';
 import type { PayoutFlow } from '../../core/flows';
 import { createTestApp, type HttpClient, type TestApp } from '../support/test-app';
-import { createPlan, createUser, type TestUser } from '../support/factories';
+import { createPlan, createUser, insertVoucher, type TestUser } from '../support/factories';
 import { startAsaasFake, type AsaasFake } from '../fakes/asaas.fake';
 
 const DAY = 86_400_000;
@@ -77,26 +76,8 @@ async function redeem(target: TestApp, pro: Pro): Promise<{ receivableId: string
   const knex = target.db.knex;
   const member = await createUser(target, { fullName: 'Carla Souza' });
   const { plan } = pro;
-  const [group] = await knex('groups')
-    .insert({ plan_id: plan.id, owner_user_id: member.id, status: 'complete', group_size: 2, price: plan.price, entry_price: plan.entry_price, deadline_at: new Date(Date.now() + DAY), completed_at: new Date() })
-    .returning('*');
-  const [m] = await knex('group_members')
-    .insert({ group_id: group.id, user_id: member.id, status: 'awarded', invite_code: faker.string.alphanumeric(10).toUpperCase(), paid_at: new Date(), awarded_at: new Date() })
-    .returning('*');
-  const code = `P${faker.string.alphanumeric(9).toUpperCase()}`;
-  await knex('vouchers').insert({
-    member_id: m.id,
-    user_id: member.id,
-    group_id: group.id,
-    plan_id: plan.id,
-    code,
-    status: 'redeemable',
-    price: plan.price,
-    entry_paid: plan.entry_price,
-    balance_due: plan.price - plan.entry_price,
-    redeemable_at: new Date(),
-  });
-  const res = await pro.user.client.post('/api/vouchers/redeem', { code });
+  const { voucher } = await insertVoucher(knex, plan, member.id);
+  const res = await pro.user.client.post('/api/vouchers/redeem', { code: voucher.code });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { receivableId: res.body.receivable.id as string, net: res.body.receivable.net as number };
 }

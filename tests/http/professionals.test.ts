@@ -1,10 +1,9 @@
 // Professionals over HTTP (issue 10): applications and the back office's decisions, nearby search per SPEC.md §9
 // (indexed with earthdistance on both engines), vouchers redeemed once at the counter, receivables, reviews.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakerPT_BR as faker } from '@faker-js/faker';
 import { rankProfessionals } from '../../core/professionals/ranking';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { createPlan, createUser, type TestUser, professionalApplication } from '../support/factories';
+import { createPlan, createUser, type TestUser, professionalApplication, insertVoucher } from '../support/factories';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -59,17 +58,8 @@ async function addPortfolio(professionalId: string) {
 /** A redeemable voucher of the plan for a new member (group, place and voucher written as the group flows leave them). */
 async function redeemableVoucher(plan: { id: string; price: number; entry_price: number }, member?: TestUser) {
   const user = member ?? (await createUser(app, { fullName: 'Carla Souza' }));
-  const [group] = await knex()('groups')
-    .insert({ plan_id: plan.id, owner_user_id: user.id, status: 'complete', group_size: 2, price: plan.price, entry_price: plan.entry_price, deadline_at: new Date(Date.now() + 86_400_000), completed_at: new Date() })
-    .returning('*');
-  const [m] = await knex()('group_members')
-    .insert({ group_id: group.id, user_id: user.id, status: 'awarded', invite_code: faker.string.alphanumeric(10).toUpperCase(), paid_at: new Date(), awarded_at: new Date() })
-    .returning('*');
-  const code = `V${faker.string.alphanumeric(9).toUpperCase()}`;
-  const [v] = await knex()('vouchers')
-    .insert({ member_id: m.id, user_id: user.id, group_id: group.id, plan_id: plan.id, code, status: 'redeemable', price: plan.price, entry_paid: plan.entry_price, balance_due: plan.price - plan.entry_price, redeemable_at: new Date() })
-    .returning('*');
-  return { user, voucher: v as { id: string; code: string } };
+  const { voucher } = await insertVoucher(knex(), plan, user.id);
+  return { user, voucher };
 }
 
 describe('applying and the back office deciding', () => {

@@ -1,9 +1,8 @@
 // GET /api/me/vouchers (issue 10): a member's own vouchers with their QR codes, who redeemed each one and whether it
 // can still be reviewed. Never another member's vouchers; signed out → 401.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakerPT_BR as faker } from '@faker-js/faker';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { createPlan, createUser, type TestUser } from '../support/factories';
+import { createPlan, createUser, insertVoucher, type TestUser } from '../support/factories';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -23,27 +22,8 @@ async function categoryOf(planId: string) {
 
 /** A voucher of the plan for the member, written as the group flows leave it. */
 async function voucherFor(member: TestUser, plan: Plan, status: 'awaiting_balance' | 'redeemable') {
-  const [group] = await knex()('groups')
-    .insert({ plan_id: plan.id, owner_user_id: member.id, status: 'complete', group_size: 2, price: plan.price, entry_price: plan.entry_price, deadline_at: new Date(Date.now() + 86_400_000), completed_at: new Date() })
-    .returning('*');
-  const [m] = await knex()('group_members')
-    .insert({ group_id: group.id, user_id: member.id, status: 'awarded', invite_code: faker.string.alphanumeric(10).toUpperCase(), paid_at: new Date(), awarded_at: new Date() })
-    .returning('*');
-  const [v] = await knex()('vouchers')
-    .insert({
-      member_id: m.id,
-      user_id: member.id,
-      group_id: group.id,
-      plan_id: plan.id,
-      code: `V${faker.string.alphanumeric(9).toUpperCase()}`,
-      status,
-      price: plan.price,
-      entry_paid: plan.entry_price,
-      balance_due: plan.price - plan.entry_price,
-      redeemable_at: status === 'redeemable' ? new Date() : null,
-    })
-    .returning('*');
-  return { id: v.id as string, code: v.code as string, group_id: group.id as string };
+  const { voucher, groupId } = await insertVoucher(knex(), plan, member.id, { status });
+  return { id: voucher.id, code: voucher.code, group_id: groupId };
 }
 
 async function approvedProfessional(category: string) {

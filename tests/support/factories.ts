@@ -87,3 +87,38 @@ export function professionalApplication(category: string, overrides: Record<stri
     ...overrides,
   };
 }
+
+/**
+ * A voucher of `plan` for `userId`, written as the group flows leave it: a completed group of 2 in which the member is
+ * awarded. `redeemable` is a paid balance; `redeemed` also needs the professional who redeemed it.
+ */
+export async function insertVoucher(
+  knex: TestApp['db']['knex'],
+  plan: { id: string; price: number; entry_price: number },
+  userId: string,
+  options: { status?: 'awaiting_balance' | 'redeemable' | 'redeemed'; redeemedBy?: string; redeemedAt?: Date; code?: string } = {},
+) {
+  const status = options.status ?? 'redeemable';
+  const [group] = await knex('groups')
+    .insert({ plan_id: plan.id, owner_user_id: userId, status: 'complete', group_size: 2, price: plan.price, entry_price: plan.entry_price, deadline_at: new Date(Date.now() + 86_400_000), completed_at: new Date() })
+    .returning('*');
+  const [member] = await knex('group_members')
+    .insert({ group_id: group.id, user_id: userId, status: 'awarded', invite_code: faker.string.alphanumeric(10).toUpperCase(), paid_at: new Date(), awarded_at: new Date() })
+    .returning('*');
+  const [voucher] = await knex('vouchers')
+    .insert({
+      member_id: member.id,
+      user_id: userId,
+      group_id: group.id,
+      plan_id: plan.id,
+      code: options.code ?? `V${faker.string.alphanumeric(9).toUpperCase()}`,
+      status,
+      price: plan.price,
+      entry_paid: plan.entry_price,
+      balance_due: plan.price - plan.entry_price,
+      redeemable_at: status === 'awaiting_balance' ? null : new Date(),
+      ...(status === 'redeemed' ? { redeemed_at: options.redeemedAt ?? new Date(), redeemed_by_professional_id: options.redeemedBy } : {}),
+    })
+    .returning('*');
+  return { voucher: voucher as { id: string; code: string }, groupId: group.id as string };
+}
