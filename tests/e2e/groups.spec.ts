@@ -223,7 +223,7 @@ test.describe('group purchase', () => {
 });
 
 test.describe('checkout resumed after login, and the empty states', () => {
-  test('a plan picked while signed out comes back at the plan step and auto-joins an open group', async ({ page, request }) => {
+  test('a plan picked while signed out comes back at the plan step and auto-joins an open group', async ({ page, request }, testInfo) => {
     const person = await createConfirmedAccount(request, newPerson('Diego'));
     await page.goto('/');
     const plans = page.getByRole('region', { name: 'Planos disponíveis' });
@@ -262,6 +262,9 @@ test.describe('checkout resumed after login, and the empty states', () => {
     await expect(page).toHaveURL(/&payment=[0-9a-f-]+$/);
     await page.reload();
     await expect(page.getByRole('link', { name: 'Abrir boleto (abre em nova aba)' })).toBeVisible();
+    // The place is held until the boleto's due date (not the PIX's 30 minutes), and the screen says until when.
+    await expect(page.getByText(/Sua vaga fica reservada até o vencimento do boleto, em \d{2}\/\d{2}\/\d{4}\./)).toBeVisible();
+    await page.screenshot({ path: screenshotPath(testInfo, 'checkout-boleto-hold') });
     await page.getByRole('button', { name: 'Trocar forma de pagamento' }).click();
     await expect(page).toHaveURL(/\/checkout\/payment\?purpose=entry&ref=[0-9a-f-]+$/);
     await expect(page.getByRole('radio', { name: /^Boleto/ })).toBeChecked();

@@ -225,7 +225,7 @@ export default function PaymentStepPage() {
     <>
       {purpose === 'entry' && membership.boleto_due_date && (
         <p className="callout callout--accent hold-banner">
-          {t('hold.boletoBanner', { date: membership.boleto_due_date.split('-').reverse().join('/'), dateUs: membership.boleto_due_date.slice(5).replace('-', '/') + '/' + membership.boleto_due_date.slice(0, 4) })}{' '}
+          {t('hold.boletoBanner', { date: new Date(`${membership.boleto_due_date}T12:00:00Z`).toLocaleDateString(locale, { timeZone: 'UTC' }) })}{' '}
           {t('hold.bannerBody', { value: formatCents(amount, locale) })}
         </p>
       )}

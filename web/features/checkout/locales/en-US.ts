@@ -122,7 +122,7 @@ const checkout: CheckoutMessages = {
     hint: 'If you change the address, your profile is updated too.',
   },
   hold: {
-    boletoBanner: 'Your place is held until the boleto is due, on {{dateUs}}.',
+    boletoBanner: 'Your place is held until the boleto is due, on {{date}}.',
     banner: 'Your place is held for',
     bannerBody: 'Pay the {{value}} entry to keep it.',
     expiredTitle: 'Your hold expired',
