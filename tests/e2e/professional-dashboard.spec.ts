@@ -164,6 +164,17 @@ test('a professional redeems a paid voucher by its code, the member reviews, the
   await expect(page.locator('.redeem__found').getByText('Este voucher já foi utilizado.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Confirmar resgate' })).toHaveCount(0);
 
+  // --- The "voucher redeemed" notification links to /my-groups?avaliar=<voucher>, where the review dialog opens by itself.
+  const notes = (await (await ana.ctx.get('/api/notifications')).json()) as { items: Array<{ type: string; link: string | null }> };
+  const redeemedNote = notes.items.find((n) => n.type === 'voucher_redeemed');
+  expect(redeemedNote?.link).toBe(`/my-groups?avaliar=${voucher.id}`);
+  await anaBrowser.page.goto(redeemedNote!.link!);
+  const fromLink = anaBrowser.page.getByRole('dialog', { name: `Avaliar ${businessName}` });
+  await expect(fromLink).toBeVisible();
+  await expect(anaBrowser.page).toHaveURL(/\/my-groups$/);
+  await anaBrowser.page.keyboard.press('Escape');
+  await expect(fromLink).toHaveCount(0);
+
   // --- Ana reviews from /my-groups.
   await anaBrowser.page.goto('/my-groups');
   const used = anaBrowser.page.getByRole('region', { name: 'Meus vouchers' }).getByRole('article', { name: planName });
