@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { parsePendingRedirect, postLoginRedirect, type PendingRedirect } from '../../../core/identity/post-login-redirect';
 import type { Role } from '../../../core/identity/roles';
-import { PENDING_REDIRECT_KEY } from './require-auth';
+import { PENDING_REDIRECT_KEY } from '../../lib/pending-redirect';
 
 export interface Destination {
   path: string;

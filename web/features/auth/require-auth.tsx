@@ -6,9 +6,8 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { PageSpinner } from '../../components/spinner';
 import { useSession } from '../../lib/session';
+import { storePendingRedirect } from '../../lib/pending-redirect';
 
-/** Read (and validated) by ./redirect after login. */
-export const PENDING_REDIRECT_KEY = 'post_login_redirect';
 
 function pendingCheckout(pathname: string, state: unknown) {
   if (pathname !== '/checkout/plan') return null;
@@ -21,14 +20,10 @@ function SignInFirst() {
   const navigate = useNavigate();
   useEffect(() => {
     const pending = pendingCheckout(location.pathname, location.state);
-    if (pending) {
-      try {
-        window.localStorage.setItem(PENDING_REDIRECT_KEY, JSON.stringify(pending));
-        void navigate('/auth', { replace: true });
-        return;
-      } catch {
-        // Storage blocked: fall back to `next` (the plan id is lost, the path is not).
-      }
+    // Storage blocked: fall back to `next` (the plan id is lost, the path is not).
+    if (pending && storePendingRedirect(pending)) {
+      void navigate('/auth', { replace: true });
+      return;
     }
     void navigate(`/auth?next=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
   }, [location, navigate]);

@@ -19,10 +19,8 @@ import { maskCpf, maskPhone } from '../../lib/masks';
 import { notify } from '../../lib/toast';
 import { useZodForm } from '../../lib/zod-form';
 import { i18n } from '../../i18n';
+import { storePendingRedirect } from '../../lib/pending-redirect';
 import { onboardingApi } from './api';
-
-/** The web app's pending-redirect slot (read by the sign-in and the confirmation screens, cleared once used). */
-const PENDING_REDIRECT_KEY = 'post_login_redirect';
 
 type AccountValues = AddressValues & {
   full_name: string;
@@ -58,11 +56,8 @@ export function AccountStep() {
   const onValid = async (input: SignupOut) => {
     try {
       await onboardingApi.signup(input);
-      try {
-        window.localStorage.setItem(PENDING_REDIRECT_KEY, JSON.stringify({ action: 'professional_signup' }));
-      } catch {
-        // Storage blocked: after confirming, the visitor opens /professional-signup again by hand.
-      }
+      // Storage blocked: after confirming, the visitor opens /professional-signup again by hand.
+      storePendingRedirect({ action: 'professional_signup' });
       setSentTo(input.email);
     } catch (error) {
       if (isApiError(error)) {
