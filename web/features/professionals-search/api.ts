@@ -8,7 +8,6 @@ export type NearbyAnswer = paths['/api/professionals/nearby']['get']['responses'
 export type NearbyProfessional = NearbyAnswer['items'][number];
 export type PublicProfessional = paths['/api/professionals/{id}']['get']['responses'][200]['content']['application/json'];
 export type PublicReview = PublicProfessional['reviews'][number];
-type Me = paths['/api/me']['get']['responses'][200]['content']['application/json'];
 
 export interface ServiceCategory {
   id: string;
@@ -39,15 +38,6 @@ export interface NearbySearch {
 
 export const NEARBY_PER_PAGE = 20;
 
-/** The marker web/lib/session.tsx keeps while a session may exist ('1'); read here, never written. */
-const SESSION_MARKER_KEY = 'turma_session';
-function maySignedIn() {
-  try {
-    return window.localStorage.getItem(SESSION_MARKER_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
 /** SPEC.md §9: the default search radius. */
 export const DEFAULT_RADIUS_KM = 50;
 
@@ -57,7 +47,6 @@ export const professionalsSearchKeys = {
   nearby: (s: NearbySearch) => ['professionals-search', 'nearby', s.latitude, s.longitude, s.radiusKm, s.category, s.page] as const,
   categories: () => ['professionals-search', 'categories'] as const,
   servicePlans: () => ['professionals-search', 'service-plans'] as const,
-  meCoordinates: () => ['professionals-search', 'me-coordinates'] as const,
   profile: (id: string) => ['professionals-search', 'profile', id] as const,
 };
 
@@ -75,20 +64,6 @@ export const professionalsSearchApi = {
     (await api.get<ListResponse<ServiceCategory>>('/api/plan-categories', { ...open, signal })).items.filter((c) => c.kind === 'service'),
   servicePlans: async (signal?: AbortSignal) =>
     (await api.get<ListResponse<ServicePlan>>('/api/plans', { ...open, signal, query: { kind: 'service', per_page: 100 } })).items,
-  /** The signed-in user's profile coordinates; null when signed out or the profile has none. */
-  meCoordinates: async (signal?: AbortSignal): Promise<{ latitude: number; longitude: number } | null> => {
-    // Only when a session may exist (the session provider's non-secret localStorage marker): a visitor's page never
-    // asks GET /api/me just to be told 401.
-    if (!maySignedIn()) return null;
-    try {
-      const me = await api.get<Me>('/api/me', { ...open, signal });
-      const p = me.profile;
-      return p && p.latitude !== null && p.longitude !== null ? { latitude: p.latitude, longitude: p.longitude } : null;
-    } catch (error) {
-      if (isApiError(error) && error.status === 401) return null;
-      throw error;
-    }
-  },
   /** A CEP's coordinates (GET /api/cep/:cep); null when the service has none. */
   cepCoordinates: async (cep: string) => {
     try {

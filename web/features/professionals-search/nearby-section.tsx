@@ -16,6 +16,7 @@ import { MapView, type MapMarker } from '../../components/map/map-view';
 import { maskCep, onlyDigits } from '../../lib/masks';
 import { useApiQuery } from '../../lib/query';
 import { notify } from '../../lib/toast';
+import { useSession } from '../../lib/session';
 import {
   DEFAULT_RADIUS_KM,
   NEARBY_PER_PAGE,
@@ -44,9 +45,14 @@ export default function NearbyProfessionals() {
   const [category, setCategory] = useState('');
   const [page, setPage] = useState(1);
 
-  const me = useQuery({ queryKey: professionalsSearchKeys.meCoordinates(), queryFn: ({ signal }) => professionalsSearchApi.meCoordinates(signal), retry: false, staleTime: 60_000 });
+  // The signed-in user's profile coordinates come from the session the app already read (GET /api/me), not a second call.
+  const session = useSession();
   const categories = useQuery({ queryKey: professionalsSearchKeys.categories(), queryFn: ({ signal }) => professionalsSearchApi.categories(signal), staleTime: 5 * 60_000 });
-  const profileCoordinates = me.data ?? null;
+  const profile = session.status === 'signedIn' ? session.profile : null;
+  const profileCoordinates = useMemo(
+    () => (profile && profile.latitude !== null && profile.longitude !== null ? { latitude: profile.latitude, longitude: profile.longitude } : null),
+    [profile],
+  );
 
   const choose = useCallback((next: Origin) => {
     setOrigin(next);
@@ -73,13 +79,13 @@ export default function NearbyProfessionals() {
   const started = useRef(false);
   const [startDone, setStartDone] = useState(false);
   useEffect(() => {
-    if (started.current || me.isPending) return;
+    if (started.current || session.status === 'loading') return;
     started.current = true;
     void (async () => {
       if (await geolocationAlreadyGranted()) await locate();
       setStartDone(true);
     })();
-  }, [me.isPending, locate]);
+  }, [session.status, locate]);
   // The fallback: a failed (or not attempted) location, and the signed-in user's profile has coordinates.
   useEffect(() => {
     if (startDone && !origin && !locating && profileCoordinates) choose({ ...profileCoordinates, source: 'profile' });
