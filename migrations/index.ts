@@ -15,6 +15,12 @@ import * as professionals from './20261123000300_professionals';
 import * as payoutTransfers from './20261124000700_payout_transfers';
 import * as professionalsNearbyCovering from './20261124000900_professionals_nearby_covering';
 import * as accountUnlockTokens from './20261124001400_account_unlock_tokens';
+import * as influencers from './20261124002000_influencers';
+import * as campaigns from './20261124002200_campaigns';
+import * as commissions from './20261124002100_commissions';
+import * as walletSpending from './20261124002300_wallet_spending';
+import * as experiments from './20261124002400_experiments';
+import * as fiscal from './20261124002600_fiscal';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -38,6 +44,12 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261124000700_payout_transfers', payoutTransfers],
   ['20261124000900_professionals_nearby_covering', professionalsNearbyCovering],
   ['20261124001400_account_unlock_tokens', accountUnlockTokens],
+  ['20261124002000_influencers', influencers],
+  ['20261124002100_commissions', commissions],
+  ['20261124002200_campaigns', campaigns],
+  ['20261124002300_wallet_spending', walletSpending],
+  ['20261124002400_experiments', experiments],
+  ['20261124002600_fiscal', fiscal],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
