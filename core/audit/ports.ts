@@ -25,6 +25,8 @@ export interface AuditLogFilter {
   actor_email?: string;
   actor_user_id?: string;
   entity_type?: string;
+  /** One record's trail (with entity_type: a user's, a plan's…). */
+  entity_id?: string;
   created_at_gte?: Date;
   created_at_lte?: Date;
   id?: string[];

@@ -1,11 +1,14 @@
-// Flow: paying a voucher's balance after the group completed (PRODUCT.md §1.4): the voucher becomes redeemable.
+// Flow: paying a voucher's balance after the group completed (PRODUCT.md §1.4): the voucher becomes redeemable, and the
+// purchase is complete — the buyer's influencer earns a commission on the platform's fee (issue 11); a refund reverses it.
 import type { Clock } from '../shared/clock';
 import { conflict, notFound } from '../shared/errors';
 import type { Repositories, Tx } from '../ports/unit-of-work';
 import { notify } from '../notifications';
+import { earnCommission, reverseCommission } from './commission.flow';
+import { reverseCampaignBonusesForPayment } from './campaign-bonus.flow';
 import { paymentConfirmedEmail, receiptPath, type PaymentPurposeHandler, type PaymentRecord, type SettleOutcome } from '../payments';
 
-export function balancePaymentFlow(clock: Clock, options: { publicUrl?: string } = {}): PaymentPurposeHandler {
+export function balancePaymentFlow(clock: Clock, options: { publicUrl?: string; feePercent?: number } = {}): PaymentPurposeHandler {
   return {
     async resolve(repos: Repositories, userId: string, voucherId: string) {
       const voucher = await repos.groups.vouchers.findById(voucherId);
@@ -26,7 +29,17 @@ export function balancePaymentFlow(clock: Clock, options: { publicUrl?: string }
       const user = await tx.identity.users.findById(voucher.user_id);
       const profile = await tx.identity.profiles.findByUserId(voucher.user_id);
       if (user) await tx.jobs.enqueue('mail.send', paymentConfirmedEmail({ to: user.email, name: profile?.full_name ?? '', what: `ao saldo de ${planName} (voucher ${voucher.code})`, amount: payment.amount, receiptLink: options.publicUrl ? `${options.publicUrl}${receiptPath(payment.id)}` : null }));
+      if (options.feePercent !== undefined) {
+        await earnCommission(tx, { buyerId: voucher.user_id, source: 'group_member', sourceId: voucher.member_id, base: voucher.price, feePercent: options.feePercent, now: clock.now() });
+      }
       return { outcome: 'applied' };
+    },
+
+    async refunded(tx: Tx, payment: PaymentRecord) {
+      const voucher = await tx.groups.vouchers.findById(payment.ref_id);
+      if (voucher) await reverseCommission(tx, 'group_member', voucher.member_id, clock.now());
+      // The invitee's purchase refunded within the window: the inviter's campaign bonus goes back too.
+      await reverseCampaignBonusesForPayment(tx, payment, clock.now());
     },
   };
 }

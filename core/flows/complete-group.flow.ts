@@ -4,11 +4,15 @@
 import type { Tx } from '../ports/unit-of-work';
 import { groupCompleteEmail, makeCode, type GroupRecord } from '../groups';
 import { notify } from '../notifications';
+import { DEFAULT_PLATFORM_FEE_PERCENT } from '../professionals';
+import { creditCampaignBonuses } from './campaign-bonus.flow';
 
-export async function completeGroup(tx: Tx, group: GroupRecord, planName: string, now: Date, random: () => number): Promise<boolean> {
+/** `feePercent`: the platform fee (PLATFORM_FEE_PERCENT) a 'fee_percent' campaign bonus is a share of. */
+export async function completeGroup(tx: Tx, group: GroupRecord, planName: string, now: Date, random: () => number, feePercent = DEFAULT_PLATFORM_FEE_PERCENT): Promise<boolean> {
   if (!(await tx.groups.groups.moveIf(group.id, 'open', 'complete', { completed_at: now }))) return false;
   const members = await tx.groups.members.listForGroup(group.id);
   let awarded = 0;
+  const awardedMembers: typeof members = [];
   for (const m of members) {
     if (m.status === 'pending_payment') {
       await tx.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now });
@@ -16,6 +20,7 @@ export async function completeGroup(tx: Tx, group: GroupRecord, planName: string
     }
     if (m.status !== 'paid' || !(await tx.groups.members.moveIf(m.id, 'paid', 'awarded', { awarded_at: now }))) continue;
     awarded++;
+    awardedMembers.push(m);
     const entry = await tx.payments.payments.findConfirmedFor('entry', m.id);
     const entryPaid = entry?.amount ?? group.entry_price;
     const balance = group.price - entryPaid;
@@ -24,6 +29,8 @@ export async function completeGroup(tx: Tx, group: GroupRecord, planName: string
     const user = await tx.identity.users.findById(m.user_id);
     if (user) await tx.jobs.enqueue('mail.send', groupCompleteEmail({ to: user.email, name: m.full_name ?? '', plan: planName, balance }));
   }
+  // Inviters of awarded members earn the active campaign's bonus (same transaction, once per invitee).
+  await creditCampaignBonuses(tx, group, awardedMembers, planName, feePercent, now);
   await tx.audit.append({ action: 'group.completed', actor_email: 'sistema', entity_type: 'group', entity_id: group.id, metadata: { members: awarded } });
   return true;
 }

@@ -7,9 +7,11 @@ import type { Repositories, Tx } from '../ports/unit-of-work';
 import { entryHoldAfterCharge, firstNameOf, occupiesPlace, paidCount, placesTaken, shouldComplete } from '../groups';
 import { notify } from '../notifications';
 import { paymentConfirmedEmail, receiptPath, type PaymentPurposeHandler, type PaymentRecord, type SettleOutcome } from '../payments';
+import { recordFirstEntryConversion } from '../experiments';
 import { completeGroup } from './complete-group.flow';
+import { reverseCampaignBonusesForPayment } from './campaign-bonus.flow';
 
-export function entryPaymentFlow(clock: Clock, random: () => number = Math.random, options: { publicUrl?: string } = {}): PaymentPurposeHandler {
+export function entryPaymentFlow(clock: Clock, random: () => number = Math.random, options: { publicUrl?: string; platformFeePercent?: number } = {}): PaymentPurposeHandler {
   return {
     async resolve(repos: Repositories, userId: string, memberId: string) {
       const member = await repos.groups.members.findById(memberId);
@@ -47,6 +49,9 @@ export function entryPaymentFlow(clock: Clock, random: () => number = Math.rando
       if (!acceptable) return { outcome: 'refund_needed', reason: 'vaga indisponível quando o pagamento chegou' };
 
       await tx.groups.members.moveIf(member.id, 'pending_payment', 'paid', { paid_at: now, hold_expires_at: null });
+      // The theme experiment converts on the payer's first confirmed entry, recorded here by the server (never the browser).
+      const paidBefore = (await tx.groups.members.listForUser(member.user_id)).some((m) => m.id !== member.id && ['paid', 'awarded', 'refunded'].includes(m.status));
+      if (!paidBefore) await recordFirstEntryConversion(tx.experiments, member.user_id, now, { payment_id: payment.id, group_id: group.id });
       const plan = await tx.catalog.plans.findById(group.plan_id);
       const planName = plan?.name ?? 'plano';
       const paidNow = paidCount(others) + 1;
@@ -58,8 +63,13 @@ export function entryPaymentFlow(clock: Clock, random: () => number = Math.rando
       const payer = await tx.identity.users.findById(member.user_id);
       if (payer) await tx.jobs.enqueue('mail.send', paymentConfirmedEmail({ to: payer.email, name: newcomer?.full_name ?? '', what: `à entrada da turma de ${planName}`, amount: payment.amount, receiptLink: options.publicUrl ? `${options.publicUrl}${receiptPath(payment.id)}` : null }));
 
-      if (shouldComplete(group, paidNow)) await completeGroup(tx, group, planName, now, random);
+      if (shouldComplete(group, paidNow)) await completeGroup(tx, group, planName, now, random, options.platformFeePercent);
       return { outcome: 'applied' };
+    },
+
+    /** A refunded entry within the withdrawal window takes back the campaign bonus its inviter earned. */
+    async refunded(tx: Tx, payment: PaymentRecord) {
+      await reverseCampaignBonusesForPayment(tx, payment, clock.now());
     },
   };
 }

@@ -43,9 +43,25 @@ export class ExpireGroupsFlow {
     return result;
   }
 
-  private async expireOne(g: GroupRecord, now: Date, result: ExpireGroupsResult) {
+  /**
+   * Back office: cancels an open group with a reason — the same end as an expiry (holds released, every paid entry
+   * refunded through the provider or credited to the wallet as its member chose), audited with the operator.
+   */
+  async cancel(groupId: string, reason: string, actor: { id: string; email: string }): Promise<ExpireGroupsResult> {
+    const group = isId(groupId) ? await this.uow.repos.groups.groups.findById(groupId) : null;
+    if (!group) throw notFound('group_not_found', 'Turma não encontrada.');
+    if (group.status !== 'open') throw conflict('group_closed', 'Só turmas abertas podem ser canceladas.');
+    const result: ExpireGroupsResult = { expired: 0, refunds_marked: 0, wallet_credits: 0, expiredGroupIds: [] };
+    await this.expireOne(group, this.clock.now(), result, { status: 'cancelled', reason, actor });
+    if (result.expired === 0) throw conflict('group_closed', 'A turma mudou de estado enquanto isso. Tente de novo.');
+    return result;
+  }
+
+  private async expireOne(g: GroupRecord, now: Date, result: ExpireGroupsResult, end: { status: 'expired' } | { status: 'cancelled'; reason: string; actor: { id: string; email: string } } = { status: 'expired' }) {
+    const why = end.status === 'cancelled' ? 'turma cancelada' : 'turma expirada';
     await this.uow.run(async (tx) => {
-      if (!(await tx.groups.groups.moveIf(g.id, 'open', 'expired', { expired_at: now }))) return;
+      // expired_at records when the group ended, whichever way.
+      if (!(await tx.groups.groups.moveIf(g.id, 'open', end.status, { expired_at: now }))) return;
       result.expired++;
       result.expiredGroupIds.push(g.id);
       const plan = await tx.catalog.plans.findById(g.plan_id);
@@ -61,13 +77,24 @@ export class ExpireGroupsFlow {
         const payment = await tx.payments.payments.findConfirmedFor('entry', m.id);
         const toWallet = m.refund_to === 'wallet';
         if (payment && toWallet) {
-          if (await tx.wallet.add({ user_id: m.user_id, amount: payment.amount, kind: 'entry_credit', description: `Entrada da turma de ${planName} (turma expirada)`, ref: `entry:${m.id}` })) result.wallet_credits++;
-        } else if (payment && (await requestRefund(tx, payment, 'turma expirada'))) {
+          if (await tx.wallet.add({ user_id: m.user_id, amount: payment.amount, kind: 'entry_credit', description: `Entrada da turma de ${planName} (${why})`, ref: `entry:${m.id}` })) result.wallet_credits++;
+        } else if (payment && (await requestRefund(tx, payment, why))) {
           result.refunds_marked++;
         }
         await tx.notifications.create(notify.groupExpired(m.user_id, m.id, g.id, planName, payment?.amount ?? g.entry_price, toWallet));
       }
-      await tx.audit.append({ action: 'group.expired', actor_email: 'sistema', entity_type: 'group', entity_id: g.id, metadata: { members: members.length } });
+      if (end.status === 'cancelled') {
+        await tx.audit.append({
+          action: 'group.cancelled',
+          actor_user_id: end.actor.id,
+          actor_email: end.actor.email,
+          entity_type: 'group',
+          entity_id: g.id,
+          metadata: { reason: end.reason, members: members.length, before: { status: 'open' }, after: { status: 'cancelled' } },
+        });
+      } else {
+        await tx.audit.append({ action: 'group.expired', actor_email: 'sistema', entity_type: 'group', entity_id: g.id, metadata: { members: members.length } });
+      }
     });
   }
 }

@@ -54,6 +54,9 @@ export class ExportMyDataFlow {
       }),
     );
     const professionalData = professional ? await this.professionalPart(professional.id) : null;
+    const experiments = await r.experiments.listForUser(id);
+    const influencer = await r.influencers.findByUserId(id);
+    const commissions = influencer ? (await r.commissions.listForInfluencer(influencer.id, {}, 0, ALL)).items : [];
 
     await r.audit.append({ action: 'user.data_exported', actor_user_id: id, actor_email: current.email, entity_type: 'user', entity_id: id, ...auditMeta(meta) });
     const { password_hash: _secret, ...account } = user;
@@ -78,6 +81,10 @@ export class ExportMyDataFlow {
       orders: orderDetails,
       reviews_written: reviewsWritten,
       professional: professional ? { profile: professional, ...professionalData } : null,
+      // The theme A/B experiment: the variant shown, whether it converted, and the events recorded (issue 11).
+      experiments,
+      // The influencer programme (issue 11): the application/profile and every commission earned.
+      influencer: influencer ? { profile: influencer, commissions } : null,
     };
   }
 

@@ -7,6 +7,7 @@ import { isId } from '../shared/ids';
 import type { Repositories, Tx } from '../ports/unit-of-work';
 import { orderConfirmedEmail, orderNotify, orderNumber, orderPath } from '../marketplace';
 import type { PaymentPurposeHandler, PaymentRecord, SettleOutcome } from '../payments';
+import { reverseCommission } from './commission.flow';
 
 export function orderPaymentFlow(clock: Clock, options: { publicUrl?: string } = {}): PaymentPurposeHandler {
   return {
@@ -39,6 +40,11 @@ export function orderPaymentFlow(clock: Clock, options: { publicUrl?: string } =
         await tx.jobs.enqueue('mail.send', orderConfirmedEmail({ to: user.email, name: profile?.full_name ?? '', orderId: order.id, total: order.total_amount, items, link }));
       }
       return { outcome: 'applied' };
+    },
+
+    /** A refunded order's commission (earned on delivery, issue 11) is reversed. */
+    async refunded(tx: Tx, payment: PaymentRecord) {
+      await reverseCommission(tx, 'order', payment.ref_id, clock.now());
     },
   };
 }

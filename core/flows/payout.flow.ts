@@ -1,5 +1,6 @@
 // Flow: paying professionals (PRODUCT.md §9). Crosses professionals (receivables, payouts), payments (the provider's
-// PIX transfer and its webhooks), identity (whom to e-mail), notifications and audit.
+// PIX transfer and its webhooks), identity (whom to e-mail), notifications and audit. Influencers' commissions
+// (core/influencers) mature and are paid the same way: a payout belongs to one professional or one influencer.
 //  - maturing: receivables whose 7-day hold ended move pending → available (a conditional update; the cron job);
 //  - a run: for each approved professional whose available receivables reach PAYOUT_MINIMUM, ONE transaction locks the
 //    professional row, locks and claims the receivables (available → in_payout, conditional), creates the payout and
@@ -25,6 +26,7 @@ import {
   type DuePayout,
   type PayoutRecord,
 } from '../professionals';
+import { INFLUENCER_DASHBOARD_PATH, commissionPayoutDescription } from '../influencers';
 
 declare module '../ports/job-queue' {
   interface JobPayloads {
@@ -43,7 +45,8 @@ export interface PayoutFlowOptions {
 export interface PayoutRunResult {
   payouts: number;
   amount: number;
-  items: Array<{ payout_id: string; professional_id: string; business_name: string; amount: number; receivables: number }>;
+  /** An influencer's payout has `influencer_id` (and no professional); `receivables` then counts its commissions. */
+  items: Array<{ payout_id: string; professional_id: string | null; influencer_id?: string; business_name: string; amount: number; receivables: number }>;
 }
 
 /** A transfer job that claimed the payout this long ago without recording a transfer crashed: it may be claimed again. */
@@ -69,10 +72,10 @@ export class PayoutFlow implements TransferEventHandler {
     private readonly options: PayoutFlowOptions,
   ) {}
 
-  /** The `mature_receivables` job: pending → available once the complaint window is over. */
-  async matureReceivables(): Promise<{ matured: number }> {
+  /** The `mature_receivables` job: receivables and influencers' commissions, pending → available once their window is over. */
+  async matureReceivables(): Promise<{ matured: number; commissions: number }> {
     const now = this.clock.now();
-    return { matured: await this.uow.run((tx) => tx.professionals.payouts.matureReceivables(now)) };
+    return this.uow.run(async (tx) => ({ matured: await tx.professionals.payouts.matureReceivables(now), commissions: await tx.commissions.mature(now) }));
   }
 
   /** `turma payouts run --dry-run`: who would be paid now and how much (after maturing nothing: a read only). */
@@ -101,7 +104,46 @@ export class PayoutFlow implements TransferEventHandler {
       result.amount += made.amount;
       result.items.push({ payout_id: made.payout.id, professional_id: due.professional_id, business_name: due.business_name, amount: made.amount, receivables: made.receivables });
     }
+    for (const due of await this.uow.repos.commissions.duePayouts(this.options.minimum, this.clock.now())) {
+      let made: Awaited<ReturnType<PayoutFlow['payInfluencer']>>;
+      try {
+        made = await this.uow.run((tx) => this.payInfluencer(tx, due.influencer_id, actor));
+      } catch (err) {
+        if (err instanceof DomainError && err.code === 'payout_race') continue;
+        throw err;
+      }
+      if (!made) continue;
+      result.payouts += 1;
+      result.amount += made.amount;
+      result.items.push({ payout_id: made.payout.id, professional_id: null, influencer_id: due.influencer_id, business_name: `Influenciador ${due.code}`, amount: made.amount, receivables: made.commissions });
+    }
     return result;
+  }
+
+  /** One influencer's payout of their available commissions: like payOne, under the influencer's row lock. */
+  private async payInfluencer(tx: Tx, influencerId: string, actor: { id: string | null; email: string }) {
+    const influencer = await tx.influencers.lock(influencerId);
+    if (!influencer || influencer.status !== 'approved') return null;
+    const due = payoutDue(await tx.commissions.lockAvailable(influencerId), this.options.minimum);
+    if (!due) return null;
+    const payout = await tx.professionals.payouts.create({
+      influencer_id: influencerId,
+      amount: due.total,
+      pix_key_type: influencer.pix_key_type as PayoutRecord['pix_key_type'],
+      pix_key: influencer.pix_key,
+    });
+    const claimed = await tx.commissions.claim(due.ids, payout.id);
+    if (claimed !== due.ids.length) throw new DomainError('conflict', 'payout_race', 'As comissões mudaram durante o repasse. Tente novamente.');
+    await tx.audit.append({
+      action: 'payout.created',
+      actor_user_id: actor.id,
+      actor_email: actor.email,
+      entity_type: 'payout',
+      entity_id: payout.id,
+      metadata: { influencer_id: influencerId, amount: due.total, commissions: due.ids.length },
+    });
+    await tx.jobs.enqueue('payouts.transfer', { payout_id: payout.id }, { singletonKey: payout.id });
+    return { payout, amount: due.total, commissions: due.ids.length };
   }
 
   /**
@@ -150,12 +192,14 @@ export class PayoutFlow implements TransferEventHandler {
     if (!payout) return 'skipped';
     let transfer: ProviderTransfer;
     try {
-      const count = (await this.uow.repos.professionals.receivables.listForProfessional(payout.professional_id, 'in_payout')).filter((r) => r.payout_id === payout.id).length;
+      const count = payout.influencer_id
+        ? await this.uow.repos.commissions.countInPayout(payout.id)
+        : (await this.uow.repos.professionals.receivables.listForProfessional(payout.professional_id ?? '', 'in_payout')).filter((r) => r.payout_id === payout.id).length;
       transfer = await this.gateway.createTransfer({
         value: payout.amount,
         pixKey: payout.pix_key ?? '',
         pixKeyType: (payout.pix_key_type ?? 'EVP') as TransferPixKeyType,
-        description: payoutDescription(Math.max(1, count)),
+        description: (payout.influencer_id ? commissionPayoutDescription : payoutDescription)(Math.max(1, count)),
         externalReference: payout.id,
       });
     } catch (err) {
@@ -206,34 +250,44 @@ export class PayoutFlow implements TransferEventHandler {
         await payouts.update(p.id, { provider_status: transfer.status, ...ids });
         return 'no_change';
       }
-      const professional = await tx.professionals.professionals.findById(p.professional_id);
-      const user = professional ? await tx.identity.users.findById(professional.user_id) : null;
-      const name = professional?.full_name ?? '';
+      // Whom the payout pays: a professional (receivables) or an influencer (commissions).
+      const professional = p.professional_id ? await tx.professionals.professionals.findById(p.professional_id) : null;
+      const influencer = p.influencer_id ? await tx.influencers.findById(p.influencer_id) : null;
+      const ownerId = professional?.user_id ?? influencer?.user_id ?? null;
+      const user = ownerId ? await tx.identity.users.findById(ownerId) : null;
+      const name = professional?.full_name ?? influencer?.full_name ?? '';
+      const audience = influencer ? 'influencer' : 'professional';
+      const home = influencer ? INFLUENCER_DASHBOARD_PATH : null;
       if (move === 'done') {
         await payouts.moveIf(p.id, ['pending'], 'done', { paid_at: now, provider_status: transfer.status, receipt_url: transfer.receiptUrl ?? null, ...ids });
-        const paid = await payouts.settleReceivables(p.id);
-        await tx.audit.append({ action: 'payout.paid', actor_email: 'sistema', entity_type: 'payout', entity_id: p.id, metadata: { amount: p.amount, receivables: paid, provider_transfer_id: transfer.id || null } });
-        if (professional) await tx.notifications.create(payoutNotify.done(professional.user_id, p.id, p.amount));
+        const paid = p.influencer_id ? await tx.commissions.settlePayout(p.id) : await payouts.settleReceivables(p.id);
+        await tx.audit.append({ action: 'payout.paid', actor_email: 'sistema', entity_type: 'payout', entity_id: p.id, metadata: { amount: p.amount, [p.influencer_id ? 'commissions' : 'receivables']: paid, provider_transfer_id: transfer.id || null } });
+        if (ownerId) await tx.notifications.create({ ...payoutNotify.done(ownerId, p.id, p.amount), ...(home ? { link: home } : {}) });
         if (user) {
-          await tx.jobs.enqueue('mail.send', payoutDoneEmail({ to: user.email, name, amount: p.amount, pixKey: p.pix_key, receiptUrl: transfer.receiptUrl ?? null, link: this.link(RECEIVABLES_PATH) }));
+          await tx.jobs.enqueue('mail.send', payoutDoneEmail({ to: user.email, name, amount: p.amount, pixKey: p.pix_key, receiptUrl: transfer.receiptUrl ?? null, link: this.link(home ?? RECEIVABLES_PATH), audience }));
         }
         return 'paid';
       }
       const reason = transfer.failReason?.trim() || DEFAULT_PAYOUT_FAILURE;
       await payouts.moveIf(p.id, ['pending'], 'failed', { failed_at: now, failure_reason: reason.slice(0, 500), provider_status: transfer.status, ...ids });
-      const released = await payouts.releaseReceivables(p.id);
-      await tx.audit.append({ action: 'payout.failed', actor_email: 'sistema', entity_type: 'payout', entity_id: p.id, metadata: { amount: p.amount, receivables: released, reason } });
-      if (professional) await tx.notifications.create(payoutNotify.failed(professional.user_id, p.id, p.amount, withFullStop(reason)));
-      if (user) await tx.jobs.enqueue('mail.send', payoutFailedEmail({ to: user.email, name, amount: p.amount, reason: withFullStop(reason), link: this.link('/dashboard/professional') }));
+      const released = p.influencer_id ? await tx.commissions.releasePayout(p.id) : await payouts.releaseReceivables(p.id);
+      await tx.audit.append({ action: 'payout.failed', actor_email: 'sistema', entity_type: 'payout', entity_id: p.id, metadata: { amount: p.amount, [p.influencer_id ? 'commissions' : 'receivables']: released, reason } });
+      if (ownerId) await tx.notifications.create({ ...payoutNotify.failed(ownerId, p.id, p.amount, withFullStop(reason)), ...(home ? { link: home } : {}) });
+      if (user) await tx.jobs.enqueue('mail.send', payoutFailedEmail({ to: user.email, name, amount: p.amount, reason: withFullStop(reason), link: this.link(home ?? '/dashboard/professional'), audience }));
       return 'failed';
     });
   }
 
-  /** GET /api/me/payouts: the caller's own payouts, newest first. */
+  /** GET /api/me/payouts: the caller's own payouts (as a professional, else as an influencer), newest first. */
   async mine(userId: string, page: number, perPage: number) {
-    const professional = await this.uow.repos.professionals.professionals.findByUserId(userId);
-    if (!professional) throw forbidden('not_a_professional', 'Disponível apenas para profissionais.');
-    const { items, total } = await this.uow.repos.professionals.payouts.listForProfessional(professional.id, (page - 1) * perPage, perPage);
+    const repos = this.uow.repos;
+    const professional = await repos.professionals.professionals.findByUserId(userId);
+    const influencer = professional ? null : await repos.influencers.findByUserId(userId);
+    if (!professional && !influencer) throw forbidden('not_a_professional', 'Disponível apenas para profissionais e influenciadores.');
+    const offset = (page - 1) * perPage;
+    const { items, total } = professional
+      ? await repos.professionals.payouts.listForProfessional(professional.id, offset, perPage)
+      : await repos.professionals.payouts.listForInfluencer(influencer!.id, offset, perPage);
     return { items: items.map(payoutView), total };
   }
 

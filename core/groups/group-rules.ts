@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { conflict } from '../shared/errors';
 import type { Cents } from '../shared/money';
 import { computeBalanceDue, computeEntryPrice } from '../catalog';
+import { ANONYMOUS_NAME } from '../identity';
+
+export const FORMER_MEMBER_NAME = 'Ex-participante';
 
 export const GROUP_STATUSES = ['open', 'complete', 'expired', 'cancelled'] as const;
 export const MEMBER_STATUSES = ['pending_payment', 'paid', 'awarded', 'released', 'refunded'] as const;
@@ -155,7 +158,9 @@ export function makeCode(length: number, random: () => number): string {
 }
 
 /** First name only: members of a group see each other by first name (PRODUCT.md §3). */
-export const firstNameOf = (fullName: string | null | undefined) => (fullName ?? '').trim().split(/\s+/)[0] || 'Participante';
+/** What others see of a member: the first name; a deleted account is 'Ex-participante' (its profile keeps no name). */
+export const firstNameOf = (fullName: string | null | undefined) =>
+  fullName === ANONYMOUS_NAME ? FORMER_MEMBER_NAME : (fullName ?? '').trim().split(/\s+/)[0] || 'Participante';
 
 /** An invite (referral) code as it travels in links (/join/{group_id}/{code}); compared upper-case. */
 export const INVITE_CODE_PATTERN = /^[A-Za-z0-9]{4,16}$/;

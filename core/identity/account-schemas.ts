@@ -1,7 +1,7 @@
 // The account forms' zod schemas (SPEC.md §2, §5), one copy shared by the browser and the server.
 import { z } from 'zod';
 import { cpfSchema } from './cpf';
-import { emailSchema, PASSWORD_MIN_LENGTH } from './auth-schemas';
+import { emailSchema, isValidBrazilianPhone, PASSWORD_MIN_LENGTH, phoneDigits } from './auth-schemas';
 import { originSchema } from '../referrals';
 
 export const MINIMUM_AGE_YEARS = 18;
@@ -27,25 +27,13 @@ export const MESSAGES = {
 /** Digits only, at most 8 (SPEC.md §5: "CEP holds at most 8 digits, non-digits stripped"). */
 export const cepDigits = (raw: string) => raw.replace(/\D/g, '').slice(0, 8);
 
-const VALID_DDD = new Set([
-  11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 27, 28, 31, 32, 33, 34, 35, 37, 38, 41, 42, 43, 44, 45, 46, 47, 48,
-  49, 51, 53, 54, 55, 61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 73, 74, 75, 77, 79, 81, 82, 83, 84, 85, 86, 87, 88, 89,
-  91, 92, 93, 94, 95, 96, 97, 98, 99,
-]);
-
-/** Brazilian phone with area code: mobile (DDD + 9 + 8 digits) or landline (DDD + 2–5 + 7 digits). */
-export function isValidBrazilianPhone(raw: string): boolean {
-  const d = raw.replace(/\D/g, '').replace(/^55(?=\d{10,11}$)/, '');
-  if (!VALID_DDD.has(Number(d.slice(0, 2)))) return false;
-  if (d.length === 11) return d[2] === '9';
-  if (d.length === 10) return /[2-5]/.test(d[2] ?? '');
-  return false;
-}
+// The phone rules live with the sign-in schemas (a phone signs in too); re-exported for this module's readers.
+export { isValidBrazilianPhone, phoneDigits };
 
 export const phoneSchema = z
   .string({ message: MESSAGES.phone })
   .refine(isValidBrazilianPhone, { message: MESSAGES.phone })
-  .transform((v) => v.replace(/\D/g, '').replace(/^55(?=\d{10,11}$)/, ''));
+  .transform(phoneDigits);
 
 /** Whole years between a YYYY-MM-DD birth date and `today` (both read as calendar dates). */
 export function ageOn(birthDate: string, today: Date): number {

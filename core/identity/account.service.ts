@@ -6,13 +6,13 @@ import type { PasswordHasher, SecretTokens } from '../ports/security';
 import type { RateLimiter } from '../ports/rate-limiter';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import type { ProfileRecord } from './ports';
-import { originForNewUser, originForPath, type Origin } from '../referrals';
+import { DIRECT_REFERRAL, originForNewUser, originForPath, type Origin, type ReferralService } from '../referrals';
 import { buildProfileUpdateSchema, buildSignupSchema, type ProfileUpdateInput, type SignupInput } from './account-schemas';
 import { AuthService, auditMeta, firstName, rateLimited, toPublicUser, type AuthenticatedUser, type RequestMeta } from './auth.service';
 import { accountDeletedEmail, confirmationEmail } from './emails';
 
-/** SPEC.md §3: a sign-up with no referrer gets this referral row. */
-export const DIRECT_REFERRAL = { referral_type: 'direct', status: 'confirmed', codigo_referencia: 'DIRECT' } as const;
+/** SPEC.md §3: a sign-up with no referrer gets this referral row (defined with the referrals, kept here for its readers). */
+export { DIRECT_REFERRAL };
 
 export const SIGNUP_SUCCESS_MESSAGE = 'Cadastro realizado! Verifique seu e-mail para confirmar a conta.';
 
@@ -21,7 +21,8 @@ export const RETENTION_NOTICE =
   'Dados pessoais anonimizados. Registros financeiros e de auditoria são mantidos pelo prazo legal ' +
   '(LGPD art. 7º, II e art. 16, I — cumprimento de obrigação legal; Código Tributário Nacional art. 173; Marco Civil da Internet art. 15).';
 
-const ANONYMOUS_NAME = 'Conta excluída';
+/** The name a deleted account's profile keeps (others show its member as 'Ex-participante'). */
+export const ANONYMOUS_NAME = 'Conta excluída';
 
 export class AccountService {
   constructor(
@@ -32,6 +33,8 @@ export class AccountService {
     private readonly addresses: AddressService,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
+    /** Binds a sign-up to the influencer whose link brought it (issue 11); without it every sign-up is direct. */
+    private readonly referrals: Pick<ReferralService, 'referralFor'> | null = null,
   ) {}
 
   get signupSchema() {
@@ -42,8 +45,11 @@ export class AccountService {
     return buildProfileUpdateSchema(() => this.clock.now());
   }
 
-  /** POST /api/auth/signup: an unconfirmed account, its profile, the direct referral, and the confirmation e-mail. */
-  async signup(input: SignupInput, meta: RequestMeta) {
+  /**
+   * POST /api/auth/signup: an unconfirmed account, its profile, the referral row (bound to the influencer of the
+   * carried click inside the 30-day window, else direct), and the confirmation e-mail.
+   */
+  async signup(input: SignupInput, meta: RequestMeta, referral: { clickId: string | null } = { clickId: null }) {
     const ipKey = meta.ip ?? 'desconhecido';
     const limit = await this.limiter.hit('signup_ip', ipKey);
     if (limit.blocked) throw rateLimited(limit.retryAfterSeconds, 'tentativas de cadastro');
@@ -71,7 +77,10 @@ export class AccountService {
         origem,
         metadata: {},
       });
-      await r.referrals.create({ referred_user_id: user.id, referrer_user_id: null, ...DIRECT_REFERRAL });
+      const row = this.referrals
+        ? await this.referrals.referralFor(r, { id: user.id, cpf: input.cpf, email: input.email, phone: input.phone }, referral.clickId, meta.ip)
+        : { referred_user_id: user.id, referrer_user_id: null, ...DIRECT_REFERRAL };
+      await r.referrals.create(row);
       await r.audit.append({ action: 'user.signed_up', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta), metadata: { origem } });
       const token = await this.auth.issueConfirmationToken(r, user.id);
       await r.jobs.enqueue('mail.send', confirmationEmail({ to: user.email, name: input.full_name.split(/\s+/)[0] ?? '', link: this.auth.confirmationLink(token) }));

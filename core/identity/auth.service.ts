@@ -6,7 +6,7 @@ import type { PasswordHasher, SecretTokens } from '../ports/security';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import type { AuthTokenPurpose, ProfileRecord, UserRecord } from './ports';
 import type { Repositories } from '../ports/unit-of-work';
-import { emailSchema, newPasswordSchema } from './auth-schemas';
+import { emailSchema, isEmailIdentifier, newPasswordSchema } from './auth-schemas';
 import { accountUnlockEmail, confirmationEmail, passwordChangedEmail, recoveryEmail } from './emails';
 import { parsePendingRedirect, postLoginRedirect, type PostLoginRedirect } from './post-login-redirect';
 import type { Role } from './roles';
@@ -37,6 +37,8 @@ export const CONFIRMATION_TTL_MS = 24 * HOUR;
 export const RESET_TTL_MS = HOUR;
 export const UNLOCK_TTL_MS = 24 * HOUR;
 
+/** Phones are not unique: a sign-in by phone tries the password on at most this many accounts. */
+const MAX_ACCOUNTS_PER_PHONE = 5;
 export const INVALID_CREDENTIALS_MESSAGE = 'E-mail ou senha incorretos.';
 export const EMAIL_NOT_CONFIRMED_MESSAGE = 'E-mail não confirmado';
 export const ACCOUNT_BLOCKED_MESSAGE = 'Sua conta está bloqueada. Fale com o suporte.';
@@ -74,6 +76,10 @@ export class AuthService {
     private readonly options: AuthServiceOptions,
   ) {}
 
+  /**
+   * `email` is loginSchema's identifier: an e-mail, or a phone's digits (SPEC §5). Phones are not unique: the password
+   * is tried against the (few) accounts with that phone, and the one it opens signs in.
+   */
   async login(email: string, password: string, meta: RequestMeta): Promise<SessionGrant> {
     const ipKey = meta.ip ?? 'desconhecido';
     // Issue 14: per address, per (account + address) pair, and a much higher per-account ceiling. A wrong-password
@@ -85,10 +91,7 @@ export class AuthService {
       ['login_account', email],
     ]);
 
-    const user = await this.uow.repos.identity.users.findByEmail(email);
-    const passwordOk = user
-      ? await this.hasher.verify(user.password_hash, password)
-      : await this.hasher.verify(await this.getDummyHash(), password).then(() => false);
+    const { user, passwordOk } = await this.findLoginAccount(email, password);
 
     if (!user || !passwordOk) {
       const [, , account] = await Promise.all([this.limiter.hit('login_ip', ipKey), this.limiter.hit('login_pair', pairKey), this.limiter.hit('login_account', email)]);
@@ -111,6 +114,21 @@ export class AuthService {
     }
     await Promise.all([this.limiter.reset('login_pair', pairKey), this.limiter.reset('login_account', email)]);
     return this.uow.run((r) => this.grantSession(r, user, meta, 'auth.login'));
+  }
+
+  private async findLoginAccount(identifier: string, password: string): Promise<{ user: UserRecord | null; passwordOk: boolean }> {
+    const users = isEmailIdentifier(identifier)
+      ? [await this.uow.repos.identity.users.findByEmail(identifier)].filter((u): u is UserRecord => u !== null)
+      : await this.uow.repos.identity.users.findByPhone(identifier, MAX_ACCOUNTS_PER_PHONE);
+    if (users.length === 0) {
+      // The same work as a wrong password (no account enumeration by timing).
+      await this.hasher.verify(await this.getDummyHash(), password);
+      return { user: null, passwordOk: false };
+    }
+    for (const user of users) {
+      if (await this.hasher.verify(user.password_hash, password)) return { user, passwordOk: true };
+    }
+    return { user: users[0]!, passwordOk: false };
   }
 
   /** The per-account ceiling was reached: a single-use link (24 h) that clears it, e-mailed through the job queue. */

@@ -11,4 +11,5 @@ export * from './emails';
 export * from './auth.service';
 export * from './account.service';
 export * from './user-admin.service';
+export * from './user-admin.schemas';
 export * from './schemas';

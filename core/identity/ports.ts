@@ -32,14 +32,36 @@ export type NewUser = Pick<UserRecord, 'email' | 'password_hash' | 'role'> & { e
 
 export type NewProfile = Pick<ProfileRecord, 'user_id' | 'email' | 'full_name'> & Partial<Omit<ProfileRecord, 'user_id' | 'email' | 'full_name'>>;
 
+/** unconfirmed: never confirmed its e-mail; blocked: blocked by an operator; active: neither. */
+export const USER_STATUSES = ['active', 'blocked', 'unconfirmed'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const USER_SORTABLE = ['created_at', 'email', 'full_name', 'role', 'last_login_at'] as const;
+
+export interface UserListFilter {
+  /** One account (with its blocked_reason, which findById leaves out). */
+  id?: string;
+  q?: string;
+  role?: Role;
+  blocked?: boolean;
+  status?: UserStatus;
+  sort?: { field: (typeof USER_SORTABLE)[number]; order: 'ASC' | 'DESC' };
+  offset: number;
+  limit: number;
+}
+
+export type UserListItem = UserRecord & { full_name: string | null; cpf: string | null; blocked_reason: string | null };
+
 export interface UserRepository {
   findById(id: string): Promise<UserRecord | null>;
   findByEmail(email: string): Promise<UserRecord | null>;
+  /** The accounts whose profile has this phone (digits, DDD + number; phones are not unique), oldest first, at most `limit`. */
+  findByPhone(phone: string, limit: number): Promise<UserRecord[]>;
   create(user: NewUser): Promise<UserRecord>;
   update(id: string, patch: Partial<Omit<UserRecord, 'id' | 'created_at'>> & { blocked_reason?: string | null; password_changed_at?: Date }): Promise<void>;
-  count(filter?: { role?: Role }): Promise<number>;
-  /** Accounts with their profile's name, newest first; `q` matches e-mail or name. */
-  list(filter: { q?: string; role?: Role; blocked?: boolean; offset: number; limit: number }): Promise<{ items: Array<UserRecord & { full_name: string | null; blocked_reason: string | null }>; total: number }>;
+  /** `blocked: false` counts only accounts that can sign in; `lock` takes their rows FOR UPDATE (the last-admin rule). */
+  count(filter?: { role?: Role; blocked?: boolean; lock?: boolean }): Promise<number>;
+  /** Accounts with their profile's name and CPF, newest first by default; `q` matches e-mail, name or CPF digits. */
+  list(filter: UserListFilter): Promise<{ items: UserListItem[]; total: number }>;
 }
 
 export interface ProfileRepository {

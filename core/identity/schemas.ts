@@ -114,4 +114,6 @@ export const accountExportSchema = z.object({
       vouchers_redeemed: z.array(exportRow),
     })
     .nullable(),
+  // The theme A/B experiment: each participation (variant, conversion) with its events.
+  experiments: z.array(exportRow),
 });

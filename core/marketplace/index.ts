@@ -9,6 +9,7 @@ export * from './product-csv';
 export * from './product-cover';
 export * from './order-rules';
 export * from './order-messages';
+export * from './order-admin';
 export * from './product.service';
 export * from './cart.service';
 export * from './order.service';

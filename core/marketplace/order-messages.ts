@@ -53,3 +53,30 @@ export function orderConfirmedEmail(input: {
     outro: ['Avisaremos por aqui e no app quando o pedido for enviado, com o código de rastreio.'],
   });
 }
+
+/** The e-mail that goes with each operator move the customer must know of (sent with the in-app notification). */
+export function orderStatusEmail(input: {
+  to: string;
+  name: string;
+  orderId: string;
+  status: 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+  trackingCode?: string | null;
+  amount?: number;
+  reason?: string | null;
+}) {
+  const n = orderNumber(input.orderId);
+  const content = {
+    shipped: { subject: `Pedido enviado ${n}`, intro: [`Seu pedido ${n} foi enviado.`, `Código de rastreio: ${input.trackingCode ?? ''}`] },
+    delivered: { subject: `Pedido entregue ${n}`, intro: [`Seu pedido ${n} foi entregue. Aproveite!`] },
+    cancelled: { subject: `Pedido cancelado ${n}`, intro: [`Seu pedido ${n} foi cancelado.`, ...(input.reason ? [`Motivo: ${input.reason}`] : [])] },
+    refunded: {
+      subject: `Reembolso do pedido ${n}`,
+      intro: [`Reembolsamos ${formatCents(input.amount ?? 0)} do pedido ${n}.`, ...(input.reason ? [`Motivo: ${input.reason}`] : [])],
+    },
+  }[input.status];
+  return renderEmail(input.to, content.subject, `order_${input.status}`, {
+    greeting: greetingFor(input.name),
+    intro: content.intro,
+    outro: ['Acompanhe o pedido em Meus pedidos, no app da Turma.'],
+  });
+}

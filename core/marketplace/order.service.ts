@@ -7,11 +7,13 @@ import { toOffset, type Pagination } from '../shared/pagination';
 import type { RequestMeta } from '../identity';
 import { auditMeta } from '../identity';
 import type { Repositories } from '../ports/unit-of-work';
-import type { UnitOfWork } from '../ports/unit-of-work';
+import type { Tx, UnitOfWork } from '../ports/unit-of-work';
 import type { CatalogChanges } from '../ports/catalog-changes';
-import type { OrderItemRecord, OrderRecord } from './ports';
+import { ORDER_ADMIN_SORTS, type AdminOrderRow, type OrderAdminSort, type OrderItemRecord, type OrderRecord } from './ports';
+import type { ListQuery } from '../shared/list-query';
+import type { OrderAdminFilterInput } from './order-admin';
 import type { PaymentRecord } from '../payments';
-import { requestChargeCancel } from '../payments';
+import { requestChargeCancel, requestRefund, returnPaymentCredit } from '../payments';
 import {
   ORDER_STATUS_LABELS,
   STATUS_TIMESTAMP,
@@ -26,7 +28,7 @@ import {
   type OrderAddress,
   type OrderStatus,
 } from './order-rules';
-import { orderNotify, orderNumber } from './order-messages';
+import { orderNotify, orderNumber, orderStatusEmail } from './order-messages';
 
 /** SPEC.md §9: the client checks at most the 5 newest pending orders with a payment. */
 export const PENDING_PAYMENT_POLL_LIMIT = 5;
@@ -63,6 +65,11 @@ export function toOrderSummary(o: OrderRecord) {
 }
 export type OrderSummary = ReturnType<typeof toOrderSummary>;
 
+/** A back-office list row: the summary plus who ordered and where it is. */
+export function toAdminOrderSummary(o: AdminOrderRow) {
+  return { ...toOrderSummary(o), user_id: o.user_id, email: o.email, full_name: o.full_name, tracking_code: o.tracking_code, paid_at: o.paid_at?.toISOString() ?? null };
+}
+
 function toPaymentSummary(p: PaymentRecord | null) {
   if (!p) return null;
   const pending = p.status === 'pending';
@@ -80,11 +87,21 @@ function toPaymentSummary(p: PaymentRecord | null) {
   };
 }
 
+/**
+ * What other modules do when an operator moves an order, in the same transaction (flows wired by the container):
+ * a delivered order is a completed purchase (an influencer's commission), a refunded one undoes it.
+ */
+export interface OrderStatusHooks {
+  delivered?(tx: Tx, order: OrderRecord, now: Date): Promise<unknown>;
+  refunded?(tx: Tx, order: OrderRecord, now: Date): Promise<unknown>;
+}
+
 export class OrderService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly catalog: CatalogChanges = { changed: () => {} },
+    private readonly hooks: OrderStatusHooks = {},
   ) {}
 
   /**
@@ -181,6 +198,29 @@ export class OrderService {
     return { ...(await this.view(order)), user_id: order.user_id, email: user?.email ?? null };
   }
 
+  /** GET /api/admin/orders (ra-data-simple-rest): filtered, sorted by a whitelisted field, one window and the total. */
+  async adminQuery(query: ListQuery<OrderAdminFilterInput>) {
+    const field: OrderAdminSort = (ORDER_ADMIN_SORTS as readonly string[]).includes(query.sort.field) ? (query.sort.field as OrderAdminSort) : 'created_at';
+    const result = await this.uow.repos.marketplace.orders.adminList(query.filter, { field, order: query.sort.order }, query.offset, query.limit);
+    return { items: result.items.map(toAdminOrderSummary), total: result.total };
+  }
+
+  /** POST /api/admin/orders/bulk-preparing: each paid order moves on its own; the others are named with the reason. */
+  async bulkPreparing(ids: string[], actorEmail: string) {
+    const moved: string[] = [];
+    const refused: Array<{ id: string; code: string; message: string }> = [];
+    for (const id of [...new Set(ids)]) {
+      try {
+        await this.setStatus(id, 'preparing', { actorEmail });
+        moved.push(id);
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        refused.push({ id, code: err.code, message: err.message });
+      }
+    }
+    return { moved, refused };
+  }
+
   async adminList(filter: { status?: OrderStatus; page: number; per_page: number }) {
     const result = await this.uow.repos.marketplace.orders.list({ ...(filter.status ? { status: filter.status } : {}), offset: (filter.page - 1) * filter.per_page, limit: filter.per_page });
     return { items: result.items.map((o) => ({ ...toOrderSummary(o), email: o.email })), total: result.total };
@@ -210,12 +250,7 @@ export class OrderService {
       // A payment that still arrives is confirmed and refunded by PaymentService (the target answers 'refund_needed').
       // The pending charge is cancelled at the provider too (a job enqueued in this transaction), so its PIX QR code
       // and boleto no longer take money (issue 13); the job re-reads the charge and refunds one paid meanwhile.
-      await this.uow.run(async (r) => {
-        const pending = (o.payment_id ? await r.payments.payments.findById(o.payment_id) : null) ?? (await r.payments.payments.findPendingFor('order', o.id));
-        if (!pending || pending.status !== 'pending') return;
-        await r.payments.payments.moveIf(pending.id, ['pending'], 'cancelled', { failure_reason: 'pedido cancelado: pagamento não confirmado no prazo' });
-        if (pending.provider_payment_id) await requestChargeCancel(r, pending, 'pedido cancelado: pagamento não confirmado no prazo');
-      });
+      await this.dropPendingCharge(o, 'pedido cancelado: pagamento não confirmado no prazo');
     }
     if (expired > 0) this.catalog.changed();
     return { expired, units_returned: units };
@@ -243,17 +278,59 @@ export class OrderService {
       const back = returnsStock(order.status, to) ? await this.returnStock(r, order.id) : 0;
       await r.marketplace.orders.recordStatus({ order_id: order.id, from_status: order.status, to_status: to, actor: options.actorEmail, note: options.note ?? (tracking ? `rastreio ${tracking}` : null), created_at: now });
       if (to === 'shipped') await r.notifications.create(orderNotify.shipped(order.user_id, order.id, tracking!));
-      if (to === 'delivered') await r.notifications.create(orderNotify.delivered(order.user_id, order.id));
+      if (to === 'delivered') {
+        await r.notifications.create(orderNotify.delivered(order.user_id, order.id));
+        await this.hooks.delivered?.(r, order, now);
+      }
       if (to === 'refunded') {
         await r.notifications.create(orderNotify.refunded(order.user_id, order.id, order.total_amount));
-        if (order.payment_id) await r.payments.payments.moveIf(order.payment_id, ['confirmed'], 'refund_pending', { failure_reason: 'pedido reembolsado pela operação' });
+        // Marked for refund and the `payments.refund` job enqueued in this transaction (the provider refund runs there).
+        if (order.payment_id) await requestRefund(r, { id: order.payment_id }, options.note ?? 'pedido reembolsado pela operação');
+        await this.hooks.refunded?.(r, order, now);
       }
-      if (to === 'cancelled' && order.payment_id) await r.payments.payments.moveIf(order.payment_id, ['pending'], 'cancelled', { failure_reason: 'pedido cancelado pela operação' });
-      await r.audit.append({ action: 'order.status_changed', actor_email: options.actorEmail, entity_type: 'order', entity_id: order.id, metadata: { from: order.status, to, ...(tracking ? { tracking_code: tracking } : {}) } });
+      if (to === 'cancelled') await r.notifications.create(orderNotify.expired(order.user_id, order.id));
+      if (to === 'shipped' || to === 'delivered' || to === 'cancelled' || to === 'refunded') {
+        const customer = await r.identity.users.findById(order.user_id);
+        const profile = customer ? await r.identity.profiles.findByUserId(customer.id) : null;
+        if (customer) {
+          await r.jobs.enqueue('mail.send', orderStatusEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, status: to, trackingCode: tracking ?? null, amount: order.total_amount, reason: options.note ?? null }));
+        }
+      }
+      if (to === 'cancelled' && order.payment_id && (await r.payments.payments.moveIf(order.payment_id, ['pending'], 'cancelled', { failure_reason: 'pedido cancelado pela operação' }))) {
+        // The wallet credit the charge took goes back with it (once: a ref-unique entry).
+        await returnPaymentCredit(r, { id: order.payment_id }, 'pedido cancelado');
+      }
+      await r.audit.append({
+        action: 'order.status_changed',
+        actor_email: options.actorEmail,
+        entity_type: 'order',
+        entity_id: order.id,
+        metadata: {
+          from: order.status,
+          to,
+          ...(tracking ? { tracking_code: tracking } : {}),
+          ...(options.note ? { reason: options.note } : {}),
+          before: { status: order.status, tracking_code: order.tracking_code },
+          after: { status: to, tracking_code: tracking ?? order.tracking_code },
+        },
+      });
       return back;
     });
     if (stockBack > 0) this.catalog.changed();
     return this.adminGet(orderId);
+  }
+
+  /**
+   * After an expired order's own transaction: its pending charge becomes `cancelled`, the wallet credit it spent is
+   * returned (once: a ref-unique entry) and the provider charge is cancelled by a job, all in one transaction.
+   */
+  private async dropPendingCharge(order: Pick<OrderRecord, 'id' | 'payment_id'>, reason: string) {
+    await this.uow.run(async (r) => {
+      const pending = (order.payment_id ? await r.payments.payments.findById(order.payment_id) : null) ?? (await r.payments.payments.findPendingFor('order', order.id));
+      if (!pending || pending.status !== 'pending') return;
+      if (await r.payments.payments.moveIf(pending.id, ['pending'], 'cancelled', { failure_reason: reason })) await returnPaymentCredit(r, pending, 'pedido cancelado');
+      if (pending.provider_payment_id) await requestChargeCancel(r, pending, reason);
+    });
   }
 
   private async returnStock(r: Repositories, orderId: string): Promise<number> {

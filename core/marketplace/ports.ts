@@ -173,7 +173,24 @@ export interface OrderRepository {
   listExpired(now: Date, limit: number): Promise<OrderRecord[]>;
   /** Operators (CLI): newest first, optionally by status. */
   list(filter: { status?: OrderStatus; offset: number; limit: number }): Promise<{ items: Array<OrderRecord & { email: string | null }>; total: number }>;
+  /** Back office: filtered, sorted, one window and the total (one query). */
+  adminList(filter: OrderAdminFilter, sort: { field: OrderAdminSort; order: 'ASC' | 'DESC' }, offset: number, limit: number): Promise<{ items: AdminOrderRow[]; total: number }>;
 }
+
+/** Back office list of orders (ra-data-simple-rest): every filter optional, the sort field already whitelisted. */
+export interface OrderAdminFilter {
+  status?: OrderStatus[];
+  /** E-mail, name fragment or the order number (#A1B2C3D4 or its 8 hex digits). */
+  q?: string;
+  user_id?: string;
+  created_at_gte?: Date;
+  created_at_lte?: Date;
+  id?: string[];
+}
+export const ORDER_ADMIN_SORTS = ['created_at', 'total_amount', 'status', 'items_count', 'paid_at'] as const;
+export type OrderAdminSort = (typeof ORDER_ADMIN_SORTS)[number];
+
+export type AdminOrderRow = OrderRecord & { email: string | null; full_name: string | null };
 
 export interface MarketplaceRepositories {
   products: ProductRepository;

@@ -6,11 +6,19 @@ import type { PaymentPurpose, PaymentRecord } from './ports';
 
 export const PAYMENT_METHODS: readonly PaymentMethod[] = ['PIX', 'BOLETO', 'CREDIT_CARD'];
 
+/** The smallest charge the provider accepts (Asaas: R$ 5,00 for PIX, boleto and card). */
+export const PROVIDER_MINIMUM_CHARGE: Cents = 500;
+
+/** What the provider charges for a payment: its amount less the wallet credit used. */
+export const providerAmountOf = (p: Pick<PaymentRecord, 'amount' | 'wallet_amount'>): Cents => p.amount - p.wallet_amount;
+
 export const createPaymentSchema = z.object({
   purpose: z.enum(['entry', 'balance', 'order'], { message: 'Finalidade de pagamento inválida' }),
   ref_id: z.uuid({ message: 'Referência inválida' }),
   method: z.enum(['PIX', 'BOLETO', 'CREDIT_CARD'], { message: 'Escolha PIX, boleto ou cartão' }),
   installments: z.number().int().min(1).max(12, { message: 'No máximo 12 parcelas' }).default(1),
+  /** Pay with wallet credit first (orders and balances); the server computes the split, never the client. */
+  use_wallet: z.boolean({ message: 'Informe se deseja usar o saldo da carteira' }).default(false),
 });
 export type CreatePaymentInput = z.input<typeof createPaymentSchema>;
 
@@ -30,6 +38,8 @@ export interface PaymentView {
   status: string;
   confirmed: boolean;
   amount: number;
+  /** Paid with wallet credit ("Crédito usado"); the rest (`amount - wallet_amount`) through the provider. */
+  wallet_amount: number;
   method: string;
   installments: number;
   provider: string;
@@ -49,6 +59,7 @@ export function toPaymentView(p: PaymentRecord): PaymentView {
     status: p.status,
     confirmed: p.status === 'confirmed',
     amount: p.amount,
+    wallet_amount: p.wallet_amount,
     method: p.method,
     installments: p.installments,
     provider: p.provider,

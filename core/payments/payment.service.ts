@@ -3,7 +3,7 @@
 // nothing of groups or orders: each purpose (entry, balance, order) is a flow in core/flows that says what a charge
 // is for and what a confirmed one does, inside the confirming transaction.
 import type { Clock } from '../shared/clock';
-import { DomainError, conflict, notFound } from '../shared/errors';
+import { DomainError, conflict, invalid, notFound } from '../shared/errors';
 import { isId } from '../shared/ids';
 import { escapeUnstorableText } from '../shared/text';
 import type { PaymentGateway, ProviderCharge } from '../ports/payments';
@@ -11,8 +11,18 @@ import type { Repositories, Tx, UnitOfWork } from '../ports/unit-of-work';
 import type { RequestMeta } from '../identity';
 import { auditMeta } from '../identity';
 import { notify } from '../notifications';
+import { giveBackCredit, spendCredit, splitWithCredit, walletReturnRef } from '../wallet';
 import type { PaymentPurpose, PaymentRecord } from './ports';
-import { amountMatches, createPaymentSchema, saoPauloDate, toPaymentView, type CreatePaymentInput, type PaymentView } from './payment-rules';
+import {
+  PROVIDER_MINIMUM_CHARGE,
+  amountMatches,
+  createPaymentSchema,
+  providerAmountOf,
+  saoPauloDate,
+  toPaymentView,
+  type CreatePaymentInput,
+  type PaymentView,
+} from './payment-rules';
 import { refundIssuedEmail } from './payment-emails';
 
 declare module '../ports/job-queue' {
@@ -48,6 +58,8 @@ export interface PaymentPurposeHandler {
    * follows a boleto's due date). `dueDate` is the one the provider returned; `previousMethod` the method of the charge it replaced.
    */
   charged?(tx: Tx, payment: PaymentRecord, charge: { dueDate: string; previousMethod: PaymentRecord['method'] | null }): Promise<void>;
+  /** In the transaction that moves a confirmed payment to `refunded`, once: what the refund undoes (a campaign bonus). */
+  refunded?(tx: Tx, payment: PaymentRecord): Promise<void>;
 }
 
 export type PaymentPurposes = Record<PaymentPurpose, PaymentPurposeHandler>;
@@ -80,6 +92,14 @@ export async function requestChargeCancel(tx: Tx, payment: Pick<PaymentRecord, '
   await tx.jobs.enqueue('payments.cancel_charge', { payment_id: payment.id, reason }, { singletonKey: payment.id });
 }
 
+/**
+ * Gives back the wallet credit a payment spent, once (its own unique ref): called in the transaction that moves a
+ * payment to `cancelled`, `failed` or `refunded` (here and by flows that cancel a pending charge). No-op without credit.
+ */
+export async function returnPaymentCredit(tx: Tx, payment: Pick<PaymentRecord, 'id'>, why: string): Promise<boolean> {
+  return giveBackCredit(tx.wallet, payment.id, `Crédito devolvido: ${why}`);
+}
+
 /** How long a request waits for a concurrent request's charge to reach the provider before answering what it has. */
 const CONCURRENT_CHARGE_WAIT_MS = 20_000;
 /** A pending payment without a provider charge older than this was left by a crash: it may be replaced. */
@@ -101,14 +121,20 @@ export class PaymentService {
    */
   async createPayment(actor: { id: string; email: string }, raw: CreatePaymentInput, meta: RequestMeta): Promise<PaymentView> {
     const input = createPaymentSchema.parse(raw);
+    if (input.use_wallet && input.purpose === 'entry') {
+      throw invalid('wallet_not_allowed', 'O crédito da carteira paga pedidos do marketplace e saldos de turma, não entradas.', { use_wallet: 'O crédito da carteira não paga entradas.' });
+    }
     const repos = this.uow.repos;
     const target = await this.purposes[input.purpose].resolve(repos, actor.id, input.ref_id);
 
     if (await repos.payments.payments.findConfirmedFor(input.purpose, input.ref_id)) throw conflict('already_paid', 'Este pagamento já foi confirmado.');
     const installments = input.method === 'CREDIT_CARD' ? input.installments : 1;
     const existing = await repos.payments.payments.findPendingFor(input.purpose, input.ref_id);
+    // What the credit would pay now (the spend itself re-reads the balance under the wallet's lock).
+    const preview = input.use_wallet ? splitWithCredit(target.amount, await repos.wallet.balance(actor.id), PROVIDER_MINIMUM_CHARGE) : { credit: 0, charge: target.amount };
     if (existing) {
-      if (existing.method === input.method && existing.installments === installments) {
+      const sameWalletChoice = input.use_wallet ? existing.wallet_amount > 0 || preview.credit === 0 : existing.wallet_amount === 0;
+      if (existing.method === input.method && existing.installments === installments && sameWalletChoice) {
         if (existing.provider_payment_id) return toPaymentView(existing);
         // Another request is creating this very charge right now: wait for it instead of making a second one.
         if (this.clock.now().getTime() - existing.created_at.getTime() < ORPHAN_AFTER_MS) return this.awaitCharge(existing.id);
@@ -116,15 +142,33 @@ export class PaymentService {
     }
 
     const profile = await repos.identity.profiles.findByUserId(actor.id);
-    if (!profile?.cpf) throw conflict('profile_incomplete', 'Complete seu cadastro com o CPF antes de pagar.');
+    const profileIncomplete = () => conflict('profile_incomplete', 'Complete seu cadastro com o CPF antes de pagar.');
+    if (!profile?.cpf && preview.charge > 0) throw profileIncomplete();
 
     const payment = await this.uow.run(async (tx) => {
-      // Switching method: the old charge is dropped here; if it is paid anyway, the confirmation refunds it.
-      if (existing) await tx.payments.payments.moveIf(existing.id, ['pending'], 'cancelled', { failure_reason: 'substituído por outro meio de pagamento' });
+      // Switching method: the old charge is dropped here (its credit back); if it is paid anyway, the confirmation refunds it.
+      if (existing && (await tx.payments.payments.moveIf(existing.id, ['pending'], 'cancelled', { failure_reason: 'substituído por outro meio de pagamento' }))) {
+        await returnPaymentCredit(tx, existing, 'pagamento substituído');
+      }
       const created = await tx.payments.payments.createIfNoneLive({ user_id: actor.id, purpose: input.purpose, ref_id: input.ref_id, amount: target.amount, method: input.method, installments, provider: this.gateway.name });
-      if (created) await tx.audit.append({ action: 'payment.created', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'payment', entity_id: created.id, ...auditMeta(meta), metadata: { purpose: input.purpose, amount: target.amount, method: input.method } });
-      return created;
+      if (!created) return null;
+      let record = created;
+      if (input.use_wallet) {
+        // Credit first, in this very transaction: the spend entry commits with the payment or not at all.
+        const split = await spendCredit(tx.wallet, { userId: actor.id, paymentId: created.id, total: target.amount, providerMinimum: PROVIDER_MINIMUM_CHARGE, description: `Crédito usado: ${target.description.replace(/^Turma — /, '')}` });
+        if (split.credit > 0) {
+          const patch: Partial<PaymentRecord> = split.charge === 0 ? { wallet_amount: split.credit, method: 'WALLET', provider: 'wallet', installments: 1 } : { wallet_amount: split.credit };
+          await tx.payments.payments.update(created.id, patch);
+          record = { ...created, ...patch };
+        }
+      }
+      if (!profile?.cpf && providerAmountOf(record) > 0) throw profileIncomplete();
+      await tx.audit.append({ action: 'payment.created', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'payment', entity_id: created.id, ...auditMeta(meta), metadata: { purpose: input.purpose, amount: target.amount, wallet_amount: record.wallet_amount, method: record.method } });
+      // Credit covers it all: no provider charge; confirmed now through the same path a provider's confirmation takes.
+      if (record.method === 'WALLET') await this.confirmIn(tx, record.id, { amount: 0, status: 'confirmed', providerId: null });
+      return record;
     });
+    if (payment?.method === 'WALLET') return toPaymentView((await repos.payments.payments.findById(payment.id))!);
     if (!payment) {
       // A concurrent request won the insert: answer its payment once its charge exists.
       const winner = await repos.payments.payments.findPendingFor(input.purpose, input.ref_id);
@@ -134,6 +178,7 @@ export class PaymentService {
 
     let charge: ProviderCharge;
     try {
+      if (!profile?.cpf) throw profileIncomplete();
       const customerId = await this.gateway.ensureCustomer({
         name: profile.full_name,
         cpf: profile.cpf,
@@ -148,7 +193,7 @@ export class PaymentService {
       charge = await this.gateway.createCharge({
         customerId,
         method: input.method,
-        amount: target.amount,
+        amount: providerAmountOf(payment),
         dueDate,
         description: target.description,
         externalReference: payment.id,
@@ -169,7 +214,11 @@ export class PaymentService {
         await this.purposes[input.purpose].charged?.(tx, payment, { dueDate: providerDueDate, previousMethod: existing?.method ?? null });
       });
     } catch (err) {
-      await this.uow.run((tx) => tx.payments.payments.moveIf(payment.id, ['pending'], 'failed', { failure_reason: err instanceof Error ? err.message.slice(0, 500) : 'erro' }));
+      await this.uow.run(async (tx) => {
+        if (await tx.payments.payments.moveIf(payment.id, ['pending'], 'failed', { failure_reason: err instanceof Error ? err.message.slice(0, 500) : 'erro' })) {
+          await returnPaymentCredit(tx, payment, 'a cobrança não pôde ser gerada');
+        }
+      });
       throw err;
     }
     // A card may be captured at creation.
@@ -278,11 +327,23 @@ export class PaymentService {
       case 'confirmed':
         return this.confirm(paymentId, charge);
       case 'cancelled': {
-        const moved = await this.uow.run((tx) => tx.payments.payments.moveIf(paymentId, ['pending'], 'cancelled', { provider_status: charge.status }));
+        const moved = await this.uow.run(async (tx) => {
+          const ok = await tx.payments.payments.moveIf(paymentId, ['pending'], 'cancelled', { provider_status: charge.status });
+          if (ok) await returnPaymentCredit(tx, { id: paymentId }, 'cobrança cancelada');
+          return ok;
+        });
         return moved ? 'cancelled' : 'no_change';
       }
       case 'refunded': {
-        const moved = await this.uow.run((tx) => tx.payments.payments.moveIf(paymentId, ['confirmed', 'refund_pending'], 'refunded', { refunded_amount: charge.amount, refunded_at: this.clock.now(), provider_status: charge.status }));
+        const moved = await this.uow.run(async (tx) => {
+          const p = await tx.payments.payments.lock(paymentId);
+          // What went back to the member: the provider's refund plus the wallet credit returned with it.
+          const refunded = Math.min(p?.amount ?? charge.amount, charge.amount + (p?.wallet_amount ?? 0));
+          const ok = await tx.payments.payments.moveIf(paymentId, ['confirmed', 'refund_pending'], 'refunded', { refunded_amount: refunded, refunded_at: this.clock.now(), provider_status: charge.status });
+          if (ok) await returnPaymentCredit(tx, { id: paymentId }, 'pagamento reembolsado');
+          if (ok && p) await this.purposes[p.purpose].refunded?.(tx, p);
+          return ok;
+        });
         return moved ? 'refunded' : 'no_change';
       }
       default:
@@ -294,24 +355,32 @@ export class PaymentService {
 
   /** Confirms under the payment's row lock, then hands it to its purpose's flow in the same transaction. */
   private async confirm(paymentId: string, charge: ProviderCharge): Promise<ApplyOutcome> {
-    return this.uow.run(async (tx): Promise<ApplyOutcome> => {
-      const payments = tx.payments.payments;
-      const p = await payments.lock(paymentId);
-      if (!p) return 'unknown_payment';
-      if (p.status !== 'pending' && p.status !== 'cancelled' && p.status !== 'failed') return 'already_applied';
-      const now = this.clock.now();
-      if (!amountMatches(p.amount, charge.amount)) {
-        await payments.moveIf(p.id, ['pending', 'cancelled', 'failed'], 'amount_mismatch', { provider_status: charge.status, failure_reason: `esperado ${p.amount}, pago ${charge.amount}` });
-        await tx.audit.append({ action: 'payment.amount_mismatch', actor_email: 'sistema', entity_type: 'payment', entity_id: p.id, metadata: { expected: p.amount, paid: charge.amount, provider_payment_id: charge.providerId } });
-        return 'amount_mismatch';
-      }
-      await payments.moveIf(p.id, ['pending', 'cancelled', 'failed'], 'confirmed', { confirmed_at: now, provider_status: charge.status });
-      await tx.audit.append({ action: 'payment.confirmed', actor_user_id: p.user_id, actor_email: 'sistema', entity_type: 'payment', entity_id: p.id, metadata: { purpose: p.purpose, amount: p.amount } });
-      const settled = await this.purposes[p.purpose].settle(tx, { ...p, status: 'confirmed', confirmed_at: now });
-      if (settled.outcome === 'applied') return 'applied';
-      await requestRefund(tx, p, settled.reason);
-      return 'refund_needed';
-    });
+    return this.uow.run((tx) => this.confirmIn(tx, paymentId, charge));
+  }
+
+  /**
+   * The one confirmation path, in the caller's transaction: a provider's charge, or a payment the wallet covered
+   * entirely (`amount: 0`, no provider id). The provider must have paid exactly the part it charged.
+   */
+  private async confirmIn(tx: Tx, paymentId: string, charge: Pick<ProviderCharge, 'amount' | 'status'> & { providerId: string | null }): Promise<ApplyOutcome> {
+    const payments = tx.payments.payments;
+    const p = await payments.lock(paymentId);
+    if (!p) return 'unknown_payment';
+    if (p.status !== 'pending' && p.status !== 'cancelled' && p.status !== 'failed') return 'already_applied';
+    const now = this.clock.now();
+    if (!amountMatches(providerAmountOf(p), charge.amount)) {
+      await payments.moveIf(p.id, ['pending', 'cancelled', 'failed'], 'amount_mismatch', { provider_status: charge.status, failure_reason: `esperado ${providerAmountOf(p)}, pago ${charge.amount}` });
+      await tx.audit.append({ action: 'payment.amount_mismatch', actor_email: 'sistema', entity_type: 'payment', entity_id: p.id, metadata: { expected: providerAmountOf(p), paid: charge.amount, provider_payment_id: charge.providerId } });
+      return 'amount_mismatch';
+    }
+    await payments.moveIf(p.id, ['pending', 'cancelled', 'failed'], 'confirmed', { confirmed_at: now, provider_status: charge.status });
+    await tx.audit.append({ action: 'payment.confirmed', actor_user_id: p.user_id, actor_email: 'sistema', entity_type: 'payment', entity_id: p.id, metadata: { purpose: p.purpose, amount: p.amount, wallet_amount: p.wallet_amount } });
+    // A dropped charge paid anyway whose credit went back already: only part of the price is here, so it is refunded.
+    const creditReturned = p.wallet_amount > 0 && p.status !== 'pending' && (await tx.wallet.findByRef(walletReturnRef(p.id))) !== null;
+    const settled = creditReturned ? ({ outcome: 'refund_needed', reason: 'crédito da carteira já devolvido' } as const) : await this.purposes[p.purpose].settle(tx, { ...p, status: 'confirmed', confirmed_at: now });
+    if (settled.outcome === 'applied') return 'applied';
+    await requestRefund(tx, p, settled.reason);
+    return 'refund_needed';
   }
 
   /**
@@ -334,8 +403,9 @@ export class PaymentService {
       if (p.provider_payment_id) {
         const current = await this.gateway.getCharge(p.provider_payment_id);
         // A crash after the provider refunded but before we recorded it must not refund twice.
-        if (current.status !== 'refunded' && current.refundedAmount < p.amount) {
-          await this.gateway.refund(p.provider_payment_id, p.amount - current.refundedAmount, 'Turma: reembolso automático');
+        const charged = providerAmountOf(p);
+        if (charged > 0 && current.status !== 'refunded' && current.refundedAmount < charged) {
+          await this.gateway.refund(p.provider_payment_id, charged - current.refundedAmount, 'Turma: reembolso automático');
         }
       }
     } catch (err) {
@@ -344,6 +414,9 @@ export class PaymentService {
     }
     await this.uow.run(async (tx) => {
       if (!(await tx.payments.payments.moveIf(p.id, ['refund_pending'], 'refunded', { refunded_amount: p.amount, refunded_at: this.clock.now() }))) return;
+      // The credit part goes back to the wallet, exactly once (its ref is unique).
+      await returnPaymentCredit(tx, p, 'pagamento reembolsado');
+      await this.purposes[p.purpose].refunded?.(tx, p);
       await tx.notifications.create(notify.refundIssued(p.user_id, p.id, p.amount));
       await tx.audit.append({ action: 'payment.refunded', actor_email: 'sistema', entity_type: 'payment', entity_id: p.id, metadata: { amount: p.amount } });
       const user = await tx.identity.users.findById(p.user_id);
@@ -365,6 +438,7 @@ export class PaymentService {
     const done = async () => {
       const moved = await this.uow.run(async (tx) => {
         const ok = await tx.payments.payments.moveIf(p.id, ['pending', 'cancelled'], 'cancelled', { provider_status: 'cancelled', failure_reason: reason.slice(0, 500) });
+        if (ok) await returnPaymentCredit(tx, p, 'cobrança cancelada');
         if (ok) await tx.audit.append({ action: 'payment.charge_cancelled', actor_email: 'sistema', entity_type: 'payment', entity_id: p.id, metadata: { reason, provider_payment_id: p.provider_payment_id } });
         return ok;
       });

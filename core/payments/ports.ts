@@ -10,7 +10,10 @@ export interface PaymentRecord {
   user_id: string;
   purpose: PaymentPurpose;
   ref_id: string;
+  /** What the entry, balance or order costs; the provider charges `amount - wallet_amount`. */
   amount: number;
+  /** The part paid with wallet credit (PRODUCT.md §10); equal to `amount` for method WALLET (no provider charge). */
+  wallet_amount: number;
   method: PaymentMethod | 'WALLET';
   installments: number;
   status: LocalPaymentStatus;

@@ -12,7 +12,8 @@ export type ReceiptSubject =
   | { kind: 'unknown' };
 
 export interface ReceiptInput {
-  payment: Pick<PaymentRecord, 'id' | 'purpose' | 'amount' | 'method' | 'installments' | 'status' | 'provider' | 'provider_payment_id' | 'confirmed_at' | 'refunded_amount'>;
+  payment: Pick<PaymentRecord, 'id' | 'purpose' | 'amount' | 'method' | 'installments' | 'status' | 'provider' | 'provider_payment_id' | 'confirmed_at' | 'refunded_amount'> &
+    Partial<Pick<PaymentRecord, 'wallet_amount'>>;
   payer: { name: string; cpf: string | null };
   subject: ReceiptSubject;
   /** When the receipt is issued (shown at the foot). */
@@ -122,6 +123,8 @@ export function buildReceipt({ payment, payer, subject, issuedAt }: ReceiptInput
     { label: 'Referente a', value: description },
     { label: 'Forma de pagamento', value: method },
     { label: 'Valor', value: amount },
+    // Part paid with wallet credit (the provider charged the rest).
+    ...(payment.wallet_amount && payment.method !== 'WALLET' ? [{ label: 'Crédito usado', value: formatCents(payment.wallet_amount) }] : []),
     { label: 'Provedor', value: provider },
     { label: 'Identificador no provedor', value: providerId },
     ...(refundNote ? [{ label: 'Situação', value: refundNote }] : []),

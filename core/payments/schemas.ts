@@ -11,6 +11,7 @@ export const paymentSchema = z
     status: z.string(),
     confirmed: z.boolean(),
     amount: z.number().int(),
+    wallet_amount: z.number().int().meta({ description: 'Paid with wallet credit; the provider charges amount - wallet_amount.' }),
     method: z.string(),
     installments: z.number().int(),
     provider: z.string(),

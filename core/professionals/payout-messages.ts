@@ -20,24 +20,28 @@ export const payoutNotify = {
   },
 };
 
-export function payoutDoneEmail(input: { to: string; name: string; amount: number; pixKey: string | null; receiptUrl: string | null; link: string }) {
+/** Who is paid: a professional (redeemed vouchers) or an influencer (referral commissions, issue 11). */
+export type PayoutAudience = 'professional' | 'influencer';
+
+export function payoutDoneEmail(input: { to: string; name: string; amount: number; pixKey: string | null; receiptUrl: string | null; link: string; audience?: PayoutAudience }) {
+  const influencer = input.audience === 'influencer';
   return renderEmail(input.to, 'Seu repasse foi enviado', 'payout_done', {
     greeting: greetingFor(input.name),
     intro: [
-      `Enviamos ${formatCents(input.amount)} por PIX${input.pixKey ? ` para a chave ${input.pixKey}` : ''}, referente aos vouchers resgatados e liberados.`,
+      `Enviamos ${formatCents(input.amount)} por PIX${input.pixKey ? ` para a chave ${input.pixKey}` : ''}, referente ${influencer ? 'às comissões de indicação liberadas' : 'aos vouchers resgatados e liberados'}.`,
       ...(input.receiptUrl ? [`Comprovante: ${input.receiptUrl}`] : []),
     ],
-    action: { label: 'Ver recebíveis', link: input.link },
+    action: { label: influencer ? 'Ver comissões' : 'Ver recebíveis', link: input.link },
     outro: ['O prazo para o valor aparecer depende do seu banco, normalmente poucos segundos.'],
   });
 }
 
-export function payoutFailedEmail(input: { to: string; name: string; amount: number; reason: string; link: string }) {
+export function payoutFailedEmail(input: { to: string; name: string; amount: number; reason: string; link: string; audience?: PayoutAudience }) {
   return renderEmail(input.to, 'Não conseguimos enviar seu repasse', 'payout_failed', {
     greeting: greetingFor(input.name),
     intro: [
       `A transferência PIX de ${formatCents(input.amount)} não foi concluída. Motivo: ${input.reason}`,
-      'Confira se a sua chave PIX está correta no seu perfil de profissional. O valor voltou para "Disponível" e será enviado no próximo repasse.',
+      `Confira se a sua chave PIX está correta no seu perfil de ${input.audience === 'influencer' ? 'influenciador' : 'profissional'}. O valor voltou para "Disponível" e será enviado no próximo repasse.`,
     ],
     action: { label: 'Conferir chave PIX', link: input.link },
     outro: ['Se tiver dúvidas, responda pelo suporte da Turma.'],

@@ -5,7 +5,9 @@ import type { PayoutStatus } from './payout-rules';
 
 export interface PayoutRecord {
   id: string;
-  professional_id: string;
+  /** Exactly one of the two is set: a professional's payout (receivables) or an influencer's (commissions). */
+  professional_id: string | null;
+  influencer_id: string | null;
   amount: number;
   status: PayoutStatus;
   pix_key_type: PixKeyType | null;
@@ -33,15 +35,16 @@ export interface DuePayout {
 }
 
 export interface PayoutRepository {
-  create(p: Pick<PayoutRecord, 'professional_id' | 'amount' | 'pix_key_type' | 'pix_key'>): Promise<PayoutRecord>;
+  create(p: Pick<PayoutRecord, 'amount' | 'pix_key_type' | 'pix_key'> & ({ professional_id: string } | { influencer_id: string })): Promise<PayoutRecord>;
   findById(id: string): Promise<PayoutRecord | null>;
   findByTransferId(providerTransferId: string): Promise<PayoutRecord | null>;
   /** SELECT … FOR UPDATE. */
   lock(id: string): Promise<PayoutRecord | null>;
-  update(id: string, patch: Partial<Omit<PayoutRecord, 'id' | 'professional_id' | 'amount' | 'created_at'>>): Promise<void>;
+  update(id: string, patch: Partial<Omit<PayoutRecord, 'id' | 'professional_id' | 'influencer_id' | 'amount' | 'created_at'>>): Promise<void>;
   /** Moves the payout only if its status is one of `from`; true for the one caller that did. */
   moveIf(id: string, from: PayoutStatus[], to: PayoutStatus, patch?: Partial<PayoutRecord>): Promise<boolean>;
   listForProfessional(professionalId: string, offset: number, limit: number): Promise<{ items: PayoutRecord[]; total: number }>;
+  listForInfluencer(influencerId: string, offset: number, limit: number): Promise<{ items: PayoutRecord[]; total: number }>;
 
   /** pending → available for every receivable whose hold ended at `now`; the number moved. */
   matureReceivables(now: Date): Promise<number>;

@@ -58,3 +58,10 @@ export function parseReais(text: string): Cents | null | undefined {
   const cents = Number(whole) * 100 + Number(fraction);
   return Number.isSafeInteger(cents) ? cents : undefined;
 }
+
+const plainDecimal = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+
+/** 123456 → "1234,56": reais with a decimal comma and no symbol or grouping (spreadsheets and CSV exports). */
+export function formatDecimalReais(cents: Cents): string {
+  return plainDecimal.format(cents / 100);
+}

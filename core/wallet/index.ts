@@ -2,3 +2,5 @@
 export * from './ports';
 export * from './wallet.service';
 export * from './schemas';
+export * from './wallet-split';
+export * from './wallet-spending';

@@ -15,4 +15,11 @@ export interface WalletRepository {
   add(entry: Omit<WalletEntryRecord, 'id' | 'created_at'>): Promise<boolean>;
   balance(userId: string): Promise<number>;
   list(userId: string): Promise<WalletEntryRecord[]>;
+  /** The entry written under `ref`, if any. */
+  findByRef(ref: string): Promise<WalletEntryRecord | null>;
+  /**
+   * Inside a transaction: serialises every spend of this user's credit until the commit (a per-user lock), so two
+   * concurrent spends read the balance one after the other and the balance never goes negative.
+   */
+  lockUser(userId: string): Promise<void>;
 }

@@ -159,6 +159,8 @@ describe('codes and names', () => {
     ['  Ana  ', 'Ana'],
     ['', 'Participante'],
     [null, 'Participante'],
+    // A deleted account's profile is renamed 'Conta excluída': its member is an ex-participant, not someone named "Conta".
+    ['Conta excluída', 'Ex-participante'],
   ])('first name of %j is %s', (full, first) => {
     expect(firstNameOf(full)).toBe(first);
   });

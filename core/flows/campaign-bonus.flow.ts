@@ -1,0 +1,78 @@
+// Flow: the member-to-member campaign bonus (PRODUCT.md §1, §5). When a group completes, each awarded member who came
+// through another member's invite earns that inviter the active campaign's bonus as wallet credit — paid from the
+// platform fee, capped by the inviter's cap and the budget — in the completing transaction. The campaign row is locked
+// while bonuses are computed and `spent` moves by a conditional update, so concurrent completions never pass the
+// budget. A refund of the invitee's purchase within the withdrawal window reverses the bonus, once.
+import type { Tx } from '../ports/unit-of-work';
+import type { GroupRecord, MemberRecord } from '../groups';
+import type { PaymentRecord } from '../payments';
+import { bonusAmount, bonusReversalRef, bonusWalletRef, isActiveAt, platformFeeOf, withinReversalWindow } from '../campaigns';
+
+/** Credits the bonuses earned by `awarded` members' inviters; returns how many were credited. */
+export async function creditCampaignBonuses(
+  tx: Tx,
+  group: Pick<GroupRecord, 'id' | 'price'>,
+  awarded: ReadonlyArray<Pick<MemberRecord, 'id' | 'user_id' | 'invited_by_member_id'>>,
+  planName: string,
+  feePercent: number,
+  now: Date,
+): Promise<number> {
+  const invited = awarded.filter((m) => m.invited_by_member_id);
+  if (!invited.length) return 0;
+  const active = await tx.campaigns.campaigns.findActiveAt(now);
+  // The lock serialises every bonus of this campaign: the cap and budget below are read and spent one at a time.
+  const campaign = active ? await tx.campaigns.campaigns.lock(active.id) : null;
+  if (!campaign || !isActiveAt(campaign, now)) return 0;
+  const fee = platformFeeOf(group.price, feePercent);
+  let spent = campaign.spent;
+  let credited = 0;
+  for (const m of invited) {
+    const inviter = await tx.groups.members.findById(m.invited_by_member_id!);
+    // Self-invites earn nothing; nor does an inviter who gave their place up.
+    if (!inviter || inviter.user_id === m.user_id || inviter.status === 'released' || inviter.status === 'refunded') continue;
+    const already = await tx.campaigns.bonuses.creditedToInviter(campaign.id, inviter.user_id);
+    const amount = bonusAmount({ ...campaign, spent }, fee, already);
+    if (amount <= 0) continue;
+    if (!(await tx.campaigns.campaigns.addSpent(campaign.id, amount))) continue;
+    const ref = bonusWalletRef(campaign.id, m.id);
+    const created = await tx.campaigns.bonuses.create({ campaign_id: campaign.id, inviter_user_id: inviter.user_id, inviter_member_id: inviter.id, invitee_member_id: m.id, group_id: group.id, amount, wallet_entry_ref: ref });
+    if (!created) {
+      // Paid already (the completion was reported again): give the budget back.
+      await tx.campaigns.campaigns.subtractSpent(campaign.id, amount);
+      continue;
+    }
+    await tx.wallet.add({ user_id: inviter.user_id, amount, kind: 'referral_bonus', description: `Bônus da campanha "${campaign.name}": seu convite completou a turma de ${planName}`, ref });
+    await tx.audit.append({ action: 'campaign.bonus_credited', actor_email: 'sistema', entity_type: 'campaign', entity_id: campaign.id, metadata: { inviter_user_id: inviter.user_id, invitee_member_id: m.id, group_id: group.id, amount } });
+    spent += amount;
+    credited++;
+  }
+  return credited;
+}
+
+/**
+ * Reverses the bonuses an invitee's purchase earned, when it is refunded within the withdrawal window counted from
+ * the group's completion: the bonus is marked reversed, the budget gets its share back and the inviter's wallet a
+ * negative 'referral_bonus' entry under its own ref (so it happens once). Returns how many were reversed.
+ */
+export async function reverseCampaignBonuses(tx: Tx, inviteeMemberId: string, now: Date, reason: string): Promise<number> {
+  const member = await tx.groups.members.findById(inviteeMemberId);
+  const group = member ? await tx.groups.groups.findById(member.group_id) : null;
+  if (!group || !withinReversalWindow(group.completed_at, now)) return 0;
+  let reversed = 0;
+  for (const bonus of await tx.campaigns.bonuses.listCreditedForInvitee(inviteeMemberId)) {
+    // Same lock order as the credit: the campaign row first.
+    await tx.campaigns.campaigns.lock(bonus.campaign_id);
+    if (!(await tx.campaigns.bonuses.markReversed(bonus.id, now, reason))) continue;
+    await tx.campaigns.campaigns.subtractSpent(bonus.campaign_id, bonus.amount);
+    await tx.wallet.add({ user_id: bonus.inviter_user_id, amount: -bonus.amount, kind: 'referral_bonus', description: 'Bônus de campanha estornado: a compra do seu convidado foi reembolsada', ref: bonusReversalRef(bonus.wallet_entry_ref) });
+    await tx.audit.append({ action: 'campaign.bonus_reversed', actor_email: 'sistema', entity_type: 'campaign', entity_id: bonus.campaign_id, metadata: { bonus_id: bonus.id, inviter_user_id: bonus.inviter_user_id, invitee_member_id: inviteeMemberId, amount: bonus.amount, reason } });
+    reversed++;
+  }
+  return reversed;
+}
+
+/** For a group purchase's payment (an entry or a balance) that was refunded: the member whose bonus it reverses. */
+export async function reverseCampaignBonusesForPayment(tx: Tx, payment: Pick<PaymentRecord, 'purpose' | 'ref_id'>, now: Date): Promise<number> {
+  const memberId = payment.purpose === 'entry' ? payment.ref_id : payment.purpose === 'balance' ? ((await tx.groups.vouchers.findById(payment.ref_id))?.member_id ?? null) : null;
+  return memberId ? reverseCampaignBonuses(tx, memberId, now, `pagamento de ${payment.purpose === 'entry' ? 'entrada' : 'saldo'} reembolsado`) : 0;
+}

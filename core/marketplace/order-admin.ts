@@ -1,0 +1,43 @@
+// The back office's orders (issue 12): list filters, the action bodies and the answers, as zod schemas.
+import { z } from 'zod';
+import { dateTimeAnswer } from '../shared/answer-schemas';
+import { ORDER_STATUSES, trackingCodeSchema } from './order-rules';
+import { orderSchema, orderSummarySchema } from './schemas';
+
+const statusList = z.union([z.enum(ORDER_STATUSES), z.array(z.enum(ORDER_STATUSES)).max(ORDER_STATUSES.length)]).transform((v) => (Array.isArray(v) ? v : [v]));
+const isoDate = z.coerce.date().refine((d) => !Number.isNaN(d.getTime()));
+
+/** `?filter=` of /api/admin/orders and of its CSV export: status (one or many), text, customer, creation dates. */
+export const orderAdminFilterSchema = z.object({
+  status: statusList.optional(),
+  q: z.string().trim().max(200).optional(),
+  user_id: z.uuid().optional(),
+  created_at_gte: isoDate.optional(),
+  created_at_lte: isoDate.optional(),
+  id: z.union([z.uuid(), z.array(z.uuid()).max(1000)]).transform((v) => (Array.isArray(v) ? v : [v])).optional(),
+});
+export type OrderAdminFilterInput = z.output<typeof orderAdminFilterSchema>;
+
+const reason = z
+  .string({ message: 'Informe o motivo' })
+  .trim()
+  .min(3, { message: 'Informe o motivo (ao menos 3 caracteres)' })
+  .max(500, { message: 'No máximo 500 caracteres' });
+
+export const shipOrderSchema = z.object({ tracking_code: trackingCodeSchema });
+export const cancelOrderSchema = z.object({ reason });
+export const refundOrderSchema = z.object({ reason });
+export const bulkPreparingSchema = z.object({
+  ids: z.array(z.uuid({ message: 'Pedido inválido' }), { message: 'Escolha os pedidos' }).min(1, { message: 'Escolha ao menos um pedido' }).max(500, { message: 'No máximo 500 pedidos por vez' }),
+});
+
+export const adminOrderSummarySchema = orderSummarySchema
+  .extend({ user_id: z.string(), email: z.string().nullable(), full_name: z.string().nullable(), tracking_code: z.string().nullable(), paid_at: dateTimeAnswer.nullable() })
+  .meta({ id: 'AdminOrderSummary' });
+export const adminOrderSchema = orderSchema.extend({ user_id: z.string(), email: z.string().nullable() }).meta({ id: 'AdminOrder' });
+export const bulkPreparingAnswerSchema = z
+  .object({
+    moved: z.array(z.string()),
+    refused: z.array(z.object({ id: z.string(), code: z.string(), message: z.string() })),
+  })
+  .meta({ id: 'BulkPreparing' });

@@ -1,0 +1,3 @@
+export * from './financial';
+export * from './schemas';
+export * from './fiscal';
