@@ -21,6 +21,10 @@ import type { FileStorage } from '../core/ports/storage';
 import { ProductService } from '../core/marketplace/product.service';
 import { CartService } from '../core/marketplace/cart.service';
 import { OrderService } from '../core/marketplace/order.service';
+import { KnexAdminExports } from './db/repos/admin-exports.repo';
+import { KnexReports } from './db/repos/reports.repo';
+import { GroupAdminFlow } from '../core/flows/group-admin.flow';
+import { CampaignService } from '../core/campaigns';
 import { balancePaymentFlow, entryPaymentFlow, ExpireGroupsFlow, orderPaymentFlow } from '../core/flows';
 import type { TransactionalJobs } from './db/unit-of-work';
 import { LocalFileStorage } from './storage/local.storage';
@@ -34,9 +38,13 @@ import { AuditLogService } from '../core/audit/audit-log.service';
 import { PlanCatalogService } from '../core/catalog/plan.service';
 import { WalletService } from '../core/wallet/wallet.service';
 import { ProfessionalService } from '../core/professionals/professional.service';
+import { InfluencerService } from '../core/influencers/influencer.service';
+import { ReferralService } from '../core/referrals/referral.service';
+import { InfluencerApplicationFlow } from '../core/flows/influencer-application.flow';
 import { ReviewModerationService } from '../core/professionals/review-moderation.service';
 import { RedeemVoucherFlow } from '../core/flows/redeem-voucher.flow';
 import { PayoutFlow } from '../core/flows/payout.flow';
+import { InfluencerDashboardFlow, earnCommission, reverseCommission } from '../core/flows/commission.flow';
 import { MyVouchersFlow } from '../core/flows/my-vouchers.flow';
 import { ExportMyDataFlow } from '../core/flows/export-my-data.flow';
 import { PaymentReceiptFlow } from '../core/flows/payment-receipt.flow';
@@ -55,6 +63,7 @@ import { AsaasPaymentGateway } from './payments/asaas.gateway';
 import { SandboxPaymentGateway } from './payments/sandbox.gateway';
 import { createLogger, type Logger } from './logger';
 import { TOKENS } from './tokens';
+import { ExperimentService } from '../core/experiments';
 import { SharpImageProcessor } from './images/sharp.images';
 import { ProfessionalPhotoService } from '../core/professionals/photo.service';
 
@@ -136,12 +145,26 @@ export function buildContainer(config: Config, database: Database, overrides: Co
       new AuthService(uow, hasher, tokens, clock, limiter, { sessionTtlDays: config.sessionTtlDays, publicUrl: config.publicUrl }),
     [TOKENS.UnitOfWork, TOKENS.PasswordHasher, TOKENS.SecretTokens, TOKENS.Clock, TOKENS.RateLimiter],
   );
-  c.bind(TOKENS.AccountService).toResolvedValue(
-    (uow: UnitOfWork, auth: AuthService, hasher: PasswordHasher, tokens: SecretTokens, addresses: AddressService, limiter: RateLimiter, clock: Clock) =>
-      new AccountService(uow, auth, hasher, tokens, addresses, limiter, clock),
-    [TOKENS.UnitOfWork, TOKENS.AuthService, TOKENS.PasswordHasher, TOKENS.SecretTokens, TOKENS.AddressService, TOKENS.RateLimiter, TOKENS.Clock],
+  // Influencer attribution (issue 11): referral-link clicks and the sign-up's binding; applications and decisions.
+  c.bind(TOKENS.ReferralService).toResolvedValue(
+    (uow: UnitOfWork, tokens: SecretTokens, clock: Clock) => new ReferralService(uow, tokens, clock),
+    [TOKENS.UnitOfWork, TOKENS.SecretTokens, TOKENS.Clock],
   );
-  c.bind(TOKENS.UserAdminService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new UserAdminService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
+  c.bind(TOKENS.InfluencerService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new InfluencerService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
+  c.bind(TOKENS.AccountService).toResolvedValue(
+    (uow: UnitOfWork, auth: AuthService, hasher: PasswordHasher, tokens: SecretTokens, addresses: AddressService, limiter: RateLimiter, clock: Clock, referrals: ReferralService) =>
+      new AccountService(uow, auth, hasher, tokens, addresses, limiter, clock, referrals),
+    [TOKENS.UnitOfWork, TOKENS.AuthService, TOKENS.PasswordHasher, TOKENS.SecretTokens, TOKENS.AddressService, TOKENS.RateLimiter, TOKENS.Clock, TOKENS.ReferralService],
+  );
+  c.bind(TOKENS.InfluencerApplicationFlow).toResolvedValue(
+    (accounts: AccountService, influencers: InfluencerService) => new InfluencerApplicationFlow(accounts, influencers),
+    [TOKENS.AccountService, TOKENS.InfluencerService],
+  );
+  c.bind(TOKENS.UserAdminService).toResolvedValue(
+    (uow: UnitOfWork, clock: Clock, auth: AuthService) => new UserAdminService(uow, clock, auth),
+    [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.AuthService],
+  );
+  c.bind(TOKENS.CampaignService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new CampaignService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.GroupService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new GroupService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.PaymentService).toResolvedValue(
     // Payments knows nothing of groups or orders: each purpose is a flow (core/flows).
@@ -151,8 +174,8 @@ export function buildContainer(config: Config, database: Database, overrides: Co
         gateway,
         clock,
         {
-          entry: entryPaymentFlow(clock, Math.random, { publicUrl: config.publicUrl }),
-          balance: balancePaymentFlow(clock, { publicUrl: config.publicUrl }),
+          entry: entryPaymentFlow(clock, Math.random, { publicUrl: config.publicUrl, platformFeePercent: config.platformFeePercent }),
+          balance: balancePaymentFlow(clock, { publicUrl: config.publicUrl, feePercent: config.platformFeePercent }),
           order: orderPaymentFlow(clock, { publicUrl: config.publicUrl }),
         },
         undefined,
@@ -164,6 +187,10 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   c.bind(TOKENS.PayoutFlow).toResolvedValue(
     (uow: UnitOfWork, gateway: PaymentGateway, clock: Clock) => new PayoutFlow(uow, gateway, clock, { minimum: config.payoutMinimum, publicUrl: config.publicUrl }),
     [TOKENS.UnitOfWork, TOKENS.PaymentGateway, TOKENS.Clock],
+  );
+  c.bind(TOKENS.InfluencerDashboardFlow).toResolvedValue(
+    (uow: UnitOfWork, clock: Clock) => new InfluencerDashboardFlow(uow, clock, { publicUrl: config.publicUrl }),
+    [TOKENS.UnitOfWork, TOKENS.Clock],
   );
   c.bind(TOKENS.ExpireGroupsFlow).toResolvedValue(
     (uow: UnitOfWork, clock: Clock) => new ExpireGroupsFlow(uow, clock),
@@ -177,12 +204,21 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     [TOKENS.UnitOfWork, TOKENS.FileStorage, TOKENS.CatalogCache],
   );
   c.bind(TOKENS.CartService).toResolvedValue((uow: UnitOfWork) => new CartService(uow), [TOKENS.UnitOfWork]);
+  c.bind(TOKENS.AdminExports).toDynamicValue(() => new KnexAdminExports(database.knex));
+  c.bind(TOKENS.Reports).toDynamicValue(() => new KnexReports(database.knex));
+  c.bind(TOKENS.GroupAdminFlow).toResolvedValue((uow: UnitOfWork) => new GroupAdminFlow(uow), [TOKENS.UnitOfWork]);
   c.bind(TOKENS.OrderService).toResolvedValue(
-    (uow: UnitOfWork, clock: Clock, cache: CatalogCache) => new OrderService(uow, clock, cache),
+    // A delivered order earns its buyer's influencer a commission; a refund reverses it (issue 11).
+    (uow: UnitOfWork, clock: Clock, cache: CatalogCache) =>
+      new OrderService(uow, clock, cache, {
+        delivered: (tx, order, now) => earnCommission(tx, { buyerId: order.user_id, source: 'order', sourceId: order.id, base: order.subtotal, feePercent: config.platformFeePercent, now }),
+        refunded: (tx, order, now) => reverseCommission(tx, 'order', order.id, now),
+      }),
     [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.CatalogCache],
   );
   c.bind<NotificationFeed>(TOKENS.NotificationFeed).toResolvedValue((logger: Logger) => new NotificationFeed(database, logger), [TOKENS.Logger]);
   c.bind(TOKENS.WalletService).toResolvedValue((uow: UnitOfWork) => new WalletService(uow), [TOKENS.UnitOfWork]);
+  c.bind(TOKENS.ExperimentService).toResolvedValue((uow: UnitOfWork) => new ExperimentService(uow), [TOKENS.UnitOfWork]);
   c.bind(TOKENS.NotificationService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new NotificationService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   // ── Job queue (pg-boss 10, schema `pgboss`) ─────────────────────────────────────────────────────────────────
   // One queue per process holding every job definition; workers and cron run here only when JOBS_ENABLED

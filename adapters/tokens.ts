@@ -14,6 +14,8 @@ export const TOKENS = {
   AccountService: Symbol.for('turma.AccountService'),
   UserAdminService: Symbol.for('turma.UserAdminService'),
   GroupService: Symbol.for('turma.GroupService'),
+  /** Campaigns: back office, the public offer (core/campaigns); bonuses are paid by core/flows/campaign-bonus.flow.ts. */
+  CampaignService: Symbol.for('turma.CampaignService'),
   PaymentService: Symbol.for('turma.PaymentService'),
   NotificationService: Symbol.for('turma.NotificationService'),
   /** The job queue (pg-boss): enqueue inside a transaction, workers, cron schedules, status for the CLI and back office. */
@@ -34,11 +36,20 @@ export const TOKENS = {
   ProductService: Symbol.for('turma.ProductService'),
   CartService: Symbol.for('turma.CartService'),
   OrderService: Symbol.for('turma.OrderService'),
+  /** Keyset-paged reads behind the back office's streamed CSV exports. */
+  AdminExports: Symbol.for('turma.AdminExports'),
+  Reports: Symbol.for('turma.Reports'),
   /** Live notification events of this process (the bell's stream), fed by the database's NOTIFY. */
   NotificationFeed: Symbol.for('turma.NotificationFeed'),
   WalletService: Symbol.for('turma.WalletService'),
   ExpireGroupsFlow: Symbol.for('turma.ExpireGroupsFlow'),
+  /** The back office's groups: list, detail with members and payments (core/flows/group-admin.flow.ts). */
+  GroupAdminFlow: Symbol.for('turma.GroupAdminFlow'),
   ProfessionalService: Symbol.for('turma.ProfessionalService'),
+  // Influencers and referral attribution (issue 11).
+  InfluencerService: Symbol.for('turma.InfluencerService'),
+  ReferralService: Symbol.for('turma.ReferralService'),
+  InfluencerApplicationFlow: Symbol.for('turma.InfluencerApplicationFlow'),
   ProfessionalPhotoService: Symbol.for('turma.ProfessionalPhotoService'),
   ReviewModerationService: Symbol.for('turma.ReviewModerationService'),
   RedeemVoucherFlow: Symbol.for('turma.RedeemVoucherFlow'),
@@ -48,4 +59,8 @@ export const TOKENS = {
   PaymentReceiptFlow: Symbol.for('turma.PaymentReceiptFlow'),
   /** Payouts to professionals: maturing receivables, runs, PIX transfers and their webhooks (core/flows/payout.flow.ts). */
   PayoutFlow: Symbol.for('turma.PayoutFlow'),
+  /** The theme A/B experiment's tracking and the back office's analytics (core/experiments). */
+  ExperimentService: Symbol.for('turma.ExperimentService'),
+  /** Influencer commissions: the influencer's dashboard and the back office's commissions panel (core/flows/commission.flow.ts). */
+  InfluencerDashboardFlow: Symbol.for('turma.InfluencerDashboardFlow'),
 } as const;

@@ -7,7 +7,9 @@ import { registerUserCommands } from './commands/users';
 import { registerOperationCommands } from './commands/operations';
 import { registerMarketplaceCommands } from './commands/marketplace';
 import { registerProfessionalCommands } from './commands/professionals';
+import { registerInfluencerCommands } from './commands/influencers';
 import { registerPayoutCommands } from './commands/payouts';
+import { registerCampaignCommands } from './commands/campaigns';
 import { reportError, withCliIo, writeErr, writeOut, type CliIo } from './runtime';
 import { translateCommanderMessage, translateHelpTitle, translateUsage } from './i18n';
 
@@ -33,7 +35,9 @@ export function buildProgram(): Command {
   registerOperationCommands(program);
   registerMarketplaceCommands(program);
   registerProfessionalCommands(program);
+  registerInfluencerCommands(program);
   registerPayoutCommands(program);
+  registerCampaignCommands(program);
   return program;
 }
 

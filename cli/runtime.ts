@@ -7,6 +7,7 @@ import { loadConfig, ConfigError, type Config } from '../adapters/config';
 import { buildContainer } from '../adapters/container';
 import { openDatabase, pgliteDirFor, type Database } from '../adapters/db/database';
 import { isDomainError } from '../core/shared/errors';
+import { parseReais } from '../core/shared/money';
 import { ZodError } from 'zod';
 import type { PgBossJobQueue } from '../adapters/jobs/pg-boss.queue';
 import { TOKENS } from '../adapters/tokens';
@@ -78,6 +79,13 @@ export async function withApp<T>(fn: (app: CliApp) => Promise<T>): Promise<T> {
   } finally {
     await database.close();
   }
+}
+
+/** Reais → centavos with core's one parser ("1.234" is R$ 1.234,00 here as in the back office). */
+export function parseReaisOption(value: string): number {
+  const cents = parseReais(value);
+  if (cents == null || cents <= 0) throw new CliError(`valor inválido: ${value} (use reais, por exemplo 420,00)`);
+  return cents;
 }
 
 export interface OutputOptions {

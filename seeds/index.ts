@@ -14,6 +14,8 @@ import { seedProducts } from './products';
 
 export const DEMO_ADMIN_EMAIL = 'admin@turma.local';
 export const DEMO_USER_PASSWORD = 'demo12345';
+export const DEMO_INFLUENCER_EMAIL = 'influencer@turma.local';
+export const DEMO_INFLUENCER_CODE = 'TURMA10';
 const DEMO_USER_COUNT = 12;
 
 export interface SeedReport {
@@ -92,6 +94,16 @@ export async function runSeeds(
       });
       if (created) usersCreated++;
     }
+    // One approved demo influencer (issue 11): links /r/TURMA10, /ref/TURMA10 and /indicacao/TURMA10 attribute sign-ups.
+    await uow.run(async (r) => {
+      if (await r.identity.users.findByEmail(DEMO_INFLUENCER_EMAIL)) return false;
+      const user = await r.identity.users.create({ email: DEMO_INFLUENCER_EMAIL, password_hash: passwordHash, role: 'influencer', email_confirmed_at: new Date() });
+      await r.identity.profiles.create({ user_id: user.id, email: DEMO_INFLUENCER_EMAIL, full_name: 'Influenciadora Demo', origem: 'www' });
+      await r.referrals.create({ referred_user_id: user.id, referrer_user_id: null, ...DIRECT_REFERRAL });
+      const influencer = await r.influencers.create({ user_id: user.id, instagram: 'turma.demo', tiktok: null, youtube: null, audience_size: 25_000, niche: 'Lifestyle', pix_key_type: 'EMAIL', pix_key: DEMO_INFLUENCER_EMAIL });
+      await r.influencers.update(influencer.id, { status: 'approved', code: DEMO_INFLUENCER_CODE, commission_rate_bp: 1000, approved_at: new Date() });
+      return true;
+    });
   }
 
   return { adminCreated, usersCreated, planCategories: DEMO_PLAN_CATEGORIES.length, plans: DEMO_PLANS.length, productCategories: products.categories, productsCreated: products.created };

@@ -26,6 +26,10 @@ import { KnexCartRepository, KnexOrderRepository, KnexProductRepository } from '
 import { KnexProfessionalRepository, KnexReceivableRepository, KnexReviewRepository } from './repos/professionals.repos';
 import { KnexProfessionalPhotoRepository } from './repos/professional-photos.repos';
 import { KnexPayoutRepository } from './repos/payouts.repos';
+import { KnexCampaignBonusRepository, KnexCampaignRepository } from './repos/campaigns.repos';
+import { KnexCommissionRepository } from './repos/commissions.repos';
+import { KnexInfluencerRepository, KnexReferralClickRepository } from './repos/influencers.repos';
+import { KnexExperimentRepository } from './repos/experiments.repo';
 
 /** What the unit of work needs of the job queue adapter. */
 export interface TransactionalJobs {
@@ -44,6 +48,8 @@ export function makeRepositories(db: Knex): Repositories {
       authTokens: new KnexAuthTokenRepository(db),
     },
     referrals: new KnexReferralRepository(db),
+    referralClicks: new KnexReferralClickRepository(db),
+    influencers: new KnexInfluencerRepository(db),
     audit: new KnexAuditLogRepository(db),
     catalog: { plans: new KnexPlanRepository(db) },
     groups: { groups: new KnexGroupRepository(db), members: new KnexMemberRepository(db), vouchers: new KnexVoucherRepository(db) },
@@ -52,6 +58,9 @@ export function makeRepositories(db: Knex): Repositories {
     wallet: new KnexWalletRepository(db),
     marketplace: { products: new KnexProductRepository(db), cart: new KnexCartRepository(db), orders: new KnexOrderRepository(db) },
     professionals: { professionals: new KnexProfessionalRepository(db), photos: new KnexProfessionalPhotoRepository(db), receivables: new KnexReceivableRepository(db), reviews: new KnexReviewRepository(db), payouts: new KnexPayoutRepository(db) },
+    campaigns: { campaigns: new KnexCampaignRepository(db), bonuses: new KnexCampaignBonusRepository(db) },
+    commissions: new KnexCommissionRepository(db),
+    experiments: new KnexExperimentRepository(db),
   };
 }
 

@@ -25,21 +25,32 @@ import { notificationRoutes } from './routes/notifications.routes';
 import { cepRoutes } from './routes/cep.routes';
 import { auditLogAdminRoutes } from './routes/admin/audit-logs.routes';
 import { planAdminRoutes } from './routes/admin/plans.routes';
+import { campaignAdminRoutes } from './routes/admin/campaigns.routes';
+import { campaignRoutes } from './routes/campaigns.routes';
 import { jobAdminRoutes } from './routes/admin/jobs.routes';
+import { orderAdminRoutes } from './routes/admin/orders.routes';
+import { exportAdminRoutes } from './routes/admin/exports.routes';
+import { reportAdminRoutes } from './routes/admin/reports.routes';
+import { groupAdminRoutes } from './routes/admin/groups.routes';
+import { userAdminRoutes } from './routes/admin/users.routes';
 import { devRoutes } from './routes/dev.routes';
 import { sandboxRoutes } from './routes/sandbox.routes';
 import { marketplaceRoutes } from './routes/marketplace.routes';
 import { openApiRoutes } from './routes/openapi.routes';
 import { professionalRoutes } from './routes/professionals.routes';
 import { payoutRoutes } from './routes/payouts.routes';
+import { commissionRoutes } from './routes/commissions.routes';
 import { siteConfigRoutes } from './routes/site-config.routes';
 import { professionalPhotoRoutes } from './routes/professional-photos.routes';
 import { adminReviewRoutes } from './routes/admin-reviews.routes';
+import { experimentRoutes } from './routes/experiments.routes';
+import { influencerRoutes } from './routes/influencers.routes';
 import { PUBLIC_READ_PATHS, publicReads } from './public-reads';
 import type { ContractRouter } from './contract';
 import { mediaFiles } from './media';
 import type { FileStorage } from '../../core/ports/storage';
 import { staticApps } from './static';
+import { siteFiles } from './site-files';
 
 /** Every router of the API, in mounting order; the last one serves the description of them all. */
 export function apiRouters(config: Config): ContractRouter[] {
@@ -55,13 +66,23 @@ export function apiRouters(config: Config): ContractRouter[] {
     cepRoutes(),
     auditLogAdminRoutes(),
     planAdminRoutes(),
+    campaignAdminRoutes(),
+    campaignRoutes(),
     jobAdminRoutes(),
+    orderAdminRoutes(),
+    exportAdminRoutes(),
+    reportAdminRoutes(),
+    groupAdminRoutes(),
+    userAdminRoutes(),
     devRoutes(config),
     sandboxRoutes(config),
     professionalRoutes(),
     payoutRoutes(),
+    commissionRoutes(),
     professionalPhotoRoutes(),
     adminReviewRoutes(),
+    experimentRoutes(),
+    influencerRoutes(),
     siteConfigRoutes(config),
   ];
   routers.push(openApiRoutes(config, () => routers));
@@ -125,6 +146,7 @@ export function createApp(container: Container, options: { distDir?: string } = 
     await next();
   });
   app.use(mediaFiles(() => container.get<FileStorage>(TOKENS.FileStorage)));
-  app.use(staticApps(options.distDir));
+  app.use(siteFiles(config));
+  app.use(staticApps(options.distDir, { dev: !config.isProduction }));
   return app;
 }

@@ -1,17 +1,20 @@
 // Serves the built web app and back office, with the SPA fallback: /admin/* → admin, everything else → web.
+// A path the web app has no screen for (its route table, web/app/route-paths.ts) gets the app with status 404:
+// the app renders its not-found screen, and crawlers and monitors see a real 404.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Next } from 'koa';
 import send from 'koa-send';
+import { isKnownRoute } from '../../web/app/route-paths';
 import type { AppContext } from './context';
 
 export const DIST_DIR = resolve(import.meta.dirname, '../../dist');
 
-export function staticApps(distDir = DIST_DIR) {
+export function staticApps(distDir = DIST_DIR, options: { dev?: boolean } = {}) {
   const webRoot = join(distDir, 'web');
   const adminRoot = join(distDir, 'admin');
 
-  const sendIndex = async (ctx: AppContext, root: string) => {
+  const sendIndex = async (ctx: AppContext, root: string, status = 200) => {
     if (!existsSync(join(root, 'index.html'))) {
       ctx.status = 503;
       ctx.type = 'text/plain; charset=utf-8';
@@ -19,6 +22,7 @@ export function staticApps(distDir = DIST_DIR) {
       return;
     }
     ctx.set('Cache-Control', 'no-cache');
+    ctx.status = status;
     await send(ctx, 'index.html', { root });
   };
 
@@ -53,6 +57,6 @@ export function staticApps(distDir = DIST_DIR) {
         }
       }
     }
-    await sendIndex(ctx, root);
+    await sendIndex(ctx, root, isAdmin || isKnownRoute(relative, { dev: options.dev }) ? 200 : 404);
   };
 }

@@ -1,5 +1,4 @@
 // `turma plans|groups|payments|jobs …`: the group purchase's operations (PRODUCT.md §8).
-import { parseReais } from '../../core/shared/money';
 import type { Command } from 'commander';
 import type { Container } from 'inversify';
 import { z } from 'zod';
@@ -13,16 +12,9 @@ import { paidCount, placesTaken, GROUP_STATUSES } from '../../core/groups/group-
 import { TOKENS } from '../../adapters/tokens';
 import type { PgBossJobQueue, JobStatus } from '../../adapters/jobs/pg-boss.queue';
 import { migrateLatest } from '../../adapters/db/migrate';
-import { CliError, printObject, printRows, setExitCode, withApp, writeOut, type OutputOptions } from '../runtime';
+import { CliError, parseReaisOption, printObject, printRows, setExitCode, withApp, writeOut, type OutputOptions } from '../runtime';
 
 const get = <T>(c: Container, token: symbol) => c.get<T>(token);
-
-/** Reais → centavos with core's one parser ("1.234" is R$ 1.234,00 here as in the back office). */
-function parseReaisOption(value: string): number {
-  const cents = parseReais(value);
-  if (cents == null || cents <= 0) throw new CliError(`valor inválido: ${value} (use reais, por exemplo 420,00)`);
-  return cents;
-}
 
 const json = (value: unknown): void => {
   writeOut(`${JSON.stringify(value, null, 2)}\n`);

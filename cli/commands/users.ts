@@ -1,4 +1,4 @@
-// `turma users create-admin --email --name [--password-stdin]`.
+// `turma users`: create-admin, list, show, set-role, block, unblock, end-sessions, resend-confirmation.
 import type { Command } from 'commander';
 import type { AuthService } from '../../core/identity/auth.service';
 import type { UserAdminService } from '../../core/identity/user-admin.service';
@@ -109,6 +109,24 @@ export function registerUserCommands(program: Command) {
     .action(async (account: string, opts: OutputOptions & { reason: string }) => {
       const { user } = await withApp(({ container }) => admin(container).block(account, opts.reason, CLI_OPERATOR));
       printObject({ id: user.id, email: user.email, bloqueado: user.blocked_at ? 'sim' : 'não' }, opts);
+    });
+
+  users
+    .command('end-sessions <conta>')
+    .description('encerra todas as sessões de uma conta (ela precisa entrar de novo)')
+    .option('--json', 'saída em JSON')
+    .action(async (account: string, opts: OutputOptions) => {
+      const result = await withApp(({ container }) => admin(container).endSessions(account, CLI_OPERATOR));
+      printObject({ id: result.id, sessoes_encerradas: result.sessions_ended }, opts);
+    });
+
+  users
+    .command('resend-confirmation <conta>')
+    .description('envia um novo link de confirmação de e-mail a uma conta não confirmada')
+    .option('--json', 'saída em JSON')
+    .action(async (account: string, opts: OutputOptions) => {
+      const result = await withApp(({ container }) => admin(container).resendConfirmation(account, CLI_OPERATOR));
+      printObject({ id: result.id, enviado: result.sent ? 'sim' : 'não' }, opts);
     });
 
   users

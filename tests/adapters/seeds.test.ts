@@ -27,7 +27,10 @@ describe('seeds', () => {
       return [u?.count, p?.count, c?.count].map(Number);
     };
     const before = await counts();
-    expect(before).toEqual([13, 8, 4]);
+    // 12 demo people, the admin and the demo influencer (influencer@turma.local, approved with code TURMA10).
+    expect(before).toEqual([14, 8, 4]);
+    const influencer = await app.db.knex('influencers as i').join('users as u', 'u.id', 'i.user_id').where('u.email', 'influencer@turma.local').first('i.status', 'i.code', 'u.role');
+    expect(influencer).toMatchObject({ status: 'approved', code: 'TURMA10', role: 'influencer' });
 
     const second = await runSeeds(app.container);
     expect(second.adminCreated).toBeNull();

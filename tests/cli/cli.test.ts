@@ -81,6 +81,10 @@ describe('turma CLI', { timeout: 120_000 }, () => {
     expect(shown.user.blocked_at).not.toBeNull();
     expect(JSON.parse((await turma(['users', 'unblock', someone, '--json'])).stdout).bloqueado).toBe('não');
 
+    expect(JSON.parse((await turma(['users', 'end-sessions', someone, '--json'])).stdout)).toMatchObject({ sessoes_encerradas: 0 });
+    const confirmed = await turma(['users', 'resend-confirmation', someone]);
+    expect(confirmed.code).toBe(1);
+    expect(confirmed.stderr.trim()).toBe('Erro: Este e-mail já foi confirmado.');
     expect(JSON.parse((await turma(['users', 'set-role', someone, 'influencer', '--json'])).stdout).papel).toBe('influencer');
     const badRole = await turma(['users', 'set-role', someone, 'rei']);
     expect(badRole.code).toBe(1);

@@ -48,6 +48,8 @@ const COVERAGE: Record<string, Coverage> = {
   'payouts.professional_id': { section: (e) => e.professional?.payouts, check: 'ids' },
   'reviews.user_id': { section: (e) => e.reviews_written, check: 'ids' },
   'reviews.professional_id': { section: (e) => e.professional?.reviews_received, check: 'ids' },
+  'ab_test_participants.user_id': { section: (e) => e.experiments, check: 'ids' }, // each with its events
+  'influencers.user_id': { section: (e) => e.influencer?.profile, check: 'one' }, // with the commissions earned
 };
 
 /**
@@ -58,6 +60,14 @@ const ALLOW_LIST: Record<string, string> = {
   // The embedded sandbox payment provider's own books (PRODUCT.md §6): they stand for Asaas's records, a separate
   // controller, keyed by the provider's customer id (not ours). The platform's side of every charge is `payments`.
   'sandbox_charges.customer_id': 'provider books, not the platform’s data',
+  // An influencer's earnings ledger: the referred person's side (the referral binding, the purchases) is exported
+  // under referral, memberships and orders; the amount belongs to the influencer's export.
+  'commissions.referred_user_id': 'the influencer’s earnings, not the referred person’s data',
+  // Each bonus is also the inviter's wallet entry (ref campaign:<id>:invitee:<member>), exported under wallet.
+  'campaign_bonuses.inviter_user_id': 'exported as the wallet entry it credited',
+  // Staff actions: the staff member's own activity is exported from the audit log.
+  'campaigns.created_by': 'a staff action, exported as audit activity',
+  'fiscal_invoices.invoiced_by': 'a staff action, exported as audit activity',
 };
 
 /** Every `table.column` of this database that points at a user or at a professional profile, from the catalogue. */

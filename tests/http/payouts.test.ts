@@ -107,7 +107,7 @@ describe('maturing receivables (the mature_receivables job)', () => {
     expect(due.body.counts.matured).toBeGreaterThanOrEqual(1);
     expect((await app.db.knex('receivables').where({ id: receivableId }).first()).status).toBe('available');
     const again = await adminClient.post('/api/admin/jobs/mature_receivables/run');
-    expect(again.body.counts).toEqual({ matured: 0 });
+    expect(again.body.counts).toEqual({ matured: 0, commissions: 0 });
     expect((await pro.user.client.get('/api/me/receivables')).body.totals.available).toBe(2_700);
   });
 });
@@ -164,7 +164,7 @@ describe('paying professionals (sandbox provider)', () => {
     expect((await poor.user.client.get('/api/me/payouts')).body).toEqual({ items: [], total: 0 });
     const refused = await plainUser.client.get('/api/me/payouts');
     expect(refused.status).toBe(403);
-    expect(refused.body.error.message).toBe('Disponível apenas para profissionais.');
+    expect(refused.body.error.message).toBe('Disponível apenas para profissionais e influenciadores.');
     expect((await app.client().get('/api/me/payouts')).status).toBe(401);
     expect((await rich.user.client.get('/api/me/payouts?per_page=0')).status).toBe(400);
   });

@@ -3,7 +3,7 @@
 // have a public profile.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { createPlan, createUser } from '../support/factories';
+import { createPlan, insertProfessional } from '../support/factories';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -13,19 +13,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function insert(category: string, over: { status?: string; latitude: number; longitude: number }) {
-  const user = await createUser(app);
-  const status = over.status ?? 'approved';
-  const [row] = await app.db.knex('professionals')
-    .insert({
-      user_id: user.id, status, approved: status === 'approved', category, business_name: 'Estúdio Mapa', full_name: user.fullName,
-      tax_id: '11144477735', cep: '01310100', address_street: 'Avenida Paulista', address_number: '1578', address_district: 'Bela Vista',
-      address_city: 'São Paulo', address_state: 'SP', latitude: over.latitude, longitude: over.longitude,
-      bio: 'Atendimento com hora marcada e muito cuidado em cada detalhe.', pix_key_type: 'EMAIL', pix_key: `${user.id}@exemplo.com.br`,
-    })
-    .returning(['id']);
-  return row.id as string;
-}
+const insert = (category: string, over: { status?: string; latitude: number; longitude: number }) => insertProfessional(app, category, over);
 
 describe('nearby results and public profiles for the map', () => {
   it('a nearby result has its coordinates; the public profile its business address; others are 404', async () => {

@@ -72,6 +72,21 @@ export async function createPlan(app: TestApp, overrides: { price?: number; grou
   return plan as { id: string; price: number; entry_price: number; group_size: number; name: string };
 }
 
+/** A professional row written straight to the database (approved unless told), with its own user; returns its id. */
+export async function insertProfessional(app: TestApp, category: string, over: { status?: string; latitude: number; longitude: number }) {
+  const user = await createUser(app);
+  const status = over.status ?? 'approved';
+  const [row] = await app.db.knex('professionals')
+    .insert({
+      user_id: user.id, status, approved: status === 'approved', category, business_name: 'Estúdio Mapa', full_name: user.fullName,
+      tax_id: '11144477735', cep: '01310100', address_street: 'Avenida Paulista', address_number: '1578', address_district: 'Bela Vista',
+      address_city: 'São Paulo', address_state: 'SP', latitude: over.latitude, longitude: over.longitude,
+      bio: 'Atendimento com hora marcada e muito cuidado em cada detalhe.', pix_key_type: 'EMAIL', pix_key: `${user.id}@exemplo.com.br`,
+    })
+    .returning(['id']);
+  return row.id as string;
+}
+
 /** A valid professional application body (POST /api/professionals/applications) for a category; override what a test is about. */
 export function professionalApplication(category: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -121,4 +136,63 @@ export async function insertVoucher(
     })
     .returning('*');
   return { voucher: voucher as { id: string; code: string }, groupId: group.id as string };
+}
+
+/**
+ * Wallet credit made the way members get it (PRODUCT.md §1.5): `user` pays the entry of a new group through the sandbox,
+ * chooses to keep it as credit, and the group expires. The credit is the plan's entry price (`amount`, default R$ 50,00).
+ */
+export async function walletCreditFromExpiredGroup(app: TestApp, user: TestUser, amount = 5_000): Promise<number> {
+  const plan = await createPlan(app, { price: amount * 10 - 5, group_size: 3 });
+  const created = await user.client.post('/api/groups', { plan_id: plan.id });
+  if (created.status !== 201) throw new Error(`grupo não criado: ${JSON.stringify(created.body)}`);
+  const memberId = created.body.membership.id as string;
+  const pay = await user.client.post('/api/payments', { purpose: 'entry', ref_id: memberId, method: 'PIX' });
+  if (pay.status !== 201) throw new Error(`entrada não criada: ${JSON.stringify(pay.body)}`);
+  await user.client.post(`/api/sandbox/payments/${pay.body.id}/confirm`);
+  const kept = await user.client.request('PATCH', `/api/me/memberships/${memberId}`, { refund_to: 'wallet' });
+  if (kept.status !== 200) throw new Error(`preferência não salva: ${JSON.stringify(kept.body)}`);
+  await app.container.get<import('../../core/flows/expire-groups.flow').ExpireGroupsFlow>(TOKENS.ExpireGroupsFlow).expireNow(created.body.group.id);
+  return plan.entry_price;
+}
+
+/** An influencer row written straight to the database (approved with a code and 10% unless told), with its own user. */
+export async function approvedInfluencer(app: TestApp, over: { code?: string; status?: 'approved' | 'suspended' | 'pending'; rateBp?: number; user?: TestUser } = {}) {
+  const user = over.user ?? (await createUser(app));
+  const status = over.status ?? 'approved';
+  const code = status === 'pending' ? null : (over.code ?? `INF${faker.string.alphanumeric(6).toUpperCase()}`);
+  const [row] = await app.db.knex('influencers')
+    .insert({
+      user_id: user.id, status, code, commission_rate_bp: status === 'pending' ? null : (over.rateBp ?? 1000), instagram: 'turma.teste',
+      audience_size: 5000, niche: 'Lifestyle', pix_key_type: 'EMAIL', pix_key: `${user.id}@exemplo.com.br`, approved_at: status === 'pending' ? null : new Date(),
+    })
+    .returning(['id']);
+  if (status !== 'pending') await app.db.knex('users').where({ id: user.id }).update({ role: 'influencer' });
+  const profile = await app.db.knex('profiles').where({ user_id: user.id }).first('cpf', 'phone');
+  return { id: row.id as string, userId: user.id, code, user, cpf: profile.cpf as string | null, phone: profile.phone as string | null };
+}
+
+/**
+ * An influencer row written straight to the database (approved with a code and a rate unless told), with its own user
+ * (role influencer). The application and approval routes are tested in tests/http/referrals.test.ts.
+ */
+export async function insertInfluencer(app: TestApp, over: { status?: 'pending' | 'approved' | 'suspended'; rateBp?: number; code?: string; pixKey?: string } = {}) {
+  const user = await createUser(app, { role: 'influencer' });
+  const status = over.status ?? 'approved';
+  const code = over.code ?? `INF${faker.string.alphanumeric(8).toUpperCase()}`;
+  const [row] = await app.db.knex('influencers')
+    .insert({
+      user_id: user.id, status, code: status === 'pending' ? null : code, commission_rate_bp: status === 'pending' ? null : (over.rateBp ?? 1_000),
+      instagram: '@teste', audience_size: 12_000, niche: 'beleza', pix_key_type: 'EMAIL', pix_key: over.pixKey ?? `${user.id}@exemplo.com.br`,
+      approved_at: status === 'pending' ? null : new Date(),
+    })
+    .returning('*');
+  return { user, id: row.id as string, code };
+}
+
+/** Binds `userId`'s sign-up to the influencer as the attribution does (the referral row), optionally as a self-referral. */
+export async function bindReferral(app: TestApp, influencer: { id: string; user: { id: string }; code: string }, userId: string, options: { selfReferral?: boolean; at?: Date } = {}) {
+  const at = options.at ?? new Date();
+  const row = { referrer_user_id: influencer.user.id, referral_type: 'influencer', status: 'confirmed', codigo_referencia: influencer.code, influencer_id: influencer.id, self_referral: options.selfReferral ?? false, clicked_at: at, created_at: at };
+  await app.db.knex('referrals').insert({ referred_user_id: userId, ...row }).onConflict('referred_user_id').merge(row);
 }

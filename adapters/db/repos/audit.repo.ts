@@ -42,6 +42,7 @@ export class KnexAuditLogRepository implements AuditLogRepository {
     if (filter.id?.length) q.whereIn('id', filter.id);
     if (filter.action) q.where('action', filter.action);
     if (filter.entity_type) q.where('entity_type', filter.entity_type);
+    if (filter.entity_id) q.where('entity_id', filter.entity_id);
     if (filter.actor_user_id) q.where('actor_user_id', filter.actor_user_id);
     if (filter.actor_email) q.where('actor_email', 'ilike', `%${escapeLike(filter.actor_email)}%`);
     if (filter.created_at_gte) q.where('created_at', '>=', filter.created_at_gte);

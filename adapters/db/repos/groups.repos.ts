@@ -258,4 +258,11 @@ export class KnexWalletRepository implements WalletRepository {
   async list(userId: string) {
     return (await this.db('wallet_entries').where({ user_id: userId }).orderBy('created_at', 'desc')) as WalletEntryRecord[];
   }
+  async findByRef(ref: string) {
+    return ((await this.db('wallet_entries').where({ ref }).first()) as WalletEntryRecord | undefined) ?? null;
+  }
+  async lockUser(userId: string) {
+    // A transaction-scoped advisory lock per user (released at commit or rollback): no row to create first.
+    await this.db.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`wallet:${userId}`]);
+  }
 }

@@ -1,10 +1,11 @@
 // Users, profiles and sessions on knex/objection, bound to whatever handle (root or transaction) they are given.
 import type { Knex } from 'knex';
 import { normalizeRole } from '../../../core/identity/roles';
+import { USER_SORTABLE } from '../../../core/identity/ports';
 import { isOrigin } from '../../../core/referrals/origin';
 import { conflict } from '../../../core/shared/errors';
-import type { AuthTokenPurpose, AuthTokenRecord, AuthTokenRepository, NewProfile, SessionInfo, NewUser, ProfileRecord, ProfileRepository, SessionRecord, SessionRepository, UserRecord, UserRepository } from '../../../core/identity/ports';
-import type { ReferralRecord, ReferralRepository } from '../../../core/referrals/ports';
+import type { AuthTokenPurpose, AuthTokenRecord, AuthTokenRepository, NewProfile, SessionInfo, NewUser, UserListFilter, ProfileRecord, ProfileRepository, SessionRecord, SessionRepository, UserRecord, UserRepository } from '../../../core/identity/ports';
+import type { InfluencerBinding, NewReferral, ReferralRecord, ReferralRepository } from '../../../core/referrals/ports';
 import { ProfileModel, SessionModel, UserModel } from '../models';
 
 /** A unique-constraint violation (PostgreSQL and PGlite both report code 23505), by constraint name. */
@@ -69,6 +70,13 @@ export class KnexUserRepository implements UserRepository {
     const m = await UserModel.query(this.db).findOne({ email });
     return m ? toUser(m) : null;
   }
+  async findByPhone(phone: string, limit: number) {
+    const rows = await UserModel.query(this.db)
+      .whereIn('id', (q) => q.select('user_id').from('profiles').where('phone', phone))
+      .orderBy('created_at')
+      .limit(limit);
+    return rows.map(toUser);
+  }
   async create(user: NewUser) {
     const m = await UserModel.query(this.db)
       .insertAndFetch({
@@ -86,34 +94,51 @@ export class KnexUserRepository implements UserRepository {
       .patch({ ...patch, updated_at: new Date() })
       .catch(translateUnique);
   }
-  async list(filter: { q?: string; role?: string; blocked?: boolean; offset: number; limit: number }) {
+  async list(filter: UserListFilter) {
     const q = UserModel.query(this.db)
-      .select('users.*', 'profiles.full_name')
+      .select('users.*', 'profiles.full_name', 'profiles.cpf')
       .leftJoin('profiles', 'profiles.user_id', 'users.id')
       .whereNull('users.deleted_at');
+    if (filter.id) q.where('users.id', filter.id);
     if (filter.role) q.where('users.role', filter.role);
-    if (filter.blocked === true) q.whereNotNull('users.blocked_at');
+    if (filter.blocked === true || filter.status === 'blocked') q.whereNotNull('users.blocked_at');
     if (filter.blocked === false) q.whereNull('users.blocked_at');
+    if (filter.status === 'active') q.whereNull('users.blocked_at').whereNotNull('users.email_confirmed_at');
+    if (filter.status === 'unconfirmed') q.whereNull('users.blocked_at').whereNull('users.email_confirmed_at');
     if (filter.q) {
       const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      q.where((w) => w.where('users.email', 'ilike', like).orWhere('profiles.full_name', 'ilike', like));
+      // CPFs are stored as 11 digits: "123.456.789-09" and "12345678909" both find it.
+      const digits = filter.q.replace(/\D/g, '');
+      q.where((w) => {
+        w.where('users.email', 'ilike', like).orWhere('profiles.full_name', 'ilike', like);
+        if (digits.length >= 3 && /^[\d.\-\s]+$/.test(filter.q!)) w.orWhere('profiles.cpf', 'like', `%${digits}%`);
+      });
     }
     const total = await q.clone().resultSize();
-    const rows = await q.orderBy('users.created_at', 'desc').orderBy('users.id').offset(filter.offset).limit(filter.limit);
+    const sort = filter.sort && (USER_SORTABLE as readonly string[]).includes(filter.sort.field) ? filter.sort : { field: 'created_at', order: 'DESC' };
+    const column = sort.field === 'full_name' ? 'profiles.full_name' : `users.${sort.field}`;
+    const rows = await q
+      .orderByRaw(`${column} ${sort.order === 'ASC' ? 'asc' : 'desc'} nulls last`)
+      .orderBy('users.id')
+      .offset(filter.offset)
+      .limit(filter.limit);
     return {
-      items: rows.map((m) => ({
-        ...toUser(m),
-        full_name: (m as unknown as { full_name: string | null }).full_name ?? null,
-        blocked_reason: m.blocked_reason,
-      })),
+      items: rows.map((m) => {
+        const extra = m as unknown as { full_name: string | null; cpf: string | null };
+        return { ...toUser(m), full_name: extra.full_name ?? null, cpf: extra.cpf ?? null, blocked_reason: m.blocked_reason };
+      }),
       total,
     };
   }
-  async count(filter: { role?: string } = {}) {
-    const q = UserModel.query(this.db);
-    q.whereNull('deleted_at');
+  async count(filter: { role?: string; blocked?: boolean; lock?: boolean } = {}) {
+    const q = this.db('users').whereNull('deleted_at');
     if (filter.role) q.where('role', filter.role);
-    return q.resultSize();
+    if (filter.blocked === true) q.whereNotNull('blocked_at');
+    if (filter.blocked === false) q.whereNull('blocked_at');
+    // FOR UPDATE cannot go with count(*): lock the rows themselves, then count them.
+    if (filter.lock) return (await q.select('id').forUpdate()).length;
+    const [row] = (await q.count({ n: '*' })) as Array<{ n: number | string }>;
+    return Number(row?.n ?? 0);
   }
 }
 
@@ -233,8 +258,19 @@ const toReferral = (r: Record<string, unknown>): ReferralRecord => ({
 export class KnexReferralRepository implements ReferralRepository {
   constructor(private readonly db: Knex) {}
 
-  async create(referral: Omit<ReferralRecord, 'id' | 'created_at'>) {
+  async create(referral: NewReferral) {
     await this.db('referrals').insert(referral);
+  }
+  async bindingOf(userId: string) {
+    const row = (await this.db('referrals')
+      .where({ referred_user_id: userId })
+      .whereNotNull('influencer_id')
+      .first('influencer_id', 'click_id', 'clicked_at', 'signup_ip_hash', 'self_referral', 'flagged_at', 'flag_reason')) as InfluencerBinding | undefined;
+    return row ?? null;
+  }
+  async countFromIpSince(influencerId: string, ipHash: string, since: Date) {
+    const [row] = (await this.db('referrals').where({ influencer_id: influencerId, signup_ip_hash: ipHash }).where('created_at', '>=', since).count({ count: '*' })) as Array<{ count: number | string }>;
+    return Number(row?.count ?? 0);
   }
   async findByReferred(userId: string) {
     const row = await this.db('referrals').where({ referred_user_id: userId }).first();

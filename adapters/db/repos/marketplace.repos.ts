@@ -1,6 +1,7 @@
 // Products, cart lines and orders on knex. Stock moves are single conditional statements; lists are one query each.
 import type { Knex } from 'knex';
-import type { CartCatalogItem, CartLineKey, CartLineWithItem, CartLineWrite, CartRepository, NewOrder, NewProduct, OrderItemRecord, OrderRecord, OrderRepository, OrderStatusChangeRecord, ProductCategoryRecord, ProductListFilter, ProductRecord, ProductRepository, ProductWithCategory } from '../../../core/marketplace/ports';
+import { containsPattern } from '../like';
+import type { AdminOrderRow, CartCatalogItem, CartLineKey, CartLineWithItem, CartLineWrite, CartRepository, NewOrder, OrderAdminFilter, OrderAdminSort, NewProduct, OrderItemRecord, OrderRecord, OrderRepository, OrderStatusChangeRecord, ProductCategoryRecord, ProductListFilter, ProductRecord, ProductRepository, ProductWithCategory } from '../../../core/marketplace/ports';
 import type { OrderStatus } from '../../../core/marketplace/order-rules';
 
 type Row = Record<string, any>;
@@ -326,6 +327,23 @@ export class KnexOrderRepository implements OrderRepository {
       .orderBy('o.expires_at')
       .limit(limit)) as OrderRecord[];
   }
+  async adminList(filter: OrderAdminFilter, sort: { field: OrderAdminSort; order: 'ASC' | 'DESC' }, offset: number, limit: number) {
+    const q = applyOrderAdminFilter(this.db('marketplace_orders as o').leftJoin('users as u', 'u.id', 'o.user_id').leftJoin('profiles as pr', 'pr.user_id', 'o.user_id'), filter);
+    const direction = sort.order === 'ASC' ? 'asc' : 'desc';
+    const rows = (await q
+      .select(...ORDER_COLUMNS.map((c) => `o.${c}`), 'u.email', 'pr.full_name', this.db.raw('count(*) over () as total_count'))
+      .orderByRaw(`o.${sort.field} ${direction} nulls last`)
+      .orderBy('o.id', direction)
+      .offset(offset)
+      .limit(limit)) as Row[];
+    let total = rows.length ? Number(rows[0]!.total_count) : 0;
+    if (!rows.length && offset > 0) {
+      const counted = applyOrderAdminFilter(this.db('marketplace_orders as o').leftJoin('users as u', 'u.id', 'o.user_id').leftJoin('profiles as pr', 'pr.user_id', 'o.user_id'), filter);
+      const [{ count }] = (await counted.count<{ count: number }[]>('* as count')) as [{ count: number }];
+      total = Number(count);
+    }
+    return { items: rows.map(({ total_count: _t, ...o }) => o as AdminOrderRow), total };
+  }
   async list(filter: { status?: OrderStatus; offset: number; limit: number }) {
     const q = this.db('marketplace_orders as o').leftJoin('users as u', 'u.id', 'o.user_id');
     if (filter.status) q.where('o.status', filter.status);
@@ -337,4 +355,26 @@ export class KnexOrderRepository implements OrderRepository {
       .limit(filter.limit)) as Row[];
     return { items: rows.map(({ total_count: _t, ...o }) => o as OrderRecord & { email: string | null }), total: rows.length ? Number(rows[0]!.total_count) : 0 };
   }
+}
+
+/**
+ * The back office's order filters on `marketplace_orders as o` joined with `users as u` and `profiles as pr` (the
+ * list and the CSV export use the same ones, so an export is exactly what the list shows).
+ */
+export function applyOrderAdminFilter(q: Knex.QueryBuilder, filter: OrderAdminFilter): Knex.QueryBuilder {
+  if (filter.status?.length) q.whereIn('o.status', filter.status);
+  if (filter.user_id) q.where('o.user_id', filter.user_id);
+  if (filter.id?.length) q.whereIn('o.id', filter.id);
+  if (filter.created_at_gte) q.where('o.created_at', '>=', filter.created_at_gte);
+  if (filter.created_at_lte) q.where('o.created_at', '<=', filter.created_at_lte);
+  const text = filter.q?.trim();
+  if (text) {
+    const hex = text.replace(/^#/, '').toLowerCase();
+    const like = containsPattern(text);
+    q.where((w) => {
+      w.whereILike('u.email', like).orWhereILike('pr.full_name', like);
+      if (/^[0-9a-f]{4,32}$/.test(hex)) w.orWhereRaw(`replace(o.id::text, '-', '') like ?`, [`${hex}%`]);
+    });
+  }
+  return q;
 }

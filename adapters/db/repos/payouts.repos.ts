@@ -9,7 +9,7 @@ const now = (db: Knex) => db.fn.now();
 export class KnexPayoutRepository implements PayoutRepository {
   constructor(private readonly db: Knex) {}
 
-  async create(p: Pick<PayoutRecord, 'professional_id' | 'amount' | 'pix_key_type' | 'pix_key'>) {
+  async create(p: Parameters<PayoutRepository['create']>[0]) {
     const [row] = await this.db('payouts').insert({ ...p, status: 'pending' }).returning('*');
     return row as PayoutRecord;
   }
@@ -22,16 +22,22 @@ export class KnexPayoutRepository implements PayoutRepository {
   async lock(id: string) {
     return ((await this.db('payouts').where({ id }).forUpdate().first()) as PayoutRecord | undefined) ?? null;
   }
-  async update(id: string, patch: Partial<Omit<PayoutRecord, 'id' | 'professional_id' | 'amount' | 'created_at'>>) {
+  async update(id: string, patch: Partial<Omit<PayoutRecord, 'id' | 'professional_id' | 'influencer_id' | 'amount' | 'created_at'>>) {
     await this.db('payouts').where({ id }).update({ ...patch, updated_at: now(this.db) });
   }
   async moveIf(id: string, from: PayoutStatus[], to: PayoutStatus, patch: Partial<PayoutRecord> = {}) {
     return (await this.db('payouts').where({ id }).whereIn('status', from).update({ ...patch, status: to, updated_at: now(this.db) })) === 1;
   }
   async listForProfessional(professionalId: string, offset: number, limit: number) {
+    return this.listFor({ professional_id: professionalId }, offset, limit);
+  }
+  async listForInfluencer(influencerId: string, offset: number, limit: number) {
+    return this.listFor({ influencer_id: influencerId }, offset, limit);
+  }
+  private async listFor(owner: { professional_id: string } | { influencer_id: string }, offset: number, limit: number) {
     const [items, count] = await Promise.all([
-      this.db('payouts').where({ professional_id: professionalId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).offset(offset).limit(limit),
-      this.db('payouts').where({ professional_id: professionalId }).count<{ count: string | number }[]>({ count: '*' }),
+      this.db('payouts').where(owner).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).offset(offset).limit(limit),
+      this.db('payouts').where(owner).count<{ count: string | number }[]>({ count: '*' }),
     ]);
     return { items: items as PayoutRecord[], total: Number(count[0]?.count ?? 0) };
   }

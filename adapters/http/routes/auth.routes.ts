@@ -29,6 +29,8 @@ import { TOKENS } from '../../tokens';
 import { SESSION_COOKIE, requestMeta, type AppContext } from '../context';
 import { ContractRouter, reply, shapeAnswer } from '../contract';
 import { apiLocaleOf, parseInput } from '../validation';
+import { carriedClickId } from './influencers.routes';
+import { linkExperimentVisitor } from './experiments.routes';
 
 function setSessionCookie(ctx: AppContext, grant: SessionGrant) {
   const config = ctx.container.get<Config>(TOKENS.Config);
@@ -72,7 +74,10 @@ export function authRoutes() {
       handler: async (ctx) => {
         const service = accounts(ctx);
         const input = parseInput(service.signupSchema, ctx.request.body, apiLocaleOf(ctx));
-        return reply(201, await service.signup(input, requestMeta(ctx)));
+        // Inside the 30-day window the referral link's click (the signed turma_ref cookie) binds the user to its influencer.
+        const created = await service.signup(input, requestMeta(ctx), { clickId: carriedClickId(ctx) });
+        await linkExperimentVisitor(ctx, created.user.id);
+        return reply(201, created);
       },
     })
     .route({
@@ -85,6 +90,7 @@ export function authRoutes() {
       handler: async (ctx, { body }) => {
         const grant = await auth(ctx).confirmEmail(body.token, requestMeta(ctx));
         setSessionCookie(ctx, grant);
+        await linkExperimentVisitor(ctx, grant.user.id);
         return reply(200, grantBody(grant));
       },
     })
@@ -111,6 +117,7 @@ export function authRoutes() {
       answers: { 200: { description: 'Signed in; `redirect_to` is where the web app goes next.', schema: sessionAnswerSchema, headers: setsCookie } },
       handler: async (ctx, { body }) => {
         const grant = await auth(ctx).login(body.email, body.password, requestMeta(ctx));
+        await linkExperimentVisitor(ctx, grant.user.id);
         // Rotation: the session this browser had before is ended, the new token replaces it.
         if (ctx.state.user) await auth(ctx).endSession(ctx.state.user.sessionId);
         setSessionCookie(ctx, grant);

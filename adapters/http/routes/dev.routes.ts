@@ -1,6 +1,11 @@
-// Development-only mail outbox: GET /api/dev/outbox (JSON) and the /dev/mailbox page; absent in production.
+// Development-only mail outbox: GET /api/dev/outbox (JSON) and the /dev/mailbox page; and expiring one's own group now
+// (POST /api/dev/groups/:id/expire, what `turma groups expire` does) for demos and browser tests. Absent in production.
 import { z } from 'zod';
 import { escapeHtml, formatBrasiliaDateTime } from '../../../core/identity/emails';
+import type { ExpireGroupsFlow } from '../../../core/flows/expire-groups.flow';
+import type { UnitOfWork } from '../../../core/ports/unit-of-work';
+import { isId } from '../../../core/shared/ids';
+import { notFound } from '../../../core/shared/errors';
 import type { Config } from '../../config';
 import { splitLinks } from '../../mail/links';
 import type { OutboxMessage, OutboxReader } from '../../mail/outbox.mailer';
@@ -86,6 +91,34 @@ export function devRoutes(config: Config) {
         ctx.set('Cache-Control', 'no-store');
         ctx.type = 'text/html; charset=utf-8';
         return reply(200, message.html);
+      },
+    })
+    // The web app's /dev/render-error screen throws while rendering only when this answers (never in production).
+    .route({
+      method: 'get',
+      path: '/api/dev/render-error',
+      summary: 'Development only: lets the web app\'s /dev/render-error screen fail on purpose',
+      guard: 'public',
+      answers: { 200: { description: 'Development tools are on.', schema: z.object({ enabled: z.literal(true) }) } },
+      handler: async (ctx) => {
+        ctx.set('Cache-Control', 'no-store');
+        return reply(200, { enabled: true as const });
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/api/dev/groups/:id/expire',
+      summary: 'Development only: expire a group the caller created, now',
+      description: 'As `turma groups expire <id>`: paid entries are refunded, or kept as wallet credit when the member chose so. 404 for a group the caller does not own.',
+      guard: 'user',
+      params: z.object({ id: z.string() }),
+      errors: [404, 409],
+      answers: { 200: { description: 'What the expiry did.', schema: z.object({ expired: z.number().int(), refunds_marked: z.number().int(), wallet_credits: z.number().int() }) } },
+      handler: async (ctx, { params }) => {
+        const group = isId(params.id) ? await ctx.container.get<UnitOfWork>(TOKENS.UnitOfWork).repos.groups.groups.findById(params.id) : null;
+        if (!group || group.owner_user_id !== ctx.state.user!.id) throw notFound('group_not_found', 'Turma não encontrada.');
+        const { expired, refunds_marked, wallet_credits } = await ctx.container.get<ExpireGroupsFlow>(TOKENS.ExpireGroupsFlow).expireNow(group.id);
+        return reply(200, { expired, refunds_marked, wallet_credits });
       },
     });
 }

@@ -17,7 +17,7 @@ export function payoutRoutes() {
     .route({
       method: 'get',
       path: '/api/me/payouts',
-      summary: 'The caller\'s own payouts, newest first (professional)',
+      summary: 'The caller\'s own payouts, newest first (professional or influencer)',
       guard: 'user',
       query: paginationSchema,
       errors: [403],

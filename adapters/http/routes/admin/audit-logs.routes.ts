@@ -16,6 +16,7 @@ const filterSchema = z.object({
   actor_email: text.optional(),
   actor_user_id: z.uuid().optional(),
   entity_type: text.optional(),
+  entity_id: text.optional(),
   created_at_gte: isoDate.optional(),
   created_at_lte: isoDate.optional(),
   id: z.union([z.uuid(), z.array(z.uuid()).max(1000)]).transform((v) => (Array.isArray(v) ? v : [v])).optional(),

@@ -1,5 +1,5 @@
 // Back office: the jobs ("gatilhos") — status of each job (ra-data-simple-rest, id = job name), jobs that failed for
-// good, and the two operator actions (run now, retry a failed job), both audited.
+// good, and the operator actions (run now, retry a failed job, pause and resume a schedule), all audited.
 import { z } from 'zod';
 import type { UnitOfWork } from '../../../../core/ports/unit-of-work';
 import { invalid, notFound } from '../../../../core/shared/errors';
@@ -166,5 +166,39 @@ export function jobAdminRoutes() {
         await audit(ctx, 'admin.job_run', params.name, { job_id: result.id, outcome: result.outcome, counts: result.counts, ...(result.error ? { error: result.error } : {}) });
         return reply(200, result);
       },
+    })
+    // The paused state lives in pg-boss's own schedule table (a paused job has no row there), so it survives a
+    // restart and pg-boss's cron never fires it; start() does not put the schedule back for a queue that exists.
+    .route({
+      method: 'post',
+      path: '/:name/pause',
+      summary: 'Pause a schedule: its cron stops firing, across restarts (audited)',
+      guard: admin,
+      params: z.object({ name: z.string() }),
+      errors: [400, 404],
+      answers: { 200: { description: 'The job.', schema: jobSchema } },
+      handler: async (ctx, { params }) => reply(200, await setPaused(ctx, params.name, true)),
+    })
+    .route({
+      method: 'post',
+      path: '/:name/resume',
+      summary: 'Resume a paused schedule (audited)',
+      guard: admin,
+      params: z.object({ name: z.string() }),
+      errors: [400, 404],
+      answers: { 200: { description: 'The job.', schema: jobSchema } },
+      handler: async (ctx, { params }) => reply(200, await setPaused(ctx, params.name, false)),
     });
+
+  async function setPaused(ctx: AppContext, name: string, paused: boolean) {
+    known(ctx, name);
+    if (!queue(ctx).scheduledNames.includes(name)) throw invalid('job_not_scheduled', 'Só as tarefas agendadas podem ser pausadas ou retomadas.');
+    const statusOf = async () => toJobJson((await queue(ctx).status()).find((s) => s.name === name)!);
+    const before = await statusOf();
+    if (before.paused !== paused) {
+      await (paused ? queue(ctx).pause(name) : queue(ctx).resume(name));
+      await audit(ctx, paused ? 'admin.job_paused' : 'admin.job_resumed', name, { before: { paused: before.paused }, after: { paused } });
+    }
+    return statusOf();
+  }
 }

@@ -1,0 +1,111 @@
+// Knex repository of influencer commissions (core/influencers/commission-ports.ts): one row per purchase (unique
+// source, insert … on conflict do nothing), every move a conditional update on the row's current status, and the
+// dashboard's counts (clicks counted, sign-ups bound, paying referred users, commissions per São Paulo day).
+import type { Knex } from 'knex';
+import type {
+  CommissionRecord,
+  CommissionRepository,
+  DayCounts,
+  DueInfluencerPayout,
+  InfluencerPeriodStats,
+  NewCommission,
+} from '../../../core/influencers/commission-ports';
+import type { CommissionReferral, CommissionSource, CommissionStatus } from '../../../core/influencers/commission-rules';
+
+const now = (db: Knex) => db.fn.now();
+/** São Paulo's day (UTC−3, as core's saoPauloDay) of a timestamptz column. */
+const day = (column: string) => `to_char((${column} at time zone 'UTC') - interval '3 hours', 'YYYY-MM-DD')`;
+const counts = (rows: unknown[]): DayCounts => (rows as Array<{ day: string; n: string | number }>).map((r) => ({ day: r.day, n: Number(r.n) }));
+
+export class KnexCommissionRepository implements CommissionRepository {
+  constructor(private readonly db: Knex) {}
+
+  async referralOf(userId: string) {
+    const row = await this.db('referrals as r')
+      .leftJoin('influencers as i', 'i.id', 'r.influencer_id')
+      .where('r.referred_user_id', userId)
+      .first('r.influencer_id', 'r.self_referral', 'i.status as influencer_status', 'i.commission_rate_bp');
+    return (row as CommissionReferral | undefined) ?? null;
+  }
+  async createOnce(c: NewCommission) {
+    const [row] = await this.db('commissions').insert({ ...c, status: 'pending' }).onConflict(['source_type', 'source_id']).ignore().returning('*');
+    return (row as CommissionRecord | undefined) ?? null;
+  }
+  async reverseSource(source: CommissionSource, sourceId: string, at: Date) {
+    return this.db('commissions')
+      .where({ source_type: source, source_id: sourceId })
+      .whereIn('status', ['pending', 'available'])
+      .update({ status: 'reversed', reversed_at: at, updated_at: now(this.db) });
+  }
+  async mature(at: Date) {
+    return this.db('commissions').where({ status: 'pending' }).where('available_at', '<=', at).update({ status: 'available', updated_at: now(this.db) });
+  }
+  async listForInfluencer(influencerId: string, filter: { status?: CommissionStatus }, offset: number, limit: number) {
+    const base = () => this.db('commissions').where({ influencer_id: influencerId }).modify((q) => (filter.status ? q.where({ status: filter.status }) : q));
+    const [items, count] = await Promise.all([
+      base().orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).offset(offset).limit(limit),
+      base().count<{ count: string | number }[]>({ count: '*' }),
+    ]);
+    return { items: items as CommissionRecord[], total: Number(count[0]?.count ?? 0) };
+  }
+  async amountsForInfluencer(influencerId: string) {
+    return (await this.db('commissions').where({ influencer_id: influencerId }).select('amount', 'status')) as Array<{ amount: number; status: CommissionStatus }>;
+  }
+  async stats(influencerId: string, since: Date): Promise<InfluencerPeriodStats> {
+    const clicks = () => this.db('referral_clicks').where({ influencer_id: influencerId, counted: true }).where('created_at', '>=', since);
+    const signups = () => this.db('referrals').where({ influencer_id: influencerId }).where('created_at', '>=', since);
+    const [c, s, paying, clickDays, signupDays, commissionDays] = await Promise.all([
+      clicks().count<{ n: string }[]>({ n: '*' }),
+      signups().count<{ n: string }[]>({ n: '*' }),
+      signups()
+        .whereExists((q) => q.select(this.db.raw('1')).from('payments as p').whereRaw('p.user_id = referrals.referred_user_id').whereNotNull('p.confirmed_at'))
+        .countDistinct<{ n: string }[]>({ n: 'referred_user_id' }),
+      clicks().select(this.db.raw(`${day('created_at')} as day`)).count({ n: '*' }).groupByRaw(day('created_at')),
+      signups().select(this.db.raw(`${day('created_at')} as day`)).count({ n: '*' }).groupByRaw(day('created_at')),
+      this.db('commissions')
+        .where({ influencer_id: influencerId })
+        .whereNot({ status: 'reversed' })
+        .where('created_at', '>=', since)
+        .select(this.db.raw(`${day('created_at')} as day`))
+        .sum({ n: 'amount' })
+        .groupByRaw(day('created_at')),
+    ]);
+    return {
+      clicks: Number(c[0]?.n ?? 0),
+      signups: Number(s[0]?.n ?? 0),
+      paying_users: Number(paying[0]?.n ?? 0),
+      series: { clicks: counts(clickDays), signups: counts(signupDays), commissions: counts(commissionDays) },
+    };
+  }
+
+  async duePayouts(minimum: number, at: Date) {
+    const rows = await this.db('commissions as c')
+      .join('influencers as i', 'i.id', 'c.influencer_id')
+      .where({ 'i.status': 'approved' })
+      .where((q) => q.where('c.status', 'available').orWhere((w) => w.where('c.status', 'pending').where('c.available_at', '<=', at)))
+      .groupBy('i.id', 'i.user_id', 'i.code')
+      .havingRaw('sum(c.amount) >= ? and sum(c.amount) > 0', [minimum])
+      .orderBy('i.code')
+      .select('i.id as influencer_id', 'i.user_id', 'i.code')
+      .sum({ amount: 'c.amount' })
+      .count({ commissions: 'c.id' });
+    return (rows as Array<Record<string, unknown>>).map((r) => ({ ...r, amount: Number(r.amount), commissions: Number(r.commissions) }) as DueInfluencerPayout);
+  }
+  async lockAvailable(influencerId: string) {
+    return (await this.db('commissions').where({ influencer_id: influencerId, status: 'available' }).orderBy('available_at').forUpdate().select('id', 'amount as net')) as Array<{ id: string; net: number }>;
+  }
+  async claim(ids: string[], payoutId: string) {
+    if (!ids.length) return 0;
+    return this.db('commissions').whereIn('id', ids).where({ status: 'available' }).update({ status: 'in_payout', payout_id: payoutId, updated_at: now(this.db) });
+  }
+  async countInPayout(payoutId: string) {
+    const [row] = await this.db('commissions').where({ payout_id: payoutId }).count<{ n: string }[]>({ n: '*' });
+    return Number(row?.n ?? 0);
+  }
+  async settlePayout(payoutId: string) {
+    return this.db('commissions').where({ payout_id: payoutId, status: 'in_payout' }).update({ status: 'paid', updated_at: now(this.db) });
+  }
+  async releasePayout(payoutId: string) {
+    return this.db('commissions').where({ payout_id: payoutId, status: 'in_payout' }).update({ status: 'available', payout_id: null, updated_at: now(this.db) });
+  }
+}

@@ -1,0 +1,117 @@
+// Back office: marketplace orders (ra-data-simple-rest list, detail) and their actions along PRODUCT.md §4's flow.
+// Every action is the OrderService's: 409 on a wrong move, audited with before/after, the customer notified.
+import { z } from 'zod';
+import type { OrderService } from '../../../../core/marketplace/order.service';
+import {
+  adminOrderSchema,
+  adminOrderSummarySchema,
+  bulkPreparingAnswerSchema,
+  bulkPreparingSchema,
+  cancelOrderSchema,
+  orderAdminFilterSchema,
+  refundOrderSchema,
+  shipOrderSchema,
+} from '../../../../core/marketplace/order-admin';
+import { TOKENS } from '../../../tokens';
+import type { AppContext } from '../../context';
+import { ContractRouter, reply } from '../../contract';
+import { contentRangeHeader, parseSimpleRestQuery, sendList, simpleRestQueryDoc } from '../../simple-rest';
+
+const admin = { roles: ['admin' as const] };
+const idParams = z.object({ id: z.string() });
+const actorEmail = (ctx: AppContext) => ctx.state.user!.email;
+
+export function orderAdminRoutes() {
+  const service = (ctx: AppContext) => ctx.container.get<OrderService>(TOKENS.OrderService);
+  const detail = { 200: { description: 'The order after the change.', schema: adminOrderSchema } };
+
+  return new ContractRouter({ tag: 'admin', prefix: '/api/admin/orders' })
+    .route({
+      method: 'get',
+      path: '/',
+      summary: 'Marketplace orders (ra-data-simple-rest list)',
+      guard: admin,
+      describedQuery: simpleRestQueryDoc(orderAdminFilterSchema),
+      errors: [400],
+      answers: { 200: { description: 'A page of orders, newest first by default.', schema: z.array(adminOrderSummarySchema), headers: contentRangeHeader } },
+      handler: async (ctx) => {
+        const query = parseSimpleRestQuery(ctx, orderAdminFilterSchema, { field: 'created_at', order: 'DESC' });
+        const { items, total } = await service(ctx).adminQuery(query);
+        sendList(ctx, 'orders', query, items, total);
+        return reply(200, items);
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/bulk-preparing',
+      summary: 'Mark many paid orders as preparing',
+      guard: admin,
+      body: bulkPreparingSchema,
+      errors: [400],
+      answers: { 200: { description: 'The orders moved and the ones refused (with the reason).', schema: bulkPreparingAnswerSchema } },
+      handler: async (ctx, { body }) => reply(200, await service(ctx).bulkPreparing(body.ids, actorEmail(ctx))),
+    })
+    .route({
+      method: 'get',
+      path: '/:id',
+      summary: 'One order with items, totals, address, payment and timeline',
+      guard: admin,
+      params: idParams,
+      errors: [404],
+      answers: { 200: { description: 'The order.', schema: adminOrderSchema } },
+      handler: async (ctx, { params }) => reply(200, await service(ctx).adminGet(params.id)),
+    })
+    .route({
+      method: 'post',
+      path: '/:id/preparing',
+      summary: 'Paid → preparing',
+      guard: admin,
+      params: idParams,
+      errors: [404, 409],
+      answers: detail,
+      handler: async (ctx, { params }) => reply(200, await service(ctx).setStatus(params.id, 'preparing', { actorEmail: actorEmail(ctx) })),
+    })
+    .route({
+      method: 'post',
+      path: '/:id/ship',
+      summary: 'Preparing → shipped, with the tracking code',
+      guard: admin,
+      params: idParams,
+      body: shipOrderSchema,
+      errors: [400, 404, 409],
+      answers: detail,
+      handler: async (ctx, { params, body }) => reply(200, await service(ctx).setStatus(params.id, 'shipped', { actorEmail: actorEmail(ctx), trackingCode: body.tracking_code })),
+    })
+    .route({
+      method: 'post',
+      path: '/:id/deliver',
+      summary: 'Shipped → delivered',
+      guard: admin,
+      params: idParams,
+      errors: [404, 409],
+      answers: detail,
+      handler: async (ctx, { params }) => reply(200, await service(ctx).setStatus(params.id, 'delivered', { actorEmail: actorEmail(ctx) })),
+    })
+    .route({
+      method: 'post',
+      path: '/:id/cancel',
+      summary: 'Cancel an unpaid order (its stock returns)',
+      guard: admin,
+      params: idParams,
+      body: cancelOrderSchema,
+      errors: [400, 404, 409],
+      answers: detail,
+      handler: async (ctx, { params, body }) => reply(200, await service(ctx).setStatus(params.id, 'cancelled', { actorEmail: actorEmail(ctx), note: body.reason })),
+    })
+    .route({
+      method: 'post',
+      path: '/:id/refund',
+      summary: 'Refund a paid order in full (the payments.refund job refunds the charge)',
+      guard: admin,
+      params: idParams,
+      body: refundOrderSchema,
+      errors: [400, 404, 409],
+      answers: detail,
+      handler: async (ctx, { params, body }) => reply(200, await service(ctx).setStatus(params.id, 'refunded', { actorEmail: actorEmail(ctx), note: body.reason })),
+    });
+}
