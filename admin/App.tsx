@@ -2,15 +2,24 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { AdminLayout } from './components/layout';
+import { AnalyticsPage } from './pages/analytics';
 import { Dashboard } from './pages/dashboard';
+import { FinancialReportsPage } from './pages/financial-reports';
+import { FiscalPage } from './pages/fiscal';
 import { LoginPage } from './pages/login';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { auditLogs } from './resources/audit-logs';
+import { campaigns } from './resources/campaigns';
 import { plans } from './resources/plans';
 import { professionals } from './resources/professionals';
+import { influencers } from './resources/influencers';
+import { marketplaceOrders } from './resources/marketplace-orders';
+import { groups } from './resources/groups';
 import { reviews } from './resources/reviews';
+import { triggers } from './resources/triggers';
+import { users } from './resources/users';
 import { darkTheme, lightTheme } from './theme';
 
 /**
@@ -37,10 +46,20 @@ export const App = () => (
     >
       <Resource name="plans" {...plans} />
       <Resource name="professionals" {...professionals} />
+      <Resource name="influencers" {...influencers} />
       <Resource name="reviews" {...reviews} />
+      <Resource name="campaigns" {...campaigns} />
+      {/* /admin/marketplace/orders and /admin/marketplace/orders/:orderId (the detail is the `edit` route). */}
+      <Resource name="marketplace/orders" {...marketplaceOrders} />
+      <Resource name="groups" {...groups} />
+      <Resource name="users" {...users} />
+      <Resource name="triggers" {...triggers} />
       <Resource name="audit-logs" {...auditLogs} />
       <CustomRoutes>
         <Route path="/dashboard" element={<Navigate to="/" replace />} />
+        <Route path="/analytics" element={<AnalyticsPage />} />
+        <Route path="/financial-reports" element={<FinancialReportsPage />} />
+        <Route path="/fiscal" element={<FiscalPage />} />
       </CustomRoutes>
     </Admin>
   </BrowserRouter>

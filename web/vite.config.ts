@@ -1,18 +1,39 @@
 // Vite config for the customer web app: `web/` is the root, the build lands in `<repo>/dist/web`,
 // which the Koa server serves (with a CSP that allows only same-origin scripts, so no inline JS).
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { APP_ICONS, renderIcon } from '../adapters/images/app-icons';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../dist/web', import.meta.url));
 const apiTarget = process.env.TURMA_API_URL ?? 'http://127.0.0.1:3000';
 
+/** The manifest's PNG icons, drawn from the logo: emitted into the build, served on the fly by the dev server. */
+function appIcons(): Plugin {
+  return {
+    name: 'turma-app-icons',
+    async generateBundle() {
+      for (const icon of APP_ICONS) this.emitFile({ type: 'asset', fileName: icon.file, source: await renderIcon(icon) });
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const icon = APP_ICONS.find((i) => req.url === `/${i.file}`);
+        if (!icon) return next();
+        renderIcon(icon).then((png) => {
+          res.setHeader('Content-Type', 'image/png');
+          res.end(png);
+        }, next);
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   base: '/',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), appIcons()],
   build: {
     outDir,
     emptyOutDir: true,

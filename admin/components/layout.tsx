@@ -1,7 +1,10 @@
 // Layout: react-admin's, with Turma's brand, our language menu and the light/dark toggle.
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
-import { AppBar, Layout, LoadingIndicator, TitlePortal, ToggleThemeButton } from 'react-admin';
+import InsightsIcon from '@mui/icons-material/InsightsOutlined';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
+import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import { AppBar, Layout, LoadingIndicator, Menu, TitlePortal, ToggleThemeButton } from 'react-admin';
 import { Brand } from './brand';
 import { LocaleSwitcher } from './locale-switcher';
 
@@ -24,6 +27,19 @@ const AdminAppBar = () => (
   </AppBar>
 );
 
+/** The resources' menu plus the custom pages (CustomRoutes in App.tsx). */
+const AdminMenu = () => (
+  <Menu>
+    <Menu.DashboardItem />
+    <Menu.Item to="/analytics" primaryText="turma.analytics.menu" leftIcon={<InsightsIcon />} />
+    <Menu.Item to="/financial-reports" primaryText="turma.financial.menu" leftIcon={<AccountBalanceIcon />} />
+    <Menu.Item to="/fiscal" primaryText="turma.fiscal.menu" leftIcon={<ReceiptIcon />} />
+    <Menu.ResourceItems />
+  </Menu>
+);
+
 export const AdminLayout = ({ children }: { children: ReactNode }) => (
-  <Layout appBar={AdminAppBar}>{children}</Layout>
+  <Layout appBar={AdminAppBar} menu={AdminMenu}>
+    {children}
+  </Layout>
 );

@@ -1,5 +1,6 @@
 // Auth provider: the same accounts and httpOnly session cookie as the customer app, admins only.
 import type { AuthProvider, UserIdentity } from 'react-admin';
+import { writeMarker } from '../../web/lib/session-marker';
 
 export interface SessionUser {
   id: string;
@@ -51,6 +52,7 @@ export function fetchMe(): Promise<SessionUser | null> {
       });
       if (response.status === 401) {
         lastKnownRole = null;
+        writeMarker(false);
         return null;
       }
       if (!response.ok) throw new Error('ra.notification.http_error');
@@ -101,6 +103,8 @@ export const authProvider: AuthProvider = {
       throw new Error(ADMIN_ONLY_MESSAGE);
     }
     lastKnownRole = 'admin';
+    // One session for the site and the back office: the web app now asks who is signed in (its marker).
+    writeMarker(true);
     // The admin's own routes start at the dashboard, whatever the server's redirect_to says.
     return { redirectTo: '/' };
   },
@@ -112,6 +116,7 @@ export const authProvider: AuthProvider = {
     }
     lastKnownRole = null;
     await postLogout().catch(() => undefined);
+    writeMarker(false);
   },
 
   async checkAuth() {

@@ -58,8 +58,22 @@ export function widenDateFilters(filter: Record<string, unknown>): Record<string
 
 const restProvider = simpleRestProvider('/api/admin', httpClient);
 
+/**
+ * Screens whose path (SPEC.md §2) differs from their API resource: /admin/triggers lists /api/admin/jobs,
+ * /admin/marketplace/orders lists /api/admin/orders.
+ */
+const API_RESOURCE: Record<string, string> = { triggers: 'jobs', 'marketplace/orders': 'orders' };
+const api = (resource: string) => API_RESOURCE[resource] ?? resource;
+
 export const dataProvider: DataProvider = {
-  ...restProvider,
   getList: (resource, params) =>
-    restProvider.getList(resource, { ...params, filter: widenDateFilters(params.filter ?? {}) }),
+    restProvider.getList(api(resource), { ...params, filter: widenDateFilters(params.filter ?? {}) }),
+  getOne: (resource, params) => restProvider.getOne(api(resource), params),
+  getMany: (resource, params) => restProvider.getMany(api(resource), params),
+  getManyReference: (resource, params) => restProvider.getManyReference(api(resource), params),
+  create: (resource, params) => restProvider.create(api(resource), params),
+  update: (resource, params) => restProvider.update(api(resource), params),
+  updateMany: (resource, params) => restProvider.updateMany(api(resource), params),
+  delete: (resource, params) => restProvider.delete(api(resource), params),
+  deleteMany: (resource, params) => restProvider.deleteMany(api(resource), params),
 };

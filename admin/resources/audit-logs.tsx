@@ -1,4 +1,5 @@
-// Registros de auditoria: every admin action and security event, read-only (list + show).
+// Registros de auditoria: every admin action and security event, read-only (list + show); filters by actor, action and
+// resource, and one record's trail (entity_type + entity_id: the link from the users, professionals and plans screens).
 import HistoryIcon from '@mui/icons-material/History';
 import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
@@ -41,7 +42,19 @@ export const AUDIT_ACTIONS = [
   'admin.professional_featured',
   'admin.review_hidden',
   'admin.review_restored',
+  'admin.user_role_changed',
+  'admin.user_blocked',
+  'admin.user_unblocked',
+  'admin.user_sessions_ended',
+  'admin.user_confirmation_resent',
+  'admin.job_run',
+  'admin.job_retried',
+  'admin.job_paused',
+  'admin.job_resumed',
 ] as const;
+
+/** The records the trail points at (entity_type): the "resource" filter, and what each record's screen links to. */
+export const AUDIT_ENTITY_TYPES = ['user', 'professional', 'plan', 'review', 'job'] as const;
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 
@@ -98,7 +111,13 @@ const useAuditLogFilters = () => {
       sx={{ minWidth: { sm: 260 } }}
     />,
     <TextInput key="actor_email" source="actor_email" />,
-    <TextInput key="entity_type" source="entity_type" />,
+    <SelectInput
+      key="entity_type"
+      source="entity_type"
+      choices={AUDIT_ENTITY_TYPES.map((id) => ({ id, name: `turma.audit_logs.entities.${id}` }))}
+      sx={{ minWidth: 160 }}
+    />,
+    <TextInput key="entity_id" source="entity_id" />,
     <DateInput key="created_at_gte" source="created_at_gte" />,
     <DateInput key="created_at_lte" source="created_at_lte" />,
   ];

@@ -22,12 +22,14 @@ import {
   SimpleList,
   TextInput,
   Toolbar,
+  TopToolbar,
   required,
   useRecordContext,
   useTranslate,
   type ResourceProps,
   type Validator,
 } from 'react-admin';
+import { AuditTrailButton } from '../components/audit-trail-button';
 import { MoneyInput } from '../components/money-input';
 import { entryPriceOf, formatBRL } from '../lib/money';
 import { usePlanCategories, type PlanCategory } from '../lib/plan-categories';
@@ -454,8 +456,17 @@ const PlanCreate = () => (
   </Create>
 );
 
+const EditActions = () => {
+  const record = useRecordContext<Plan>();
+  return (
+    <TopToolbar>
+      <AuditTrailButton entityType="plan" entityId={record?.id} />
+    </TopToolbar>
+  );
+};
+
 const PlanEdit = () => (
-  <Edit<Plan> mutationMode="pessimistic" redirect="list" transform={toPlanPayload}>
+  <Edit<Plan> mutationMode="pessimistic" redirect="list" transform={toPlanPayload} actions={<EditActions />}>
     <SimpleForm toolbar={<EditToolbar />}>
       <InactiveNotice />
       <PlanFormFields isCreate={false} />

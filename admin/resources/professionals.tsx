@@ -1,6 +1,6 @@
 // Profissionais (PRODUCT.md §9, issue 10): applications by status (tabs), the application with its photos and trade
 // register, and the back office's decisions: approve (or reactivate), reject with a reason, suspend with a reason,
-// feature until a day, bulk approve. The server e-mails, notifies and audits every decision.
+// feature until a day, bulk approve. The server e-mails, notifies and audits every decision (linked from the show page).
 import BadgeIcon from '@mui/icons-material/Badge';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -10,8 +10,6 @@ import {
   Alert,
   Box,
   Button as MuiButton,
-  Card,
-  CardContent,
   Chip,
   Dialog,
   DialogActions,
@@ -26,7 +24,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   Button,
   FilterButton,
@@ -52,6 +50,9 @@ import {
 import type { AdminProfessionalDetailRecord, AdminProfessionalRecord } from '../lib/api-types';
 import { usePlanCategories } from '../lib/plan-categories';
 import { httpClient } from '../providers/dataProvider';
+import { AuditTrailButton } from '../components/audit-trail-button';
+import { Fact, Facts, SectionCard } from '../components/facts';
+import { ReasonDialog } from '../components/reason-dialog';
 import { formatCents } from '../../core/shared/money';
 
 /** One row of GET /api/admin/professionals and the show page's record (generated from the API description). */
@@ -66,9 +67,6 @@ const STATUS_COLOR: Record<ProfessionalStatus, 'warning' | 'success' | 'error' |
   rejected: 'error',
   suspended: 'default',
 };
-const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
-const REASON_MIN = 5;
-const REASON_MAX = 500;
 
 type Action = 'approve' | 'reject' | 'suspend' | 'feature';
 
@@ -306,69 +304,6 @@ const ProfessionalList = () => (
 // ---------------------------------------------------------------------------------------------
 // Decisions
 
-const ReasonDialog = ({
-  open,
-  title,
-  text,
-  confirm,
-  onClose,
-  onConfirm,
-}: {
-  open: boolean;
-  title: string;
-  text: string;
-  confirm: string;
-  onClose: () => void;
-  onConfirm: (reason: string) => Promise<void>;
-}) => {
-  const translate = useTranslate();
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const trimmed = reason.trim();
-  const error = trimmed.length < REASON_MIN ? 'turma.professionals.reason_min' : trimmed.length > REASON_MAX ? 'turma.professionals.reason_max' : null;
-  const submit = async () => {
-    setTouched(true);
-    if (error) return;
-    setBusy(true);
-    try {
-      await onConfirm(trimmed);
-      setReason('');
-      setTouched(false);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="reason-dialog-title">
-      <DialogTitle id="reason-dialog-title">{translate(title)}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{translate(text)}</DialogContentText>
-        <MuiTextField
-          autoFocus
-          fullWidth
-          multiline
-          minRows={3}
-          label={translate('turma.professionals.reason_label')}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          onBlur={() => setTouched(true)}
-          error={touched && !!error}
-          helperText={touched && error ? translate(error, { min: REASON_MIN, max: REASON_MAX }) : translate('turma.professionals.reason_help')}
-        />
-      </DialogContent>
-      <DialogActions>
-        <MuiButton onClick={onClose} disabled={busy}>
-          {translate('ra.action.cancel')}
-        </MuiButton>
-        <MuiButton onClick={submit} disabled={busy} variant="contained" color="error">
-          {translate(confirm)}
-        </MuiButton>
-      </DialogActions>
-    </Dialog>
-  );
-};
-
 /** Today in São Paulo as YYYY-MM-DD (the server features until 23:59:59 of that day there). */
 const todaySaoPaulo = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
 
@@ -476,6 +411,7 @@ const DecisionButtons = () => {
         title="turma.professionals.reject_title"
         text="turma.professionals.reject_text"
         confirm="turma.professionals.actions.reject"
+        messages="turma.professionals"
         onClose={() => setDialog(null)}
         onConfirm={(reason) => act('reject', { reason }, 'turma.professionals.done.rejected')}
       />
@@ -484,6 +420,7 @@ const DecisionButtons = () => {
         title="turma.professionals.suspend_title"
         text="turma.professionals.suspend_text"
         confirm="turma.professionals.actions.suspend"
+        messages="turma.professionals"
         onClose={() => setDialog(null)}
         onConfirm={(reason) => act('suspend', { reason }, 'turma.professionals.done.suspended')}
       />
@@ -501,38 +438,6 @@ const DecisionButtons = () => {
 
 // ---------------------------------------------------------------------------------------------
 // Show
-
-const Fact = ({ label, children, mono = false }: { label: string; children: ReactNode; mono?: boolean }) => {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary', fontWeight: 600 }}>
-        {translate(label)}
-      </Typography>
-      <Typography variant="body2" sx={{ overflowWrap: 'anywhere', ...(mono ? { fontFamily: MONO } : {}) }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-};
-
-const Facts = ({ children }: { children: ReactNode }) => (
-  <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>{children}</Box>
-);
-
-const SectionCard = ({ title, children }: { title: string; children: ReactNode }) => {
-  const translate = useTranslate();
-  return (
-    <Card variant="outlined" sx={{ mb: 2 }}>
-      <CardContent>
-        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1.5 }}>
-          {translate(title)}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-};
 
 const f = (key: string) => `resources.professionals.fields.${key}`;
 
@@ -651,12 +556,16 @@ const ProfessionalDetails = () => {
   );
 };
 
-const ShowActions = () => (
-  <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
-    <DecisionButtons />
-    <ListButton />
-  </TopToolbar>
-);
+const ShowActions = () => {
+  const record = useRecordContext<ProfessionalDetail>();
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
+      <DecisionButtons />
+      <AuditTrailButton entityType="professional" entityId={record?.id} />
+      <ListButton />
+    </TopToolbar>
+  );
+};
 
 const ProfessionalShow = () => (
   <Show<ProfessionalDetail> actions={<ShowActions />}>

@@ -5,10 +5,9 @@
 import { request as playwrightRequest, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { createConfirmedAccount, newPerson } from './support/accounts';
+import { searchList, signInAdmin } from './support/admin';
 import { expect, screenshotPath, test } from './support/fixtures';
 
-const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@turma.local';
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Senha-forte-123';
 const EXPECTED_401 = /status of 401/;
 
 interface Applicant {
@@ -66,21 +65,6 @@ async function mine(applicant: Applicant) {
   return (await res.json()) as { status: string; approved: boolean; rejection_reason: string | null; featured_until: string | null };
 }
 
-async function signInAdmin(page: Page) {
-  await page.goto('/admin/');
-  await expect(page.getByRole('heading', { name: 'Administração da Turma' })).toBeVisible();
-  await page.getByLabel('E-mail').fill(ADMIN_EMAIL);
-  await page.getByLabel(/^Senha/).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByRole('heading', { name: 'Painel' })).toBeVisible();
-}
-
-/** The list narrowed by the search box to this run's applications (the e2e database lives for the whole run). */
-async function search(page: Page, text: string) {
-  await page.getByPlaceholder('Buscar').fill(text);
-  await expect(page).toHaveURL(new RegExp(`filter=.*${encodeURIComponent(text).replace(/%20/g, '(%20|\\+)')}`));
-}
-
 const row = (page: Page, name: string) => page.locator('tr, li').filter({ hasText: name });
 
 test.describe('back office: professionals', () => {
@@ -96,7 +80,7 @@ test.describe('back office: professionals', () => {
     await expect(page.getByRole('heading', { name: 'Profissionais' })).toBeVisible();
     // The pending tab is where the list opens.
     await expect(page.getByRole('tab', { name: 'Pendentes' })).toHaveAttribute('aria-selected', 'true');
-    await search(page, suffix);
+    await searchList(page, suffix);
     await expect(row(page, approved.businessName)).toHaveCount(1);
     await expect(row(page, rejected.businessName)).toHaveCount(1);
     await expect(row(page, approved.businessName).getByText('Em análise')).toBeVisible();
@@ -138,7 +122,7 @@ test.describe('back office: professionals', () => {
     // The tabs follow the decisions.
     await page.goto('/admin/professionals');
     await page.getByRole('tab', { name: 'Recusados' }).click();
-    await search(page, suffix);
+    await searchList(page, suffix);
     await expect(row(page, rejected.businessName)).toHaveCount(1);
     await expect(row(page, approved.businessName)).toHaveCount(0);
     await page.getByRole('tab', { name: 'Aprovados' }).click();
@@ -158,7 +142,7 @@ test.describe('back office: professionals', () => {
 
     await signInAdmin(page);
     await page.goto('/admin/professionals');
-    await search(page, suffix);
+    await searchList(page, suffix);
     await expect(row(page, first.businessName)).toHaveCount(1);
     await expect(row(page, second.businessName)).toHaveCount(1);
     await page.getByRole('checkbox', { name: 'Selecionar tudo' }).check();
@@ -183,7 +167,7 @@ test.describe('back office: professionals', () => {
 
     await page.goto('/admin/professionals');
     await page.getByRole('tab', { name: 'Aprovados' }).click();
-    await search(page, suffix);
+    await searchList(page, suffix);
     await page.getByRole('combobox', { name: 'Destaque' }).click();
     await page.getByRole('option', { name: 'Em destaque', exact: true }).click();
     await expect(row(page, first.businessName)).toHaveCount(1);

@@ -1,10 +1,8 @@
 // Back office (/admin): sign-in with the server's admin account, the Painel, the read-only audit trail and the plans.
 import type { Page } from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, openMenuItem, searchList } from './support/admin';
 import { expect, screenshotPath, test } from './support/fixtures';
 
-// playwright.config.ts sets these for the admin its server seeds; the fallbacks match the brief.
-const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin-e2e@turma.test';
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Senha-forte-123';
 
 // Signed out, GET /api/me answers 401 and a wrong password 401: Chromium logs both as
 // "Failed to load resource: … status of 401"; they are the contract, not breakage.
@@ -26,13 +24,6 @@ const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${labe
 
 /** "R$ 19,99" as Intl writes it (a no-break space after "R$"). */
 const brl = (amount: string) => new RegExp(`^R\\$\\s${amount}$`);
-
-/** On a phone the menu lives in a drawer behind the app bar's menu button. */
-async function openMenuItem(page: Page, name: string) {
-  const item = page.getByRole('menuitem', { name });
-  if (!(await item.isVisible())) await page.getByRole('button', { name: 'Abrir menu' }).click();
-  await item.click();
-}
 
 test.describe('back office', () => {
   test('a wrong password shows the server message and stays on the login page', async ({ page, consoleGuard }) => {
@@ -129,8 +120,7 @@ test.describe('back office', () => {
     // Back on the list, found by its slug: prices in BRL and the server's entry.
     await expect(page).toHaveURL(/\/admin\/plans(\?|$)/);
     await expect(page.getByText('Item criado')).toBeVisible();
-    await page.getByPlaceholder('Buscar').fill(slug);
-    await expect(page).toHaveURL(/filter=.*plano-e2e/);
+    await searchList(page, slug);
     const row = page.locator('tr, li').filter({ hasText: name });
     await expect(row).toHaveCount(1);
     await expect(row.getByText(brl('199,90'))).toBeVisible();

@@ -57,7 +57,7 @@ test.describe('sign-up, confirmation and login', () => {
     await expect(toasts(page).getByText('Verifique seu e-mail para confirmar a conta.')).toBeVisible();
     // Back on the login form with the e-mail filled.
     await expect(page.getByRole('tab', { name: 'Entrar' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(person.email);
+    await expect(page.getByLabel('E-mail ou telefone', { exact: true })).toHaveValue(person.email);
 
     // Not confirmed yet: refused with SPEC §8's toast.
     await page.getByLabel('Senha', { exact: true }).fill(person.password);
@@ -240,7 +240,7 @@ test.describe('password recovery', () => {
     await email.fill(person.email);
     await form.getByRole('button', { name: 'Enviar link' }).click();
     await expect(toasts(page).getByText('Verifique seu email', { exact: true })).toBeVisible();
-    await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(person.email); // back on the login form
+    await expect(page.getByLabel('E-mail ou telefone', { exact: true })).toHaveValue(person.email); // back on the login form
 
     // The recovery e-mail's link opens the reset form.
     await page.goto(await mailedLink(request, person.email, 'recovery'));

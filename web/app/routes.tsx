@@ -1,12 +1,13 @@
 // Every route of SPEC §2 in one table. Screens load on demand (React.lazy; the layout's Suspense
-// shows 'Carregando...'). Screens not built yet render the shared Placeholder: replace them one by one.
+// shows 'Carregando...'). Every route is a built screen; an unknown path renders the not-found screen (404 from the server).
 // Signed-in screens sit under RequireAuth: signed out → /auth?next=<path>, and back after login.
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import type { ScreenKey } from '../components/placeholder';
 import { RequireAuth } from '../features/auth/require-auth';
+import { AdminsToBackOffice } from '../features/auth/staff-redirect';
 import { RootLayout } from './root-layout';
 import { RouteErrorScreen } from './error-screen';
+import { DEV_ROUTE_PATHS, ROUTE_PATHS as P } from './route-paths';
 
 const LandingPage = lazy(() => import('../features/landing/landing-page'));
 const AboutPage = lazy(() => import('../features/info-pages/about-page'));
@@ -14,8 +15,8 @@ const ContactPage = lazy(() => import('../features/info-pages/contact-page'));
 const TermsPage = lazy(() => import('../features/info-pages/terms-page'));
 const PrivacyPage = lazy(() => import('../features/info-pages/privacy-page'));
 const NotFoundPage = lazy(() => import('../features/system/not-found-page'));
+const RenderErrorProbe = lazy(() => import('../features/system/render-error-probe'));
 const AdminLinkPage = lazy(() => import('../features/system/admin-link-page'));
-const Placeholder = lazy(() => import('../components/placeholder'));
 const AuthPage = lazy(() => import('../features/auth/auth-page'));
 const CallbackPage = lazy(() => import('../features/auth/callback-page'));
 const ProfilePage = lazy(() => import('../features/auth/profile-page'));
@@ -41,11 +42,12 @@ const MarketCheckoutPaymentPage = lazy(() => import('../features/marketplace/che
 const OrdersPage = lazy(() => import('../features/marketplace/orders-page'));
 const OrderPage = lazy(() => import('../features/marketplace/order-page'));
 const ProfessionalDashboardPage = lazy(() => import('../features/professional-dashboard/dashboard-page'));
+const InfluencerDashboardPage = lazy(() => import('../features/influencer-dashboard/dashboard-page'));
 const ProfessionalReceivablesPage = lazy(() => import('../features/professional-dashboard/receivables-page'));
 const ProfessionalSignupPage = lazy(() => import('../features/professional-onboarding/signup-page'));
 const ProfessionalPendingPage = lazy(() => import('../features/professional-onboarding/pending-page'));
-
-const placeholder = (screen: ScreenKey) => <Placeholder screen={screen} />;
+const ReferralRedirectPage = lazy(() => import('../features/referral-redirect/redirect-page'));
+const InfluencerSignupPage = lazy(() => import('../features/influencer-signup/signup-page'));
 
 export const routes: RouteObject[] = [
   {
@@ -55,67 +57,71 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingPage /> },
 
       // Referral entry points (influencer origin) and group invites (user origin).
-      { path: 'r/:code', element: placeholder('referral') },
-      { path: 'ref/:code', element: placeholder('referral') },
-      { path: 'indicacao/:code', element: placeholder('referral') },
-      { path: 'join/:group_id/:referral_code', element: <JoinPage /> },
+      { path: P.referralR, element: <ReferralRedirectPage /> },
+      { path: P.referralRef, element: <ReferralRedirectPage /> },
+      { path: P.referralIndicacao, element: <ReferralRedirectPage /> },
+      { path: P.join, element: <JoinPage /> },
 
       // Auth.
-      { path: 'auth', element: <AuthPage /> },
-      { path: 'auth/callback', element: <CallbackPage /> },
+      { path: P.auth, element: <AuthPage /> },
+      { path: P.authCallback, element: <CallbackPage /> },
 
       // Information pages.
-      { path: 'about', element: <AboutPage /> },
-      { path: 'contact', element: <ContactPage /> },
-      { path: 'terms', element: <TermsPage /> },
-      { path: 'privacy', element: <PrivacyPage /> },
+      { path: P.about, element: <AboutPage /> },
+      { path: P.contact, element: <ContactPage /> },
+      { path: P.terms, element: <TermsPage /> },
+      { path: P.privacy, element: <PrivacyPage /> },
 
       // Marketplace catalogue and cart (checkout and orders are signed-in only, below).
-      { path: 'marketplace/services', element: <ServicesPage nearby={<NearbyProfessionals />} /> },
+      { path: P.services, element: <ServicesPage nearby={<NearbyProfessionals />} /> },
       // A professional's public profile (an unknown or unapproved one shows the not-found screen).
-      { path: 'profissionais/:id', element: <PublicProfessionalPage notFound={<NotFoundPage />} /> },
-      { path: 'marketplace/products', element: <ProductsPage /> },
-      { path: 'marketplace/products/:id', element: <ProductPage /> },
-      { path: 'marketplace/cart', element: <CartPage /> },
+      { path: P.professional, element: <PublicProfessionalPage notFound={<NotFoundPage />} /> },
+      { path: P.products, element: <ProductsPage /> },
+      { path: P.product, element: <ProductPage /> },
+      { path: P.cart, element: <CartPage /> },
 
       // Signed-in only.
       {
         element: <RequireAuth />,
         children: [
           // Dashboards.
-          { path: 'dashboard', element: <DashboardPage /> },
-          { path: 'dashboard/user', element: <DashboardPage /> },
-          { path: 'dashboard/professional', element: <ProfessionalDashboardPage /> },
-          { path: 'dashboard/influencer', element: placeholder('dashboardInfluencer') },
+          // An admin meets the back office, not the customer's payment gate.
+          { path: P.dashboard, element: <AdminsToBackOffice><DashboardPage /></AdminsToBackOffice> },
+          { path: P.dashboardUser, element: <AdminsToBackOffice><DashboardPage /></AdminsToBackOffice> },
+          { path: P.dashboardProfessional, element: <ProfessionalDashboardPage /> },
+          { path: P.dashboardInfluencer, element: <InfluencerDashboardPage /> },
 
-          { path: 'marketplace/orders', element: <OrdersPage /> },
-          { path: 'marketplace/orders/:orderId', element: <OrderPage /> },
+          { path: P.orders, element: <OrdersPage /> },
+          { path: P.order, element: <OrderPage /> },
           // The cart's checkout: address (creates the order), then payment (?order=&payment=).
-          { path: 'marketplace/checkout', element: <MarketCheckoutAddressPage /> },
-          { path: 'marketplace/checkout/payment', element: <MarketCheckoutPaymentPage /> },
+          { path: P.marketCheckout, element: <MarketCheckoutAddressPage /> },
+          { path: P.marketCheckoutPayment, element: <MarketCheckoutPaymentPage /> },
 
           // Checkout (four steps; /checkout/plan receives { plan } in navigation state).
-          { path: 'checkout/participants', element: <CheckoutParticipantsPage /> },
-          { path: 'checkout/plan', element: <CheckoutPlanPage /> },
-          { path: 'checkout/address', element: <CheckoutAddressPage /> },
-          { path: 'checkout/payment', element: <CheckoutPaymentPage /> },
+          { path: P.checkoutParticipants, element: <CheckoutParticipantsPage /> },
+          { path: P.checkoutPlan, element: <CheckoutPlanPage /> },
+          { path: P.checkoutAddress, element: <CheckoutAddressPage /> },
+          { path: P.checkoutPayment, element: <CheckoutPaymentPage /> },
 
-          { path: 'my-groups', element: <MyGroupsPage /> },
-          { path: 'payment', element: <PaymentPage /> },
-          { path: 'payment-history', element: <PaymentHistoryPage /> },
-          { path: 'notifications', element: <NotificationsPage /> },
-          { path: 'profile', element: <ProfilePage /> },
-          { path: 'professional/receivables', element: <ProfessionalReceivablesPage /> },
+          { path: P.myGroups, element: <MyGroupsPage /> },
+          { path: P.payment, element: <PaymentPage /> },
+          { path: P.paymentHistory, element: <PaymentHistoryPage /> },
+          { path: P.notifications, element: <NotificationsPage /> },
+          { path: P.profile, element: <ProfilePage /> },
+          { path: P.professionalReceivables, element: <ProfessionalReceivablesPage /> },
         ],
       },
 
       // Partner sign-ups.
-      { path: 'professional-signup', element: <ProfessionalSignupPage /> },
-      { path: 'influencer-signup', element: placeholder('influencerSignup') },
-      { path: 'professional-pending', element: <ProfessionalPendingPage /> },
+      { path: P.professionalSignup, element: <ProfessionalSignupPage /> },
+      { path: P.influencerSignup, element: <InfluencerSignupPage /> },
+      { path: P.professionalPending, element: <ProfessionalPendingPage /> },
 
       // The server sends /admin/* to the back-office app; only the Vite dev server lands here.
-      { path: 'admin/*', element: <AdminLinkPage /> },
+      { path: P.admin, element: <AdminLinkPage /> },
+
+      // Development and test servers only (the probe asks the server first; production shows the not-found screen).
+      { path: DEV_ROUTE_PATHS.renderError, element: <RenderErrorProbe notFound={<NotFoundPage />} /> },
 
       { path: '*', element: <NotFoundPage /> },
     ],

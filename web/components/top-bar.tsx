@@ -1,6 +1,6 @@
 // The site header: logo, section links (desktop), theme and language controls, the notification
 // corner (signed in) and the account corner (the app passes the session-aware ones; "Entrar" without),
-// and the cart link with its count.
+// and the cart link with its count. Below 860 px the section links move into the phone navigation (PhoneNav).
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { ButtonLink } from './button';
 import { HashLink } from './hash-link';
 import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
+import { PhoneNav } from './phone-nav';
 import { ThemeToggle } from './theme-toggle';
 
 export function TopBar({ account, notifications, cart }: { account?: ReactNode; notifications?: ReactNode; cart?: ReactNode }) {
@@ -32,6 +33,7 @@ export function TopBar({ account, notifications, cart }: { account?: ReactNode; 
               {t('nav.signIn')}
             </ButtonLink>
           )}
+          <PhoneNav />
         </div>
       </div>
     </header>

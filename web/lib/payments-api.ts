@@ -20,7 +20,7 @@ export const MAX_INSTALLMENTS = 12;
 export const PAYMENT_METHODS: readonly PaymentMethod[] = ['PIX', 'BOLETO', 'CREDIT_CARD'];
 
 export const paymentsApi = {
-  create: (body: { purpose: PaymentPurpose; ref_id: string; method: PaymentMethod; installments?: number }) => api.post<Payment>('/api/payments', body),
+  create: (body: { purpose: PaymentPurpose; ref_id: string; method: PaymentMethod; installments?: number; use_wallet?: boolean }) => api.post<Payment>('/api/payments', body),
   get: (id: string, signal?: AbortSignal) => api.get<Payment>(`/api/payments/${encodeURIComponent(id)}`, { signal }),
   status: (id: string, signal?: AbortSignal) => api.get<PaymentStatus>(`/api/payments/${encodeURIComponent(id)}/status`, { signal }),
   list: (page: number, perPage: number, signal?: AbortSignal) => api.get<ListResponse<Payment>>('/api/payments', { query: { page, per_page: perPage }, signal }),

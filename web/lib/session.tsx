@@ -8,26 +8,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { isApiError, setUnauthorizedHandler } from './api';
 import { notify } from './toast';
 import { authApi, type MeResponse, type Profile, type SessionUser } from './account-api';
+import { readMarker, SESSION_MARKER_KEY, writeMarker } from './session-marker';
 
-export const SESSION_MARKER_KEY = 'turma_session';
-
-function readMarker(): boolean {
-  try {
-    return window.localStorage.getItem(SESSION_MARKER_KEY) === '1';
-  } catch {
-    // Storage blocked: always ask the server.
-    return true;
-  }
-}
-
-function writeMarker(signedIn: boolean) {
-  try {
-    if (signedIn) window.localStorage.setItem(SESSION_MARKER_KEY, '1');
-    else window.localStorage.removeItem(SESSION_MARKER_KEY);
-  } catch {
-    // Storage blocked: nothing to remember.
-  }
-}
+export { SESSION_MARKER_KEY };
 
 export type SessionState =
   | { status: 'loading' }

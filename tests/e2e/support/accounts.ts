@@ -99,7 +99,7 @@ export async function createConfirmedAccount(request: APIRequestContext, person:
 export const toasts = (page: Page) => page.locator('[data-sonner-toaster]');
 
 export async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('E-mail ou telefone', { exact: true }).fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
 }

@@ -7,6 +7,7 @@ import { CheckIcon, MailIcon, WhatsAppIcon } from '../icons';
 import { copyText } from '../../lib/clipboard';
 import { notify } from '../../lib/toast';
 import { inviteUrl } from '../../lib/groups-api';
+import { CampaignOfferBanner } from '../campaigns/campaign-offer-banner';
 import './i18n';
 
 export interface InvitePlan {
@@ -69,6 +70,7 @@ export function InviteShare({
         {title ?? t('invite.title')}
       </Heading>
       {!compact && <p className="muted invite__lead">{lead ?? t('invite.lead')}</p>}
+      <CampaignOfferBanner compact />
       <div className="invite__link">
         <label htmlFor={`${id}-url`} className="sr-only">
           {t('invite.linkLabel')}

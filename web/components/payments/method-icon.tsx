@@ -1,4 +1,4 @@
-// Icons of the three payment methods (inline SVG, like the rest of the app's icons).
+// Icons of the payment methods (and the wallet's credit) (inline SVG, like the rest of the app's icons).
 import type { PaymentMethod } from '../../lib/payments-api';
 
 export function MethodIcon({ method, size = 22 }: { method: PaymentMethod | string; size?: number }) {
@@ -16,6 +16,14 @@ export function MethodIcon({ method, size = 22 }: { method: PaymentMethod | stri
       <svg {...common}>
         <rect x="3" y="4" width="18" height="16" rx="2" />
         <path d="M7 8v8M10 8v8M12.5 8v8M15 8v8M17.5 8v8" />
+      </svg>
+    );
+  }
+  if (method === 'WALLET') {
+    return (
+      <svg {...common}>
+        <path d="M19 7V5a2 2 0 0 0-2-2H5a2 2 0 0 0 0 4h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5" />
+        <path d="M16 14h.01" />
       </svg>
     );
   }

@@ -4,12 +4,17 @@
 // "Já paguei, verificar" and, with the sandbox provider only, "Simular pagamento".
 // The payment id is the caller's (kept in the URL): a reload shows the same charge, and asking again
 // for the same ref and method returns the same payment, so nothing is ever charged twice.
+// Balances and marketplace orders may use wallet credit first ("Usar saldo da carteira"): the screen shows
+// the split core's rule gives (credit used, what is left to pay); the server computes it again and decides.
 import './i18n';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatCents } from '../../../core/shared/money';
+import { splitWithCredit } from '../../../core/wallet/wallet-split';
+import { PROVIDER_MINIMUM_CHARGE } from '../../../core/payments/payment-rules';
 import { Button } from '../button';
+import { CheckboxField } from '../form-field';
 import { Countdown } from '../countdown';
 import { AlertIcon, CheckIcon, ShieldIcon } from '../icons';
 import { Spinner } from '../spinner';
@@ -18,7 +23,8 @@ import { emitAppEvent } from '../../lib/app-events';
 import { copyText } from '../../lib/clipboard';
 import { SUPPORT_EMAIL } from '../../lib/site';
 import { notify } from '../../lib/toast';
-import { MAX_INSTALLMENTS, PAYMENT_METHODS, paymentsApi, type Payment, type PaymentMethod, type PaymentStatus } from '../../lib/payments-api';
+import { MAX_INSTALLMENTS, PAYMENT_METHODS, isMethod, paymentsApi, type Payment, type PaymentMethod, type PaymentStatus } from '../../lib/payments-api';
+import { groupsApi } from '../../lib/groups-api';
 import { MethodIcon } from './method-icon';
 import { usePaymentPolling } from './use-payment-polling';
 import { ErrorState } from '../resource-states';
@@ -63,6 +69,10 @@ export function PaymentPanel({
   const [simulating, setSimulating] = useState(false);
   const [hint, setHint] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
+  // Wallet credit (balances and orders only): null while unknown; a failed read just hides the option.
+  const walletEligible = purpose !== 'entry';
+  const [walletBalance, setWalletBalance] = useState<number | null>(null);
+  const [useWallet, setUseWallet] = useState(false);
   const current = useRef<Payment | null>(null);
   const done = useRef(false);
   const callbacks = useRef({ onPaymentChange, onConfirmed, onHoldExpired });
@@ -82,7 +92,7 @@ export function PaymentPanel({
   const show = (payment: Payment) => {
     current.current = payment;
     setView({ kind: 'show', payment });
-    setMethod(payment.method as PaymentMethod);
+    if (isMethod(payment.method)) setMethod(payment.method);
     if (payment.method === 'CREDIT_CARD') setInstallments(payment.installments || 1);
   };
 
@@ -126,6 +136,26 @@ export function PaymentPanel({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [paymentId, purpose, refId]);
 
+  // The wallet's balance, read afresh each time the method choice shows (a spend elsewhere changes it).
+  const choosing = view.kind === 'choose';
+  useEffect(() => {
+    if (!walletEligible || !choosing) return;
+    const controller = new AbortController();
+    groupsApi.wallet(controller.signal).then(
+      (wallet) => {
+        if (!controller.signal.aborted) setWalletBalance(Math.max(0, wallet.balance));
+      },
+      () => {
+        if (!controller.signal.aborted) setWalletBalance(0);
+      },
+    );
+    return () => controller.abort();
+  }, [walletEligible, choosing]);
+  const available = walletBalance ?? 0;
+  const hasCredit = walletEligible && available > 0;
+  const split = hasCredit && useWallet ? splitWithCredit(amount, available, PROVIDER_MINIMUM_CHARGE) : { credit: 0, charge: amount };
+  const walletPaysAll = split.credit > 0 && split.charge === 0;
+
   const payment = view.kind === 'show' ? view.payment : null;
   const pending = payment?.status === 'pending';
 
@@ -146,7 +176,7 @@ export function PaymentPanel({
     setCreating(true);
     setCreateError(null);
     try {
-      const created = await paymentsApi.create({ purpose, ref_id: refId, method, ...(method === 'CREDIT_CARD' ? { installments } : {}) });
+      const created = await paymentsApi.create({ purpose, ref_id: refId, method, ...(method === 'CREDIT_CARD' ? { installments } : {}), ...(hasCredit && useWallet ? { use_wallet: true } : {}) });
       show(created);
       callbacks.current.onPaymentChange(created);
       if (created.status === 'confirmed') confirmed();
@@ -243,21 +273,50 @@ export function PaymentPanel({
             <span>{view.notice}</span>
           </p>
         )}
-        <div className="choices" role="radiogroup" aria-labelledby={`${id}-title`}>
-          {PAYMENT_METHODS.map((m) => (
-            <label key={m} className={`choice${method === m ? ' choice--checked' : ''}`}>
-              <input type="radio" className="choice__input" name={`${id}-method`} value={m} checked={method === m} onChange={() => setMethod(m)} disabled={creating} />
-              <span className="choice__icon" aria-hidden="true">
-                <MethodIcon method={m} />
-              </span>
-              <span className="choice__body">
-                <span className="choice__label">{t(`method.${m}`)}</span>
-                <span className="choice__hint">{t(`methodHint.${m}`)}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-        {method === 'CREDIT_CARD' && (
+        {walletEligible && walletBalance === null && <p className="muted pay-wallet__loading">{t('wallet.loading')}</p>}
+        {hasCredit && (
+          <div className="pay-wallet">
+            <CheckboxField name="use_wallet" checked={useWallet} onChange={setUseWallet} label={t('wallet.use', { value: money(available) })} />
+            {useWallet && (
+              <>
+                <dl className="pay-wallet__split">
+                  <div>
+                    <dt>{t('wallet.used')}</dt>
+                    <dd>{money(split.credit)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('wallet.remaining')}</dt>
+                    <dd>
+                      <strong>{money(split.charge)}</strong>
+                    </dd>
+                  </div>
+                </dl>
+                {walletPaysAll ? (
+                  <p className="muted">{t('wallet.coversAll')}</p>
+                ) : (
+                  split.credit < available && <p className="muted">{t('wallet.minimum', { value: money(PROVIDER_MINIMUM_CHARGE) })}</p>
+                )}
+              </>
+            )}
+          </div>
+        )}
+        {!walletPaysAll && (
+          <div className="choices" role="radiogroup" aria-labelledby={`${id}-title`}>
+            {PAYMENT_METHODS.map((m) => (
+              <label key={m} className={`choice${method === m ? ' choice--checked' : ''}`}>
+                <input type="radio" className="choice__input" name={`${id}-method`} value={m} checked={method === m} onChange={() => setMethod(m)} disabled={creating} />
+                <span className="choice__icon" aria-hidden="true">
+                  <MethodIcon method={m} />
+                </span>
+                <span className="choice__body">
+                  <span className="choice__label">{t(`method.${m}`)}</span>
+                  <span className="choice__hint">{t(`methodHint.${m}`)}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        )}
+        {method === 'CREDIT_CARD' && !walletPaysAll && (
           <div className="field pay-panel__installments">
             <label htmlFor={`${id}-installments`} className="field__label">
               {t('panel.installments')}
@@ -271,7 +330,7 @@ export function PaymentPanel({
             >
               {Array.from({ length: MAX_INSTALLMENTS }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
-                  {n === 1 ? t('panel.installmentOne', { value: money(amount) }) : t('panel.installmentOption', { count: n, value: money(Math.ceil(amount / n)) })}
+                  {n === 1 ? t('panel.installmentOne', { value: money(split.charge) }) : t('panel.installmentOption', { count: n, value: money(Math.ceil(split.charge / n)) })}
                 </option>
               ))}
             </select>
@@ -279,7 +338,7 @@ export function PaymentPanel({
         )}
         <div className="pay-panel__submit">
           <Button size="lg" onClick={() => void create()} disabled={creating} aria-describedby={createError ? `${id}-error` : undefined}>
-            {creating ? t('panel.creating') : t(`panel.create.${method}`, { value: money(amount) })}
+            {creating ? t('panel.creating') : walletPaysAll ? t('panel.create.WALLET', { value: money(split.credit) }) : t(`panel.create.${method}`, { value: money(split.charge) })}
           </Button>
           <p className="muted pay-panel__secure">
             <ShieldIcon size={16} />
@@ -298,6 +357,8 @@ export function PaymentPanel({
 
   // A payment to show.
   const p = view.payment;
+  // What the provider charges: the price less the wallet credit used.
+  const charged = p.amount - p.wallet_amount;
   const statusText = t(`status.${p.status}`, { defaultValue: p.status });
   const sandbox = p.provider === 'sandbox';
   return (
@@ -308,9 +369,10 @@ export function PaymentPanel({
             {t(`show.title.${p.method}`, { defaultValue: t('panel.title') })}
           </Heading>
           <p className="muted">
-            {money(p.amount)}
+            {p.wallet_amount > 0 && p.method !== 'WALLET' ? t('wallet.chargeLine', { value: money(charged) }) : money(p.amount)}
             {p.method === 'CREDIT_CARD' && p.installments > 1 ? ` · ${t('show.installments', { count: p.installments })}` : ''}
           </p>
+          {p.wallet_amount > 0 && <p className="pay-wallet__used">{t('wallet.usedLine', { value: money(p.wallet_amount) })}</p>}
         </div>
         {pending && (
           <Button variant="ghost" size="sm" onClick={() => backToChoice()}>
@@ -330,12 +392,12 @@ export function PaymentPanel({
 
       {pending && p.method === 'PIX' && p.pix && (
         <div className="pix">
-          <img className="pix__qr" src={p.pix.image} alt={t('show.pix.qrAlt', { value: money(p.amount) })} width={240} height={240} />
+          <img className="pix__qr" src={p.pix.image} alt={t('show.pix.qrAlt', { value: money(charged) })} width={240} height={240} />
           <div className="pix__body">
             <ol className="pix__steps">
               <li>{t('show.pix.step1')}</li>
               <li>{t('show.pix.step2')}</li>
-              <li>{t('show.pix.step3', { value: money(p.amount) })}</li>
+              <li>{t('show.pix.step3', { value: money(charged) })}</li>
             </ol>
             <label htmlFor={`${id}-pix`} className="field__label">
               {t('show.pix.copyLabel')}

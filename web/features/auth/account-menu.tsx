@@ -1,10 +1,11 @@
 // The top bar's account corner: "Entrar" when signed out, the user's first name and a menu
-// (Meu painel, Meus grupos, Pagamentos, Meu perfil, Sair) when signed in. WAI-ARIA menu button, like the theme menu.
+// (Meu painel, Meus grupos, Meus pedidos, Notificações, Pagamentos, Meu perfil, Sair) when signed in. WAI-ARIA menu button, like the theme menu.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ButtonLink } from '../../components/button';
 import { MenuButton } from '../../components/menu-button';
-import { ChevronDownIcon, LayoutIcon, LogOutIcon, UserIcon, UsersIcon, WalletIcon } from '../../components/icons';
+import { ACCOUNT_LINKS } from '../../components/account-links';
+import { ChevronDownIcon, LogOutIcon } from '../../components/icons';
 import { firstName } from '../../lib/account-api';
 import { useSession } from '../../lib/session';
 
@@ -22,13 +23,6 @@ export function AccountMenu() {
   }
   return <SignedInMenu name={firstName(session.user)} onSignOut={() => session.signOut('/')} />;
 }
-
-const LINKS = [
-  { to: '/dashboard', icon: LayoutIcon, label: 'account.dashboard' },
-  { to: '/my-groups', icon: UsersIcon, label: 'account.myGroups' },
-  { to: '/payment-history', icon: WalletIcon, label: 'account.payments' },
-  { to: '/profile', icon: UserIcon, label: 'account.profile' },
-] as const;
 
 function SignedInMenu({ name, onSignOut }: { name: string; onSignOut: () => Promise<boolean> }) {
   const { t } = useTranslation();
@@ -48,7 +42,7 @@ function SignedInMenu({ name, onSignOut }: { name: string; onSignOut: () => Prom
     >
       {(close) => (
         <>
-          {LINKS.map(({ to, icon: Icon, label }) => (
+          {ACCOUNT_LINKS.map(({ to, icon: Icon, label }) => (
             <Link key={to} to={to} role="menuitem" tabIndex={-1} className="menu__item" onClick={() => close(false)}>
               <Icon size={18} />
               <span>{t(label)}</span>

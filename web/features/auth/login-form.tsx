@@ -1,8 +1,8 @@
-// Login (SPEC §2): e-mail and password, validated with core's loginSchema, POST /api/auth/login.
+// Login (SPEC §2, §5): e-mail or phone, and password, validated with core's loginSchema, POST /api/auth/login.
 // Errors are SPEC §8's toasts; on success the page takes over (toast, delay, redirect).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loginSchema } from '../../../core/identity/auth-schemas';
+import { isEmailIdentifier, loginSchema } from '../../../core/identity/auth-schemas';
 import { Button } from '../../components/button';
 import { PasswordField, TextField } from '../../components/form-field';
 import { MailIcon } from '../../components/icons';
@@ -58,7 +58,8 @@ export function LoginForm({
     } catch (error) {
       if (isApiError(error) && error.status === 403 && error.code === 'email_not_confirmed') {
         notify.error(t('login.notConfirmedTitle'), t('login.notConfirmedBody'));
-        setUnconfirmed(input.email);
+        // A phone cannot receive the link again: the e-mail form is one tab away.
+        setUnconfirmed(isEmailIdentifier(input.email) ? input.email : null);
       } else if (isApiError(error) && error.status === 401) {
         notify.error(t('login.errorTitle'), t('login.invalidCredentials'));
       } else {
@@ -90,9 +91,9 @@ export function LoginForm({
         </div>
       )}
       <TextField
-        type="email"
+        type="text"
         label={t('login.email')}
-        autoComplete="email"
+        autoComplete="username"
         inputMode="email"
         autoCapitalize="none"
         spellCheck={false}

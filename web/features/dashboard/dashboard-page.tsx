@@ -134,6 +134,9 @@ function Gate({ items, now }: { items: MyGroupItem[]; now: number }) {
           </ul>
         </section>
       )}
+
+      {/* Credit from a group that expired (or a bonus) is the member's before any entry counts: shown when there is some. */}
+      <WalletPanel onlyWithEntries />
     </>
   );
 }
@@ -234,15 +237,19 @@ function Home({ items, now }: { items: MyGroupItem[]; now: number }) {
   );
 }
 
-/** The wallet: credit from expired groups kept as credit, referral bonuses; balance and the newest entries. */
-function WalletPanel() {
+/**
+ * The wallet: credit from expired groups kept as credit, referral bonuses, credit used and returned; balance and the
+ * newest entries. `onlyWithEntries` (behind the gate): nothing at all until the wallet has an entry.
+ */
+function WalletPanel({ onlyWithEntries = false }: { onlyWithEntries?: boolean }) {
   const { t, i18n } = useTranslation('dashboard');
   const locale = i18n.language;
   const { state, retry, reload } = useApiQuery(groupKeys.wallet(), (signal) => groupsApi.wallet(signal));
   // A credit arrives with a notification (an expired group, a bonus): read the wallet again then.
   useAppEvent('notifications-changed', reload);
+  if (onlyWithEntries && !(state.status === 'ready' && state.data.items.length > 0)) return null;
   return (
-    <section className="panel wallet" aria-labelledby="wallet-title">
+    <section className={onlyWithEntries ? 'panel wallet page__section' : 'panel wallet'} aria-labelledby="wallet-title">
       <h2 id="wallet-title" className="panel__heading">
         <WalletIcon size={18} /> {t('wallet.title')}
       </h2>
@@ -260,7 +267,8 @@ function WalletPanel() {
               {state.data.items.slice(0, 3).map((entry) => (
                 <li key={entry.id} className="wallet__entry">
                   <span>
-                    {t(`wallet.kinds.${entry.kind}`)}
+                    {/* A 'spend' entry above zero gives credit back (a cancelled or refunded payment). */}
+                    {t(entry.kind === 'spend' && entry.amount > 0 ? 'wallet.kinds.spend_return' : `wallet.kinds.${entry.kind}`)}
                     <time className="recent__time" dateTime={entry.created_at}>
                       {' · '}
                       {new Date(entry.created_at).toLocaleDateString(locale, { timeZone: 'America/Sao_Paulo' })}

@@ -27,6 +27,7 @@ import { GroupProgress } from '../../components/groups/group-progress';
 import { clearGroupReferral, readGroupReferral, storeGroupReferral } from '../../lib/referral-storage';
 import { saveInviteCheckout, toCheckoutPlan } from '../../lib/checkout-state';
 import { LoadingState } from '../../components/resource-states';
+import { CampaignOfferBanner } from '../../components/campaigns/campaign-offer-banner';
 
 type Closed = 'complete' | 'expired' | 'cancelled' | 'full';
 
@@ -159,6 +160,8 @@ export default function JoinPage() {
   const plan = g.plan;
   const closed = closedReason(g);
   const paidMember = mine && isEntryPaid(mine.membership.status);
+  // The viewer opened their own invite link: not "<own name> convidou você".
+  const ownInvite = Boolean(mine?.membership.invite_path?.toUpperCase().endsWith(`/${referralCode.toUpperCase()}`));
   const otherGroupState = plan ? { plan: toCheckoutPlan(plan) } : undefined;
 
   return (
@@ -169,7 +172,7 @@ export default function JoinPage() {
           <span className="join__avatar" aria-hidden="true">
             {g.inviter_first_name.slice(0, 1).toUpperCase()}
           </span>
-          {t('join.invitedBy', { name: g.inviter_first_name })}
+          {ownInvite ? t('join.ownInvite') : t('join.invitedBy', { name: g.inviter_first_name })}
         </p>
         <h1 id="join-title" className="join__title">
           {plan?.name ?? t('group-card:card.unknownPlan')}
@@ -285,6 +288,7 @@ export default function JoinPage() {
             <span>{t('join.how.refund')}</span>
           </li>
         </ul>
+        <CampaignOfferBanner compact className="join__offer" />
       </aside>
     </div>
   );

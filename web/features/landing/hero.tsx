@@ -5,6 +5,7 @@ import { formatCents } from '../../../core/shared/money';
 import { ButtonLink } from '../../components/button';
 import { HashLink } from '../../components/hash-link';
 import { ArrowRightIcon, BadgeCheckIcon, RefundIcon, TicketIcon } from '../../components/icons';
+import { trackInteraction } from '../../lib/experiment-tracker';
 
 // Illustrative figures only (labelled as such on screen); the entry uses the core's 10% rule.
 const EXAMPLE = { fullPrice: 120_000, groupPrice: 90_000, groupSize: 5, joined: 3 };
@@ -25,11 +26,11 @@ export function Hero() {
           </h1>
           <p className="hero__pitch">{t('hero.pitch')}</p>
           <div className="hero__actions">
-            <ButtonLink to="/auth" size="lg">
+            <ButtonLink to="/auth" size="lg" onClick={() => trackInteraction('landing.cta_start')}>
               {t('hero.cta')}
               <ArrowRightIcon size={20} />
             </ButtonLink>
-            <HashLink to="#planos" className="btn btn--secondary btn--lg">
+            <HashLink to="#planos" className="btn btn--secondary btn--lg" onClick={() => trackInteraction('landing.see_plans')}>
               {t('hero.seePlans')}
             </HashLink>
           </div>

@@ -8,9 +8,11 @@ import { focusSection } from '../../components/hash-link';
 import { LazyWhenVisible } from '../../components/lazy-when-visible';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePlans } from '../../lib/plans-api';
+import { trackInteraction } from '../../lib/experiment-tracker';
 import { Hero } from './hero';
 import { HowItWorks } from './how-it-works';
 import { PlansSection } from '../../components/plans/plans-section';
+import { CampaignOfferBanner } from '../../components/campaigns/campaign-offer-banner';
 
 const ServicesShowcase = lazy(() => import('./services-showcase'));
 const MarketplaceShowcase = lazy(() => import('./marketplace-showcase'));
@@ -60,6 +62,9 @@ export default function LandingPage() {
   return (
     <>
       <Hero />
+      <div className="container landing__offer">
+        <CampaignOfferBanner />
+      </div>
       <HowItWorks />
       <PlansSection state={state} onRetry={retry} />
       <LazySection id="servicos" eyebrow={t('services.eyebrow')} title={t('services.title')} subtitle={t('services.subtitle')}>
@@ -78,7 +83,7 @@ export default function LandingPage() {
               <h2 id="final-title">{t('final.title')}</h2>
               <p>{t('final.body')}</p>
             </div>
-            <ButtonLink to="/auth" size="lg">
+            <ButtonLink to="/auth" size="lg" onClick={() => trackInteraction('landing.cta_final')}>
               {t('final.cta')}
             </ButtonLink>
           </div>

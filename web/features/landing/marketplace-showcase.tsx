@@ -6,6 +6,7 @@ import { AlertIcon, ArrowRightIcon } from '../../components/icons';
 import { CardGridSkeleton } from '../../components/resource-states';
 import { useApiQuery } from '../../lib/query';
 import { marketplaceApi, marketplaceKeys } from '../../lib/marketplace-api';
+import { trackInteraction } from '../../lib/experiment-tracker';
 import { ProductCard } from '../../components/products/product-card';
 
 export const SHOWCASE_PRODUCTS = 8;
@@ -20,7 +21,7 @@ export default function MarketplaceShowcase() {
     <div className="market-showcase" aria-busy={state.status === 'loading'}>
       <div className="market-showcase__intro">
         <p>{t('marketplace.body')}</p>
-        <ButtonLink to="/marketplace/products" variant="secondary">
+        <ButtonLink to="/marketplace/products" variant="secondary" onClick={() => trackInteraction('landing.see_products')}>
           {t('marketplace.cta')}
           <ArrowRightIcon size={18} />
         </ButtonLink>

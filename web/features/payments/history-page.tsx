@@ -154,6 +154,9 @@ export default function PaymentHistoryPage() {
                       <td data-label={t('history.col.amount')} className="num">
                         <span className="data-table__cell">
                           <span className="data-table__strong">{formatCents(payment.amount, locale)}</span>
+                          {payment.wallet_amount > 0 && (
+                            <span className="data-table__sub">{t('history.walletUsed', { value: formatCents(payment.wallet_amount, locale) })}</span>
+                          )}
                           {payment.refunded_amount > 0 && (
                             <span className="data-table__sub">{t('history.refunded', { value: formatCents(payment.refunded_amount, locale) })}</span>
                           )}

@@ -2,7 +2,7 @@
 // countdown) and balances of completed groups — each with its payment in progress (PIX QR, boleto
 // link, card page) or the method choice. At most 5 are shown and polled at once (SPEC §9).
 import './i18n';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { chargeDue } from '../../../core/groups/group-rules';
@@ -64,7 +64,15 @@ export default function PaymentPage() {
   useDocumentTitle(t('open.docTitle'));
   const { state, retry, reload } = useApiQuery(paymentKeys.openCharges(), loadCharges);
   const [chosen, setChosen] = useState<Record<string, string | null>>({});
+  const headingRef = useRef<HTMLHeadingElement>(null);
   useAppEvent('groups-changed', reload);
+
+  // Paid: the list shrinks (often to the empty state) under a page scrolled down to the panel. Back to the top, with
+  // the heading in view below the sticky header and focused (screen readers hear where they are).
+  const backToTop = () => {
+    window.scrollTo({ top: 0 });
+    headingRef.current?.focus({ preventScroll: true });
+  };
 
   const charges = state.status === 'ready' ? state.data : [];
   const shown = charges.slice(0, MAX_POLLED_ITEMS);
@@ -73,7 +81,9 @@ export default function PaymentPage() {
     <div className="container page">
       <header className="page__head">
         <div>
-          <h1>{t('open.title')}</h1>
+          <h1 ref={headingRef} tabIndex={-1} className="page__title-anchor">
+            {t('open.title')}
+          </h1>
           <p className="muted">{t('open.lead')}</p>
         </div>
         <div className="page__head-actions">
@@ -140,6 +150,7 @@ export default function PaymentPage() {
                   onConfirmed={() => {
                     notify.success(t('confirmed.title'), charge.purpose === 'entry' ? t('confirmed.entry') : t('confirmed.balance'));
                     reload();
+                    backToTop();
                   }}
                 />
                 <p className="charge__foot">

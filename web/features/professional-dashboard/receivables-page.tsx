@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import { formatCents } from '../../../core/shared/money';
 import { Button, ButtonLink } from '../../components/button';
 import { DownloadIcon } from '../../components/icons';
+import { PayoutsTable } from '../../components/payouts/payouts-table';
 import { ErrorState, InlineError, InlineLoading, LoadingState } from '../../components/resource-states';
 import { useApiQuery } from '../../lib/query';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -172,10 +173,8 @@ export default function ReceivablesPage() {
 }
 
 function Payouts() {
-  const { t, i18n } = useTranslation('professionalDashboard');
-  const locale = i18n.language;
+  const { t } = useTranslation('professionalDashboard');
   const { state, retry } = useApiQuery(professionalKeys.payouts(), (signal) => professionalApi.payouts(signal));
-  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(locale, { timeZone: 'America/Sao_Paulo' }) : '—');
   return (
     <section className="page__section" aria-labelledby="payouts-title">
       <h2 id="payouts-title" className="page__section-title">
@@ -185,47 +184,7 @@ function Payouts() {
       {state.status === 'loading' && <InlineLoading label={t('receivables.payoutsLoading')} />}
       {state.status === 'error' && <InlineError message={t('receivables.payoutsError')} retryLabel={t('retry')} onRetry={retry} />}
       {state.status === 'ready' && state.data.items.length === 0 && <p className="callout">{t('receivables.payoutsEmpty')}</p>}
-      {state.status === 'ready' && state.data.items.length > 0 && (
-        <div className="table-wrap">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('receivables.payoutCol.date')}</th>
-                <th scope="col" className="num">
-                  {t('receivables.payoutCol.amount')}
-                </th>
-                <th scope="col">{t('receivables.payoutCol.status')}</th>
-                <th scope="col">{t('receivables.payoutCol.paid')}</th>
-                <th scope="col">{t('receivables.payoutCol.receipt')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.data.items.map((p) => (
-                <tr key={p.id}>
-                  <td data-label={t('receivables.payoutCol.date')}>{date(p.created_at)}</td>
-                  <td data-label={t('receivables.payoutCol.amount')} className="num">
-                    <strong>{formatCents(p.amount, locale)}</strong>
-                  </td>
-                  <td data-label={t('receivables.payoutCol.status')}>
-                    <span className={`status-chip status-chip--payout-${p.status}`}>{t(`receivables.payoutStatuses.${p.status}`)}</span>
-                    {p.status === 'failed' && p.failure_reason && <span className="data-table__sub">{t('receivables.failed', { reason: p.failure_reason })}</span>}
-                  </td>
-                  <td data-label={t('receivables.payoutCol.paid')}>{date(p.paid_at)}</td>
-                  <td data-label={t('receivables.payoutCol.receipt')}>
-                    {p.receipt_url && /^(https:\/\/|\/)/.test(p.receipt_url) ? (
-                      <a href={p.receipt_url} target="_blank" rel="noopener noreferrer">
-                        {t('receivables.receipt')}
-                      </a>
-                    ) : (
-                      t('receivables.noReceipt')
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {state.status === 'ready' && state.data.items.length > 0 && <PayoutsTable items={state.data.items} />}
     </section>
   );
 }

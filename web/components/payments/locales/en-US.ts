@@ -1,7 +1,7 @@
 import type { PaymentPanelMessages } from './pt-BR';
 
 const paymentPanel: PaymentPanelMessages = {
-  method: { PIX: 'PIX', BOLETO: 'Boleto', CREDIT_CARD: 'Credit card' },
+  method: { PIX: 'PIX', BOLETO: 'Boleto', CREDIT_CARD: 'Credit card', WALLET: 'Wallet balance' },
   methodHint: {
     PIX: 'Approved in seconds, from your bank app.',
     BOLETO: 'Clears within 3 business days.',
@@ -21,7 +21,7 @@ const paymentPanel: PaymentPanelMessages = {
     installments: 'Instalments',
     installmentOne: 'Single payment: {{value}}',
     installmentOption: '{{count}}x of {{value}}',
-    create: { PIX: 'Create {{value}} PIX code', BOLETO: 'Create {{value}} boleto', CREDIT_CARD: 'Pay {{value}} by card' },
+    create: { PIX: 'Create {{value}} PIX code', BOLETO: 'Create {{value}} boleto', CREDIT_CARD: 'Pay {{value}} by card', WALLET: 'Pay {{value}} with your wallet balance' },
     creating: 'Creating the charge...',
     loading: 'Loading payment...',
     secure: 'Payment processed securely by our provider.',
@@ -34,7 +34,7 @@ const paymentPanel: PaymentPanelMessages = {
     cancelledNotice: 'The previous charge was cancelled. Choose the payment method again.',
   },
   show: {
-    title: { PIX: 'Pay with PIX', BOLETO: 'Pay with boleto', CREDIT_CARD: 'Pay by card' },
+    title: { PIX: 'Pay with PIX', BOLETO: 'Pay with boleto', CREDIT_CARD: 'Pay by card', WALLET: 'Paid with your wallet balance' },
     installments_one: '{{count}}x',
     installments_other: '{{count}}x',
     pix: {
@@ -80,6 +80,16 @@ const paymentPanel: PaymentPanelMessages = {
     createTitle: 'Could not create the payment',
     loadTitle: 'Could not load the payment',
     retry: 'Try again',
+  },
+  wallet: {
+    use: 'Use wallet balance ({{value}} available)',
+    used: 'Credit used',
+    remaining: 'To pay now',
+    loading: 'Checking your wallet balance...',
+    coversAll: 'Your balance covers it all: no charge will be created.',
+    minimum: 'PIX, boleto and card charge at least {{value}}: we use your credit up to leaving that amount for the charge.',
+    usedLine: 'Credit used: {{value}}',
+    chargeLine: 'Charge of {{value}}',
   },
 };
 

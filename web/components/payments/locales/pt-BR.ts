@@ -1,6 +1,6 @@
 // Texts of the payment panel (group entry/balance and marketplace orders).
 const paymentPanel = {
-  method: { PIX: 'PIX', BOLETO: 'Boleto', CREDIT_CARD: 'Cartão de crédito' },
+  method: { PIX: 'PIX', BOLETO: 'Boleto', CREDIT_CARD: 'Cartão de crédito', WALLET: 'Saldo da carteira' },
   methodHint: {
     PIX: 'Aprovação em segundos, pelo app do seu banco.',
     BOLETO: 'Compensação em até 3 dias úteis.',
@@ -20,7 +20,7 @@ const paymentPanel = {
     installments: 'Parcelas',
     installmentOne: 'À vista: {{value}}',
     installmentOption: '{{count}}x de {{value}}',
-    create: { PIX: 'Gerar código PIX de {{value}}', BOLETO: 'Gerar boleto de {{value}}', CREDIT_CARD: 'Pagar {{value}} com cartão' },
+    create: { PIX: 'Gerar código PIX de {{value}}', BOLETO: 'Gerar boleto de {{value}}', CREDIT_CARD: 'Pagar {{value}} com cartão', WALLET: 'Pagar {{value}} com o saldo da carteira' },
     creating: 'Gerando a cobrança...',
     loading: 'Carregando pagamento...',
     secure: 'Pagamento processado com segurança pelo nosso provedor.',
@@ -33,7 +33,7 @@ const paymentPanel = {
     cancelledNotice: 'A cobrança anterior foi cancelada. Escolha a forma de pagamento de novo.',
   },
   show: {
-    title: { PIX: 'Pague com PIX', BOLETO: 'Pague com boleto', CREDIT_CARD: 'Pague com cartão' },
+    title: { PIX: 'Pague com PIX', BOLETO: 'Pague com boleto', CREDIT_CARD: 'Pague com cartão', WALLET: 'Pago com o saldo da carteira' },
     installments_one: '{{count}}x',
     installments_other: '{{count}}x',
     pix: {
@@ -79,6 +79,16 @@ const paymentPanel = {
     createTitle: 'Não foi possível gerar o pagamento',
     loadTitle: 'Não foi possível carregar o pagamento',
     retry: 'Tentar novamente',
+  },
+  wallet: {
+    use: 'Usar saldo da carteira ({{value}} disponível)',
+    used: 'Crédito usado',
+    remaining: 'A pagar agora',
+    loading: 'Consultando o saldo da carteira...',
+    coversAll: 'O saldo cobre tudo: nenhuma cobrança será gerada.',
+    minimum: 'PIX, boleto e cartão cobram no mínimo {{value}}: usamos o crédito até deixar esse valor para a cobrança.',
+    usedLine: 'Crédito usado: {{value}}',
+    chargeLine: 'Cobrança de {{value}}',
   },
 };
 

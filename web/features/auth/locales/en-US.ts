@@ -17,7 +17,7 @@ const auth: AuthMessages = {
     redirecting: 'Redirecting...',
   },
   login: {
-    email: 'E-mail',
+    email: 'E-mail or phone',
     password: 'Password',
     submit: 'Sign in',
     submitting: 'Signing in...',
@@ -62,7 +62,7 @@ const auth: AuthMessages = {
     readTerms: 'Read the terms and policy',
     submit: 'Sign up',
     submitting: 'Creating account...',
-    termsRequiredHint: 'Accept the terms to create the account.',
+    termsRequiredHint: 'You must accept the terms and privacy policies',
     hasAccount: 'Already have an account?',
     signIn: 'Sign in',
     successTitle: 'Account created!',

@@ -17,7 +17,7 @@ const auth = {
     redirecting: 'Redirecionando...',
   },
   login: {
-    email: 'E-mail',
+    email: 'E-mail ou telefone',
     password: 'Senha',
     submit: 'Entrar',
     submitting: 'Entrando...',
@@ -62,7 +62,7 @@ const auth = {
     readTerms: 'Ler os termos e a política',
     submit: 'Criar conta',
     submitting: 'Criando conta...',
-    termsRequiredHint: 'Aceite os termos para criar a conta.',
+    termsRequiredHint: 'Você deve aceitar os termos e políticas de privacidade',
     hasAccount: 'Já tem conta?',
     signIn: 'Entrar',
     successTitle: 'Cadastro realizado!',

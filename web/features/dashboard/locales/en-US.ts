@@ -54,7 +54,7 @@ const dashboard: DashboardMessages = {
     loading: 'Loading...',
     error: 'Could not load the wallet.',
     empty: "No credit yet. If a group doesn't complete, you can choose to keep your entry here.",
-    kinds: { entry_credit: "Entry from a group that didn't complete", referral_bonus: 'Referral bonus', spend: 'Spent in the marketplace', adjustment: 'Adjustment' },
+    kinds: { entry_credit: "Entry from a group that didn't complete", referral_bonus: 'Referral bonus', spend: 'Credit used', spend_return: 'Credit returned', adjustment: 'Adjustment' },
   },
   more: {
     title: 'One more group?',

@@ -53,7 +53,7 @@ const dashboard = {
     loading: 'Carregando...',
     error: 'Não foi possível carregar a carteira.',
     empty: 'Sem créditos por enquanto. Se uma turma não completar, você pode escolher receber a entrada aqui.',
-    kinds: { entry_credit: 'Entrada de turma não concluída', referral_bonus: 'Bônus de indicação', spend: 'Uso no marketplace', adjustment: 'Ajuste' },
+    kinds: { entry_credit: 'Entrada de turma não concluída', referral_bonus: 'Bônus de indicação', spend: 'Crédito usado', spend_return: 'Crédito devolvido', adjustment: 'Ajuste' },
   },
   more: {
     title: 'Mais uma turma?',

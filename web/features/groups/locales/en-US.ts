@@ -29,6 +29,7 @@ const groups: GroupsMessages = {
     seePlans: 'See plans',
     eyebrow: 'Group invite',
     invitedBy: '{{name}} invited you to this group',
+    ownInvite: 'This is your invite: share the link to complete the group',
     entry: 'Entry of {{value}} now',
     deadline: 'Time left to complete:',
     welcomeBack: 'You are signed in. Now just confirm your place in the group.',

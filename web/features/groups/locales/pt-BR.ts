@@ -28,6 +28,7 @@ const groups = {
     seePlans: 'Ver planos',
     eyebrow: 'Convite para turma',
     invitedBy: '{{name}} convidou você para esta turma',
+    ownInvite: 'Este é o seu convite: compartilhe o link para completar a turma',
     entry: 'Entrada de {{value}} agora',
     deadline: 'Prazo para completar:',
     welcomeBack: 'Pronto, você entrou na sua conta. Agora é só confirmar sua entrada na turma.',

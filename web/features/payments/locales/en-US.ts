@@ -1,7 +1,7 @@
 import type { PaymentsMessages } from './pt-BR';
 
 const payments: PaymentsMessages = {
-  method: { PIX: 'PIX', BOLETO: 'Boleto', CREDIT_CARD: 'Credit card' },
+  method: { PIX: 'PIX', BOLETO: 'Boleto', CREDIT_CARD: 'Credit card', WALLET: 'Wallet balance' },
   purpose: { entry: 'Entry', balance: 'Balance', order: 'Marketplace order' },
   statusShort: {
     pending: 'Pending',
@@ -54,6 +54,7 @@ const payments: PaymentsMessages = {
     caption: 'Payments, page {{page}} of {{pages}}',
     col: { date: 'Date', what: 'Description', method: 'Method', amount: 'Amount', status: 'Status', actions: 'Actions' },
     refunded: '{{value}} refunded',
+    walletUsed: 'Credit used: {{value}}',
     continue: 'Continue',
     boleto: 'Boleto',
     receipt: 'Provider receipt',

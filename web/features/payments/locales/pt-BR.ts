@@ -1,6 +1,6 @@
 // Texts of /payment and /payment-history (the payment panel's own texts are in web/components/payments).
 const payments = {
-  method: { PIX: 'PIX', BOLETO: 'Boleto', CREDIT_CARD: 'Cartão de crédito' },
+  method: { PIX: 'PIX', BOLETO: 'Boleto', CREDIT_CARD: 'Cartão de crédito', WALLET: 'Saldo da carteira' },
   purpose: { entry: 'Entrada', balance: 'Saldo', order: 'Pedido do marketplace' },
   statusShort: {
     pending: 'Aguardando',
@@ -53,6 +53,7 @@ const payments = {
     caption: 'Pagamentos, página {{page}} de {{pages}}',
     col: { date: 'Data', what: 'Descrição', method: 'Forma', amount: 'Valor', status: 'Situação', actions: 'Ações' },
     refunded: '{{value}} reembolsado',
+    walletUsed: 'Crédito usado: {{value}}',
     continue: 'Continuar',
     boleto: 'Boleto',
     receipt: 'Comprovante',

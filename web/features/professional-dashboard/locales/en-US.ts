@@ -127,11 +127,6 @@ const professionalDashboard: ProfessionalDashboardMessages = {
     payoutsLoading: 'Loading payouts...',
     payoutsError: 'Could not load the payouts.',
     payoutsEmpty: 'No payouts yet.',
-    payoutStatuses: { pending: 'Processing', done: 'Paid', failed: 'Failed' },
-    payoutCol: { date: 'Requested on', amount: 'Amount', status: 'Status', paid: 'Paid on', receipt: 'Receipt' },
-    receipt: 'See receipt',
-    noReceipt: '—',
-    failed: 'Failed: {{reason}}. Check your PIX key.',
   },
 };
 

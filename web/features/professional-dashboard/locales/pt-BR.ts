@@ -126,11 +126,6 @@ const professionalDashboard = {
     payoutsLoading: 'Carregando repasses...',
     payoutsError: 'Não foi possível carregar os repasses.',
     payoutsEmpty: 'Nenhum repasse ainda.',
-    payoutStatuses: { pending: 'Em processamento', done: 'Pago', failed: 'Falhou' },
-    payoutCol: { date: 'Solicitado em', amount: 'Valor', status: 'Situação', paid: 'Pago em', receipt: 'Comprovante' },
-    receipt: 'Ver comprovante',
-    noReceipt: '—',
-    failed: 'Falhou: {{reason}}. Confira sua chave PIX.',
   },
 };
 

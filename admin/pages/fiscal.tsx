@@ -1,0 +1,161 @@
+// /admin/fiscal (issue 12): the platform's taxable events of a month (its fee on redeemed vouchers, marketplace sales)
+// with the customer's CPF and the amounts for the service invoice (NFS-e); select events and mark them invoiced with
+// the invoice number (POST /api/admin/reports/fiscal/mark-invoiced, audited); CSV download.
+import DownloadIcon from '@mui/icons-material/Download';
+import { Alert, Box, Button, Card, CardContent, Checkbox, Chip, CircularProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { Title, useNotify, useTranslate } from 'react-admin';
+import type { FiscalReportRecord } from '../lib/api-types';
+import { formatCpf } from '../../core/identity/cpf';
+import { brasiliaDay } from '../../core/reports/financial';
+import { formatBRL } from '../lib/money';
+import { httpClient } from '../providers/dataProvider';
+
+type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; report: FiscalReportRecord };
+
+const thisMonth = () => brasiliaDay(new Date()).slice(0, 7);
+const cpf = (v: string | null) => (v ? formatCpf(v) : '—');
+const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
+
+export const FiscalPage = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [month, setMonth] = useState(thisMonth);
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [selected, setSelected] = useState<string[]>([]);
+  const [invoice, setInvoice] = useState('');
+  const [saving, setSaving] = useState(false);
+  const valid = /^\d{4}-(0[1-9]|1[0-2])$/.test(month);
+
+  const load = useCallback(() => {
+    if (!valid) return () => undefined;
+    let live = true;
+    setState({ status: 'loading' });
+    httpClient(`/api/admin/reports/fiscal?month=${month}`)
+      .then(({ json }) => live && setState({ status: 'ready', report: json as FiscalReportRecord }))
+      .catch((err: Error) => live && setState({ status: 'error', message: err.message || translate('turma.fiscal.error') }));
+    return () => {
+      live = false;
+    };
+  }, [month, valid, translate]);
+  useEffect(() => {
+    setSelected([]);
+    return load();
+  }, [load]);
+
+  const mark = async () => {
+    setSaving(true);
+    try {
+      await httpClient('/api/admin/reports/fiscal/mark-invoiced', { method: 'POST', body: JSON.stringify({ event_ids: selected, invoice_number: invoice }) });
+      notify('turma.fiscal.marked', { type: 'success', messageArgs: { smart_count: selected.length } });
+      setSelected([]);
+      setInvoice('');
+      load();
+    } catch (err) {
+      notify((err as Error).message || 'turma.fiscal.error', { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const events = state.status === 'ready' ? state.report.events : [];
+  const open = events.filter((e) => !e.invoice_number && !e.refunded);
+  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+
+  return (
+    <Box sx={{ py: { xs: 1, sm: 2 }, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', minWidth: 0 }}>
+      <Title title="turma.fiscal.title" />
+      <Card sx={{ mb: 2 }}>
+        <CardContent>
+          <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mb: 0.5 }}>
+            {translate('turma.fiscal.title')}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+            {translate('turma.fiscal.intro')}
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+            <TextField type="month" size="small" label={translate('turma.fiscal.month')} value={month} onChange={(e) => setMonth(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+            <Button variant="outlined" component="a" href={`/api/admin/reports/fiscal?month=${month}&format=csv`} download startIcon={<DownloadIcon />} disabled={!valid} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+              {translate('turma.fiscal.csv')}
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+      {state.status === 'loading' && valid && (
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', p: 2 }} role="status">
+          <CircularProgress size={20} />
+          <Typography>{translate('turma.fiscal.loading')}</Typography>
+        </Stack>
+      )}
+      {!valid && <Alert severity="warning">{translate('turma.fiscal.bad_month')}</Alert>}
+      {state.status === 'error' && <Alert severity="error">{state.message}</Alert>}
+      {state.status === 'ready' && (
+        <Card>
+          <CardContent>
+            <Typography variant="body2" sx={{ mb: 1.5 }} data-testid="fiscal-totals">
+              {translate('turma.fiscal.totals', {
+                events: state.report.totals.events,
+                amount: formatBRL(state.report.totals.amount),
+                invoiced: state.report.totals.invoiced,
+                pending: state.report.totals.pending,
+                pending_amount: formatBRL(state.report.totals.pending_amount),
+              })}
+            </Typography>
+            {events.length === 0 ? (
+              <Typography sx={{ color: 'text.secondary' }}>{translate('turma.fiscal.empty')}</Typography>
+            ) : (
+              <>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 1.5, alignItems: { sm: 'center' } }}>
+                  <TextField size="small" label={translate('turma.fiscal.invoice_number')} value={invoice} onChange={(e) => setInvoice(e.target.value)} />
+                  <Button variant="contained" disabled={saving || selected.length === 0 || invoice.trim() === ''} onClick={mark}>
+                    {translate('turma.fiscal.mark', { smart_count: selected.length })}
+                  </Button>
+                </Stack>
+                <TableContainer sx={{ overflowX: 'auto' }}>
+                  <Table size="small" aria-label={translate('turma.fiscal.title')} sx={{ minWidth: 900 }}>
+                    <TableHead>
+                      <TableRow>
+                        <TableCell padding="checkbox">
+                          <Checkbox
+                            slotProps={{ input: { 'aria-label': translate('turma.fiscal.select_all') } }}
+                            checked={open.length > 0 && selected.length === open.length}
+                            indeterminate={selected.length > 0 && selected.length < open.length}
+                            onChange={(e) => setSelected(e.target.checked ? open.map((x) => x.id) : [])}
+                          />
+                        </TableCell>
+                        {['date', 'kind', 'customer', 'cpf', 'description', 'amount', 'gross', 'invoice'].map((k) => (
+                          <TableCell key={k} component="th" scope="col" align={k === 'amount' || k === 'gross' ? 'right' : 'left'}>
+                            {translate(`turma.fiscal.columns.${k}`)}
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {events.map((e) => (
+                        <TableRow key={e.id} sx={e.refunded ? { opacity: 0.6 } : undefined}>
+                          <TableCell padding="checkbox">
+                            <Checkbox slotProps={{ input: { 'aria-label': e.id } }} disabled={!!e.invoice_number || e.refunded} checked={selected.includes(e.id)} onChange={() => toggle(e.id)} />
+                          </TableCell>
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime.format(new Date(e.occurred_at))}</TableCell>
+                          <TableCell>{translate(`turma.fiscal.kinds.${e.kind}`)}</TableCell>
+                          <TableCell>{e.customer_name ?? '—'}</TableCell>
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{cpf(e.customer_cpf)}</TableCell>
+                          <TableCell>{e.description}</TableCell>
+                          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatBRL(e.amount)}</TableCell>
+                          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatBRL(e.gross)}</TableCell>
+                          <TableCell>
+                            {e.refunded ? <Chip size="small" label={translate('turma.fiscal.refunded')} /> : e.invoice_number ? <Chip size="small" color="success" label={e.invoice_number} /> : <Chip size="small" variant="outlined" label={translate('turma.fiscal.pending')} />}
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+              </>
+            )}
+          </CardContent>
+        </Card>
+      )}
+    </Box>
+  );
+};

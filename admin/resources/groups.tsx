@@ -1,0 +1,160 @@
+// Turmas (issue 12): /admin/groups lists /api/admin/groups by status with a streamed CSV export; a group's page shows
+// its members and their entry payments, and an open group can be cancelled with a reason (every paid entry refunded).
+import CancelIcon from '@mui/icons-material/Cancel';
+import GroupsIcon from '@mui/icons-material/Groups';
+import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { useState } from 'react';
+import {
+  Button,
+  DataTable,
+  List,
+  SelectInput,
+  Show,
+  SimpleList,
+  TopToolbar,
+  useLocaleState,
+  useNotify,
+  useRecordContext,
+  useShowContext,
+  useTranslate,
+  type ResourceProps,
+} from 'react-admin';
+import { ExportCsvButton } from '../components/export-button';
+import { Fact, Facts, SectionCard } from '../components/facts';
+import { ReasonDialog } from '../components/reason-dialog';
+import type { AdminGroupDetailRecord, AdminGroupRecord } from '../lib/api-types';
+import { formatBRL } from '../lib/money';
+import { httpClient } from '../providers/dataProvider';
+
+type Group = AdminGroupRecord;
+type GroupDetail = AdminGroupDetailRecord;
+const STATUSES = ['open', 'complete', 'expired', 'cancelled'] as const;
+
+const StatusChip = ({ status }: { status: Group['status'] }) => {
+  const translate = useTranslate();
+  return <Chip size="small" color={status === 'open' ? 'primary' : status === 'complete' ? 'success' : 'default'} label={translate(`turma.groups.status.${status}`)} />;
+};
+
+const groupFilters = [<SelectInput key="status" source="status" alwaysOn choices={STATUSES.map((id) => ({ id, name: `turma.groups.status.${id}` }))} />];
+
+const GroupList = () => {
+  const [locale] = useLocaleState();
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const day = (iso: string) => new Date(iso).toLocaleDateString(locale);
+  return (
+    <List<Group> sort={{ field: 'created_at', order: 'DESC' }} perPage={25} filters={groupFilters} exporter={false} actions={<TopToolbar><ExportCsvButton resource="groups" /></TopToolbar>}>
+      {isSmall ? (
+        <SimpleList<Group> linkType="show" primaryText={(g) => g.plan_name ?? g.plan_id} secondaryText={(g) => `${formatBRL(g.price)} · ${day(g.deadline_at)}`} tertiaryText={(g) => <StatusChip status={g.status} />} />
+      ) : (
+        <DataTable<Group> rowClick="show" bulkActionButtons={false}>
+          <DataTable.Col source="plan_name" disableSort />
+          <DataTable.Col source="status" disableSort render={(g) => <StatusChip status={g.status} />} />
+          <DataTable.Col source="group_size" disableSort />
+          <DataTable.Col source="price" disableSort render={(g) => formatBRL(g.price)} />
+          <DataTable.Col source="deadline_at" disableSort render={(g) => day(g.deadline_at)} />
+          <DataTable.Col source="created_at" render={(g) => day(g.created_at)} />
+        </DataTable>
+      )}
+    </List>
+  );
+};
+
+const CancelGroupButton = () => {
+  const record = useRecordContext<GroupDetail>();
+  const { refetch } = useShowContext<GroupDetail>();
+  const notify = useNotify();
+  const [open, setOpen] = useState(false);
+  if (!record || record.status !== 'open') return null;
+  return (
+    <>
+      <Button label="turma.groups.cancel" color="error" onClick={() => setOpen(true)}>
+        <CancelIcon />
+      </Button>
+      <ReasonDialog
+        open={open}
+        title="turma.groups.cancel_title"
+        text="turma.groups.cancel_text"
+        confirm="turma.groups.cancel"
+        messages="turma.groups"
+        min={3}
+        onClose={() => setOpen(false)}
+        onConfirm={async (reason) => {
+          try {
+            await httpClient(`/api/admin/groups/${encodeURIComponent(record.id)}/cancel`, { method: 'POST', body: JSON.stringify({ reason }) });
+            notify('turma.groups.cancelled', { type: 'success' });
+            setOpen(false);
+            await refetch();
+          } catch (err) {
+            notify(err instanceof Error && err.message ? err.message : 'ra.notification.http_error', { type: 'error' });
+          }
+        }}
+      />
+    </>
+  );
+};
+
+const GroupDetailBody = () => {
+  const record = useRecordContext<GroupDetail>();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  // The list's cached row (without members) can stand in until the detail arrives.
+  if (!record || !Array.isArray(record.members)) return null;
+  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' }) : '—');
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <SectionCard title="turma.groups.summary">
+        <Facts>
+          <Fact label="resources.groups.fields.plan_name">{record.plan_name ?? record.plan_id}</Fact>
+          <Fact label="resources.groups.fields.status">
+            <StatusChip status={record.status} />
+          </Fact>
+          <Fact label="resources.groups.fields.price">{formatBRL(record.price)}</Fact>
+          <Fact label="turma.groups.entry">{formatBRL(record.entry_price)}</Fact>
+          <Fact label="resources.groups.fields.deadline_at">{when(record.deadline_at)}</Fact>
+          <Fact label="turma.groups.ended_at">{when(record.ended_at)}</Fact>
+        </Facts>
+      </SectionCard>
+      <SectionCard title="turma.groups.members">
+        {record.members.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {translate('turma.groups.no_members')}
+          </Typography>
+        ) : (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('turma.groups.member')}</TableCell>
+                  <TableCell>{translate('resources.groups.fields.status')}</TableCell>
+                  <TableCell>{translate('turma.groups.payment')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {record.members.map((m) => (
+                  <TableRow key={m.id}>
+                    <TableCell>{m.full_name ?? m.user_id}</TableCell>
+                    <TableCell>{translate(`turma.groups.member_status.${m.status}`)}</TableCell>
+                    <TableCell>{m.payment ? `${formatBRL(m.payment.amount)} · ${m.payment.method} · ${m.payment.status}` : '—'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </SectionCard>
+    </Box>
+  );
+};
+
+const GroupShow = () => (
+  <Show<GroupDetail> actions={<TopToolbar><CancelGroupButton /></TopToolbar>}>
+    <GroupDetailBody />
+  </Show>
+);
+
+export const groups: Omit<ResourceProps, 'name'> = {
+  list: GroupList,
+  show: GroupShow,
+  icon: GroupsIcon,
+  recordRepresentation: (g: Group) => g.plan_name ?? g.id,
+};

@@ -1,0 +1,467 @@
+// Pedidos do marketplace (issue 12): /admin/marketplace/orders lists /api/admin/orders with status tabs, filters by
+// date, text and customer, bulk "mark preparing" and a streamed CSV export; /admin/marketplace/orders/:orderId shows
+// items, totals, address, payment and timeline with the moves PRODUCT.md §4 allows (the server refuses the others).
+import CancelIcon from '@mui/icons-material/Cancel';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import InventoryIcon from '@mui/icons-material/Inventory2';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import ReplayIcon from '@mui/icons-material/Replay';
+import {
+  Box,
+  Button as MuiButton,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tabs,
+  TextField as MuiTextField,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import { useState } from 'react';
+import {
+  Button,
+  DataTable,
+  DateInput,
+  List,
+  Loading,
+  SearchInput,
+  ShowBase,
+  SimpleList,
+  TextInput,
+  Title,
+  TopToolbar,
+  useListContext,
+  useLocaleState,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useShowContext,
+  useTranslate,
+  useUnselectAll,
+  type ResourceProps,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { ExportCsvButton } from '../components/export-button';
+import { Fact, Facts, MONO, SectionCard } from '../components/facts';
+import { ReasonDialog } from '../components/reason-dialog';
+import type { AdminOrderRecord, AdminOrderSummaryRecord, BulkPreparingRecord } from '../lib/api-types';
+import { formatBRL } from '../lib/money';
+import { httpClient } from '../providers/dataProvider';
+
+export type AdminOrderSummary = AdminOrderSummaryRecord;
+export type AdminOrder = AdminOrderRecord;
+type Status = AdminOrder['status'];
+
+/** The react-admin resource (its API resource is `orders`, see dataProvider's API_RESOURCE). */
+export const ORDERS_RESOURCE = 'marketplace/orders';
+
+const TABS = ['all', 'paid', 'preparing', 'shipped', 'delivered', 'pending', 'cancelled', 'refunded'] as const;
+type TabValue = (typeof TABS)[number];
+
+const STATUS_COLOR: Record<Status, 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info'> = {
+  pending: 'default',
+  paid: 'warning',
+  preparing: 'info',
+  shipped: 'primary',
+  delivered: 'success',
+  cancelled: 'default',
+  refunded: 'error',
+};
+
+const StatusChip = ({ status }: { status: Status }) => {
+  const translate = useTranslate();
+  return <Chip size="small" color={STATUS_COLOR[status]} variant={status === 'pending' || status === 'cancelled' ? 'outlined' : 'filled'} label={translate(`turma.orders.status.${status}`)} />;
+};
+
+async function orderAction(id: string, action: 'preparing' | 'ship' | 'deliver' | 'cancel' | 'refund', body: Record<string, unknown> = {}) {
+  const { json } = await httpClient(`/api/admin/orders/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: JSON.stringify(body) });
+  return json as AdminOrder;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// List
+
+const StatusTabs = () => {
+  const { filterValues, setFilters, displayedFilters } = useListContext<AdminOrderSummary>();
+  const translate = useTranslate();
+  const current: TabValue = typeof filterValues.status === 'string' && (TABS as readonly string[]).includes(filterValues.status) ? (filterValues.status as TabValue) : 'all';
+  return (
+    <Tabs
+      value={current}
+      onChange={(_, tab: TabValue) => {
+        const { status: _s, ...rest } = filterValues as Record<string, unknown>;
+        setFilters(tab === 'all' ? rest : { ...rest, status: tab }, displayedFilters);
+      }}
+      variant="scrollable"
+      allowScrollButtonsMobile
+      aria-label={translate('turma.orders.tabs_label')}
+      sx={{ borderBottom: 1, borderColor: 'divider', contain: 'inline-size' }}
+    >
+      {TABS.map((tab) => (
+        <Tab key={tab} value={tab} label={translate(tab === 'all' ? 'turma.orders.all' : `turma.orders.status.${tab}`)} />
+      ))}
+    </Tabs>
+  );
+};
+
+const BulkPreparingButton = () => {
+  const { selectedIds } = useListContext<AdminOrderSummary>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const unselectAll = useUnselectAll(ORDERS_RESOURCE);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const { json } = await httpClient('/api/admin/orders/bulk-preparing', { method: 'POST', body: JSON.stringify({ ids: selectedIds }) });
+      const result = json as BulkPreparingRecord;
+      notify('turma.orders.bulk_done', { type: result.refused.length ? 'warning' : 'success', messageArgs: { moved: result.moved.length, refused: result.refused.length } });
+      unselectAll();
+      refresh();
+    } catch (err) {
+      notify(err instanceof Error && err.message ? err.message : 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button label="turma.orders.actions.bulk_preparing" onClick={run} disabled={busy}>
+      <InventoryIcon />
+    </Button>
+  );
+};
+
+const orderFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <DateInput key="created_at_gte" source="created_at_gte" alwaysOn />,
+  <DateInput key="created_at_lte" source="created_at_lte" alwaysOn />,
+  <TextInput key="user_id" source="user_id" />,
+];
+
+const ListActions = () => (
+  <TopToolbar>
+    <ExportCsvButton resource="orders" />
+  </TopToolbar>
+);
+
+const Empty = () => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }}>
+      <Typography>{translate('turma.orders.empty')}</Typography>
+    </Box>
+  );
+};
+
+const OrderListBody = () => {
+  const [locale] = useLocaleState();
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const dateTime = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <>
+      <StatusTabs />
+      {isSmall ? (
+        <SimpleList<AdminOrderSummary>
+          linkType="edit"
+          primaryText={(r) => `${r.number} · ${formatBRL(r.total_amount)}`}
+          secondaryText={(r) => `${r.full_name ?? r.email ?? ''} · ${dateTime(r.created_at)}`}
+          tertiaryText={(r) => <StatusChip status={r.status} />}
+          empty={<Empty />}
+        />
+      ) : (
+        <DataTable<AdminOrderSummary> rowClick="edit" bulkActionButtons={<BulkPreparingButton />} empty={<Empty />} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto', contain: 'inline-size' } }}>
+          <DataTable.Col source="number" disableSort render={(r) => <Box component="span" sx={{ fontFamily: MONO }}>{r.number}</Box>} />
+          <DataTable.Col source="created_at" render={(r) => dateTime(r.created_at)} />
+          <DataTable.Col source="full_name" disableSort render={(r) => (
+            <Box>
+              <Typography variant="body2">{r.full_name ?? '—'}</Typography>
+              <Typography variant="caption" sx={{ color: 'text.secondary' }}>{r.email}</Typography>
+            </Box>
+          )} />
+          <DataTable.Col source="items_count" />
+          <DataTable.Col source="total_amount" render={(r) => formatBRL(r.total_amount)} />
+          <DataTable.Col source="status" render={(r) => <StatusChip status={r.status} />} />
+          <DataTable.Col source="tracking_code" disableSort render={(r) => (r.tracking_code ? <Box component="span" sx={{ fontFamily: MONO }}>{r.tracking_code}</Box> : '')} />
+        </DataTable>
+      )}
+    </>
+  );
+};
+
+const OrderList = () => (
+  <List<AdminOrderSummary> resource={ORDERS_RESOURCE} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} filters={orderFilters} actions={<ListActions />} exporter={false} empty={false}>
+    <OrderListBody />
+  </List>
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Detail (/admin/marketplace/orders/:orderId)
+
+const ShipDialog = ({ open, onClose, onShip }: { open: boolean; onClose: () => void; onShip: (code: string) => Promise<void> }) => {
+  const translate = useTranslate();
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const valid = /^[A-Za-z0-9-]{4,60}$/.test(code.trim());
+  const submit = async () => {
+    setTouched(true);
+    if (!valid) return;
+    setBusy(true);
+    try {
+      await onShip(code.trim());
+      setCode('');
+      setTouched(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="ship-dialog-title">
+      <DialogTitle id="ship-dialog-title">{translate('turma.orders.ship_title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>{translate('turma.orders.ship_text')}</DialogContentText>
+        <MuiTextField
+          autoFocus
+          fullWidth
+          label={translate('turma.orders.tracking_code')}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          onBlur={() => setTouched(true)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') void submit();
+          }}
+          error={touched && !valid}
+          helperText={touched && !valid ? translate('turma.orders.tracking_invalid') : ' '}
+          slotProps={{ htmlInput: { style: { fontFamily: MONO, textTransform: 'uppercase' } } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <MuiButton onClick={onClose} disabled={busy}>
+          {translate('ra.action.cancel')}
+        </MuiButton>
+        <MuiButton onClick={submit} disabled={busy} variant="contained">
+          {translate('turma.orders.actions.ship')}
+        </MuiButton>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+/** The moves an operator may make from each status (PRODUCT.md §4; core/marketplace/order-rules.ts decides). */
+const MOVES: Record<Status, Array<'preparing' | 'ship' | 'deliver' | 'cancel' | 'refund'>> = {
+  pending: ['cancel'],
+  paid: ['preparing', 'refund'],
+  preparing: ['ship', 'refund'],
+  shipped: ['deliver', 'refund'],
+  delivered: ['refund'],
+  cancelled: [],
+  refunded: [],
+};
+
+const OrderActions = () => {
+  const record = useRecordContext<AdminOrder>();
+  const { refetch } = useShowContext<AdminOrder>();
+  const notify = useNotify();
+  const [dialog, setDialog] = useState<'ship' | 'cancel' | 'refund' | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!record) return null;
+  const run = async (action: 'preparing' | 'ship' | 'deliver' | 'cancel' | 'refund', body: Record<string, unknown> = {}) => {
+    setBusy(true);
+    try {
+      await orderAction(record.id, action, body);
+      notify(`turma.orders.done.${action}`, { type: 'success' });
+      setDialog(null);
+      await refetch();
+    } catch (err) {
+      notify(err instanceof Error && err.message ? err.message : 'ra.notification.http_error', { type: 'error' });
+      throw err;
+    } finally {
+      setBusy(false);
+    }
+  };
+  const quiet = (p: Promise<unknown>): Promise<void> => p.then(() => undefined, () => undefined);
+  const moves = MOVES[record.status];
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap', gap: 1, justifyContent: 'flex-start' }}>
+      {moves.includes('preparing') ? (
+        <Button label="turma.orders.actions.preparing" variant="contained" disabled={busy} onClick={() => void quiet(run('preparing'))}>
+          <InventoryIcon />
+        </Button>
+      ) : null}
+      {moves.includes('ship') ? (
+        <Button label="turma.orders.actions.ship" variant="contained" disabled={busy} onClick={() => setDialog('ship')}>
+          <LocalShippingIcon />
+        </Button>
+      ) : null}
+      {moves.includes('deliver') ? (
+        <Button label="turma.orders.actions.deliver" variant="contained" disabled={busy} onClick={() => void quiet(run('deliver'))}>
+          <DoneAllIcon />
+        </Button>
+      ) : null}
+      {moves.includes('cancel') ? (
+        <Button label="turma.orders.actions.cancel" color="error" disabled={busy} onClick={() => setDialog('cancel')}>
+          <CancelIcon />
+        </Button>
+      ) : null}
+      {moves.includes('refund') ? (
+        <Button label="turma.orders.actions.refund" color="error" disabled={busy} onClick={() => setDialog('refund')}>
+          <ReplayIcon />
+        </Button>
+      ) : null}
+      <ShipDialog open={dialog === 'ship'} onClose={() => setDialog(null)} onShip={(code) => quiet(run('ship', { tracking_code: code }))} />
+      <ReasonDialog
+        open={dialog === 'cancel' || dialog === 'refund'}
+        title={dialog === 'refund' ? 'turma.orders.refund_title' : 'turma.orders.cancel_title'}
+        text={dialog === 'refund' ? 'turma.orders.refund_text' : 'turma.orders.cancel_text'}
+        confirm={dialog === 'refund' ? 'turma.orders.actions.refund' : 'turma.orders.actions.cancel'}
+        messages="turma.orders"
+        min={3}
+        onClose={() => setDialog(null)}
+        onConfirm={(reason) => quiet(run(dialog === 'refund' ? 'refund' : 'cancel', { reason }))}
+      />
+    </TopToolbar>
+  );
+};
+
+const OrderDetailBody = () => {
+  const { record, isPending, error } = useShowContext<AdminOrder>();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  // The list's cached row (a summary, without items or timeline) can stand in until the detail arrives.
+  if (isPending || (record && !Array.isArray(record.items))) return <Loading />;
+  if (error || !record) {
+    return (
+      <Box sx={{ p: 3 }}>
+        <Typography color="error">{translate('turma.orders.load_error')}</Typography>
+      </Box>
+    );
+  }
+  const dateTime = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
+  const a = record.address;
+  return (
+    <Box sx={{ maxWidth: 1100 }}>
+      <Title title={translate('turma.orders.title', { number: record.number })} />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 2, mb: 1 }}>
+        <Typography component="h1" variant="h5" sx={{ fontFamily: MONO, fontWeight: 700 }}>
+          {record.number}
+        </Typography>
+        <StatusChip status={record.status} />
+        <Box sx={{ flex: 1 }} />
+        <Link to={`/${ORDERS_RESOURCE}`}>{translate('turma.orders.back')}</Link>
+      </Box>
+      <OrderActions />
+      <SectionCard title="turma.orders.sections.summary">
+        <Facts>
+          <Fact label="turma.orders.fields.customer">
+            {record.email ? <Link to={`/users/${record.user_id}/show`}>{record.email}</Link> : record.user_id}
+          </Fact>
+          <Fact label="turma.orders.fields.created_at">{dateTime(record.created_at)}</Fact>
+          <Fact label="turma.orders.fields.total">{formatBRL(record.total_amount)}</Fact>
+          <Fact label="turma.orders.tracking_code" mono>
+            {record.tracking_code ?? '—'}
+          </Fact>
+          {record.cancel_reason ? <Fact label="turma.orders.fields.reason">{record.cancel_reason}</Fact> : null}
+        </Facts>
+      </SectionCard>
+      <SectionCard title="turma.orders.sections.items">
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={translate('turma.orders.sections.items')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('turma.orders.fields.product')}</TableCell>
+                <TableCell align="right">{translate('turma.orders.fields.quantity')}</TableCell>
+                <TableCell align="right">{translate('turma.orders.fields.unit_price')}</TableCell>
+                <TableCell align="right">{translate('turma.orders.fields.subtotal')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {record.items.map((i) => (
+                <TableRow key={i.product_id}>
+                  <TableCell sx={{ minWidth: 160 }}>{i.product_name}</TableCell>
+                  <TableCell align="right">{i.quantity}</TableCell>
+                  <TableCell align="right">{formatBRL(i.unit_price)}</TableCell>
+                  <TableCell align="right">{formatBRL(i.subtotal)}</TableCell>
+                </TableRow>
+              ))}
+              <TableRow>
+                <TableCell colSpan={3} sx={{ fontWeight: 700 }}>
+                  {translate('turma.orders.fields.total')}
+                </TableCell>
+                <TableCell align="right" sx={{ fontWeight: 700 }}>
+                  {formatBRL(record.total_amount)}
+                </TableCell>
+              </TableRow>
+            </TableBody>
+          </Table>
+        </Box>
+      </SectionCard>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <SectionCard title="turma.orders.sections.address">
+          <Typography variant="body2">
+            {a.street}, {a.number}
+            {a.complement ? ` — ${a.complement}` : ''}
+            <br />
+            {a.district} · {a.city}/{a.state}
+            <br />
+            CEP {a.cep.replace(/^(\d{5})(\d{3})$/, '$1-$2')}
+          </Typography>
+        </SectionCard>
+        <SectionCard title="turma.orders.sections.payment">
+          {record.payment ? (
+            <Facts>
+              <Fact label="turma.orders.fields.method">{record.payment.method}</Fact>
+              <Fact label="turma.orders.fields.payment_status">{record.payment.status}</Fact>
+              <Fact label="turma.orders.fields.amount">{formatBRL(record.payment.amount)}</Fact>
+              {record.payment.confirmed_at ? <Fact label="turma.orders.fields.confirmed_at">{dateTime(record.payment.confirmed_at)}</Fact> : null}
+            </Facts>
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              {translate('turma.orders.no_payment')}
+            </Typography>
+          )}
+        </SectionCard>
+      </Box>
+      <SectionCard title="turma.orders.sections.timeline">
+        <Box component="ol" sx={{ m: 0, pl: 2.5 }}>
+          {record.timeline.map((t, i) => (
+            <Box component="li" key={`${t.status}-${i}`} sx={{ mb: 1 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {translate(`turma.orders.status.${t.status}`)} · {dateTime(t.at)}
+              </Typography>
+              {t.note ? (
+                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                  {t.note}
+                </Typography>
+              ) : null}
+            </Box>
+          ))}
+        </Box>
+      </SectionCard>
+    </Box>
+  );
+};
+
+/** Registered as the resource's `edit` route so the URL is /admin/marketplace/orders/:orderId (SPEC.md §2). */
+const OrderDetail = () => (
+  <ShowBase resource={ORDERS_RESOURCE}>
+    <OrderDetailBody />
+  </ShowBase>
+);
+
+export const marketplaceOrders: Omit<ResourceProps, 'name'> = {
+  list: OrderList,
+  edit: OrderDetail,
+  icon: ReceiptLongIcon,
+  recordRepresentation: 'number',
+};

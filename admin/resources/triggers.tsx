@@ -1,0 +1,249 @@
+// Gatilhos (issue 12): every scheduled job and queue (GET /api/admin/jobs) with its schedule, last and next run and
+// last outcome; "run now", pause and resume a schedule (kept across restarts); and the jobs that failed for good, with
+// their error and a retry. The server audits each action.
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import ReplayIcon from '@mui/icons-material/Replay';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import { Box, Card, CardContent, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { useState } from 'react';
+import { Button, DataTable, List, SearchInput, SimpleList, useGetList, useLocaleState, useNotify, useRefresh, useTranslate, type ResourceProps } from 'react-admin';
+import { MONO } from '../components/facts';
+import type { FailedJobRecord, JobRecord, JobRunResultRecord } from '../lib/api-types';
+import { httpClient } from '../providers/dataProvider';
+
+export type Job = JobRecord;
+type Outcome = NonNullable<Job['last_run']>['outcome'];
+const OUTCOME_COLOR: Record<string, 'success' | 'error' | 'info'> = { ok: 'success', error: 'error', running: 'info' };
+
+const errorMessage = (err: unknown) => (err instanceof Error && err.message ? err.message : 'ra.notification.http_error');
+const post = async (path: string) => (await httpClient(path, { method: 'POST', body: '{}' })).json as unknown;
+const countsText = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ');
+
+const OutcomeChip = ({ outcome }: { outcome: Outcome }) => {
+  const translate = useTranslate();
+  return <Chip size="small" color={OUTCOME_COLOR[outcome] ?? 'default'} label={translate(`turma.triggers.outcome.${outcome}`, { _: outcome })} />;
+};
+
+const useWhen = () => {
+  const [locale] = useLocaleState();
+  return (value: string | null) => (value ? new Date(value).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'medium' }) : '—');
+};
+
+const ScheduleCell = ({ job }: { job: Job }) => {
+  const translate = useTranslate();
+  if (!job.schedule) return <>{translate('turma.triggers.on_demand')}</>;
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Box component="span" sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }}>
+        {job.schedule}
+      </Box>
+      {job.paused ? <Chip size="small" color="warning" label={translate('turma.triggers.paused')} /> : null}
+    </Box>
+  );
+};
+
+const LastRunCell = ({ job }: { job: Job }) => {
+  const when = useWhen();
+  const translate = useTranslate();
+  const run = job.last_run;
+  if (!run) return <>{translate('turma.triggers.never_ran')}</>;
+  return (
+    <Box sx={{ minWidth: 160 }}>
+      <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+        <OutcomeChip outcome={run.outcome} />
+        <Typography component="span" variant="caption">
+          {when(run.finished_at ?? run.started_at)}
+        </Typography>
+      </Box>
+      {run.error ? (
+        <Typography component="span" variant="caption" sx={{ display: 'block', color: 'error.main', overflowWrap: 'anywhere' }}>
+          {run.error}
+        </Typography>
+      ) : Object.keys(run.counts).length ? (
+        <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary', fontFamily: MONO }}>
+          {countsText(run.counts)}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+};
+
+/** Run now, pause or resume: only for jobs with a schedule (the others run when something enqueues them). */
+const JobButtons = ({ job }: { job: Job }) => {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const [busy, setBusy] = useState(false);
+  if (!job.schedule) return null;
+  const act = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (err) {
+      notify(errorMessage(err), { type: 'error' });
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  };
+  const base = `/api/admin/jobs/${encodeURIComponent(job.name)}`;
+  const runNow = () =>
+    act(async () => {
+      const result = (await post(`${base}/run`)) as JobRunResultRecord;
+      if (result.outcome === 'ok') {
+        notify(translate('turma.triggers.done.ran', { name: job.name, counts: countsText(result.counts) || '—' }), { type: 'success' });
+      } else {
+        notify(translate('turma.triggers.done.run_failed', { name: job.name, error: result.error ?? '—' }), { type: 'error' });
+      }
+    });
+  const toggle = () =>
+    act(async () => {
+      await post(`${base}/${job.paused ? 'resume' : 'pause'}`);
+      notify(job.paused ? 'turma.triggers.done.resumed' : 'turma.triggers.done.paused', { type: 'success', messageArgs: { name: job.name } });
+    });
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }} onClick={(e) => e.stopPropagation()}>
+      <Button label="turma.triggers.actions.run" onClick={runNow} disabled={busy} aria-label={translate('turma.triggers.actions.run_named', { name: job.name })}>
+        <PlayArrowIcon />
+      </Button>
+      <Button
+        label={job.paused ? 'turma.triggers.actions.resume' : 'turma.triggers.actions.pause'}
+        onClick={toggle}
+        disabled={busy}
+        aria-label={translate(job.paused ? 'turma.triggers.actions.resume_named' : 'turma.triggers.actions.pause_named', { name: job.name })}
+      >
+        {job.paused ? <ScheduleIcon /> : <PauseIcon />}
+      </Button>
+    </Box>
+  );
+};
+
+const NameCell = ({ job }: { job: Job }) => (
+  <Box sx={{ minWidth: 180, maxWidth: 360 }}>
+    <Typography component="span" variant="body2" sx={{ display: 'block', fontFamily: MONO, fontWeight: 600 }}>
+      {job.name}
+    </Typography>
+    <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+      {job.description}
+    </Typography>
+  </Box>
+);
+
+const FailedJobs = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const when = useWhen();
+  const { data, isPending, error } = useGetList<FailedJobRecord & { error?: string | null; attempts?: number }>('jobs/failed', {
+    pagination: { page: 1, perPage: 50 },
+    sort: { field: 'failed_at', order: 'DESC' },
+  });
+  const retry = async (id: string) => {
+    try {
+      await post(`/api/admin/jobs/failed/${encodeURIComponent(id)}/retry`);
+      notify('turma.triggers.done.retried', { type: 'success' });
+    } catch (err) {
+      notify(errorMessage(err), { type: 'error' });
+    }
+    refresh();
+  };
+  return (
+    <Card variant="outlined" sx={{ mt: 2 }}>
+      <CardContent>
+        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+          {translate('turma.triggers.failed_title')}
+        </Typography>
+        {isPending ? (
+          <Typography variant="body2">{translate('ra.page.loading')}</Typography>
+        ) : error ? (
+          <Typography variant="body2" sx={{ color: 'error.main' }}>
+            {translate('turma.triggers.failed_error')}
+          </Typography>
+        ) : !data?.length ? (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {translate('turma.triggers.no_failed')}
+          </Typography>
+        ) : (
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {data.map((f) => (
+              <Box component="li" key={f.id} sx={{ py: 1, borderTop: 1, borderColor: 'divider', display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+                <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
+                  <Typography variant="body2" sx={{ fontFamily: MONO, fontWeight: 600 }}>
+                    {f.name}
+                  </Typography>
+                  <Typography variant="caption" sx={{ display: 'block', color: 'error.main', overflowWrap: 'anywhere' }}>
+                    {f.error ?? '—'}
+                  </Typography>
+                  <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+                    {translate('turma.triggers.failed_at', { date: when(f.failed_at), smart_count: f.attempts ?? 1 })}
+                  </Typography>
+                </Box>
+                <Button label="turma.triggers.actions.retry" onClick={() => retry(f.id)}>
+                  <ReplayIcon />
+                </Button>
+              </Box>
+            ))}
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+};
+
+const TriggerListBody = () => {
+  const when = useWhen();
+  const translate = useTranslate();
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  return (
+    <>
+      {isSmall ? (
+        <SimpleList<Job>
+          linkType={false}
+          primaryText={(job) => <NameCell job={job} />}
+          secondaryText={(job) => (
+            <Box component="span" sx={{ display: 'block' }}>
+              <ScheduleCell job={job} />
+              <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+                <LastRunCell job={job} />
+              </Box>
+              {job.next_run_at ? (
+                <Box component="span" sx={{ display: 'block' }}>
+                  {translate('turma.triggers.next_run', { date: when(job.next_run_at) })}
+                </Box>
+              ) : null}
+              <JobButtons job={job} />
+            </Box>
+          )}
+        />
+      ) : (
+        <DataTable<Job> rowClick={false} bulkActionButtons={false} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto', contain: 'inline-size' } }}>
+          <DataTable.Col source="name" render={(job) => <NameCell job={job as Job} />} />
+          <DataTable.Col source="schedule" disableSort render={(job) => <ScheduleCell job={job as Job} />} />
+          <DataTable.Col source="last_run" disableSort render={(job) => <LastRunCell job={job as Job} />} />
+          <DataTable.Col source="next_run_at" render={(job) => when(job.next_run_at)} />
+          <DataTable.Col source="failed" align="right" />
+          <DataTable.Col source="actions" disableSort label="turma.triggers.columns.actions" render={(job) => <JobButtons job={job as Job} />} />
+        </DataTable>
+      )}
+    </>
+  );
+};
+
+const TriggerList = () => (
+  <>
+    <List<Job> sort={{ field: 'name', order: 'ASC' }} perPage={50} filters={[<SearchInput key="q" source="q" alwaysOn />]} exporter={false} pagination={false}>
+      <TriggerListBody />
+    </List>
+    <FailedJobs />
+  </>
+);
+
+export const triggers: Omit<ResourceProps, 'name'> = {
+  list: TriggerList,
+  icon: ScheduleIcon,
+  recordRepresentation: 'name',
+};

@@ -1,0 +1,390 @@
+// Usuários (issue 12): search by name, e-mail or CPF; the account with its profile, groups, orders and payments; and
+// the operator's actions — change role, block with a reason, unblock, end all sessions, resend the confirmation link.
+// The server refuses to demote or block the last administrator and audits every change (linked from the page).
+import BlockIcon from '@mui/icons-material/Block';
+import GroupIcon from '@mui/icons-material/Group';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import LogoutIcon from '@mui/icons-material/Logout';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
+import {
+  Alert,
+  Box,
+  Button as MuiButton,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField as MuiTextField,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import {
+  Button,
+  DataTable,
+  List,
+  ListButton,
+  SearchInput,
+  SelectInput,
+  Show,
+  SimpleList,
+  TopToolbar,
+  useLocaleState,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  type ResourceProps,
+} from 'react-admin';
+import { ROLES, type Role } from '../../core/identity/roles';
+import { formatCpf } from '../../core/identity/cpf';
+import { formatCents } from '../../core/shared/money';
+import { AuditTrailButton } from '../components/audit-trail-button';
+import { Fact, Facts, MONO, SectionCard } from '../components/facts';
+import { ReasonDialog } from '../components/reason-dialog';
+import type { AdminUserDetailRecord, AdminUserRecord } from '../lib/api-types';
+import { httpClient } from '../providers/dataProvider';
+
+/** One row of GET /api/admin/users and the show page's record (generated from the API description). */
+export type AdminUser = AdminUserRecord;
+export type AdminUserDetail = AdminUserDetailRecord;
+type UserStatus = AdminUser['status'];
+
+const STATUSES: UserStatus[] = ['active', 'blocked', 'unconfirmed'];
+const STATUS_COLOR: Record<UserStatus, 'success' | 'error' | 'warning'> = { active: 'success', blocked: 'error', unconfirmed: 'warning' };
+
+type Action = 'role' | 'block' | 'unblock' | 'end-sessions' | 'resend-confirmation';
+
+/** POST /api/admin/users/:id/<action>; the server's pt-BR message on failure (thrown as HttpError). */
+async function actOnUser(id: string, action: Action, body?: Record<string, unknown>) {
+  const { json } = await httpClient(`/api/admin/users/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: JSON.stringify(body ?? {}) });
+  return json as unknown;
+}
+
+const errorMessage = (err: unknown) => (err instanceof Error && err.message ? err.message : 'ra.notification.http_error');
+
+export const UserStatusChip = ({ status }: { status: UserStatus }) => {
+  const translate = useTranslate();
+  return <Chip size="small" color={STATUS_COLOR[status]} label={translate(`turma.users.status.${status}`)} />;
+};
+
+const RoleText = ({ role }: { role: Role }) => {
+  const translate = useTranslate();
+  return <>{translate(`turma.users.roles.${role}`)}</>;
+};
+
+const cpfText = (cpf: string | null) => (cpf ? formatCpf(cpf) : '—');
+
+// ---------------------------------------------------------------------------------------------
+// List
+
+const useUserFilters = () => {
+  const translate = useTranslate();
+  return [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('turma.users.search_placeholder')} sx={{ minWidth: { sm: 280 } }} />,
+    <SelectInput key="role" source="role" alwaysOn choices={ROLES.map((id) => ({ id, name: `turma.users.roles.${id}` }))} sx={{ minWidth: 160 }} />,
+    <SelectInput key="status" source="status" alwaysOn choices={STATUSES.map((id) => ({ id, name: `turma.users.status.${id}` }))} sx={{ minWidth: 160 }} />,
+  ];
+};
+
+const UserListBody = () => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const date = (value: string | null) => (value ? new Date(value).toLocaleDateString(locale) : '—');
+  return isSmall ? (
+    <SimpleList<AdminUser>
+      linkType="show"
+      primaryText={(r) => r.full_name ?? r.email}
+      secondaryText={(r) => (
+        <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+          {`${r.email} · ${cpfText(r.cpf)} · ${translate(`turma.users.roles.${r.role}`)}`}
+        </Box>
+      )}
+      tertiaryText={(r) => <UserStatusChip status={r.status} />}
+    />
+  ) : (
+    <DataTable<AdminUser> rowClick="show" bulkActionButtons={false} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto', contain: 'inline-size' } }}>
+      <DataTable.Col
+        source="full_name"
+        render={(r) => (
+          <Box sx={{ minWidth: 180 }}>
+            <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 600 }}>
+              {r.full_name ?? '—'}
+            </Typography>
+            <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+              {r.email}
+            </Typography>
+          </Box>
+        )}
+      />
+      <DataTable.Col source="cpf" disableSort render={(r) => <Box component="span" sx={{ fontFamily: MONO }}>{cpfText(r.cpf)}</Box>} />
+      <DataTable.Col source="role" render={(r) => <RoleText role={r.role} />} />
+      <DataTable.Col source="status" disableSort render={(r) => <UserStatusChip status={r.status} />} />
+      <DataTable.Col source="last_login_at" render={(r) => date(r.last_login_at)} />
+      <DataTable.Col source="created_at" render={(r) => date(r.created_at)} />
+    </DataTable>
+  );
+};
+
+const UserList = () => (
+  <List<AdminUser> sort={{ field: 'created_at', order: 'DESC' }} perPage={25} filters={useUserFilters()} exporter={false}>
+    <UserListBody />
+  </List>
+);
+
+// ---------------------------------------------------------------------------------------------
+// Actions
+
+const RoleDialog = ({ open, current, onClose, onSave }: { open: boolean; current: Role; onClose: () => void; onSave: (role: Role) => Promise<void> }) => {
+  const translate = useTranslate();
+  const [role, setRole] = useState<Role>(current);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    try {
+      await onSave(role);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="role-dialog-title">
+      <DialogTitle id="role-dialog-title">{translate('turma.users.role_title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>{translate('turma.users.role_text')}</DialogContentText>
+        <MuiTextField select fullWidth label={translate('resources.users.fields.role')} value={role} onChange={(e) => setRole(e.target.value as Role)}>
+          {ROLES.map((r) => (
+            <MenuItem key={r} value={r}>
+              {translate(`turma.users.roles.${r}`)}
+            </MenuItem>
+          ))}
+        </MuiTextField>
+      </DialogContent>
+      <DialogActions>
+        <MuiButton onClick={onClose} disabled={busy}>
+          {translate('ra.action.cancel')}
+        </MuiButton>
+        <MuiButton onClick={save} disabled={busy || role === current} variant="contained">
+          {translate('ra.action.save')}
+        </MuiButton>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+const UserActions = () => {
+  const record = useRecordContext<AdminUserDetail>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [dialog, setDialog] = useState<null | 'role' | 'block'>(null);
+  const [busy, setBusy] = useState(false);
+  if (!record) return null;
+  const act = async (action: Action, body: Record<string, unknown> | undefined, done: string, args?: (json: unknown) => Record<string, unknown>) => {
+    setBusy(true);
+    try {
+      const json = await actOnUser(record.id, action, body);
+      setDialog(null);
+      notify(done, { type: 'success', messageArgs: args?.(json) ?? {} });
+      refresh();
+    } catch (err) {
+      notify(errorMessage(err), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button label="turma.users.actions.role" onClick={() => setDialog('role')} disabled={busy}>
+        <ManageAccountsIcon />
+      </Button>
+      {record.status === 'blocked' ? (
+        <Button label="turma.users.actions.unblock" onClick={() => act('unblock', undefined, 'turma.users.done.unblocked')} disabled={busy} color="success">
+          <LockOpenIcon />
+        </Button>
+      ) : (
+        <Button label="turma.users.actions.block" onClick={() => setDialog('block')} disabled={busy} color="error">
+          <BlockIcon />
+        </Button>
+      )}
+      <Button
+        label="turma.users.actions.end_sessions"
+        onClick={() => act('end-sessions', undefined, 'turma.users.done.sessions_ended', (json) => ({ smart_count: (json as { sessions_ended: number }).sessions_ended }))}
+        disabled={busy}
+      >
+        <LogoutIcon />
+      </Button>
+      {record.status === 'unconfirmed' ? (
+        <Button label="turma.users.actions.resend_confirmation" onClick={() => act('resend-confirmation', undefined, 'turma.users.done.confirmation_sent')} disabled={busy}>
+          <MarkEmailReadIcon />
+        </Button>
+      ) : null}
+      {dialog === 'role' ? (
+        <RoleDialog open current={record.role} onClose={() => setDialog(null)} onSave={(role) => act('role', { role }, 'turma.users.done.role_changed')} />
+      ) : null}
+      <ReasonDialog
+        open={dialog === 'block'}
+        title="turma.users.block_title"
+        text="turma.users.block_text"
+        confirm="turma.users.actions.block"
+        messages="turma.users"
+        min={3}
+        onClose={() => setDialog(null)}
+        onConfirm={(reason) => act('block', { reason }, 'turma.users.done.blocked')}
+      />
+    </>
+  );
+};
+
+const ShowActions = () => {
+  const record = useRecordContext<AdminUserDetail>();
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
+      <UserActions />
+      <AuditTrailButton entityType="user" entityId={record?.id} />
+      <ListButton />
+    </TopToolbar>
+  );
+};
+
+// ---------------------------------------------------------------------------------------------
+// Show
+
+/** A small table that scrolls sideways on a phone instead of widening the page; `empty` when there are no rows. */
+const MiniTable = ({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; empty: string }) => {
+  const translate = useTranslate();
+  if (!rows.length) {
+    return (
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {translate(empty)}
+      </Typography>
+    );
+  }
+  return (
+    <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            {head.map((h) => (
+              <TableCell key={h} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {translate(h)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((cells, i) => (
+            <TableRow key={i}>
+              {cells.map((cell, j) => (
+                <TableCell key={j} sx={{ whiteSpace: 'nowrap' }}>
+                  {cell}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+};
+
+const f = (key: string) => `resources.users.fields.${key}`;
+const c = (key: string) => `turma.users.columns.${key}`;
+
+const UserDetails = () => {
+  const record = useRecordContext<AdminUserDetail>();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  if (!record) return null;
+  const when = (value: string | null) => (value ? new Date(value).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' }) : '—');
+  const money = (cents: number) => formatCents(cents, locale);
+  const p = record.profile;
+  // Opened from the list, the record is the list's row until GET /:id answers.
+  const groups = record.groups ?? [];
+  const orders = record.orders ?? [];
+  const payments = record.payments ?? [];
+  const address = p
+    ? [[p.address_street, p.address_number].filter(Boolean).join(', '), p.address_complement, p.address_district, [p.address_city, p.address_state].filter(Boolean).join(' / ')]
+        .filter(Boolean)
+        .join(' · ')
+    : '';
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+        <Typography component="h1" variant="h5" sx={{ fontWeight: 700, mr: 1, overflowWrap: 'anywhere' }}>
+          {record.full_name ?? record.email}
+        </Typography>
+        <UserStatusChip status={record.status} />
+        <Chip size="small" variant="outlined" label={translate(`turma.users.roles.${record.role}`)} />
+      </Box>
+      {record.status === 'blocked' ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {translate('turma.users.blocked_because', { reason: record.blocked_reason ?? '—', date: when(record.blocked_at) })}
+        </Alert>
+      ) : null}
+      <SectionCard title="turma.users.sections.profile">
+        <Facts>
+          <Fact label={f('email')}>{record.email}</Fact>
+          <Fact label={f('cpf')} mono>
+            {cpfText(record.cpf)}
+          </Fact>
+          <Fact label={f('phone')}>{p?.phone ?? '—'}</Fact>
+          <Fact label={f('birth_date')}>{p?.birth_date ? new Date(`${p.birth_date}T12:00:00`).toLocaleDateString(locale) : '—'}</Fact>
+          <Fact label={f('address')}>{address || '—'}</Fact>
+          <Fact label={f('origem')}>{p?.origem ?? '—'}</Fact>
+          <Fact label={f('created_at')}>{when(record.created_at)}</Fact>
+          <Fact label={f('email_confirmed_at')}>{when(record.email_confirmed_at)}</Fact>
+          <Fact label={f('last_login_at')}>{when(record.last_login_at)}</Fact>
+          <Fact label={f('sessions')}>{record.sessions ?? 0}</Fact>
+          <Fact label={f('id')} mono>
+            {record.id}
+          </Fact>
+        </Facts>
+      </SectionCard>
+      <SectionCard title="turma.users.sections.groups">
+        <MiniTable
+          head={[c('plan'), c('group_status'), c('member_status'), c('paid_at'), c('created_at')]}
+          empty="turma.users.no_groups"
+          rows={groups.map((g) => [g.plan_name ?? '—', g.group_status ?? '—', g.member_status, when(g.paid_at), when(g.created_at)])}
+        />
+      </SectionCard>
+      <SectionCard title="turma.users.sections.orders">
+        <MiniTable
+          head={[c('id'), c('status'), c('items'), c('total'), c('created_at')]}
+          empty="turma.users.no_orders"
+          rows={orders.map((o) => [<Box component="span" sx={{ fontFamily: MONO }}>{o.id.slice(0, 8)}</Box>, o.status, o.items_count, money(o.total_amount), when(o.created_at)])}
+        />
+      </SectionCard>
+      <SectionCard title="turma.users.sections.payments">
+        <MiniTable
+          head={[c('purpose'), c('method'), c('status'), c('amount'), c('created_at')]}
+          empty="turma.users.no_payments"
+          rows={payments.map((pay) => [pay.purpose, pay.method, pay.status, money(pay.amount), when(pay.created_at)])}
+        />
+      </SectionCard>
+    </Box>
+  );
+};
+
+const UserShow = () => (
+  <Show<AdminUserDetail> actions={<ShowActions />}>
+    <UserDetails />
+  </Show>
+);
+
+export const users: Omit<ResourceProps, 'name'> = {
+  list: UserList,
+  show: UserShow,
+  icon: GroupIcon,
+  recordRepresentation: (r: AdminUser) => r.full_name ?? r.email,
+};

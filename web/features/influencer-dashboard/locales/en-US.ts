@@ -1,0 +1,65 @@
+// The influencer dashboard's strings, en-US.
+import type { InfluencerDashboardMessages } from './pt-BR';
+
+const influencerDashboard: InfluencerDashboardMessages = {
+  docTitle: 'Influencer dashboard',
+  eyebrow: 'Influencer',
+  title: 'Your referral dashboard',
+  lead: 'Share your link, follow who arrives through you and how much you have earned.',
+  loading: 'Loading your dashboard...',
+  error: 'Could not load your dashboard',
+  retry: 'Try again',
+  forbidden: 'This dashboard is for approved influencers.',
+  forbiddenHint: 'Want to promote Turma and earn commissions? Send your application.',
+  apply: 'Become an influencer',
+  suspended: 'Your influencer account is suspended: your links earn no new commissions.',
+  rate: 'Your commission: {{rate}} of Turma\'s fee on every completed purchase of the people you referred.',
+  link: {
+    title: 'Your link',
+    code: 'Code',
+    short: 'Short link',
+    ref: 'Referral link',
+    indicacao: 'Portuguese link',
+    copy: 'Copy',
+    copied: 'Copied!',
+    copyLabel: 'Copy {{form}}',
+    copyFailed: 'Could not copy the link',
+    whatsapp: 'Share on WhatsApp',
+    whatsappMessage: 'Join a group and pay less: {{url}}',
+    qrAlt: 'QR code of the link {{url}}',
+    qrDownload: 'Download QR code',
+  },
+  period: { label: 'Period', days: '{{count}} days' },
+  figures: {
+    clicks: 'Clicks',
+    signups: 'Sign-ups',
+    paying: 'Paying users',
+    conversion: 'Conversion',
+    conversionHint: 'paying users over sign-ups',
+  },
+  commissions: {
+    title: 'Commissions',
+    pending: 'Pending',
+    pendingHint: 'released 7 days after the purchase',
+    available: 'Available',
+    availableHint: 'paid by PIX in the next payout',
+    paid: 'Paid',
+  },
+  chart: {
+    title: 'Day by day',
+    clicks: 'Clicks',
+    signups: 'Sign-ups',
+    commissions: 'Commissions',
+    empty: 'No clicks yet in this period. Share your link!',
+    summary: '{{clicks}} clicks and {{signups}} sign-ups in the last {{days}} days.',
+  },
+  payouts: {
+    title: 'PIX payouts',
+    lead: 'Available commissions are paid together in one PIX transfer to your key.',
+    loading: 'Loading payouts...',
+    error: 'Could not load the payouts.',
+    empty: 'No payouts yet.',
+  },
+};
+
+export default influencerDashboard;

@@ -1,0 +1,65 @@
+// The influencer dashboard's strings, pt-BR.
+const influencerDashboard = {
+  docTitle: 'Painel do influenciador',
+  eyebrow: 'Influenciador',
+  title: 'Seu painel de indicações',
+  lead: 'Compartilhe seu link, acompanhe quem chega por você e quanto você já ganhou.',
+  loading: 'Carregando seu painel...',
+  error: 'Não foi possível carregar seu painel',
+  retry: 'Tentar de novo',
+  forbidden: 'Este painel é para influenciadores aprovados.',
+  forbiddenHint: 'Quer divulgar a Turma e ganhar comissões? Envie sua candidatura.',
+  apply: 'Quero ser influenciador',
+  suspended: 'Sua conta de influenciador está suspensa: seus links não geram novas comissões.',
+  rate: 'Sua comissão: {{rate}} da taxa da Turma em cada compra concluída de quem você indicou.',
+  link: {
+    title: 'Seu link',
+    code: 'Código',
+    short: 'Link curto',
+    ref: 'Link de indicação',
+    indicacao: 'Link em português',
+    copy: 'Copiar',
+    copied: 'Copiado!',
+    copyLabel: 'Copiar {{form}}',
+    copyFailed: 'Não foi possível copiar o link',
+    whatsapp: 'Compartilhar no WhatsApp',
+    whatsappMessage: 'Faça parte de uma turma e pague menos: {{url}}',
+    qrAlt: 'QR code do link {{url}}',
+    qrDownload: 'Baixar QR code',
+  },
+  period: { label: 'Período', days: '{{count}} dias' },
+  figures: {
+    clicks: 'Cliques',
+    signups: 'Cadastros',
+    paying: 'Pagantes',
+    conversion: 'Conversão',
+    conversionHint: 'pagantes sobre cadastros',
+  },
+  commissions: {
+    title: 'Comissões',
+    pending: 'A liberar',
+    pendingHint: 'liberadas 7 dias após a compra',
+    available: 'Disponível',
+    availableHint: 'pagas por PIX no próximo repasse',
+    paid: 'Pago',
+  },
+  chart: {
+    title: 'Dia a dia',
+    clicks: 'Cliques',
+    signups: 'Cadastros',
+    commissions: 'Comissões',
+    empty: 'Nenhum clique ainda neste período. Compartilhe seu link!',
+    summary: '{{clicks}} cliques e {{signups}} cadastros nos últimos {{days}} dias.',
+  },
+  payouts: {
+    title: 'Repasses por PIX',
+    lead: 'As comissões disponíveis são pagas juntas em uma transferência PIX para a sua chave.',
+    loading: 'Carregando repasses...',
+    error: 'Não foi possível carregar os repasses.',
+    empty: 'Nenhum repasse ainda.',
+  },
+};
+
+export default influencerDashboard;
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type InfluencerDashboardMessages = Widen<typeof influencerDashboard>;

@@ -1,0 +1,47 @@
+import type ptBR from './pt-BR';
+
+const enUS: typeof ptBR = {
+  docTitle: 'Become an influencer',
+  eyebrow: 'Influencer programme',
+  title: 'Become a Turma influencer',
+  lead: 'Tell us where you post and for whom. Once approved you get a referral code and earn a commission on the platform fee of every completed purchase by the people you bring.',
+  loading: 'Loading…',
+  loadError: 'Could not load',
+  retry: 'Try again',
+  account: {
+    title: 'First, your account',
+    lead: 'Sign in or create a Turma account. Then come back here to send your application.',
+    signIn: 'Sign in',
+    signUp: 'Create account',
+  },
+  form: {
+    social: 'Social networks',
+    socialLead: 'Give at least one.',
+    instagram: 'Instagram',
+    tiktok: 'TikTok',
+    youtube: 'YouTube',
+    handlePlaceholder: '@yourprofile',
+    audience: 'Audience',
+    audienceSize: 'Followers (all networks)',
+    niche: 'Niche',
+    nichePlaceholder: 'E.g. Fitness, Beauty, Travel',
+    pix: 'PIX key for your commissions',
+    pixType: 'Key type',
+    pixTypePlaceholder: 'Choose the type',
+    pixTypes: { CPF: 'CPF', CNPJ: 'CNPJ', EMAIL: 'E-mail', PHONE: 'Mobile', EVP: 'Random key' },
+    pixKey: 'PIX key',
+    submit: 'Send application',
+    sending: 'Sending…',
+    errorTitle: 'Could not send',
+  },
+  pending: {
+    title: 'Application under review',
+    body: 'We received your application. Our team reviews it within 3 business days and you get the answer by e-mail.',
+    rejected: 'Your previous application was declined. Correct your details and send it again.',
+    approved: 'You are already an approved influencer.',
+    suspended: 'Your influencer account is suspended. Please contact support.',
+    dashboard: 'Go to the dashboard',
+    home: 'Back to home',
+  },
+};
+export default enUS;

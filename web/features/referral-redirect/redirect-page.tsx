@@ -1,0 +1,68 @@
+// /r/:code, /ref/:code and /indicacao/:code (SPEC.md §2, issue 11): one screen. The server records the click and keeps
+// the first click for 30 days in an httpOnly cookie (the sign-up is bound to the influencer there); the visitor then
+// lands on the landing page with `?inf=<code>` (visitor type "influencer", SPEC §4), or on the plan `?plano=<id>` names.
+// It shows a brief "Redirecionando…" and never an error: an unknown code, a failed call or a missing plan still land.
+import './i18n';
+import './redirect.css';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Spinner } from '../../components/spinner';
+import { api } from '../../lib/api';
+import { toCheckoutPlan, type Plan } from '../../lib/plans-api';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** Past this the visitor moves on even if the click has not been answered (the server still records it). */
+const CLICK_WAIT_MS = 2500;
+
+const withTimeout = (work: Promise<unknown>, ms: number) => Promise.race([work.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, ms))]);
+
+/** The landing page with the link's code as `inf` (a `ref` the link carried is kept: inf wins, SPEC §4). */
+export function landingTarget(code: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('plano');
+  if (code) params.set('inf', code);
+  const query = params.toString();
+  return query ? `/?${query}` : '/';
+}
+
+export default function ReferralRedirectPage() {
+  const { t } = useTranslation('referralRedirect');
+  useDocumentTitle(t('title'));
+  const { code = '' } = useParams();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const planId = new URLSearchParams(search).get('plano');
+    const referrer = typeof document !== 'undefined' && document.referrer ? document.referrer : null;
+    void (async () => {
+      await withTimeout(api.post('/api/referrals/clicks', { code, path: pathname, referrer }, { redirectOnUnauthorized: false }), CLICK_WAIT_MS);
+      // The origin tracker (SPEC §4, 'influenciador') reads this path with core's rule, loaded on demand: let it load first.
+      await import('../../../core/referrals/origin').catch(() => undefined);
+      if (planId) {
+        try {
+          const plan = await api.get<Plan>(`/api/plans/${encodeURIComponent(planId)}`, { redirectOnUnauthorized: false });
+          navigate(`/checkout/plan${landingTarget(code, search).slice(1)}`, { replace: true, state: { plan: toCheckoutPlan(plan) } });
+          return;
+        } catch {
+          // An unknown or inactive plan: the landing page, like an unknown code.
+        }
+      }
+      navigate(landingTarget(code, search), { replace: true });
+    })();
+  }, [code, pathname, search, navigate]);
+
+  return (
+    <main className="page referral-redirect" aria-busy="true">
+      <div className="page__loading" role="status">
+        <Spinner size={32} />
+        <h1 className="referral-redirect__title">{t('title')}</h1>
+        <p>{t('hint')}</p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,21 @@
+// The "a session may exist" marker (localStorage, not secret): the web app asks GET /api/me only when it is set.
+// The back office (admin/) writes it too: one session cookie, so signing in (or out) on either app counts on both.
+export const SESSION_MARKER_KEY = 'turma_session';
+
+export function readMarker(): boolean {
+  try {
+    return window.localStorage.getItem(SESSION_MARKER_KEY) === '1';
+  } catch {
+    // Storage blocked: always ask the server.
+    return true;
+  }
+}
+
+export function writeMarker(signedIn: boolean) {
+  try {
+    if (signedIn) window.localStorage.setItem(SESSION_MARKER_KEY, '1');
+    else window.localStorage.removeItem(SESSION_MARKER_KEY);
+  } catch {
+    // Storage blocked: nothing to remember.
+  }
+}
