@@ -19,6 +19,8 @@ import { PaymentService } from '../core/payments/payment.service';
 import { NotificationService } from '../core/notifications/notifications';
 import type { FileStorage } from '../core/ports/storage';
 import { ProductService } from '../core/marketplace/product.service';
+import { ProductAdminService } from '../core/marketplace/product-admin';
+import { PlanCategoryAdminService } from '../core/catalog/plan-category-admin';
 import { CartService } from '../core/marketplace/cart.service';
 import { OrderService } from '../core/marketplace/order.service';
 import { KnexAdminExports } from './db/repos/admin-exports.repo';
@@ -46,6 +48,8 @@ import { RedeemVoucherFlow } from '../core/flows/redeem-voucher.flow';
 import { PayoutFlow } from '../core/flows/payout.flow';
 import { InfluencerDashboardFlow, earnCommission, reverseCommission } from '../core/flows/commission.flow';
 import { MyVouchersFlow } from '../core/flows/my-vouchers.flow';
+import { GroupEscrowService } from '../core/groups/escrow.service';
+import { KnexEscrowFacts } from './db/repos/escrow.repo';
 import { ExportMyDataFlow } from '../core/flows/export-my-data.flow';
 import { PaymentReceiptFlow } from '../core/flows/payment-receipt.flow';
 import type { Config } from './config';
@@ -203,6 +207,15 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     (uow: UnitOfWork, storage: FileStorage, cache: CatalogCache) => new ProductService(uow, storage, cache),
     [TOKENS.UnitOfWork, TOKENS.FileStorage, TOKENS.CatalogCache],
   );
+  // Back office catalogue (issue 12): uploaded images re-encoded by sharp like the professionals' photos.
+  c.bind(TOKENS.ProductAdminService).toResolvedValue(
+    (uow: UnitOfWork, storage: FileStorage, cache: CatalogCache) => new ProductAdminService(uow, storage, new SharpImageProcessor(), cache),
+    [TOKENS.UnitOfWork, TOKENS.FileStorage, TOKENS.CatalogCache],
+  );
+  c.bind(TOKENS.PlanCategoryAdminService).toResolvedValue(
+    (uow: UnitOfWork, cache: CatalogCache) => new PlanCategoryAdminService(uow, cache),
+    [TOKENS.UnitOfWork, TOKENS.PlanCache],
+  );
   c.bind(TOKENS.CartService).toResolvedValue((uow: UnitOfWork) => new CartService(uow), [TOKENS.UnitOfWork]);
   c.bind(TOKENS.AdminExports).toDynamicValue(() => new KnexAdminExports(database.knex));
   c.bind(TOKENS.Reports).toDynamicValue(() => new KnexReports(database.knex));
@@ -292,6 +305,8 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     [TOKENS.UnitOfWork, TOKENS.Clock],
   );
   c.bind(TOKENS.MyVouchersFlow).toResolvedValue((uow: UnitOfWork, clock: Clock) => new MyVouchersFlow(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
+  // Where a group's money is (issue 13): the escrow facts are read by the same query as the financial report's.
+  c.bind(TOKENS.GroupEscrowService).toResolvedValue((uow: UnitOfWork) => new GroupEscrowService(uow, new KnexEscrowFacts(database.knex)), [TOKENS.UnitOfWork]);
   c.bind(TOKENS.ExportMyDataFlow).toResolvedValue((uow: UnitOfWork, clock: Clock) => new ExportMyDataFlow(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.PaymentReceiptFlow).toResolvedValue((uow: UnitOfWork, clock: Clock) => new PaymentReceiptFlow(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   return c;

@@ -34,6 +34,8 @@ export const TOKENS = {
   /** The public plan list's read cache; the CatalogChanges port the plan service tells about writes. */
   PlanCache: Symbol.for('turma.PlanCache'),
   ProductService: Symbol.for('turma.ProductService'),
+  ProductAdminService: Symbol.for('turma.ProductAdminService'),
+  PlanCategoryAdminService: Symbol.for('turma.PlanCategoryAdminService'),
   CartService: Symbol.for('turma.CartService'),
   OrderService: Symbol.for('turma.OrderService'),
   /** Keyset-paged reads behind the back office's streamed CSV exports. */
@@ -54,6 +56,7 @@ export const TOKENS = {
   ReviewModerationService: Symbol.for('turma.ReviewModerationService'),
   RedeemVoucherFlow: Symbol.for('turma.RedeemVoucherFlow'),
   MyVouchersFlow: Symbol.for('turma.MyVouchersFlow'),
+  GroupEscrowService: Symbol.for('turma.GroupEscrowService'),
   ExportMyDataFlow: Symbol.for('turma.ExportMyDataFlow'),
   /** Receipts of confirmed payments (core/flows/payment-receipt.flow.ts). */
   PaymentReceiptFlow: Symbol.for('turma.PaymentReceiptFlow'),

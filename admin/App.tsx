@@ -6,6 +6,7 @@ import { AnalyticsPage } from './pages/analytics';
 import { Dashboard } from './pages/dashboard';
 import { FinancialReportsPage } from './pages/financial-reports';
 import { FiscalPage } from './pages/fiscal';
+import { MarketplacePage } from './pages/marketplace';
 import { LoginPage } from './pages/login';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -13,6 +14,8 @@ import { i18nProvider } from './providers/i18nProvider';
 import { auditLogs } from './resources/audit-logs';
 import { campaigns } from './resources/campaigns';
 import { plans } from './resources/plans';
+import { products } from './resources/products';
+import { planCategories, productCategories } from './resources/categories';
 import { professionals } from './resources/professionals';
 import { influencers } from './resources/influencers';
 import { marketplaceOrders } from './resources/marketplace-orders';
@@ -51,6 +54,10 @@ export const App = () => (
       <Resource name="campaigns" {...campaigns} />
       {/* /admin/marketplace/orders and /admin/marketplace/orders/:orderId (the detail is the `edit` route). */}
       <Resource name="marketplace/orders" {...marketplaceOrders} />
+      {/* /admin/marketplace/products and /admin/marketplace/categories (API: products, product-categories). */}
+      <Resource name="marketplace/products" {...products} />
+      <Resource name="marketplace/categories" {...productCategories} />
+      <Resource name="plan-categories" {...planCategories} />
       <Resource name="groups" {...groups} />
       <Resource name="users" {...users} />
       <Resource name="triggers" {...triggers} />
@@ -60,6 +67,7 @@ export const App = () => (
         <Route path="/analytics" element={<AnalyticsPage />} />
         <Route path="/financial-reports" element={<FinancialReportsPage />} />
         <Route path="/fiscal" element={<FiscalPage />} />
+        <Route path="/marketplace" element={<MarketplacePage />} />
       </CustomRoutes>
     </Admin>
   </BrowserRouter>

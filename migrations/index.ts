@@ -21,6 +21,8 @@ import * as commissions from './20261124002100_commissions';
 import * as walletSpending from './20261124002300_wallet_spending';
 import * as experiments from './20261124002400_experiments';
 import * as fiscal from './20261124002600_fiscal';
+import * as purchaseReversals from './20261124003700_purchase_reversals';
+import * as catalogChanges from './20261124003800_catalog_changes';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -50,6 +52,8 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261124002300_wallet_spending', walletSpending],
   ['20261124002400_experiments', experiments],
   ['20261124002600_fiscal', fiscal],
+  ['20261124003700_purchase_reversals', purchaseReversals],
+  ['20261124003800_catalog_changes', catalogChanges],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

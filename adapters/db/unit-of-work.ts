@@ -30,6 +30,7 @@ import { KnexCampaignBonusRepository, KnexCampaignRepository } from './repos/cam
 import { KnexCommissionRepository } from './repos/commissions.repos';
 import { KnexInfluencerRepository, KnexReferralClickRepository } from './repos/influencers.repos';
 import { KnexExperimentRepository } from './repos/experiments.repo';
+import { KnexPlanCategoryAdminRepository, KnexProductAdminRepository } from './repos/catalogue-admin.repos';
 
 /** What the unit of work needs of the job queue adapter. */
 export interface TransactionalJobs {
@@ -51,12 +52,12 @@ export function makeRepositories(db: Knex): Repositories {
     referralClicks: new KnexReferralClickRepository(db),
     influencers: new KnexInfluencerRepository(db),
     audit: new KnexAuditLogRepository(db),
-    catalog: { plans: new KnexPlanRepository(db) },
+    catalog: { plans: new KnexPlanRepository(db), categories: new KnexPlanCategoryAdminRepository(db) },
     groups: { groups: new KnexGroupRepository(db), members: new KnexMemberRepository(db), vouchers: new KnexVoucherRepository(db) },
     payments: { payments: new KnexPaymentRepository(db), events: new KnexPaymentEventRepository(db) },
     notifications: new KnexNotificationRepository(db),
     wallet: new KnexWalletRepository(db),
-    marketplace: { products: new KnexProductRepository(db), cart: new KnexCartRepository(db), orders: new KnexOrderRepository(db) },
+    marketplace: { products: new KnexProductRepository(db), cart: new KnexCartRepository(db), orders: new KnexOrderRepository(db), admin: new KnexProductAdminRepository(db) },
     professionals: { professionals: new KnexProfessionalRepository(db), photos: new KnexProfessionalPhotoRepository(db), receivables: new KnexReceivableRepository(db), reviews: new KnexReviewRepository(db), payouts: new KnexPayoutRepository(db) },
     campaigns: { campaigns: new KnexCampaignRepository(db), bonuses: new KnexCampaignBonusRepository(db) },
     commissions: new KnexCommissionRepository(db),

@@ -33,6 +33,8 @@ import { exportAdminRoutes } from './routes/admin/exports.routes';
 import { reportAdminRoutes } from './routes/admin/reports.routes';
 import { groupAdminRoutes } from './routes/admin/groups.routes';
 import { userAdminRoutes } from './routes/admin/users.routes';
+import { marketplaceOverviewAdminRoutes, productAdminRoutes, productCategoryAdminRoutes } from './routes/admin/products.routes';
+import { planCategoryAdminRoutes } from './routes/admin/plan-categories.routes';
 import { devRoutes } from './routes/dev.routes';
 import { sandboxRoutes } from './routes/sandbox.routes';
 import { marketplaceRoutes } from './routes/marketplace.routes';
@@ -74,6 +76,10 @@ export function apiRouters(config: Config): ContractRouter[] {
     reportAdminRoutes(),
     groupAdminRoutes(),
     userAdminRoutes(),
+    productAdminRoutes(),
+    productCategoryAdminRoutes(),
+    marketplaceOverviewAdminRoutes(),
+    planCategoryAdminRoutes(),
     devRoutes(config),
     sandboxRoutes(config),
     professionalRoutes(),

@@ -3,6 +3,8 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { CatalogChanges } from '../../core/ports/catalog-changes';
+import type { Database } from '../db/database';
+import type { Logger } from '../logger';
 
 export interface CachedPage {
   /** The JSON, ready to write. */
@@ -16,9 +18,10 @@ export interface CachedPage {
 /**
  * The product and plan lists are the busiest public reads; their pages are kept for at most `ttlMs` and dropped at once
  * when this process changes the catalogue (products, stock through orders, expiry and imports; plans through the back
- * office), so a write is never hidden by it. Writes by
- * another process (the CLI, a second instance) are seen after at most `ttlMs`. A load that started before a change
- * is answered but not kept (generation check), and concurrent misses of one key share a single load.
+ * office), so a write is never hidden by it. Writes by another process (the CLI, a second instance) drop them at their
+ * commit through the database's NOTIFY (`followCatalogChanges`); `ttlMs` bounds what a missed event can hide. A load
+ * that started before a change is answered but not kept (generation check), and concurrent misses of one key share a
+ * single load.
  */
 export class CatalogCache implements CatalogChanges {
   private generation = 0;
@@ -66,4 +69,63 @@ export class CatalogCache implements CatalogChanges {
       if (this.loading.get(key) === promise) this.loading.delete(key);
     }
   }
+}
+
+/** The channel migration 20261124003800 NOTIFYs with 'products' or 'plans' after a statement changes that list. */
+export const CATALOG_CHANNEL = 'turma_catalog';
+
+/**
+ * Drops this process's cached pages whenever any process commits a change to the catalogue (issue 14: a plan changed
+ * through one instance shows on the others at once, not after the TTL). Listens in the background: if the database is
+ * unreachable at start it tries again every few seconds (the TTL covers the gap), and after a reconnection both caches
+ * are dropped (events may have been missed). Returns the stop.
+ */
+export function followCatalogChanges(
+  database: Database,
+  caches: { products: CatalogChanges; plans: CatalogChanges },
+  logger: Logger,
+  retryMs = 5_000,
+): () => Promise<void> {
+  let stopped = false;
+  let unlisten: (() => Promise<void>) | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  const dropAll = () => {
+    caches.products.changed();
+    caches.plans.changed();
+  };
+  const start = () => {
+    database
+      .listen(
+        CATALOG_CHANNEL,
+        (payload) => {
+          if (payload === 'products') caches.products.changed();
+          else if (payload === 'plans') caches.plans.changed();
+          else dropAll();
+        },
+        dropAll,
+      )
+      .then(
+        async (stop) => {
+          if (stopped) await stop();
+          else {
+            unlisten = stop;
+            dropAll(); // what was cached while not listening may be stale
+          }
+        },
+        (err: unknown) => {
+          if (stopped) return;
+          logger.warn({ err }, 'catálogo: não foi possível ouvir as mudanças; tentando de novo');
+          timer = setTimeout(start, retryMs);
+          timer.unref();
+        },
+      );
+  };
+  start();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const stop = unlisten;
+    unlisten = null;
+    if (stop) await stop();
+  };
 }

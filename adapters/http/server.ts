@@ -7,6 +7,7 @@ import { TOKENS } from '../tokens';
 import { createApp } from './app';
 import type { NotificationFeed } from '../notifications/notification-feed';
 import type { PgBossJobQueue } from '../jobs/pg-boss.queue';
+import { followCatalogChanges, type CatalogCache } from './catalog-cache';
 
 export interface RunningServer {
   server: Server;
@@ -41,6 +42,12 @@ export async function startServer(
     server.once('error', reject);
     server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
   });
+  // Catalogue writes by any instance (or the CLI) drop this one's cached lists at their commit.
+  const stopFollowingCatalog = followCatalogChanges(
+    database,
+    { products: container.get<CatalogCache>(TOKENS.CatalogCache), plans: container.get<CatalogCache>(TOKENS.PlanCache) },
+    logger,
+  );
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
 
@@ -50,6 +57,7 @@ export async function startServer(
       await options.beforeClose?.();
       // Live streams (the bell) never finish on their own: end them, and stop listening, first.
       await container.get<NotificationFeed>(TOKENS.NotificationFeed).close();
+      await stopFollowingCatalog();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

@@ -437,6 +437,31 @@ export class SandboxPaymentGateway implements PaymentGateway {
     };
   }
 
+  /**
+   * What the provider reports after a confirmation, for tests and demos (issue 14): `refund` refunds the charge in full
+   * (as an operator would in the provider's panel; PAYMENT_REFUNDED), `chargeback` marks it disputed by the card holder
+   * (PAYMENT_CHARGEBACK_REQUESTED). Returns the webhook Asaas would send, with a fresh event id.
+   */
+  async simulateReversal(providerPaymentId: string, kind: 'refund' | 'chargeback'): Promise<SandboxWebhook> {
+    const now = this.clock.now();
+    if (kind === 'refund') await this.refund(providerPaymentId);
+    else if (!(await this.knex(CHARGES).where({ id: providerPaymentId, status: 'confirmed' }).update({ status: 'chargeback', updated_at: now }))) {
+      throw new DomainError('conflict', 'payment_not_confirmed', 'Só é possível contestar cobranças pagas.');
+    }
+    const row = await this.findById(providerPaymentId);
+    if (!row) throw notFound();
+    return {
+      headers: { 'content-type': 'application/json', 'user-agent': 'Turma-Sandbox/0.1', 'asaas-access-token': this.webhookToken },
+      body: {
+        id: `evt_sbx_${randomBytes(12).toString('hex')}`,
+        event: kind === 'refund' ? 'PAYMENT_REFUNDED' : 'PAYMENT_CHARGEBACK_REQUESTED',
+        dateCreated: formatSaoPauloDateTime(now),
+        payment: this.toAsaasPayment(row),
+      },
+      changed: true,
+    };
+  }
+
   /** The test boleto's page data; null when the charge is unknown or not a boleto. */
   async getBoleto(providerPaymentId: string): Promise<SandboxBoleto | null> {
     const row = await this.findById(providerPaymentId);

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import InsightsIcon from '@mui/icons-material/InsightsOutlined';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import StoreIcon from '@mui/icons-material/StoreOutlined';
 import { AppBar, Layout, LoadingIndicator, Menu, TitlePortal, ToggleThemeButton } from 'react-admin';
 import { Brand } from './brand';
 import { LocaleSwitcher } from './locale-switcher';
@@ -34,6 +35,7 @@ const AdminMenu = () => (
     <Menu.Item to="/analytics" primaryText="turma.analytics.menu" leftIcon={<InsightsIcon />} />
     <Menu.Item to="/financial-reports" primaryText="turma.financial.menu" leftIcon={<AccountBalanceIcon />} />
     <Menu.Item to="/fiscal" primaryText="turma.fiscal.menu" leftIcon={<ReceiptIcon />} />
+    <Menu.Item to="/marketplace" primaryText="turma.marketplace.menu" leftIcon={<StoreIcon />} />
     <Menu.ResourceItems />
   </Menu>
 );

@@ -30,3 +30,7 @@ export type DashboardReportRecord = Schemas['DashboardReport'];
 export type FiscalReportRecord = Schemas['FiscalReport'];
 export type AdminGroupRecord = Schemas['AdminGroup'];
 export type AdminGroupDetailRecord = Schemas['AdminGroupDetail'];
+export type AdminProductRecord = Schemas['AdminProduct'];
+export type AdminProductCategoryRecord = Schemas['AdminProductCategory'];
+export type AdminPlanCategoryRecord = Schemas['AdminPlanCategory'];
+export type MarketplaceOverviewRecord = Schemas['MarketplaceOverview'];

@@ -26,6 +26,7 @@ const ATTENTION: Array<{ key: keyof DashboardReportRecord['attention']; to: stri
   { key: 'payments_stuck_pending', to: '/financial-reports' },
   { key: 'orders_to_ship', to: '/marketplace/orders' },
   { key: 'reviews_reported', to: '/reviews' },
+  { key: 'chargebacks', to: `/audit-logs?filter=${encodeURIComponent(JSON.stringify({ action: 'payment.chargeback' }))}` },
 ];
 
 const FiguresCard = ({ title, figures, testId }: { title: string; figures: Figures; testId: string }) => {
@@ -146,7 +147,7 @@ const Figures = () => {
 /** Sections of PRODUCT.md §7, in menu order; `to` only once the screen exists. */
 const SECTIONS: { key: string; to?: string }[] = [
   { key: 'analytics', to: '/analytics' },
-  { key: 'marketplace' },
+  { key: 'marketplace', to: '/marketplace' },
   { key: 'plans', to: '/plans' },
   { key: 'groups' },
   { key: 'professionals', to: '/professionals' },

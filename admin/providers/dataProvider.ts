@@ -62,7 +62,12 @@ const restProvider = simpleRestProvider('/api/admin', httpClient);
  * Screens whose path (SPEC.md §2) differs from their API resource: /admin/triggers lists /api/admin/jobs,
  * /admin/marketplace/orders lists /api/admin/orders.
  */
-const API_RESOURCE: Record<string, string> = { triggers: 'jobs', 'marketplace/orders': 'orders' };
+const API_RESOURCE: Record<string, string> = {
+  triggers: 'jobs',
+  'marketplace/orders': 'orders',
+  'marketplace/products': 'products',
+  'marketplace/categories': 'product-categories',
+};
 const api = (resource: string) => API_RESOURCE[resource] ?? resource;
 
 export const dataProvider: DataProvider = {

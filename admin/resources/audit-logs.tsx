@@ -51,6 +51,12 @@ export const AUDIT_ACTIONS = [
   'admin.job_retried',
   'admin.job_paused',
   'admin.job_resumed',
+  'payment.chargeback',
+  'payment.refunded_by_provider',
+  'group.place_released',
+  'group.purchase_cancelled',
+  'group.purchase_reversal_kept',
+  'order.refunded_by_provider',
 ] as const;
 
 /** The records the trail points at (entity_type): the "resource" filter, and what each record's screen links to. */

@@ -12,12 +12,15 @@ const moment = (label: string, bad: string) =>
     .transform((s) => new Date(s))
     .meta({ format: 'date-time' });
 
-const cents = (what: string) =>
-  z
+/** An amount in centavos; `what` is the field's noun with its article ("o orçamento"). */
+const cents = (what: string) => {
+  const subject = what.charAt(0).toUpperCase() + what.slice(1);
+  return z
     .number({ message: `Informe ${what} em centavos` })
-    .int({ message: `${what} deve estar em centavos` })
-    .positive({ message: `${what} deve ser maior que zero` })
-    .max(100_000_000, { message: `${what} acima do limite` });
+    .int({ message: `${subject} deve estar em centavos` })
+    .positive({ message: `${subject} deve ser maior que zero` })
+    .max(100_000_000, { message: `${subject} não pode passar de R$ 1.000.000,00` });
+};
 
 export const campaignInputSchema = z
   .object({
@@ -27,8 +30,8 @@ export const campaignInputSchema = z
     bonus_type: z.enum(CAMPAIGN_BONUS_TYPES, { message: 'Escolha bônus fixo ou percentual da taxa' }),
     /** Centavos ('fixed') or basis points of the platform fee ('fee_percent', 1–10000). */
     bonus_value: z.number({ message: 'Informe o valor do bônus' }).int({ message: 'O valor do bônus deve ser inteiro' }).positive({ message: 'O bônus deve ser maior que zero' }),
-    cap_per_inviter: cents('O limite por pessoa'),
-    budget: cents('O orçamento'),
+    cap_per_inviter: cents('o limite por pessoa'),
+    budget: cents('o orçamento'),
   })
   .refine((c) => !(c.starts_at instanceof Date) || !(c.ends_at instanceof Date) || c.ends_at.getTime() > c.starts_at.getTime(), { message: 'O término deve ser depois do início', path: ['ends_at'] })
   .refine((c) => c.bonus_type !== 'fee_percent' || c.bonus_value <= 10_000, { message: 'O percentual não pode passar de 100% da taxa', path: ['bonus_value'] })

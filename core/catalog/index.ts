@@ -2,4 +2,5 @@
 export * from './ports';
 export * from './entry-price';
 export * from './plan.service';
+export * from './plan-category-admin';
 export * from './schemas';

@@ -1,5 +1,6 @@
 // The plan catalogue's persistence port.
 import type { ListQuery } from '../shared/list-query';
+import type { PlanCategoryAdminRepository } from './plan-category-admin';
 
 export interface PlanCategoryRecord {
   id: string;
@@ -44,4 +45,6 @@ export interface PlanRepository {
 
 export interface CatalogRepositories {
   plans: PlanRepository;
+  /** The back office's plan categories (issue 12). */
+  categories: PlanCategoryAdminRepository;
 }

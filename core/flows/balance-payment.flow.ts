@@ -6,6 +6,7 @@ import type { Repositories, Tx } from '../ports/unit-of-work';
 import { notify } from '../notifications';
 import { earnCommission, reverseCommission } from './commission.flow';
 import { reverseCampaignBonusesForPayment } from './campaign-bonus.flow';
+import { reverseGroupPurchase } from './payment-reversal.flow';
 import { paymentConfirmedEmail, receiptPath, type PaymentPurposeHandler, type PaymentRecord, type SettleOutcome } from '../payments';
 
 export function balancePaymentFlow(clock: Clock, options: { publicUrl?: string; feePercent?: number } = {}): PaymentPurposeHandler {
@@ -13,6 +14,7 @@ export function balancePaymentFlow(clock: Clock, options: { publicUrl?: string; 
     async resolve(repos: Repositories, userId: string, voucherId: string) {
       const voucher = await repos.groups.vouchers.findById(voucherId);
       if (!voucher || voucher.user_id !== userId) throw notFound('voucher_not_found', 'Voucher não encontrado.');
+      if (voucher.status === 'cancelled') throw conflict('voucher_cancelled', 'Este voucher foi cancelado.');
       if (voucher.status !== 'awaiting_balance') throw conflict('already_paid', 'O saldo deste voucher já foi pago.');
       const plan = await repos.catalog.plans.findById(voucher.plan_id);
       return { amount: voucher.balance_due, description: `Turma — saldo: ${plan?.name ?? 'plano'} (${voucher.code})` };
@@ -40,6 +42,11 @@ export function balancePaymentFlow(clock: Clock, options: { publicUrl?: string; 
       if (voucher) await reverseCommission(tx, 'group_member', voucher.member_id, clock.now());
       // The invitee's purchase refunded within the window: the inviter's campaign bonus goes back too.
       await reverseCampaignBonusesForPayment(tx, payment, clock.now());
+    },
+
+    /** The provider refunded or charged back a confirmed balance (issue 14): the purchase is cancelled unless redeemed. */
+    async reversed(tx: Tx, payment: PaymentRecord, kind) {
+      await reverseGroupPurchase(tx, payment, kind, clock.now());
     },
   };
 }

@@ -10,6 +10,7 @@ import { paymentConfirmedEmail, receiptPath, type PaymentPurposeHandler, type Pa
 import { recordFirstEntryConversion } from '../experiments';
 import { completeGroup } from './complete-group.flow';
 import { reverseCampaignBonusesForPayment } from './campaign-bonus.flow';
+import { reverseGroupPurchase } from './payment-reversal.flow';
 
 export function entryPaymentFlow(clock: Clock, random: () => number = Math.random, options: { publicUrl?: string; platformFeePercent?: number } = {}): PaymentPurposeHandler {
   return {
@@ -70,6 +71,11 @@ export function entryPaymentFlow(clock: Clock, random: () => number = Math.rando
     /** A refunded entry within the withdrawal window takes back the campaign bonus its inviter earned. */
     async refunded(tx: Tx, payment: PaymentRecord) {
       await reverseCampaignBonusesForPayment(tx, payment, clock.now());
+    },
+
+    /** The provider refunded or charged back a confirmed entry (issue 14): the place, or the completed purchase, goes. */
+    async reversed(tx: Tx, payment: PaymentRecord, kind) {
+      await reverseGroupPurchase(tx, payment, kind, clock.now());
     },
   };
 }

@@ -14,3 +14,4 @@ export * from './export-my-data.flow';
 export * from './influencer-application.flow';
 export * from './commission.flow';
 export * from './campaign-bonus.flow';
+export * from './payment-reversal.flow';

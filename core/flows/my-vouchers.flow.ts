@@ -8,7 +8,7 @@ import { reviewRefusal } from '../professionals';
 export interface MyVoucherItem {
   id: string;
   code: string;
-  status: 'awaiting_balance' | 'redeemable' | 'redeemed';
+  status: 'awaiting_balance' | 'redeemable' | 'redeemed' | 'cancelled';
   plan: { id: string; name: string; category: string | null; category_name: string | null };
   group_id: string;
   price: number;

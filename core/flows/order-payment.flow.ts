@@ -8,6 +8,7 @@ import type { Repositories, Tx } from '../ports/unit-of-work';
 import { orderConfirmedEmail, orderNotify, orderNumber, orderPath } from '../marketplace';
 import type { PaymentPurposeHandler, PaymentRecord, SettleOutcome } from '../payments';
 import { reverseCommission } from './commission.flow';
+import { reverseOrderPurchase } from './payment-reversal.flow';
 
 export function orderPaymentFlow(clock: Clock, options: { publicUrl?: string } = {}): PaymentPurposeHandler {
   return {
@@ -45,6 +46,11 @@ export function orderPaymentFlow(clock: Clock, options: { publicUrl?: string } =
     /** A refunded order's commission (earned on delivery, issue 11) is reversed. */
     async refunded(tx: Tx, payment: PaymentRecord) {
       await reverseCommission(tx, 'order', payment.ref_id, clock.now());
+    },
+
+    /** The provider refunded or charged back a confirmed order (issue 14): the order is refunded, its stock back. */
+    async reversed(tx: Tx, payment: PaymentRecord, kind) {
+      await reverseOrderPurchase(tx, payment, kind, clock.now());
     },
   };
 }

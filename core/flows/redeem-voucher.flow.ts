@@ -48,6 +48,7 @@ export class RedeemVoucherFlow {
       const voucher = await tx.groups.vouchers.lockByCode(code);
       if (!voucher) throw unknownCode();
       if (voucher.status === 'redeemed') throw conflict('voucher_already_redeemed', 'Este voucher já foi utilizado.');
+      if (voucher.status === 'cancelled') throw conflict('voucher_cancelled', 'Este voucher foi cancelado.');
       if (voucher.status !== 'redeemable') throw conflict('voucher_not_redeemable', 'Este voucher ainda não pode ser usado: o saldo não foi pago.');
       const { plan, category } = await planOf(tx, voucher);
       if (!plan || category !== professional.category) {

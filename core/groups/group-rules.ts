@@ -9,7 +9,7 @@ export const FORMER_MEMBER_NAME = 'Ex-participante';
 
 export const GROUP_STATUSES = ['open', 'complete', 'expired', 'cancelled'] as const;
 export const MEMBER_STATUSES = ['pending_payment', 'paid', 'awarded', 'released', 'refunded'] as const;
-export const VOUCHER_STATUSES = ['awaiting_balance', 'redeemable', 'redeemed'] as const;
+export const VOUCHER_STATUSES = ['awaiting_balance', 'redeemable', 'redeemed', 'cancelled'] as const;
 export type GroupStatus = (typeof GROUP_STATUSES)[number];
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
@@ -30,14 +30,16 @@ const GROUP_MOVES: Record<GroupStatus, readonly GroupStatus[]> = {
 const MEMBER_MOVES: Record<MemberStatus, readonly MemberStatus[]> = {
   pending_payment: ['paid', 'released'],
   paid: ['awarded', 'refunded'],
-  awarded: [],
+  // A completed group's purchase refunded or charged back before its voucher was used (issue 14).
+  awarded: ['refunded'],
   released: [],
   refunded: [],
 };
 const VOUCHER_MOVES: Record<VoucherStatus, readonly VoucherStatus[]> = {
-  awaiting_balance: ['redeemable'],
-  redeemable: ['redeemed'],
+  awaiting_balance: ['redeemable', 'cancelled'],
+  redeemable: ['redeemed', 'cancelled'],
   redeemed: [],
+  cancelled: [],
 };
 
 export const canMoveGroup = (from: GroupStatus, to: GroupStatus) => GROUP_MOVES[from].includes(to);
@@ -205,5 +207,5 @@ export function chargeDue(item: MembershipView, now: Date | number): 'entry' | '
  */
 export function isActiveMembership(item: MembershipView, now: Date | number): boolean {
   if (item.group.status === 'open') return isEntryPaid(item.membership.status) || isLiveHold(item, now);
-  return item.group.status === 'complete' && !!item.voucher && item.voucher.status !== 'redeemed';
+  return item.group.status === 'complete' && !!item.voucher && item.voucher.status !== 'redeemed' && item.voucher.status !== 'cancelled';
 }

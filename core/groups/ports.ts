@@ -51,6 +51,8 @@ export interface VoucherRecord {
   redeemed_at: Date | null;
   /** Set when an approved professional redeems the voucher (PRODUCT.md §9). */
   redeemed_by_professional_id?: string | null;
+  /** Set when a refund or chargeback after completion cancelled the purchase (issue 14). */
+  cancelled_at?: Date | null;
   created_at: Date;
 }
 

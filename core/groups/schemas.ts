@@ -76,7 +76,7 @@ export const myGroupsSchema = z
           .object({
             id: z.string(),
             code: z.string(),
-            status: z.enum(['awaiting_balance', 'redeemable', 'redeemed']),
+            status: z.enum(['awaiting_balance', 'redeemable', 'redeemed', 'cancelled']),
             price: z.number().int(),
             entry_paid: z.number().int(),
             balance_due: z.number().int(),
@@ -97,7 +97,7 @@ export const myVouchersSchema = z
       z.object({
         id: z.string(),
         code: z.string(),
-        status: z.enum(['awaiting_balance', 'redeemable', 'redeemed']),
+        status: z.enum(['awaiting_balance', 'redeemable', 'redeemed', 'cancelled']),
         plan: z.object({ id: z.string(), name: z.string(), category: z.string().nullable(), category_name: z.string().nullable() }),
         group_id: z.string(),
         price: z.number().int(),

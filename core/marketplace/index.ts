@@ -11,6 +11,7 @@ export * from './order-rules';
 export * from './order-messages';
 export * from './order-admin';
 export * from './product.service';
+export * from './product-admin';
 export * from './cart.service';
 export * from './order.service';
 export * from './schemas';

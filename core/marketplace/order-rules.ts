@@ -16,7 +16,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: 'Reembolsado',
 };
 
-/** Who moves an order: the payment confirmation, the expiry job, or an operator (CLI / back office). */
+/** Who moves an order: the payment (its confirmation, or a refund or chargeback it reports), the expiry job, or an operator (CLI / back office). */
 export type OrderActor = 'payment' | 'system' | 'operator';
 
 /**
@@ -25,10 +25,11 @@ export type OrderActor = 'payment' | 'system' | 'operator';
  */
 export const ORDER_TRANSITIONS: Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderActor[]>>> = {
   pending: { paid: ['payment'], cancelled: ['system', 'operator'] },
-  paid: { preparing: ['operator'], refunded: ['operator'] },
-  preparing: { shipped: ['operator'], refunded: ['operator'] },
-  shipped: { delivered: ['operator'], refunded: ['operator'] },
-  delivered: { refunded: ['operator'] },
+  // `refunded` by a payment: the provider reports a refund or chargeback of the order's confirmed payment (issue 14).
+  paid: { preparing: ['operator'], refunded: ['operator', 'payment'] },
+  preparing: { shipped: ['operator'], refunded: ['operator', 'payment'] },
+  shipped: { delivered: ['operator'], refunded: ['operator', 'payment'] },
+  delivered: { refunded: ['operator', 'payment'] },
   cancelled: {},
   refunded: {},
 };

@@ -1,6 +1,7 @@
 // The marketplace's persistence ports: product catalogue, server-side carts, orders with their items and timeline.
 import type { ProductSort } from './product-schemas';
 import type { OrderAddress, OrderStatus } from './order-rules';
+import type { ProductAdminRepository } from './product-admin';
 
 export interface ProductCategoryRecord {
   id: string;
@@ -196,4 +197,6 @@ export interface MarketplaceRepositories {
   products: ProductRepository;
   cart: CartRepository;
   orders: OrderRepository;
+  /** The back office's catalogue (issue 12): products, product categories and the overview. */
+  admin: ProductAdminRepository;
 }

@@ -27,6 +27,10 @@ export interface NotificationParams {
   voucher_redeemed: { plan: string; business_name: string };
   payout_done: { amount: number };
   payout_failed: { amount: number; reason: string };
+  /** Another member's entry was refunded or charged back while the group was open: a place opened (issue 14). */
+  place_opened: { plan: string; paid: number; size: number };
+  /** The member's own payment came back after confirmation (issue 14): the place released, or the purchase cancelled. */
+  purchase_reversed: { plan: string; chargeback: boolean; outcome: 'place_released' | 'purchase_cancelled'; other_part_refunded: boolean };
 }
 export type NotificationKind = keyof NotificationParams;
 
@@ -41,6 +45,30 @@ const money = (cents: number, locale: NotificationLocale) => formatCents(cents, 
 const day = (iso: string, locale: NotificationLocale) => new Date(iso).toLocaleDateString(locale, { timeZone: 'America/Sao_Paulo' });
 
 const TEXTS: Texts = {
+  place_opened: {
+    'pt-BR': (p) => ({ title: 'Uma vaga abriu na sua turma', body: `Um participante saiu da turma de ${p.plan}. Agora são ${p.paid} de ${p.size}: convide amigos para completar.` }),
+    'en-US': (p) => ({ title: 'A spot opened in your group', body: `A member left the ${p.plan} group. It's now ${p.paid} of ${p.size}: invite friends to complete it.` }),
+  },
+  purchase_reversed: {
+    'pt-BR': (p) => {
+      const how = p.chargeback ? 'foi contestado junto ao emissor do cartão' : 'foi estornado';
+      return p.outcome === 'place_released'
+        ? { title: 'Sua vaga foi liberada', body: `O pagamento da sua entrada na turma de ${p.plan} ${how}, e sua vaga foi liberada.` }
+        : {
+            title: 'Sua compra foi cancelada',
+            body: `Um pagamento da sua compra na turma de ${p.plan} ${how}, e a compra foi cancelada: o voucher não vale mais.${p.other_part_refunded ? ' O restante que você pagou será devolvido.' : ''}`,
+          };
+    },
+    'en-US': (p) => {
+      const how = p.chargeback ? 'was disputed with your card issuer' : 'was refunded';
+      return p.outcome === 'place_released'
+        ? { title: 'Your spot was released', body: `The payment for your ${p.plan} group entry ${how}, so your spot was released.` }
+        : {
+            title: 'Your purchase was cancelled',
+            body: `A payment for your ${p.plan} group purchase ${how}, so the purchase was cancelled: the voucher is no longer valid.${p.other_part_refunded ? ' The rest you paid will be refunded.' : ''}`,
+          };
+    },
+  },
   place_held: {
     'pt-BR': (p) => ({
       title: 'Sua vaga está reservada',

@@ -58,6 +58,10 @@ export const notify = {
     draft(userId, 'professional_status', { status, reason }, { professional_id: professionalId }, status === 'approved' ? '/dashboard/professional' : '/professional-pending', `professional_status:${professionalId}:${status}:${at.toISOString()}`),
   voucherRedeemed: (userId: string, voucherId: string, plan: string, businessName: string) =>
     draft(userId, 'voucher_redeemed', { plan, business_name: businessName }, { voucher_id: voucherId }, `/my-groups?avaliar=${voucherId}`, `voucher_redeemed:${voucherId}`),
+  placeOpened: (userId: string, groupId: string, leftMemberId: string, plan: string, paid: number, size: number) =>
+    draft(userId, 'place_opened', { plan, paid, size }, { group_id: groupId, member_id: leftMemberId }, groupLink(groupId), `place_opened:${leftMemberId}:${userId}`),
+  purchaseReversed: (userId: string, memberId: string, groupId: string, params: { plan: string; chargeback: boolean; outcome: 'place_released' | 'purchase_cancelled'; other_part_refunded: boolean }) =>
+    draft(userId, 'purchase_reversed', params, { group_id: groupId, member_id: memberId }, groupLink(groupId), `purchase_reversed:${memberId}`),
   refundIssued: (userId: string, paymentId: string, amount: number) =>
     draft(userId, 'refund_issued', { amount }, { payment_id: paymentId }, '/payment-history', `refund_issued:${paymentId}`),
 };

@@ -41,6 +41,7 @@ export type ApplyOutcome =
   | 'refund_needed'
   | 'cancelled'
   | 'refunded'
+  | 'chargeback'
   | 'no_change'
   | 'unknown_payment'
   | 'ignored_event';
@@ -60,7 +61,16 @@ export interface PaymentPurposeHandler {
   charged?(tx: Tx, payment: PaymentRecord, charge: { dueDate: string; previousMethod: PaymentRecord['method'] | null }): Promise<void>;
   /** In the transaction that moves a confirmed payment to `refunded`, once: what the refund undoes (a campaign bonus). */
   refunded?(tx: Tx, payment: PaymentRecord): Promise<void>;
+  /**
+   * In the same transaction, once, after `refunded`, when the money came back without our asking — the provider
+   * reports a refund (made in its panel) or a chargeback of a payment still `confirmed`: what the payment bought is
+   * undone (a place released, an order refunded). A refund we requested undid its purpose already.
+   */
+  reversed?(tx: Tx, payment: PaymentRecord, kind: PaymentReversalKind): Promise<void>;
 }
+
+/** How money of a confirmed payment came back without our asking (issue 14). */
+export type PaymentReversalKind = 'refund' | 'chargeback';
 
 export type PaymentPurposes = Record<PaymentPurpose, PaymentPurposeHandler>;
 
@@ -334,20 +344,39 @@ export class PaymentService {
         });
         return moved ? 'cancelled' : 'no_change';
       }
-      case 'refunded': {
+      case 'refunded':
+      case 'chargeback': {
+        const kind: PaymentReversalKind = charge.status === 'chargeback' ? 'chargeback' : 'refund';
         const moved = await this.uow.run(async (tx) => {
           const p = await tx.payments.payments.lock(paymentId);
-          // What went back to the member: the provider's refund plus the wallet credit returned with it.
-          const refunded = Math.min(p?.amount ?? charge.amount, charge.amount + (p?.wallet_amount ?? 0));
-          const ok = await tx.payments.payments.moveIf(paymentId, ['confirmed', 'refund_pending'], 'refunded', { refunded_amount: refunded, refunded_at: this.clock.now(), provider_status: charge.status });
-          if (ok) await returnPaymentCredit(tx, { id: paymentId }, 'pagamento reembolsado');
-          if (ok && p) await this.purposes[p.purpose].refunded?.(tx, p);
-          return ok;
+          if (!p) return false;
+          // What went back to the member: the provider's refund (or the card network's chargeback) plus the wallet
+          // credit returned with it.
+          const refunded = Math.min(p.amount, charge.amount + p.wallet_amount);
+          const reason = kind === 'chargeback' ? { failure_reason: 'contestação (chargeback) no provedor' } : {};
+          const ok = await tx.payments.payments.moveIf(paymentId, ['confirmed', 'refund_pending'], 'refunded', { refunded_amount: refunded, refunded_at: this.clock.now(), provider_status: charge.status, ...reason });
+          if (!ok) {
+            // A chargeback of money already refunded (or never kept) still needs an operator: alerted once.
+            if (kind === 'chargeback' && p.provider_status !== 'chargeback') {
+              await tx.payments.payments.update(paymentId, { provider_status: charge.status });
+              await tx.audit.append({ action: 'payment.chargeback', actor_email: 'sistema', entity_type: 'payment', entity_id: p.id, metadata: { purpose: p.purpose, amount: p.amount, status: p.status, applied: false } });
+            }
+            return false;
+          }
+          await returnPaymentCredit(tx, { id: paymentId }, 'pagamento reembolsado');
+          await this.purposes[p.purpose].refunded?.(tx, p);
+          // Not asked by us (the payment was still confirmed): what it bought is undone, and the back office alerted.
+          const unasked = p.status === 'confirmed';
+          if (kind === 'chargeback' || unasked) {
+            await tx.audit.append({ action: kind === 'chargeback' ? 'payment.chargeback' : 'payment.refunded_by_provider', actor_email: 'sistema', entity_type: 'payment', entity_id: p.id, metadata: { purpose: p.purpose, ref_id: p.ref_id, amount: p.amount, refunded, status: p.status, applied: true } });
+          }
+          if (unasked) await this.purposes[p.purpose].reversed?.(tx, { ...p, status: 'refunded' }, kind);
+          return true;
         });
-        return moved ? 'refunded' : 'no_change';
+        return moved ? (kind === 'chargeback' ? 'chargeback' : 'refunded') : 'no_change';
       }
       default:
-        // pending, overdue, refunding, chargeback: nothing moves backwards; chargebacks are for an operator.
+        // pending, overdue, refunding: nothing moves backwards.
         await this.uow.run((tx) => tx.payments.payments.update(paymentId, { provider_status: charge.status }));
         return 'no_change';
     }

@@ -98,7 +98,7 @@ export const voucherLookupSchema = z.object({
   code: z.string(),
   plan: z.object({ id: z.string(), name: z.string(), category: z.string().nullable() }),
   member_first_name: z.string(),
-  status: z.enum(['awaiting_balance', 'redeemable', 'redeemed']),
+  status: z.enum(['awaiting_balance', 'redeemable', 'redeemed', 'cancelled']),
 });
 
 export const receivableSchema = z.object({

@@ -57,7 +57,14 @@ export const dashboardReportSchema = z
     month: figures,
     applications_waiting: z.object({ professionals: z.number().int(), influencers: z.number().int() }),
     series: z.array(z.object({ day: z.string(), entries: z.number().int(), balances: z.number().int(), marketplace_sales: z.number().int(), refunds: z.number().int(), new_users: z.number().int() })),
-    attention: z.object({ failed_jobs: z.number().int(), payments_stuck_pending: z.number().int(), orders_to_ship: z.number().int(), reviews_reported: z.number().int() }),
+    attention: z.object({
+      failed_jobs: z.number().int(),
+      payments_stuck_pending: z.number().int(),
+      orders_to_ship: z.number().int(),
+      reviews_reported: z.number().int(),
+      /** Payments the provider reported charged back in the last 30 days (issue 14): money to dispute or recover. */
+      chargebacks: z.number().int(),
+    }),
   })
   .meta({ id: 'DashboardReport' });
 export type DashboardReport = z.output<typeof dashboardReportSchema>;

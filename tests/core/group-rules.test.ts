@@ -28,8 +28,8 @@ import { DomainError } from '../../core/shared/errors';
 import { amountMatches } from '../../core/payments/payment-rules';
 
 const ALLOWED_GROUP = new Set(['open>complete', 'open>expired', 'open>cancelled']);
-const ALLOWED_MEMBER = new Set(['pending_payment>paid', 'pending_payment>released', 'paid>awarded', 'paid>refunded']);
-const ALLOWED_VOUCHER = new Set(['awaiting_balance>redeemable', 'redeemable>redeemed']);
+const ALLOWED_MEMBER = new Set(['pending_payment>paid', 'pending_payment>released', 'paid>awarded', 'paid>refunded', 'awarded>refunded']);
+const ALLOWED_VOUCHER = new Set(['awaiting_balance>redeemable', 'redeemable>redeemed', 'awaiting_balance>cancelled', 'redeemable>cancelled']);
 
 const pairs = <S extends string>(all: readonly S[]) => all.flatMap((from) => all.map((to) => [from, to] as [S, S]));
 

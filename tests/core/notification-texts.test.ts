@@ -98,6 +98,8 @@ describe('notificationText', () => {
       voucher_redeemed: { plan: 'P', business_name: 'Estúdio' },
       payout_done: { amount: 12_345 },
       payout_failed: { amount: 12_345, reason: 'Chave PIX não encontrada.' },
+      place_opened: { plan: 'P', paid: 2, size: 5 },
+      purchase_reversed: { plan: 'P', chargeback: true, outcome: 'purchase_cancelled', other_part_refunded: true },
     };
     for (const kind of Object.keys(samples) as NotificationKind[]) {
       for (const locale of NOTIFICATION_LOCALES) {

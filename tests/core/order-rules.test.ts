@@ -30,6 +30,11 @@ const ALLOWED = new Set([
   'shipped>delivered:operator',
   'shipped>refunded:operator',
   'delivered>refunded:operator',
+  // A refund or chargeback the provider reports after confirmation (issue 14).
+  'paid>refunded:payment',
+  'preparing>refunded:payment',
+  'shipped>refunded:payment',
+  'delivered>refunded:payment',
 ]);
 
 describe('order transitions (exhaustive)', () => {

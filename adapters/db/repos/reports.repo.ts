@@ -5,6 +5,8 @@ import type { LedgerEvent, LedgerKind } from '../../../core/reports/financial';
 import type { DashboardFigures } from '../../../core/reports/schemas';
 import type { FiscalEvent } from '../../../core/reports/fiscal';
 import { KnexAuditLogRepository } from './audit.repo';
+import { escrowLedgerEvents } from '../../../core/groups';
+import { KnexEscrowFacts } from './escrow.repo';
 
 type Row = { at: Date | string; kind: LedgerKind; amount: number | string };
 
@@ -15,24 +17,6 @@ export class KnexReports {
   async ledger(before: Date): Promise<LedgerEvent[]> {
     const b = before.toISOString();
     const confirmed = `p.confirmed_at is not null and p.status in ('confirmed','refund_pending','refunded')`;
-    // When an entry or balance stops being held: its voucher redeemed (the moment the receivable was written), its
-    // payment refunded, or (expired group, member chose credit) the moment the credit reached the wallet. Each release
-    // is dated by the row that records the other side, so every period closes on its own.
-    const heldSource = `
-      select p.amount, p.confirmed_at,
-             coalesce(r.created_at, v.redeemed_at, p.refunded_at, case when m.status = 'refunded' then we.created_at end) as released_at
-        from payments p
-        join group_members m on m.id = p.ref_id
-        left join vouchers v on v.member_id = m.id
-        left join receivables r on r.voucher_id = v.id
-        left join wallet_entries we on we.ref = 'entry:' || m.id::text and we.kind = 'entry_credit'
-       where p.purpose = 'entry' and ${confirmed}
-      union all
-      select p.amount, p.confirmed_at, coalesce(r.created_at, v.redeemed_at, p.refunded_at) as released_at
-        from payments p
-        join vouchers v on v.id = p.ref_id
-        left join receivables r on r.voucher_id = v.id
-       where p.purpose = 'balance' and ${confirmed}`;
     const parts = [
       `select p.confirmed_at as at, 'cash_in_' || p.purpose as kind, p.amount - p.wallet_amount as amount from payments p where ${confirmed} and p.amount > p.wallet_amount`,
       `select p.confirmed_at as at, 'wallet_spent' as kind, p.wallet_amount as amount from payments p where ${confirmed} and p.wallet_amount > 0`,
@@ -40,8 +24,6 @@ export class KnexReports {
       `select p.refunded_at as at, 'cash_refund' as kind, greatest(p.refunded_amount - p.wallet_amount, 0) as amount from payments p where p.refunded_at is not null and p.refunded_amount > p.wallet_amount`,
       `select p.refunded_at as at, 'wallet_returned' as kind, least(p.wallet_amount, p.refunded_amount) as amount from payments p where p.refunded_at is not null and p.wallet_amount > 0 and p.refunded_amount > 0`,
       `select p.refunded_at as at, 'marketplace_refund' as kind, p.refunded_amount as amount from payments p where p.refunded_at is not null and p.purpose = 'order' and p.refunded_amount > 0`,
-      `select h.confirmed_at as at, 'held' as kind, h.amount from (${heldSource}) h`,
-      `select h.released_at as at, 'held' as kind, -h.amount as amount from (${heldSource}) h where h.released_at is not null`,
       `select r.created_at as at, 'receivable' as kind, r.net as amount from receivables r`,
       `select r.created_at as at, 'platform_fee' as kind, r.fee as amount from receivables r`,
       `select o.paid_at as at, case when o.professional_id is not null then 'payout_professional' else 'payout_influencer' end as kind, o.amount from payouts o where o.status = 'done' and o.paid_at is not null`,
@@ -50,7 +32,10 @@ export class KnexReports {
       `select w.created_at as at, case w.kind when 'entry_credit' then 'wallet_credit' when 'referral_bonus' then 'bonus' else 'wallet_adjustment' end as kind, w.amount from wallet_entries w where w.kind in ('entry_credit','referral_bonus','adjustment')`,
     ];
     const { rows } = (await this.db.raw(`select * from (${parts.map((p) => `(${p})`).join(' union all ')}) e where e.at < ? order by e.at`, [b])) as { rows: Row[] };
-    return rows.map((r) => ({ at: new Date(r.at), kind: r.kind, amount: Number(r.amount) }));
+    // Money held: the escrow's one definition (core/groups/escrow-rules.ts) over the same facts the members see, so
+    // the per-group escrow summed over every group is this report's held position.
+    const held = escrowLedgerEvents(await new KnexEscrowFacts(this.db).facts({})).filter((e) => e.at < before);
+    return [...rows.map((r) => ({ at: new Date(r.at), kind: r.kind, amount: Number(r.amount) })), ...held].sort((x, y) => x.at.getTime() - y.at.getTime());
   }
 
   /** The dashboard's figures for payments confirmed, groups completed, refunds and sign-ups in [from, to). */
@@ -111,8 +96,9 @@ export class KnexReports {
          (select count(*)::int from payments where status = 'pending' and created_at < ?::timestamptz - interval '1 hour'
              and (pix_expires_at is null or pix_expires_at < ?) and (due_date is null or due_date < (?::timestamptz at time zone 'America/Sao_Paulo')::date)) as payments_stuck_pending,
          (select count(*)::int from marketplace_orders where status in ('paid','preparing')) as orders_to_ship,
-         (select count(*)::int from reviews where reported_count > 0 and hidden_at is null) as reviews_reported`,
-      [now, now, now],
+         (select count(*)::int from reviews where reported_count > 0 and hidden_at is null) as reviews_reported,
+         (select count(*)::int from payments where provider_status = 'chargeback' and updated_at >= ?::timestamptz - interval '30 days') as chargebacks`,
+      [now, now, now, now],
     )) as { rows: Array<Record<string, number | string>> };
     const r = rows[0]!;
     return {
@@ -121,6 +107,7 @@ export class KnexReports {
       payments_stuck_pending: Number(r.payments_stuck_pending),
       orders_to_ship: Number(r.orders_to_ship),
       reviews_reported: Number(r.reviews_reported),
+      chargebacks: Number(r.chargebacks),
     };
   }
 

@@ -100,6 +100,8 @@ const SQLSTATE_INPUT: Record<string, MappedError> = {
 // The database is down, restarting or out of connections: the client may retry.
 const SQLSTATE_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
+const INVALID_ENCODING: MappedError = { status: 400, code: 'invalid_encoding', message: 'O corpo da requisição não corresponde ao Content-Encoding informado.' };
+const UNSUPPORTED_ENCODING: MappedError = { status: 400, code: 'unsupported_encoding', message: 'Content-Encoding não suportado: envie o corpo sem compressão ou em gzip, deflate ou br.' };
 const DATABASE_UNAVAILABLE: MappedError = { status: 503, code: 'database_unavailable', message: 'Serviço temporariamente indisponível. Tente novamente em instantes.', retryAfter: 5 };
 
 /** Database and transport failures that are the client's input or a passing outage, never a 500 with internals. */
@@ -107,11 +109,14 @@ export function mapInfrastructureError(err: unknown): MappedError | null {
   const e = err as { code?: unknown; nativeError?: { code?: unknown }; message?: unknown; name?: unknown } | null;
   if (!e || typeof e !== 'object') return null;
   const code = typeof e.nativeError?.code === 'string' ? e.nativeError.code : typeof e.code === 'string' ? e.code : '';
-  // A Content-Encoding that is not what the body is (e.g. "gzip" on plain text): zlib fails while inflating.
-  if (code.startsWith('Z_') || e.name === 'ZlibError') return { status: 400, code: 'invalid_encoding', message: 'O corpo da requisição não corresponde ao Content-Encoding informado.' };
+  // A Content-Encoding that is not what the body is (e.g. "gzip" or "br" on plain text): zlib fails while inflating.
+  // gzip/deflate errors carry Z_* codes; brotli's carry its decoder's names (ERR__ERROR_FORMAT_PADDING_2, ERR_BROTLI_…).
+  if (code.startsWith('Z_') || /^ERR_(_ERROR_|BROTLI_)/.test(code) || e.name === 'ZlibError') return INVALID_ENCODING;
+  const message = typeof e.message === 'string' ? e.message : '';
+  // An encoding the body parser cannot undo ("gzip, gzip", "zstd", …): the same client mistake, not a JSON one.
+  if ((e as { status?: unknown }).status === 415 && message.startsWith('Unsupported Content-Encoding')) return UNSUPPORTED_ENCODING;
   if (SQLSTATE_INPUT[code]) return SQLSTATE_INPUT[code];
   if (SQLSTATE_UNAVAILABLE.has(code) || NETWORK_CODES.has(code)) return DATABASE_UNAVAILABLE;
-  const message = typeof e.message === 'string' ? e.message : '';
   if (e.name === 'KnexTimeoutError' || /Timeout acquiring a connection|Connection terminated|connection is closed|Client has encountered a connection error|is not currently accepting connections|terminating connection due to administrator command/i.test(message)) return DATABASE_UNAVAILABLE;
   return null;
 }

@@ -1,6 +1,7 @@
 // Refuses, at the edge, input that PostgreSQL cannot store or a URL cannot carry: a NUL character or a lone surrogate
 // anywhere in the path, the query string or a JSON body is a 400 with a pt-BR message, never a 500 from the database.
 // Provider webhooks are exempt: they must be answered 200 (their payload is stored escaped by the payments module).
+// A JSON body nested deeper than any real one is refused everywhere (webhooks too): walking it would overflow the stack.
 import type { Next } from 'koa';
 import { invalid } from '../../../core/shared/errors';
 import { findUnstorableText, hasUnstorableText } from '../../../core/shared/text';
@@ -38,10 +39,29 @@ export async function guardUrl(ctx: AppContext, next: Next) {
   await next();
 }
 
-/** After the body parser: every string and key of a JSON body. */
+// No form, filter or provider payload nests this deep; past it, recursive walks (this guard, zod, JSON.stringify on the
+// way to a jsonb column) would overflow the stack — a body of `[[[[…]]]]` well within the size limit is a 500 otherwise.
+export const MAX_JSON_DEPTH = 64;
+export const TOO_DEEP_MESSAGE = 'O conteúdo enviado tem níveis de aninhamento demais.';
+
+/** Whether a parsed JSON value nests objects/arrays more than `limit` levels deep; iterative, so it cannot overflow. */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 1]];
+  while (pending.length) {
+    const [node, depth] = pending.pop()!;
+    if (!node || typeof node !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) if (child && typeof child === 'object') pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** After the body parser: the body's nesting (every route, webhooks too), then every string and key of it. */
 export async function guardBody(ctx: AppContext, next: Next) {
+  const body = (ctx.request as { body?: unknown }).body;
+  if (nestsDeeperThan(body, MAX_JSON_DEPTH)) throw invalid('too_deeply_nested', TOO_DEEP_MESSAGE);
   if (!EXEMPT.some((p) => ctx.path.startsWith(p))) {
-    const found = findUnstorableText((ctx.request as { body?: unknown }).body);
+    const found = findUnstorableText(body);
     if (found) throw refuse(found);
   }
   await next();

@@ -2,6 +2,8 @@
 import { inviteCodeSchema } from '../../../core/groups';
 import { z } from 'zod';
 import type { GroupService } from '../../../core/groups/group.service';
+import type { GroupEscrowService } from '../../../core/groups/escrow.service';
+import { groupEscrowSchema } from '../../../core/groups/escrow-schemas';
 import { heldPlaceSchema, myGroupsSchema, myVouchersSchema, publicGroupSchema, refundPreferenceSchema } from '../../../core/groups/schemas';
 import type { MyVouchersFlow } from '../../../core/flows/my-vouchers.flow';
 import QRCode from 'qrcode';
@@ -61,6 +63,20 @@ export function groupRoutes() {
       errors: [404],
       answers: { 200: { description: 'Plan, status, places and the inviter\'s first name.', schema: publicGroupSchema } },
       handler: async (ctx, { params, query }) => (reply(200, await groups(ctx).publicGroup(params.id, query.referral_code ?? null))),
+    })
+    // Where the group's money is (issue 13, PRODUCT.md §11): totals and first names, for its members only.
+    .route({
+      method: 'get',
+      path: '/api/groups/:id/escrow',
+      summary: "Where a group's money is: held, refunded, credited, released, paid out or shipped (members only)",
+      guard: 'user',
+      params: idParams,
+      errors: [403, 404],
+      answers: { 200: { description: 'Totals in centavos and first names; the caller\'s own amounts in `mine`.', schema: groupEscrowSchema } },
+      handler: async (ctx, { params }) => {
+        ctx.set('Cache-Control', 'no-store');
+        return reply(200, await ctx.container.get<GroupEscrowService>(TOKENS.GroupEscrowService).forMember(actor(ctx), params.id));
+      },
     })
     .route({
       method: 'get',

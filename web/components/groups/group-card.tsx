@@ -1,7 +1,7 @@
 // One group of the signed-in user (GET /api/me/groups item): status, progress with members' first
 // names, deadline countdown, the user's place (held → "Pagar entrada"; paid → refund preference),
 // the invite link, and once complete the voucher with its balance ("Pagar saldo").
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatCents } from '../../../core/shared/money';
@@ -29,6 +29,7 @@ export function GroupCard({
   headingLevel = 2,
   onRefundSaved,
   now = Date.now(),
+  children,
 }: {
   item: MyGroupItem;
   highlighted?: boolean;
@@ -36,6 +37,8 @@ export function GroupCard({
   headingLevel?: 2 | 3;
   onRefundSaved?: (membershipId: string, value: RefundTo) => void;
   now?: number;
+  /** What a screen adds inside the card, after its state (e.g. /my-groups' "Onde está o dinheiro"). */
+  children?: ReactNode;
 }) {
   const { t, i18n } = useTranslation('group-card');
   const locale = i18n.language;
@@ -175,6 +178,7 @@ export function GroupCard({
         </p>
       )}
       {group.status === 'cancelled' && <p className="callout">{t('card.cancelledNote')}</p>}
+      {children}
 
       {!compact && open && (paid || held) && (
         <InviteShare

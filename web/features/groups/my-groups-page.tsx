@@ -16,6 +16,7 @@ import { groupKeys, groupsApi, type MyGroupItem } from '../../lib/groups-api';
 import { GroupCard } from '../../components/groups/group-card';
 import { LoadingState, ErrorState } from '../../components/resource-states';
 import { MemberVouchers } from '../../components/vouchers/member-vouchers';
+import { EscrowSection } from './escrow-section';
 
 /** Active memberships (core's one rule) come first; the rest is history. */
 export function splitGroups(items: readonly MyGroupItem[], now: number) {
@@ -93,7 +94,9 @@ export default function MyGroupsPage() {
           <ul className="group-list" role="list">
             {groups.active.map((item) => (
               <li key={item.membership.id}>
-                <GroupCard item={item} highlighted={item.group.id === highlight} headingLevel={3} onRefundSaved={onRefundSaved} now={now} />
+                <GroupCard item={item} highlighted={item.group.id === highlight} headingLevel={3} onRefundSaved={onRefundSaved} now={now}>
+                  <EscrowSection groupId={item.group.id} />
+                </GroupCard>
               </li>
             ))}
           </ul>
@@ -118,7 +121,9 @@ export default function MyGroupsPage() {
           <ul className="group-list" role="list">
             {groups.history.map((item) => (
               <li key={item.membership.id}>
-                <GroupCard item={item} highlighted={item.group.id === highlight} headingLevel={3} onRefundSaved={onRefundSaved} now={now} />
+                <GroupCard item={item} highlighted={item.group.id === highlight} headingLevel={3} onRefundSaved={onRefundSaved} now={now}>
+                  <EscrowSection groupId={item.group.id} />
+                </GroupCard>
               </li>
             ))}
           </ul>

@@ -83,6 +83,7 @@ export function reportAdminRoutes() {
             payments_stuck_pending: waiting.payments_stuck_pending,
             orders_to_ship: waiting.orders_to_ship,
             reviews_reported: waiting.reviews_reported,
+            chargebacks: waiting.chargebacks,
           },
         });
       },

@@ -9,7 +9,7 @@ const groupCard: GroupCardMessages = {
     released: 'Hold expired',
     refunded: 'Entry refunded',
   },
-  voucherStatus: { awaiting_balance: 'Awaiting balance', redeemable: 'Ready to use', redeemed: 'Used' },
+  voucherStatus: { awaiting_balance: 'Awaiting balance', redeemable: 'Ready to use', redeemed: 'Used', cancelled: 'Cancelled' },
   progress: {
     label: '{{paid}} of {{size}} paid',
     placesLeft_one: '{{count}} place left',

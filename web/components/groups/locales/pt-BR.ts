@@ -8,7 +8,7 @@ const groupCard = {
     released: 'Reserva expirada',
     refunded: 'Entrada reembolsada',
   },
-  voucherStatus: { awaiting_balance: 'Aguardando saldo', redeemable: 'Pronto para usar', redeemed: 'Utilizado' },
+  voucherStatus: { awaiting_balance: 'Aguardando saldo', redeemable: 'Pronto para usar', redeemed: 'Utilizado', cancelled: 'Cancelado' },
   progress: {
     label: '{{paid}} de {{size}} pagaram',
     placesLeft_one: '{{count}} vaga livre',

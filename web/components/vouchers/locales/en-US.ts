@@ -9,7 +9,7 @@ const vouchers: VoucherMessages = {
   retry: 'Try again',
   code: 'Code',
   qrAlt: 'QR code of voucher {{code}}',
-  status: { awaiting_balance: 'Awaiting balance', redeemable: 'Ready to use', redeemed: 'Used' },
+  status: { awaiting_balance: 'Awaiting balance', redeemable: 'Ready to use', redeemed: 'Used', cancelled: 'Cancelled' },
   awaiting: 'Pay the balance of {{value}} to unlock this voucher.',
   redeemable: 'Use it with any approved {{category}} professional.',
   redeemableAny: 'Use it with any approved professional of the plan\'s category.',

@@ -8,7 +8,7 @@ const vouchers = {
   retry: 'Tentar novamente',
   code: 'Código',
   qrAlt: 'QR Code do voucher {{code}}',
-  status: { awaiting_balance: 'Aguardando saldo', redeemable: 'Pronto para usar', redeemed: 'Utilizado' },
+  status: { awaiting_balance: 'Aguardando saldo', redeemable: 'Pronto para usar', redeemed: 'Utilizado', cancelled: 'Cancelado' },
   awaiting: 'Pague o saldo de {{value}} para liberar este voucher.',
   redeemable: 'Use com qualquer profissional aprovado de {{category}}.',
   redeemableAny: 'Use com qualquer profissional aprovado da categoria do plano.',

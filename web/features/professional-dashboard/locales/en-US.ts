@@ -31,7 +31,7 @@ const professionalDashboard: ProfessionalDashboardMessages = {
     member: 'Customer',
     category: 'Category',
     status: 'Status',
-    statuses: { redeemable: 'Ready to use', redeemed: 'Already used', awaiting_balance: 'Balance not paid' },
+    statuses: { redeemable: 'Ready to use', redeemed: 'Already used', awaiting_balance: 'Balance not paid', cancelled: 'Cancelled' },
     confirm: 'Confirm redemption',
     confirming: 'Confirming...',
     cancel: 'Cancel',

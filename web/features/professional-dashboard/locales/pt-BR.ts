@@ -30,7 +30,7 @@ const professionalDashboard = {
     member: 'Cliente',
     category: 'Categoria',
     status: 'Situação',
-    statuses: { redeemable: 'Pronto para usar', redeemed: 'Já utilizado', awaiting_balance: 'Saldo não pago' },
+    statuses: { redeemable: 'Pronto para usar', redeemed: 'Já utilizado', awaiting_balance: 'Saldo não pago', cancelled: 'Cancelado' },
     confirm: 'Confirmar resgate',
     confirming: 'Confirmando...',
     cancel: 'Cancelar',

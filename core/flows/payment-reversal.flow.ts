@@ -1,0 +1,109 @@
+// Flow: a refund or chargeback the provider reports after a payment was confirmed (issue 14). PaymentService moves the
+// payment `confirmed → refunded` once, under its row lock, and hands it here in the same transaction (the purposes'
+// `reversed` hooks), so a redelivered event does nothing more. What the money bought is undone:
+//  - a group entry or balance: core/groups/purchase-reversal-rules.ts decides (place released; completed group's
+//    purchase cancelled with its voucher and the other part refunded; a redeemed voucher kept and alerted);
+//  - a marketplace order: `refunded`, its stock back on the shelf when it had not left, the customer told.
+// Commissions and campaign bonuses are reversed by the purposes' `refunded` hooks (commission.flow.ts,
+// campaign-bonus.flow.ts) in the same transaction. Every reversal leaves an audit record the back office reads.
+import type { Tx } from '../ports/unit-of-work';
+import { firstNameOf, groupPurchaseReversal, paidCount } from '../groups';
+import { canTransition, orderNotify, orderStatusEmail, returnsStock } from '../marketplace';
+import { notify } from '../notifications';
+import { requestChargeCancel, requestRefund, type PaymentRecord, type PaymentReversalKind } from '../payments';
+import { reverseCommission } from './commission.flow';
+
+const why = (kind: PaymentReversalKind, what: string) => (kind === 'chargeback' ? `${what} contestado (chargeback)` : `${what} estornado pelo provedor`);
+
+/**
+ * An entry's or a balance's payment came back: the member's place or purchase, as the rule says. Locks the group,
+ * then the member (the order every change of a group's places takes). Returns what was done.
+ */
+export async function reverseGroupPurchase(tx: Tx, payment: PaymentRecord, kind: PaymentReversalKind, now: Date): Promise<string> {
+  const purpose = payment.purpose === 'balance' ? 'balance' : 'entry';
+  const paidVoucher = purpose === 'balance' ? await tx.groups.vouchers.findById(payment.ref_id) : null;
+  const memberId = purpose === 'entry' ? payment.ref_id : (paidVoucher?.member_id ?? null);
+  const found = memberId ? await tx.groups.members.findById(memberId) : null;
+  const group = found ? await tx.groups.groups.lock(found.group_id) : null;
+  const member = found && group ? await tx.groups.members.lock(found.id) : null;
+  const audit = (action: string, metadata: Record<string, unknown>) =>
+    tx.audit.append({ action, actor_email: 'sistema', entity_type: 'group', entity_id: group?.id ?? payment.ref_id, metadata: { payment_id: payment.id, purpose, kind, member_id: memberId, ...metadata } });
+  if (!group || !member) {
+    await audit('group.purchase_reversal_kept', { reason: 'nothing_to_undo' });
+    return 'nothing_to_undo';
+  }
+  const voucher = paidVoucher ?? (await tx.groups.vouchers.findByMember(member.id));
+  const decision = groupPurchaseReversal({ purpose, group, member, voucher });
+  const plan = (await tx.catalog.plans.findById(group.plan_id))?.name ?? 'plano';
+  const chargeback = kind === 'chargeback';
+
+  if (decision.action === 'release_place') {
+    if (!(await tx.groups.members.moveIf(member.id, 'paid', 'refunded', { refunded_at: now }))) return 'nothing_to_undo';
+    const members = await tx.groups.members.listForGroup(group.id);
+    const paid = paidCount(members);
+    await tx.notifications.create(notify.purchaseReversed(member.user_id, member.id, group.id, { plan, chargeback, outcome: 'place_released', other_part_refunded: false }));
+    for (const other of members.filter((m) => m.id !== member.id && (m.status === 'paid' || m.status === 'awarded'))) {
+      await tx.notifications.create(notify.placeOpened(other.user_id, group.id, member.id, plan, paid, group.group_size));
+    }
+    await audit('group.place_released', { reason: why(kind, 'pagamento da entrada'), user_id: member.user_id, first_name: firstNameOf(members.find((m) => m.id === member.id)?.full_name), paid, group_size: group.group_size });
+    return 'place_released';
+  }
+
+  if (decision.action === 'keep') {
+    // A redeemed voucher's service was delivered: nothing to undo here, the money is for the back office to recover.
+    await audit('group.purchase_reversal_kept', { reason: decision.reason, voucher_id: voucher?.id ?? null, voucher_status: voucher?.status ?? null });
+    return decision.reason;
+  }
+
+  // cancel_purchase: the whole purchase of a completed group is withdrawn (PRODUCT.md §11); the group stays complete.
+  const v = voucher!;
+  const reason = why(kind, purpose === 'entry' ? 'pagamento da entrada' : 'pagamento do saldo');
+  // The other part first (payment rows before the voucher, as a confirmation takes them).
+  let otherRefunded = false;
+  if (decision.refund_other_part) {
+    const other = purpose === 'entry' ? await tx.payments.payments.findConfirmedFor('balance', v.id) : await tx.payments.payments.findConfirmedFor('entry', member.id);
+    if (other && other.status === 'confirmed') otherRefunded = await requestRefund(tx, other, `compra cancelada: ${reason}`);
+  }
+  // A balance charge still open would take money for a voucher that no longer exists: dropped at the provider.
+  const pendingBalance = await tx.payments.payments.findPendingFor('balance', v.id);
+  if (pendingBalance) await requestChargeCancel(tx, pendingBalance, `compra cancelada: ${reason}`);
+  if (!(await tx.groups.vouchers.moveIf(v.id, v.status, 'cancelled', { cancelled_at: now }))) return 'nothing_to_undo';
+  await tx.groups.members.moveIf(member.id, 'awarded', 'refunded', { refunded_at: now });
+  // The purchase's commission (earned when the balance was paid) goes now, not when the other part's refund lands.
+  await reverseCommission(tx, 'group_member', member.id, now);
+  await tx.notifications.create(notify.purchaseReversed(member.user_id, member.id, group.id, { plan, chargeback, outcome: 'purchase_cancelled', other_part_refunded: otherRefunded }));
+  await audit('group.purchase_cancelled', { reason, user_id: member.user_id, voucher_id: v.id, voucher_status: v.status, other_part_refunded: otherRefunded });
+  return 'purchase_cancelled';
+}
+
+/**
+ * An order's payment came back: the order is `refunded` (from paid, preparing, shipped or delivered), its stock back
+ * when it had not left the warehouse, the customer told. An order this payment no longer pays is left alone.
+ */
+export async function reverseOrderPurchase(tx: Tx, payment: PaymentRecord, kind: PaymentReversalKind, now: Date): Promise<string> {
+  const orders = tx.marketplace.orders;
+  const order = await orders.lock(payment.ref_id);
+  const reason = why(kind, 'pagamento');
+  const audit = (action: string, metadata: Record<string, unknown>) =>
+    tx.audit.append({ action, actor_email: 'sistema', entity_type: 'order', entity_id: payment.ref_id, metadata: { payment_id: payment.id, kind, reason, ...metadata } });
+  if (!order || order.payment_id !== payment.id || !canTransition(order.status, 'refunded', 'payment')) {
+    await audit('order.reversal_kept', { status: order?.status ?? null });
+    return 'nothing_to_undo';
+  }
+  const note = kind === 'chargeback' ? 'Pagamento contestado (chargeback)' : 'Pagamento estornado pelo provedor';
+  if (!(await orders.moveIf(order.id, [order.status], 'refunded', { refunded_at: now, cancel_reason: note }))) return 'nothing_to_undo';
+  let units = 0;
+  if (returnsStock(order.status, 'refunded')) {
+    // In product order, as every stock change takes the rows.
+    const items = [...(await orders.items(order.id))].sort((a, b) => (a.product_id < b.product_id ? -1 : 1));
+    for (const i of items) await tx.marketplace.products.returnStock(i.product_id, i.quantity);
+    units = items.reduce((s, i) => s + i.quantity, 0);
+  }
+  await orders.recordStatus({ order_id: order.id, from_status: order.status, to_status: 'refunded', actor: 'pagamento', note, created_at: now });
+  await tx.notifications.create(orderNotify.refunded(order.user_id, order.id, payment.amount));
+  const customer = await tx.identity.users.findById(order.user_id);
+  const profile = customer ? await tx.identity.profiles.findByUserId(customer.id) : null;
+  if (customer) await tx.jobs.enqueue('mail.send', orderStatusEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, status: 'refunded', amount: payment.amount, reason: note }));
+  await audit('order.refunded_by_provider', { from: order.status, units_returned: units });
+  return 'order_refunded';
+}
