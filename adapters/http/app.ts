@@ -20,7 +20,7 @@ import { authRoutes } from './routes/auth.routes';
 import { planRoutes } from './routes/plans.routes';
 import { groupRoutes } from './routes/groups.routes';
 import { paymentRoutes } from './routes/payments.routes';
-import { receiptRoutes } from './routes/receipts.routes';
+import { receiptRoutes, receiptSignInRedirect } from './routes/receipts.routes';
 import { notificationRoutes } from './routes/notifications.routes';
 import { cepRoutes } from './routes/cep.routes';
 import { auditLogAdminRoutes } from './routes/admin/audit-logs.routes';
@@ -135,6 +135,7 @@ export function createApp(container: Container, options: { distDir?: string } = 
   app.use((ctx, next) => (BODY_METHODS.has(ctx.method) ? parseBody(ctx, next) : next()));
   app.use(guardBody);
   app.use(loadSession);
+  app.use(receiptSignInRedirect);
 
   const routers = apiRouters(config);
   mounted.set(app, routers);

@@ -6,7 +6,7 @@ import { conflict, notFound } from '../shared/errors';
 import { isId } from '../shared/ids';
 import type { Repositories, Tx } from '../ports/unit-of-work';
 import { orderConfirmedEmail, orderNotify, orderNumber, orderPath } from '../marketplace';
-import type { PaymentPurposeHandler, PaymentRecord, SettleOutcome } from '../payments';
+import { receiptPath, type PaymentPurposeHandler, type PaymentRecord, type SettleOutcome } from '../payments';
 import { reverseCommission } from './commission.flow';
 import { reverseOrderPurchase } from './payment-reversal.flow';
 
@@ -38,7 +38,8 @@ export function orderPaymentFlow(clock: Clock, options: { publicUrl?: string } =
       const items = await orders.items(order.id);
       if (user) {
         const link = options.publicUrl ? `${options.publicUrl}${orderPath(order.id)}` : null;
-        await tx.jobs.enqueue('mail.send', orderConfirmedEmail({ to: user.email, name: profile?.full_name ?? '', orderId: order.id, total: order.total_amount, items, link }));
+        const receiptLink = options.publicUrl ? `${options.publicUrl}${receiptPath(payment.id)}` : null;
+        await tx.jobs.enqueue('mail.send', orderConfirmedEmail({ to: user.email, name: profile?.full_name ?? '', orderId: order.id, total: order.total_amount, items, link, receiptLink }));
       }
       return { outcome: 'applied' };
     },

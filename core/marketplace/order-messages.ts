@@ -41,6 +41,8 @@ export function orderConfirmedEmail(input: {
   total: number;
   items: Array<{ product_name: string; quantity: number; subtotal: number }>;
   link: string | null;
+  /** The full address of the payment's receipt (issue 14: the e-mail points at it). */
+  receiptLink?: string | null;
 }) {
   return renderEmail(input.to, `Pedido confirmado ${orderNumber(input.orderId)}`, 'order_confirmed', {
     greeting: greetingFor(input.name),
@@ -50,7 +52,10 @@ export function orderConfirmedEmail(input: {
       ...(input.items.length > 10 ? [`e mais ${input.items.length - 10} itens.`] : []),
     ],
     ...(input.link ? { action: { label: 'Acompanhar pedido', link: input.link } } : {}),
-    outro: ['Avisaremos por aqui e no app quando o pedido for enviado, com o código de rastreio.'],
+    outro: [
+      ...(input.receiptLink ? [`Recibo do pagamento: ${input.receiptLink}`] : []),
+      'Avisaremos por aqui e no app quando o pedido for enviado, com o código de rastreio.',
+    ],
   });
 }
 

@@ -413,6 +413,8 @@ describe('orders', () => {
     const mails = await knex()('mail_outbox').where({ to_address: user.email, template: 'order_confirmed' });
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe(`Pedido confirmado ${order.number}`);
+    // Issue 14: the confirmation points at the payment's receipt.
+    expect(mails[0].text_body).toContain(`Recibo do pagamento: ${app.config.publicUrl}/api/payments/${pay.body.id}/receipt`);
     expect((await knex()('marketplace_orders').where({ id: order.id }).first()).paid_at).not.toBeNull();
     expect((await user.client.get('/api/orders/pending-payments')).body.total).toBe(0);
     expect(await stockOf(p.id)).toBe(1);

@@ -100,6 +100,13 @@ describe('GET /api/payments/:id/receipt', () => {
     expect((await ana.client.get('/api/payments/nao-existe/receipt')).status).toBe(404);
     const anonymous = await app.client().get(`/api/payments/${entry.id}/receipt`);
     expect(anonymous.status).toBe(401);
+    // The e-mail's link opened in a signed-out browser: the sign-in page, which brings the reader back here.
+    const path = `/api/payments/${entry.id}/receipt?format=pdf`;
+    const opened = await app.client().get(path, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe(`/auth?next=${encodeURIComponent(path)}`);
+    // Signed in, the same page load is the receipt itself.
+    expect((await ana.client.get(path, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' })).status).toBe(200);
   });
 
   it('refuses a pending payment with a clear pt-BR 409, and a bad format with a 400', async () => {

@@ -5,7 +5,24 @@ import type { PaymentReceiptFlow } from '../../../core/flows/payment-receipt.flo
 import { RECEIPT_CSP, renderReceiptHtml } from '../../receipts/receipt-html';
 import { renderReceiptPdf } from '../../receipts/receipt-pdf';
 import { TOKENS } from '../../tokens';
+import type { Next } from 'koa';
+import type { AppContext } from '../context';
 import { ContractRouter, reply } from '../contract';
+
+const RECEIPT_PAGE = /^\/api\/payments\/[^/]+\/receipt$/;
+
+/**
+ * The receipt link of a confirmation e-mail opened by someone signed out: a browser's page load goes to the sign-in
+ * page, which comes back here afterwards; a caller that does not ask for HTML by name (fetch, curl) keeps the API's 401.
+ */
+export async function receiptSignInRedirect(ctx: AppContext, next: Next) {
+  if (ctx.method === 'GET' && !ctx.state.user && RECEIPT_PAGE.test(ctx.path) && ctx.get('Accept').includes('text/html')) {
+    ctx.status = 303;
+    ctx.redirect(`/auth?next=${encodeURIComponent(ctx.originalUrl)}`);
+    return;
+  }
+  await next();
+}
 
 const params = z.object({ id: z.string() });
 const query = z.object({

@@ -68,13 +68,15 @@ export function destinationAfterLogin({
 }
 
 const isBackOffice = (path: string) => path === '/admin' || path.startsWith('/admin/') || path.startsWith('/admin?');
+/** Pages the server renders itself (a payment's receipt): not the app's routes. */
+const isServerPage = (path: string) => path.startsWith('/api/');
 
-/** Navigates to a destination; the back office gets a full page load. */
+/** Navigates to a destination; the back office and the server's own pages get a full page load. */
 export function useGoTo() {
   const navigate = useNavigate();
   return useCallback(
     (destination: Destination) => {
-      if (isBackOffice(destination.path)) {
+      if (isBackOffice(destination.path) || isServerPage(destination.path)) {
         window.location.assign(destination.path === '/admin' ? '/admin/' : destination.path);
         return;
       }
