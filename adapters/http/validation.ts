@@ -12,7 +12,17 @@ export type ApiLocale = 'pt-BR' | 'en-US';
 const requestLocale = new AsyncLocalStorage<ApiLocale>();
 const ptBR = z.locales.ptBR().localeError;
 const enUS = z.locales.en().localeError;
-z.config({ localeError: (issue) => (requestLocale.getStore() === 'en-US' ? enUS : ptBR)(issue) });
+/** z.int()'s own bound is the largest safe integer: "<= 9007199254740991" says nothing to a person. */
+const HUGE_NUMBER = { 'pt-BR': 'Número grande demais.', 'en-US': 'Number too large.' } as const;
+const HUGE_NEGATIVE = { 'pt-BR': 'Número pequeno demais.', 'en-US': 'Number too small.' } as const;
+z.config({
+  localeError: (issue) => {
+    const locale = requestLocale.getStore() === 'en-US' ? 'en-US' : 'pt-BR';
+    if (issue.code === 'too_big' && Number(issue.maximum) >= Number.MAX_SAFE_INTEGER) return HUGE_NUMBER[locale];
+    if (issue.code === 'too_small' && Number(issue.minimum) <= Number.MIN_SAFE_INTEGER) return HUGE_NEGATIVE[locale];
+    return (locale === 'en-US' ? enUS : ptBR)(issue);
+  },
+});
 
 /** Runs the rest of the request with this validation language. */
 export function withApiLocale<T>(locale: ApiLocale, run: () => Promise<T>): Promise<T> {
