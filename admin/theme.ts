@@ -57,6 +57,13 @@ const shared: RaThemeOptions = {
             backgroundColor: theme.palette.action.selected,
             color: theme.palette.text.primary,
           },
+          // An overview whose address prefixes other entries' (/marketplace vs /marketplace/products) is lit only
+          // on its own page: react-admin matches menu entries by prefix.
+          '&.RaMenuItemLink-active.turma-menu-exact-miss': {
+            borderLeftColor: 'transparent',
+            backgroundColor: 'transparent',
+            color: theme.palette.text.secondary,
+          },
         }),
       },
     },

@@ -5,7 +5,8 @@ import InsightsIcon from '@mui/icons-material/InsightsOutlined';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
 import StoreIcon from '@mui/icons-material/StoreOutlined';
-import { AppBar, Layout, LoadingIndicator, Menu, TitlePortal, ToggleThemeButton } from 'react-admin';
+import { AppBar, Layout, LoadingIndicator, Menu, TitlePortal, ToggleThemeButton, useBasename } from 'react-admin';
+import { useMatch } from 'react-router-dom';
 import { Brand } from './brand';
 import { LocaleSwitcher } from './locale-switcher';
 
@@ -28,6 +29,12 @@ const AdminAppBar = () => (
   </AppBar>
 );
 
+/** The marketplace overview's entry, lit on /marketplace itself but not on the resources below it. */
+const MarketplaceItem = () => {
+  const exact = useMatch({ path: `${useBasename()}/marketplace`, end: true });
+  return <Menu.Item to="/marketplace" primaryText="turma.marketplace.menu" leftIcon={<StoreIcon />} className={exact ? undefined : 'turma-menu-exact-miss'} />;
+};
+
 /** The resources' menu plus the custom pages (CustomRoutes in App.tsx). */
 const AdminMenu = () => (
   <Menu>
@@ -35,7 +42,7 @@ const AdminMenu = () => (
     <Menu.Item to="/analytics" primaryText="turma.analytics.menu" leftIcon={<InsightsIcon />} />
     <Menu.Item to="/financial-reports" primaryText="turma.financial.menu" leftIcon={<AccountBalanceIcon />} />
     <Menu.Item to="/fiscal" primaryText="turma.fiscal.menu" leftIcon={<ReceiptIcon />} />
-    <Menu.Item to="/marketplace" primaryText="turma.marketplace.menu" leftIcon={<StoreIcon />} />
+    <MarketplaceItem />
     <Menu.ResourceItems />
   </Menu>
 );
