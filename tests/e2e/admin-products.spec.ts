@@ -32,6 +32,10 @@ test.describe('back office: marketplace products', () => {
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('R$ 129,90');
     await expect(row).toContainText('5');
+    // The menu lights "Produtos", not the Marketplace overview whose address prefixes it.
+    const marketplaceItem = page.getByRole('menuitem', { name: 'Marketplace', exact: true });
+    await expect(page.getByRole('menuitem', { name: 'Produtos', exact: true })).toHaveCSS('border-left-color', 'rgb(249, 115, 22)');
+    await expect(marketplaceItem).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
     await expect(row.getByText('Ativo', { exact: true })).toBeVisible();
     const src = await row.locator('img').first().getAttribute('src');
     expect(src).toMatch(/^\/media\/products\/uploads\/[0-9a-f-]+\.webp$/);
@@ -52,6 +56,7 @@ test.describe('back office: marketplace products', () => {
     // The overview counts it among the inactive products.
     await page.goto('/admin/marketplace');
     await expect(page.getByTestId('mk-inactive')).toContainText(/[1-9]/);
+    await expect(marketplaceItem).toHaveCSS('border-left-color', 'rgb(249, 115, 22)');
     await expect(page.getByRole('table', { name: 'Pedidos por situação' })).toBeVisible();
     await page.screenshot({ path: screenshotPath(testInfo, 'admin-marketplace-overview'), fullPage: true });
   });
