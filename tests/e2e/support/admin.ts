@@ -15,7 +15,7 @@ export async function signInAdmin(page: Page) {
 
 /** On a phone the menu lives in a drawer behind the app bar's menu button. */
 export async function openMenuItem(page: Page, name: string) {
-  const item = page.getByRole('menuitem', { name });
+  const item = page.getByRole('menuitem', { name, exact: true });
   if (!(await item.isVisible())) await page.getByRole('button', { name: 'Abrir menu' }).click();
   await item.click();
 }
