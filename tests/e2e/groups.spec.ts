@@ -151,7 +151,7 @@ test.describe('group purchase', () => {
 
     // The group is complete for Carla: 2/2 and the balance due.
     const carlaGroup = carlaPage.getByRole('article', { name: plan.name, exact: true });
-    await expect(carlaGroup.getByText('Completa')).toBeVisible();
+    await expect(carlaGroup.getByText('Completa', { exact: true })).toBeVisible();
     await expect(carlaGroup.getByRole('progressbar', { name: '2 de 2 pagaram' })).toBeVisible();
     await expect(carlaGroup.getByText(/Saldo a pagar: R\$\s90,00/)).toBeVisible();
     await expect(carlaGroup.getByRole('link', { name: 'Pagar saldo' })).toBeVisible();
@@ -166,7 +166,7 @@ test.describe('group purchase', () => {
 
     // --- Bruna sees it too: complete, balance due, and a notification.
     await page.reload();
-    await expect(brunaGroup.getByText('Completa')).toBeVisible();
+    await expect(brunaGroup.getByText('Completa', { exact: true })).toBeVisible();
     await expect(brunaGroup.getByRole('progressbar', { name: '2 de 2 pagaram' })).toBeVisible();
     await expect(brunaGroup.getByText(/Saldo a pagar: R\$\s90,00/)).toBeVisible();
     await expect(page.getByRole('button', { name: /^Notificações: \d+ não lidas?$/ })).toBeVisible();
