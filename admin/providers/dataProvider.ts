@@ -36,6 +36,15 @@ export const httpClient = async (url: string, options: fetchUtils.Options = {}) 
   }
 };
 
+/** POST /api/admin/<resource>/:id/<action> with a JSON body; the server's pt-BR message on failure (thrown as HttpError). */
+export async function postAdminAction<T = unknown>(resource: string, id: string, action: string, body: Record<string, unknown> = {}): Promise<T> {
+  const { json } = await httpClient(`/api/admin/${resource}/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: JSON.stringify(body) });
+  return json as T;
+}
+
+/** What notify() shows for a failed request: the server's pt-BR message, else react-admin's generic one. */
+export const errorMessage = (err: unknown) => (err instanceof Error && err.message ? err.message : 'ra.notification.http_error');
+
 const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**

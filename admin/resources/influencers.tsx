@@ -43,7 +43,7 @@ import {
   type ResourceProps,
 } from 'react-admin';
 import type { AdminInfluencerDetailRecord, AdminInfluencerRecord } from '../lib/api-types';
-import { httpClient } from '../providers/dataProvider';
+import { errorMessage, postAdminAction } from '../providers/dataProvider';
 import { AuditTrailButton } from '../components/audit-trail-button';
 import { Fact, Facts, SectionCard } from '../components/facts';
 import { ReasonDialog } from '../components/reason-dialog';
@@ -60,12 +60,8 @@ const STATUS_COLOR: Record<InfluencerStatus, 'warning' | 'success' | 'error' | '
 type Action = 'approve' | 'reject' | 'suspend' | 'reactivate' | 'set-rate';
 
 /** POST /api/admin/influencers/:id/<action>; the server's pt-BR message on failure (thrown as HttpError). */
-export async function decideInfluencer(id: string, action: Action, body?: Record<string, unknown>) {
-  const { json } = await httpClient(`/api/admin/influencers/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: JSON.stringify(body ?? {}) });
-  return json as Influencer;
-}
+export const decideInfluencer = (id: string, action: Action, body?: Record<string, unknown>) => postAdminAction<Influencer>('influencers', id, action, body);
 
-const errorMessage = (err: unknown) => (err instanceof Error && err.message ? err.message : 'ra.notification.http_error');
 
 /** 1250 basis points → "12,5%" in the reader's locale. */
 const formatRateBp = (bp: number | null | undefined, locale: string) => (bp === null || bp === undefined ? '—' : formatRate(bp, locale));

@@ -49,7 +49,7 @@ import {
 } from 'react-admin';
 import type { AdminProfessionalDetailRecord, AdminProfessionalRecord } from '../lib/api-types';
 import { usePlanCategories } from '../lib/plan-categories';
-import { httpClient } from '../providers/dataProvider';
+import { errorMessage, httpClient, postAdminAction } from '../providers/dataProvider';
 import { AuditTrailButton } from '../components/audit-trail-button';
 import { Fact, Facts, SectionCard } from '../components/facts';
 import { ReasonDialog } from '../components/reason-dialog';
@@ -71,15 +71,8 @@ const STATUS_COLOR: Record<ProfessionalStatus, 'warning' | 'success' | 'error' |
 type Action = 'approve' | 'reject' | 'suspend' | 'feature';
 
 /** POST /api/admin/professionals/:id/<action>; the server's pt-BR message on failure (thrown as HttpError). */
-export async function decideProfessional(id: string, action: Action, body?: Record<string, unknown>) {
-  const { json } = await httpClient(`/api/admin/professionals/${encodeURIComponent(id)}/${action}`, {
-    method: 'POST',
-    body: JSON.stringify(body ?? {}),
-  });
-  return json as Professional;
-}
+export const decideProfessional = (id: string, action: Action, body?: Record<string, unknown>) => postAdminAction<Professional>('professionals', id, action, body);
 
-const errorMessage = (err: unknown) => (err instanceof Error && err.message ? err.message : 'ra.notification.http_error');
 
 /** "11144477735" → "111.444.777-35"; CNPJs as "11.222.333/0001-81". */
 export function formatTaxId(taxId: string): string {

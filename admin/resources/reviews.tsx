@@ -35,7 +35,7 @@ import {
   type ResourceProps,
 } from 'react-admin';
 import type { AdminReviewRecord } from '../lib/api-types';
-import { httpClient } from '../providers/dataProvider';
+import { postAdminAction } from '../providers/dataProvider';
 
 /** One row of GET /api/admin/reviews (generated from the API description). */
 export type Review = AdminReviewRecord;
@@ -43,13 +43,7 @@ export type Review = AdminReviewRecord;
 const REASON_MIN = 5;
 const REASON_MAX = 500;
 
-async function moderate(id: string, action: 'hide' | 'restore', reason: string) {
-  const { json } = await httpClient(`/api/admin/reviews/${encodeURIComponent(id)}/${action}`, {
-    method: 'POST',
-    body: JSON.stringify(reason ? { reason } : {}),
-  });
-  return json as Review;
-}
+const moderate = (id: string, action: 'hide' | 'restore', reason: string) => postAdminAction<Review>('reviews', id, action, reason ? { reason } : {});
 
 const Stars = ({ value }: { value: number }) => {
   const translate = useTranslate();

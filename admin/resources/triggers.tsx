@@ -10,13 +10,12 @@ import { useState } from 'react';
 import { Button, DataTable, List, SearchInput, SimpleList, useGetList, useLocaleState, useNotify, useRefresh, useTranslate, type ResourceProps } from 'react-admin';
 import { MONO } from '../components/facts';
 import type { FailedJobRecord, JobRecord, JobRunResultRecord } from '../lib/api-types';
-import { httpClient } from '../providers/dataProvider';
+import { errorMessage, httpClient } from '../providers/dataProvider';
 
 export type Job = JobRecord;
 type Outcome = NonNullable<Job['last_run']>['outcome'];
 const OUTCOME_COLOR: Record<string, 'success' | 'error' | 'info'> = { ok: 'success', error: 'error', running: 'info' };
 
-const errorMessage = (err: unknown) => (err instanceof Error && err.message ? err.message : 'ra.notification.http_error');
 const post = async (path: string) => (await httpClient(path, { method: 'POST', body: '{}' })).json as unknown;
 const countsText = (counts: Record<string, number>) =>
   Object.entries(counts)

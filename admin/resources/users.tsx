@@ -53,7 +53,7 @@ import { AuditTrailButton } from '../components/audit-trail-button';
 import { Fact, Facts, MONO, SectionCard } from '../components/facts';
 import { ReasonDialog } from '../components/reason-dialog';
 import type { AdminUserDetailRecord, AdminUserRecord } from '../lib/api-types';
-import { httpClient } from '../providers/dataProvider';
+import { errorMessage, postAdminAction } from '../providers/dataProvider';
 
 /** One row of GET /api/admin/users and the show page's record (generated from the API description). */
 export type AdminUser = AdminUserRecord;
@@ -66,12 +66,8 @@ const STATUS_COLOR: Record<UserStatus, 'success' | 'error' | 'warning'> = { acti
 type Action = 'role' | 'block' | 'unblock' | 'end-sessions' | 'resend-confirmation';
 
 /** POST /api/admin/users/:id/<action>; the server's pt-BR message on failure (thrown as HttpError). */
-async function actOnUser(id: string, action: Action, body?: Record<string, unknown>) {
-  const { json } = await httpClient(`/api/admin/users/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: JSON.stringify(body ?? {}) });
-  return json as unknown;
-}
+const actOnUser = (id: string, action: Action, body?: Record<string, unknown>) => postAdminAction('users', id, action, body);
 
-const errorMessage = (err: unknown) => (err instanceof Error && err.message ? err.message : 'ra.notification.http_error');
 
 export const UserStatusChip = ({ status }: { status: UserStatus }) => {
   const translate = useTranslate();
