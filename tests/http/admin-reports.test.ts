@@ -124,7 +124,7 @@ describe('GET /api/admin/reports/financial', () => {
   it('a scripted month reconciles to zero in every month and every day, and the figures are the script\'s', async () => {
     // Group of 2 (price 100,00, entry 10,00): both entries, completion, both balances; A's voucher redeemed.
     const plan = await createPlan(app, { price: 10_000, group_size: 2 });
-    const [a, b, c, d, e, f, g] = await Promise.all([1, 2, 3, 4, 5, 6, 7].map(() => createUser(app)));
+    const [a, b, c, d, e, f, g, h] = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(() => createUser(app)));
     const first = (await a!.client.post('/api/groups', { plan_id: plan.id })).body;
     await pay(a!, 'entry', first.membership.id);
     const second = (await b!.client.post(`/api/groups/${first.group.id}/join`, {})).body;
@@ -150,6 +150,12 @@ describe('GET /api/admin/reports/financial', () => {
     const open = (await e!.client.post('/api/groups', { plan_id: plan3.id })).body;
     await pay(e!, 'entry', open.membership.id);
 
+    // H gives up within 7 days and keeps the entry as wallet credit (issue 13): it leaves the escrow, owed to H.
+    const quitter = (await h!.client.post('/api/groups', { plan_id: plan3.id })).body;
+    await pay(h!, 'entry', quitter.membership.id);
+    const withdrawn = await h!.client.post(`/api/me/memberships/${quitter.membership.id}/withdraw`, { destination: 'wallet' });
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
+
     // Marketplace: F buys 50,00; G buys 30,00 and is refunded by the back office.
     await order(f!, 5_000);
     const refundedOrder = await order(g!, 3_000);
@@ -169,7 +175,7 @@ describe('GET /api/admin/reports/financial', () => {
     for (const row of res.body.rows) expect(row.reconciliation, row.period).toBe(0);
     expect(res.body.opening).toEqual({ held: 0, owed_professionals: 0, owed_influencers: 0, owed_members: 0 });
     expect(res.body.totals).toEqual({
-      entries: 7_000, // 5 in the script, 1 (20,00) from the dashboard's test
+      entries: 8_000, // 6 in the script, 1 (20,00) from the dashboard's test
       balances: 18_000,
       marketplace_sales: 10_500,
       refunds: 4_000,
@@ -179,12 +185,12 @@ describe('GET /api/admin/reports/financial', () => {
       payouts: 9_000,
       platform_fee: 1_000,
       platform_result: 8_500,
-      money_in: 35_500,
+      money_in: 36_500,
       money_out: 13_000,
       held: 13_000, // B's voucher (not redeemed yet), E's entry and the dashboard test's entry
       owed_professionals: 0,
       owed_influencers: 0,
-      owed_members: 1_000, // D's credit
+      owed_members: 2_000, // D's credit and H's
       reconciliation: 0,
     });
 
@@ -192,7 +198,7 @@ describe('GET /api/admin/reports/financial', () => {
     expect(days.status).toBe(200);
     expect(days.body.rows.length).toBeGreaterThan(28);
     expect(days.body.rows.filter((r: { reconciliation: number }) => r.reconciliation !== 0)).toEqual([]);
-    expect(days.body.rows.find((r: { period: string }) => r.period === today).entries).toBe(7_000);
+    expect(days.body.rows.find((r: { period: string }) => r.period === today).entries).toBe(8_000);
 
     // The CSV: BOM, `;`, pt-BR periods and decimal comma; the total line closes at zero.
     const raw = await rawGet(`/api/admin/reports/financial?from=${from}&to=${to}&format=csv`, admin.client.cookieHeader());
@@ -201,7 +207,7 @@ describe('GET /api/admin/reports/financial', () => {
     expect(lines[0]).toMatch(/^Período;Entradas \(R\$\);Saldos \(R\$\);/);
     const total = lines.at(-1)!.split(';');
     expect(total[0]).toBe('Total');
-    expect(total[1]).toBe('70,00');
+    expect(total[1]).toBe('80,00');
     expect(total[2]).toBe('180,00');
     expect(total.at(-1)).toBe('0,00');
     expect(lines[1]!.split(';')[0]).toBe(`${from.slice(5, 7)}/${from.slice(0, 4)}`);

@@ -36,21 +36,24 @@ export class KnexEscrowFacts implements EscrowFactsReader {
                    join plans pl on pl.id = g.plan_id
                    left join profiles pr on pr.user_id = m.user_id
                    left join receivables r on r.voucher_id = v.id`;
-    // An expired group's entry leaves the escrow when the credit reached the wallet (the member chose credit).
+    // A payment leaves the escrow when its credit reached the wallet: an expired group's entry (ref `entry:<member>`)
+    // or a withdrawal to the wallet (ref `withdrawal:<payment>`, entry or balance).
     const sql = `
       select 'entry' as purpose, ${common},
-             case when m.status = 'refunded' then we.created_at end as wallet_credited_at
+             case when m.status = 'refunded' then coalesce(we.created_at, wd.created_at) end as wallet_credited_at
         from payments p
         join group_members m on m.id = p.ref_id
         left join vouchers v on v.member_id = m.id
         left join wallet_entries we on we.ref = 'entry:' || m.id::text and we.kind = 'entry_credit'
+        left join wallet_entries wd on wd.ref = 'withdrawal:' || p.id::text and wd.kind = 'entry_credit'
         ${joins}
        where p.purpose = 'entry' and ${CONFIRMED} ${where}
       union all
-      select 'balance' as purpose, ${common}, null as wallet_credited_at
+      select 'balance' as purpose, ${common}, wd.created_at as wallet_credited_at
         from payments p
         join vouchers v on v.id = p.ref_id
         join group_members m on m.id = v.member_id
+        left join wallet_entries wd on wd.ref = 'withdrawal:' || p.id::text and wd.kind = 'entry_credit'
         ${joins}
        where p.purpose = 'balance' and ${CONFIRMED} ${where}
       order by confirmed_at, member_id`;
