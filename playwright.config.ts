@@ -6,6 +6,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 // The demo admin the server seeds on its fresh database; the admin spec signs in with it.
 process.env.E2E_ADMIN_EMAIL ??= 'admin@turma.local';
 process.env.E2E_ADMIN_PASSWORD ??= 'Senha-forte-123';
+// Issue 12: the seeded admin's known TOTP secret (DEMO_ADMIN_TOTP_SECRET); tests/e2e/support/admin.ts computes its codes.
+process.env.E2E_ADMIN_TOTP_SECRET ??= 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -49,6 +51,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DEMO_ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+      DEMO_ADMIN_TOTP_SECRET: process.env.E2E_ADMIN_TOTP_SECRET,
       // No test talks to the internet: the address services point at a closed local port, so the
       // sign-up form's manual-entry fallback is what the browser tests exercise.
       VIACEP_URL: 'http://127.0.0.1:9',

@@ -67,6 +67,8 @@ export const configSchema = z
     AUTH_ACCOUNT_LOGIN_CEILING: z.coerce.number().int().min(1).default(100),
     BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, 'use um tamanho como 100kb ou 1mb').default('100kb'),
     DEMO_ADMIN_PASSWORD: z.string().min(8, { message: 'deve ter ao menos 8 caracteres' }).optional(),
+    // Issue 12: the seeded demo admin's TOTP secret (base32), for browser tests; unset, the admin enrols on first sign-in.
+    DEMO_ADMIN_TOTP_SECRET: z.string().regex(/^[A-Z2-7]{16,}$/, 'use uma chave base32 (A–Z, 2–7) de ao menos 16 caracteres').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'])
@@ -124,6 +126,7 @@ export type Config = Readonly<{
   bodyLimit: string;
   logLevel: string;
   demoAdminPassword: string | undefined;
+  demoAdminTotpSecret: string | undefined;
   trustProxy: boolean;
   skipBuild: boolean;
   jobsEnabled: boolean;
@@ -173,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: c.BODY_LIMIT,
     logLevel: c.LOG_LEVEL,
     demoAdminPassword: c.DEMO_ADMIN_PASSWORD,
+    demoAdminTotpSecret: c.DEMO_ADMIN_TOTP_SECRET,
     trustProxy: c.TRUST_PROXY,
     skipBuild: c.TURMA_SKIP_BUILD,
     jobsEnabled: c.JOBS_ENABLED,

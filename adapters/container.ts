@@ -14,6 +14,9 @@ import { AddressService } from '../core/address/address.service';
 import { AuthService } from '../core/identity/auth.service';
 import { AccountService } from '../core/identity/account.service';
 import { UserAdminService } from '../core/identity/user-admin.service';
+import { TwoFactorService, type TotpProvider } from '../core/identity/two-factor.service';
+import { OtplibTotpProvider } from './security/totp';
+import { KnexTwoFactorStore } from './db/repos/two-factor.repo';
 import { GroupService } from '../core/groups/group.service';
 import { PaymentService } from '../core/payments/payment.service';
 import { NotificationService } from '../core/notifications/notifications';
@@ -27,7 +30,7 @@ import { KnexAdminExports } from './db/repos/admin-exports.repo';
 import { KnexReports } from './db/repos/reports.repo';
 import { GroupAdminFlow } from '../core/flows/group-admin.flow';
 import { CampaignService } from '../core/campaigns';
-import { balancePaymentFlow, entryPaymentFlow, ExpireGroupsFlow, orderPaymentFlow } from '../core/flows';
+import { balancePaymentFlow, entryPaymentFlow, ExpireGroupsFlow, orderPaymentFlow, WithdrawalFlow } from '../core/flows';
 import type { TransactionalJobs } from './db/unit-of-work';
 import { LocalFileStorage } from './storage/local.storage';
 import { CatalogCache } from './http/catalog-cache';
@@ -168,6 +171,12 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     (uow: UnitOfWork, clock: Clock, auth: AuthService) => new UserAdminService(uow, clock, auth),
     [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.AuthService],
   );
+  c.bind<TotpProvider>(TOKENS.TotpProvider).toDynamicValue(() => new OtplibTotpProvider(resolveSessionSecret(config)));
+  c.bind(TOKENS.TwoFactorService).toResolvedValue(
+    (uow: UnitOfWork, totp: TotpProvider, tokens: SecretTokens, clock: Clock, limiter: RateLimiter) =>
+      new TwoFactorService(uow, new KnexTwoFactorStore(database.knex), totp, tokens, clock, limiter),
+    [TOKENS.UnitOfWork, TOKENS.TotpProvider, TOKENS.SecretTokens, TOKENS.Clock, TOKENS.RateLimiter],
+  );
   c.bind(TOKENS.CampaignService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new CampaignService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.GroupService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new GroupService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.PaymentService).toResolvedValue(
@@ -198,6 +207,10 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   );
   c.bind(TOKENS.ExpireGroupsFlow).toResolvedValue(
     (uow: UnitOfWork, clock: Clock) => new ExpireGroupsFlow(uow, clock),
+    [TOKENS.UnitOfWork, TOKENS.Clock],
+  );
+  c.bind(TOKENS.WithdrawalFlow).toResolvedValue(
+    (uow: UnitOfWork, clock: Clock) => new WithdrawalFlow(uow, clock),
     [TOKENS.UnitOfWork, TOKENS.Clock],
   );
   // Marketplace: products (images through the storage port), the server cart, orders; writes drop the catalogue cache.

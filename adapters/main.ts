@@ -42,7 +42,7 @@ async function main() {
 
   const uow = container.get<UnitOfWork>(TOKENS.UnitOfWork);
   if (!config.isProduction && (await uow.repos.identity.users.count()) === 0) {
-    const report = await runSeeds(container, { adminPassword: config.demoAdminPassword });
+    const report = await runSeeds(container, { adminPassword: config.demoAdminPassword, adminTotpSecret: config.demoAdminTotpSecret });
     if (report.adminCreated) {
       // Printed once, on the first start of a fresh database.
       console.log(

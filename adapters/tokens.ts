@@ -13,6 +13,9 @@ export const TOKENS = {
   AuthService: Symbol.for('turma.AuthService'),
   AccountService: Symbol.for('turma.AccountService'),
   UserAdminService: Symbol.for('turma.UserAdminService'),
+  /** Issue 12: the admin second factor (core/identity/two-factor.service.ts). */
+  TwoFactorService: Symbol.for('turma.TwoFactorService'),
+  TotpProvider: Symbol.for('turma.TotpProvider'),
   GroupService: Symbol.for('turma.GroupService'),
   /** Campaigns: back office, the public offer (core/campaigns); bonuses are paid by core/flows/campaign-bonus.flow.ts. */
   CampaignService: Symbol.for('turma.CampaignService'),
@@ -45,6 +48,8 @@ export const TOKENS = {
   NotificationFeed: Symbol.for('turma.NotificationFeed'),
   WalletService: Symbol.for('turma.WalletService'),
   ExpireGroupsFlow: Symbol.for('turma.ExpireGroupsFlow'),
+  /** The member's withdrawal from a group purchase, CDC art. 49 (core/flows/withdrawal.flow.ts). */
+  WithdrawalFlow: Symbol.for('turma.WithdrawalFlow'),
   /** The back office's groups: list, detail with members and payments (core/flows/group-admin.flow.ts). */
   GroupAdminFlow: Symbol.for('turma.GroupAdminFlow'),
   ProfessionalService: Symbol.for('turma.ProfessionalService'),

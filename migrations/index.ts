@@ -23,6 +23,9 @@ import * as experiments from './20261124002400_experiments';
 import * as fiscal from './20261124002600_fiscal';
 import * as purchaseReversals from './20261124003700_purchase_reversals';
 import * as catalogChanges from './20261124003800_catalog_changes';
+import * as orderReturns from './20261124004000_order_returns';
+import * as boletoRefunds from './20261124004100_boleto_refunds';
+import * as adminTotp from './20261124004200_admin_totp';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -54,6 +57,9 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261124002600_fiscal', fiscal],
   ['20261124003700_purchase_reversals', purchaseReversals],
   ['20261124003800_catalog_changes', catalogChanges],
+  ['20261124004000_order_returns', orderReturns],
+  ['20261124004100_boleto_refunds', boletoRefunds],
+  ['20261124004200_admin_totp', adminTotp],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

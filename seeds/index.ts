@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { fakerPT_BR } from '@faker-js/faker';
 import type { Container } from 'inversify';
 import type { AuthService } from '../core/identity/auth.service';
+import type { TwoFactorService } from '../core/identity/two-factor.service';
 import type { PlanCatalogService } from '../core/catalog/plan.service';
 import { generateCpf } from '../core/identity/cpf';
 import { DIRECT_REFERRAL } from '../core/identity/account.service';
@@ -30,7 +31,7 @@ export interface SeedReport {
 
 export async function runSeeds(
   container: Container,
-  options: { demoUsers?: boolean; adminPassword?: string | undefined; demoProducts?: boolean } = {},
+  options: { demoUsers?: boolean; adminPassword?: string | undefined; adminTotpSecret?: string | undefined; demoProducts?: boolean } = {},
 ): Promise<SeedReport> {
   const uow = container.get<UnitOfWork>(TOKENS.UnitOfWork);
   const auth = container.get<AuthService>(TOKENS.AuthService);
@@ -42,7 +43,9 @@ export async function runSeeds(
   if ((await uow.repos.identity.users.count({ role: 'admin' })) === 0) {
     // A random password, printed once by the caller: never a default credential (DEMO_ADMIN_PASSWORD may set it).
     const password = options.adminPassword ?? randomBytes(9).toString('base64url');
-    await auth.createAdmin({ email: DEMO_ADMIN_EMAIL, fullName: 'Administração Turma', password }, meta);
+    const admin = await auth.createAdmin({ email: DEMO_ADMIN_EMAIL, fullName: 'Administração Turma', password }, meta);
+    // Issue 12: only when DEMO_ADMIN_TOTP_SECRET is set (browser tests); otherwise the admin enrols on first sign-in.
+    if (options.adminTotpSecret) await container.get<TwoFactorService>(TOKENS.TwoFactorService).enableWithKnownSecret(admin.id, options.adminTotpSecret);
     adminCreated = { email: DEMO_ADMIN_EMAIL, password };
   }
 

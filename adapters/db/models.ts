@@ -55,6 +55,7 @@ export class SessionModel extends BaseModel {
   declare last_seen_at: Date;
   declare ip: string | null;
   declare user_agent: string | null;
+  declare second_factor_at: Date | null;
 }
 
 export class AuditLogModel extends BaseModel {

@@ -61,6 +61,8 @@ export class PostgresRateLimiter implements RateLimiter {
       // Recovery requests: per IP, and per e-mail so nobody can flood an inbox.
       recover_ip: make('recover_ip', 10, 60 * MINUTE),
       recover_account: make('recover_account', 3, 60 * MINUTE),
+      // Issue 12: wrong second-factor codes (TOTP or recovery) per admin account.
+      second_factor: make('second_factor', 5, 15 * MINUTE),
     };
   }
 

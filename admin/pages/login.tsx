@@ -1,6 +1,6 @@
 // Login page: e-mail + password against /api/auth/login (same accounts as the customer app).
 import { Alert, Box, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import {
   email,
   Login,
@@ -11,7 +11,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { BrandMark } from '../components/brand';
-import { fetchMe } from '../providers/authProvider';
+import { fetchMe, getSecondFactorStep, subscribeSecondFactor } from '../providers/authProvider';
+import { SecondFactorPanel } from './second-factor';
 
 /**
  * The e-mail of a signed-in non-admin (a customer who opened /admin): react-admin redirects them
@@ -36,6 +37,8 @@ function useNonAdminSession(): string | null {
 export const LoginPage = () => {
   const translate = useTranslate();
   const nonAdminEmail = useNonAdminSession();
+  // Issue 12: after the password, an admin's session still needs the second factor.
+  const secondFactor = useSyncExternalStore(subscribeSecondFactor, getSecondFactorStep);
   return (
     <Login
       avatarIcon={<BrandMark size={40} />}
@@ -63,6 +66,7 @@ export const LoginPage = () => {
           </Alert>
         ) : null}
       </Box>
+      {secondFactor ? <SecondFactorPanel step={secondFactor} /> : (
       <LoginForm>
         <TextInput
           autoFocus
@@ -79,6 +83,7 @@ export const LoginPage = () => {
           validate={required()}
         />
       </LoginForm>
+      )}
     </Login>
   );
 };

@@ -40,6 +40,36 @@ async function postLogout(): Promise<void> {
  */
 let lastKnownRole: string | null | undefined;
 
+/**
+ * Issue 12: what an admin's password-only session still needs ('enrol' on the first admin sign-in, else 'verify'); null
+ * once the second factor is passed (or for other roles). The login page shows the step while it is set.
+ */
+export type SecondFactorStep = 'enrol' | 'verify' | null;
+let secondFactorStep: SecondFactorStep = null;
+const secondFactorListeners = new Set<() => void>();
+export const getSecondFactorStep = () => secondFactorStep;
+export function subscribeSecondFactor(listener: () => void) {
+  secondFactorListeners.add(listener);
+  return () => {
+    secondFactorListeners.delete(listener);
+  };
+}
+export function setSecondFactorStep(step: SecondFactorStep) {
+  if (step === secondFactorStep) return;
+  secondFactorStep = step;
+  for (const listener of secondFactorListeners) listener();
+}
+
+/** POST to a /api/auth/2fa/* route; the server's pt-BR message on failure. */
+export async function secondFactorRequest<T>(path: 'enrol' | 'confirm' | 'verify', body: Record<string, string> = {}): Promise<T> {
+  const response = await fetch(`/api/auth/2fa/${path}`, { method: 'POST', credentials: 'same-origin', headers: jsonHeaders, body: JSON.stringify(body) });
+  if (!response.ok) {
+    const error = await readJson<ApiErrorBody>(response);
+    throw new Error(error?.error?.message ?? 'ra.notification.http_error');
+  }
+  return (await readJson<T>(response)) as T;
+}
+
 /** The session's user (null when signed out). One in-flight GET /api/me at a time: react-admin asks checkAuth, identity and permissions together. */
 let pendingMe: Promise<SessionUser | null> | null = null;
 
@@ -56,9 +86,10 @@ export function fetchMe(): Promise<SessionUser | null> {
         return null;
       }
       if (!response.ok) throw new Error('ra.notification.http_error');
-      const body = await readJson<{ user?: SessionUser }>(response);
+      const body = await readJson<{ user?: SessionUser; second_factor?: 'enrol' | 'verify' }>(response);
       const user = body?.user ?? null;
       lastKnownRole = user?.role ?? null;
+      setSecondFactorStep(user?.role === 'admin' ? (body?.second_factor ?? null) : null);
       return user;
     } finally {
       pendingMe = null;
@@ -71,6 +102,8 @@ async function requireAdmin(): Promise<SessionUser> {
   const user = await fetchMe();
   if (!user) throw new Error('ra.auth.auth_check_error');
   if (user.role !== 'admin') throw new Error(ADMIN_ONLY_MESSAGE);
+  // A password-only admin session: the login page asks for the second factor.
+  if (secondFactorStep) throw new Error('ra.auth.auth_check_error');
   return user;
 }
 
@@ -105,6 +138,9 @@ export const authProvider: AuthProvider = {
     lastKnownRole = 'admin';
     // One session for the site and the back office: the web app now asks who is signed in (its marker).
     writeMarker(true);
+    // Issue 12: the login page now shows the second factor (enrolment or code); no redirect until it is passed.
+    await fetchMe();
+    if (secondFactorStep) return { redirectTo: '/login' };
     // The admin's own routes start at the dashboard, whatever the server's redirect_to says.
     return { redirectTo: '/' };
   },

@@ -334,6 +334,81 @@ const OrderActions = () => {
   );
 };
 
+/** Issue 13 (CDC art. 49): the customer's return request; while pending, "Receber devolução" and "Recusar". */
+const ReturnSection = () => {
+  const { record, refetch } = useShowContext<AdminOrder>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [locale] = useLocaleState();
+  const [dialog, setDialog] = useState<'accept' | 'reject' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const request = record?.return_request;
+  if (!record || !request) return null;
+  const dateTime = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
+  const run = async (action: 'accept' | 'reject', body: Record<string, unknown> = {}) => {
+    setBusy(true);
+    try {
+      await httpClient(`/api/admin/orders/${encodeURIComponent(record.id)}/return/${action}`, { method: 'POST', body: JSON.stringify(body) });
+      notify(action === 'accept' ? 'turma.orders.return.accepted' : 'turma.orders.return.rejected', { type: 'success' });
+      setDialog(null);
+      await refetch();
+    } catch (err) {
+      notify(err instanceof Error && err.message ? err.message : 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const pending = request.status === 'requested' && record.status === 'delivered';
+  return (
+    <SectionCard title="turma.orders.return.title">
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+        <Chip size="small" color={request.status === 'requested' ? 'warning' : request.status === 'accepted' ? 'success' : 'default'} label={translate(`turma.orders.return.status.${request.status}`)} />
+      </Box>
+      <Facts>
+        <Fact label="turma.orders.return.reason">{request.reason}</Fact>
+        <Fact label="turma.orders.return.requested_at">{dateTime(request.requested_at)}</Fact>
+        {request.decided_at ? <Fact label="turma.orders.return.decided_at">{dateTime(request.decided_at)}</Fact> : null}
+        {request.reject_reason ? <Fact label="turma.orders.return.reject_reason">{request.reject_reason}</Fact> : null}
+      </Facts>
+      {pending ? (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
+          <MuiButton variant="contained" disabled={busy} onClick={() => setDialog('accept')}>
+            {translate('turma.orders.return.accept')}
+          </MuiButton>
+          <MuiButton color="error" disabled={busy} onClick={() => setDialog('reject')}>
+            {translate('turma.orders.return.reject')}
+          </MuiButton>
+        </Box>
+      ) : null}
+      <Dialog open={dialog === 'accept'} onClose={() => setDialog(null)} aria-labelledby="return-accept-title">
+        <DialogTitle id="return-accept-title">{translate('turma.orders.return.accept_title')}</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2">{translate('turma.orders.return.accept_text')}</Typography>
+        </DialogContent>
+        <DialogActions>
+          <MuiButton onClick={() => setDialog(null)} disabled={busy}>
+            {translate('ra.action.cancel')}
+          </MuiButton>
+          <MuiButton variant="contained" disabled={busy} onClick={() => void run('accept')}>
+            {translate('turma.orders.return.accept_confirm')}
+          </MuiButton>
+        </DialogActions>
+      </Dialog>
+      <ReasonDialog
+        open={dialog === 'reject'}
+        title="turma.orders.return.reject_title"
+        text="turma.orders.return.reject_text"
+        confirm="turma.orders.return.reject"
+        messages="turma.orders"
+        min={3}
+        max={500}
+        onClose={() => setDialog(null)}
+        onConfirm={(reason) => run('reject', { reason })}
+      />
+    </SectionCard>
+  );
+};
+
 const OrderDetailBody = () => {
   const { record, isPending, error } = useShowContext<AdminOrder>();
   const translate = useTranslate();
@@ -374,6 +449,7 @@ const OrderDetailBody = () => {
           {record.cancel_reason ? <Fact label="turma.orders.fields.reason">{record.cancel_reason}</Fact> : null}
         </Facts>
       </SectionCard>
+      <ReturnSection />
       <SectionCard title="turma.orders.sections.items">
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label={translate('turma.orders.sections.items')}>

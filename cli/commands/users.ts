@@ -1,7 +1,8 @@
-// `turma users`: create-admin, list, show, set-role, block, unblock, end-sessions, resend-confirmation.
+// `turma users`: create-admin, list, show, set-role, block, unblock, end-sessions, resend-confirmation, reset-2fa.
 import type { Command } from 'commander';
 import type { AuthService } from '../../core/identity/auth.service';
 import type { UserAdminService } from '../../core/identity/user-admin.service';
+import type { TwoFactorService } from '../../core/identity/two-factor.service';
 import { ROLES, roleSchema } from '../../core/identity/roles';
 import { TOKENS } from '../../adapters/tokens';
 import { migrateLatest } from '../../adapters/db/migrate';
@@ -127,6 +128,19 @@ export function registerUserCommands(program: Command) {
     .action(async (account: string, opts: OutputOptions) => {
       const result = await withApp(({ container }) => admin(container).resendConfirmation(account, CLI_OPERATOR));
       printObject({ id: result.id, enviado: result.sent ? 'sim' : 'não' }, opts);
+    });
+
+  users
+    .command('reset-2fa <conta>')
+    .description('apaga a verificação em duas etapas de um admin (segredo e códigos de recuperação) e encerra as sessões dele')
+    .option('--json', 'saída em JSON')
+    .action(async (account: string, opts: OutputOptions) => {
+      const result = await withApp(async ({ container }) => {
+        const { user } = await admin(container).show(account);
+        const twoFactor = container.get<TwoFactorService>(TOKENS.TwoFactorService);
+        return { user, ...(await twoFactor.reset(user.id, user.email, CLI_OPERATOR, { ip: null, userAgent: 'turma cli', requestId: null })) };
+      });
+      printObject({ id: result.user.id, email: result.user.email, sessoes_encerradas: result.sessions_ended }, opts);
     });
 
   users

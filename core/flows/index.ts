@@ -15,3 +15,4 @@ export * from './influencer-application.flow';
 export * from './commission.flow';
 export * from './campaign-bonus.flow';
 export * from './payment-reversal.flow';
+export * from './withdrawal.flow';

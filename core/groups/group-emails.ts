@@ -24,3 +24,19 @@ export function boletoHoldLapsedEmail({ to, name, plan, dueDate }: { to: string;
     outro: ['Se ainda houver vaga, entre na turma de novo em Minhas turmas e pague a entrada por PIX.'],
   });
 }
+
+/** The member withdrew from a group purchase (CDC art. 49, issue 13): what was undone and where the money goes. */
+export function withdrawalEmail({ to, name, plan, scope, amount, toWallet }: { to: string; name: string; plan: string; scope: 'entry' | 'purchase'; amount: number; toWallet: boolean }) {
+  return renderEmail(to, 'Sua desistência foi confirmada', 'purchase_withdrawn', {
+    greeting: greetingFor(name),
+    intro: [
+      scope === 'entry'
+        ? `Confirmamos sua desistência da turma de ${plan}: sua vaga foi liberada para outra pessoa.`
+        : `Confirmamos sua desistência da compra na turma de ${plan}: o voucher foi cancelado e não vale mais.`,
+      toWallet
+        ? `${formatCents(amount)} foram creditados na sua carteira Turma e já podem ser usados.`
+        : `O reembolso de ${formatCents(amount)} foi solicitado ao meio de pagamento que você usou. O prazo para o valor aparecer depende do banco ou da operadora do cartão.`,
+    ],
+    outro: ['Você exerceu o direito de arrependimento do Código de Defesa do Consumidor (art. 49).'],
+  });
+}

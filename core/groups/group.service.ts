@@ -10,6 +10,7 @@ import { computeEntryPrice } from '../catalog';
 import { notify } from '../notifications';
 import { requestChargeCancel } from '../payments';
 import { boletoHoldLapsedEmail } from './group-emails';
+import { withdrawalDeadlineFor } from './withdrawal-rules';
 import type { RequestMeta } from '../identity';
 import { auditMeta } from '../identity';
 import {
@@ -159,6 +160,7 @@ export class GroupService {
           refund_to: membership.refund_to,
           pending_payment_id: pending?.id ?? null,
           boleto_due_date: membership.status === 'pending_payment' && pending?.method === 'BOLETO' ? pending.due_date : null,
+          withdrawal_deadline: withdrawalDeadlineFor({ group, member: membership, voucher }, now),
         },
         voucher: voucher
           ? { id: voucher.id, code: voucher.code, status: voucher.status, price: voucher.price, entry_paid: voucher.entry_paid, balance_due: voucher.balance_due }

@@ -3,6 +3,7 @@
 export * from './ports';
 export * from './group-rules';
 export * from './purchase-reversal-rules';
+export * from './withdrawal-rules';
 export * from './group-emails';
 export * from './group.service';
 export * from './schemas';

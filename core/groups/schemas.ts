@@ -71,6 +71,8 @@ export const myGroupsSchema = z
           ...membershipFields,
           refund_to: refundTo,
           pending_payment_id: z.string().nullable(),
+          /** CDC art. 49: until when the member may still withdraw (the last instant, São Paulo day 7), or null. */
+          withdrawal_deadline: dateTimeAnswer.nullable(),
         }),
         voucher: z
           .object({
@@ -89,6 +91,18 @@ export const myGroupsSchema = z
   .meta({ id: 'MyGroups' });
 
 export const refundPreferenceSchema = z.object({ id: z.string(), refund_to: refundTo });
+
+/** POST /api/me/memberships/:id/withdraw: what was withdrawn and how the money goes back. */
+export const withdrawalResultSchema = z
+  .object({
+    membership_id: z.string(),
+    group_id: z.string(),
+    scope: z.enum(['entry', 'purchase']),
+    destination: refundTo,
+    amount: z.number().int(),
+    status: z.enum(['refund_started', 'wallet_credited']),
+  })
+  .meta({ id: 'WithdrawalResult' });
 
 /** GET /api/me/vouchers: the member's own vouchers with the code's QR (SVG), who redeemed it and the review state. */
 export const myVouchersSchema = z

@@ -23,6 +23,8 @@ export interface AuthenticatedUser {
   role: Role;
   full_name: string;
   sessionId: string;
+  /** Issue 12: when the session passed the admin second factor (null: password only). */
+  secondFactorAt?: Date | null;
 }
 
 export interface AuthServiceOptions {
@@ -158,7 +160,7 @@ export class AuthService {
   }
 
   /** Opens a session inside the caller's transaction; rotates nothing else (callers end old sessions when they must). */
-  private async grantSession(r: Repositories, user: UserRecord, meta: RequestMeta, action: string): Promise<SessionGrant> {
+  private async grantSession(r: Repositories, user: UserRecord, meta: RequestMeta, action: string, secondFactorAt: Date | null = null): Promise<SessionGrant> {
     const token = this.tokens.generate();
     const now = this.clock.now();
     const expiresAt = this.expiryFrom(now);
@@ -169,6 +171,7 @@ export class AuthService {
       last_seen_at: now,
       ip: meta.ip,
       user_agent: meta.userAgent,
+      ...(secondFactorAt ? { second_factor_at: secondFactorAt } : {}),
     });
     await r.identity.users.update(user.id, { last_login_at: now });
     await r.audit.append({ action, actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
@@ -204,7 +207,7 @@ export class AuthService {
       await repos.identity.sessions.touch(session.id, now, this.expiryFrom(now));
     }
     const profile = await repos.identity.profiles.findByUserId(user.id);
-    return { id: user.id, email: user.email, role: user.role, full_name: profile?.full_name ?? '', sessionId: session.id };
+    return { id: user.id, email: user.email, role: user.role, full_name: profile?.full_name ?? '', sessionId: session.id, secondFactorAt: session.second_factor_at ?? null };
   }
 
   /** Ends one session without an audit line (the session a new login replaces). */
@@ -312,7 +315,8 @@ export class AuthService {
       await r.identity.users.update(user.id, { password_hash: hash, password_changed_at: now });
       await r.identity.sessions.deleteForUser(user.id);
       await r.audit.append({ action: 'auth.password_changed', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
-      const grant = await this.grantSession(r, user, meta, 'auth.session_rotated');
+      // The renewed session keeps the second factor this one passed (issue 12).
+      const grant = await this.grantSession(r, user, meta, 'auth.session_rotated', current.secondFactorAt ?? null);
       await r.jobs.enqueue('mail.send', passwordChangedEmail({ to: user.email, name: grant.user.full_name.split(' ')[0] ?? '', when: now }));
       return grant;
     });

@@ -40,7 +40,16 @@ export const ownProfileSchema = z
   })
   .meta({ id: 'OwnProfile' });
 
-export const meAnswerSchema = z.object({ user: publicUserSchema, profile: ownProfileSchema.nullable() }).meta({ id: 'Me' });
+export const meAnswerSchema = z
+  .object({
+    user: publicUserSchema,
+    profile: ownProfileSchema.nullable(),
+    second_factor: z
+      .enum(['enrol', 'verify'])
+      .optional()
+      .describe('Admins only (issue 12): the session is password-only and must enrol (first admin sign-in) or verify a code before admin routes answer.'),
+  })
+  .meta({ id: 'Me' });
 export type MeAnswer = z.infer<typeof meAnswerSchema>;
 
 export const signupAnswerSchema = z.object({ user: publicUserSchema, mail_sent: z.boolean(), message: z.string() });

@@ -13,7 +13,7 @@ export const orderPath = (orderId: string) => `/marketplace/orders/${orderId}`;
 
 type Draft = Omit<NotificationRecord, 'id' | 'read_at' | 'created_at'> & { dedupe_key: string };
 
-function draft<K extends 'order_paid' | 'order_cancelled' | 'order_shipped' | 'order_delivered' | 'order_refunded'>(
+function draft<K extends 'order_paid' | 'order_cancelled' | 'order_shipped' | 'order_delivered' | 'order_refunded' | 'order_return_requested' | 'order_return_accepted' | 'order_return_rejected'>(
   userId: string,
   orderId: string,
   kind: K,
@@ -32,7 +32,31 @@ export const orderNotify = {
     draft(userId, orderId, 'order_shipped', { order: orderNumber(orderId), tracking_code: trackingCode }, { tracking_code: trackingCode }),
   delivered: (userId: string, orderId: string) => draft(userId, orderId, 'order_delivered', { order: orderNumber(orderId) }),
   refunded: (userId: string, orderId: string, total: number) => draft(userId, orderId, 'order_refunded', { order: orderNumber(orderId), total }),
+  returnRequested: (userId: string, orderId: string) => draft(userId, orderId, 'order_return_requested', { order: orderNumber(orderId) }),
+  returnAccepted: (userId: string, orderId: string, total: number) => draft(userId, orderId, 'order_return_accepted', { order: orderNumber(orderId), total }),
+  returnRejected: (userId: string, orderId: string, reason: string) => draft(userId, orderId, 'order_return_rejected', { order: orderNumber(orderId), reason }),
 };
+
+/** The e-mails of a return (issue 13): asked, received (refund with freight) and refused. */
+export function orderReturnEmail(input: { to: string; name: string; orderId: string; step: 'requested' | 'accepted' | 'rejected'; amount?: number; reason?: string | null; deadline?: Date | null }) {
+  const n = orderNumber(input.orderId);
+  const content = {
+    requested: {
+      subject: `Devolução solicitada ${n}`,
+      intro: [`Recebemos seu pedido de devolução do pedido ${n}.`, ...(input.reason ? [`Motivo informado: ${input.reason}`] : []), 'Quando o produto chegar até nós, devolvemos o valor integral, com o frete.'],
+    },
+    accepted: {
+      subject: `Devolução recebida ${n}`,
+      intro: [`Recebemos o produto do pedido ${n}.`, `Reembolsamos ${formatCents(input.amount ?? 0)}, com o frete, pelo mesmo meio de pagamento.`],
+    },
+    rejected: { subject: `Devolução recusada ${n}`, intro: [`A devolução do pedido ${n} foi recusada.`, ...(input.reason ? [`Motivo: ${input.reason}`] : [])] },
+  }[input.step];
+  return renderEmail(input.to, content.subject, `order_return_${input.step}`, {
+    greeting: greetingFor(input.name),
+    intro: content.intro,
+    outro: ['Acompanhe o pedido em Meus pedidos, no app da Turma.'],
+  });
+}
 
 export function orderConfirmedEmail(input: {
   to: string;

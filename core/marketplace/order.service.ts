@@ -28,7 +28,8 @@ import {
   type OrderAddress,
   type OrderStatus,
 } from './order-rules';
-import { orderNotify, orderNumber, orderStatusEmail } from './order-messages';
+import { orderNotify, orderNumber, orderReturnEmail, orderStatusEmail } from './order-messages';
+import { RETURN_STATUS_LABELS, assertCanRequestReturn, assertReturnPending, rejectReturnSchema, requestReturnSchema, returnDeadline, returnRefusal } from './order-return';
 
 /** SPEC.md §9: the client checks at most the 5 newest pending orders with a payment. */
 export const PENDING_PAYMENT_POLL_LIMIT = 5;
@@ -261,21 +262,24 @@ export class OrderService {
    * or refunding before shipping returns the stock; refunding marks the confirmed payment for refund, which
    * PaymentService.processRefunds then makes through the provider.
    */
-  async setStatus(orderId: string, to: OrderStatus, options: { trackingCode?: string | null; actorEmail: string; note?: string | null }) {
+  async setStatus(orderId: string, to: OrderStatus, options: { trackingCode?: string | null; actorEmail: string; note?: string | null; itemReturned?: boolean }) {
     if (!isId(orderId)) throw orderNotFound();
     const now = this.clock.now();
     const stockBack = await this.uow.run(async (r) => {
       const order = await r.marketplace.orders.lock(orderId);
       if (!order) throw orderNotFound();
+      // A received return (issue 13): only a pending request of a delivered order; its stock comes back too.
+      if (options.itemReturned) assertReturnPending(order);
       assertTransition(order.status, to, 'operator', { trackingCode: options.trackingCode ?? null });
       const tracking = to === 'shipped' ? trackingCodeSchema.parse(options.trackingCode) : undefined;
       const patch = {
         [STATUS_TIMESTAMP[to as Exclude<OrderStatus, 'pending'>]]: now,
         ...(tracking ? { tracking_code: tracking } : {}),
         ...(to === 'cancelled' || to === 'refunded' ? { cancel_reason: options.note ?? (to === 'cancelled' ? 'Cancelado pela Turma' : 'Reembolsado pela Turma') } : {}),
+        ...(options.itemReturned ? { return_status: 'accepted' as const, return_decided_at: now } : {}),
       };
       if (!(await r.marketplace.orders.moveIf(order.id, [order.status], to, patch))) throw conflict('invalid_order_transition', 'O pedido mudou de estado enquanto isso. Tente de novo.');
-      const back = returnsStock(order.status, to) ? await this.returnStock(r, order.id) : 0;
+      const back = returnsStock(order.status, to) || options.itemReturned ? await this.returnStock(r, order.id) : 0;
       await r.marketplace.orders.recordStatus({ order_id: order.id, from_status: order.status, to_status: to, actor: options.actorEmail, note: options.note ?? (tracking ? `rastreio ${tracking}` : null), created_at: now });
       if (to === 'shipped') await r.notifications.create(orderNotify.shipped(order.user_id, order.id, tracking!));
       if (to === 'delivered') {
@@ -283,7 +287,9 @@ export class OrderService {
         await this.hooks.delivered?.(r, order, now);
       }
       if (to === 'refunded') {
-        await r.notifications.create(orderNotify.refunded(order.user_id, order.id, order.total_amount));
+        await r.notifications.create(
+          options.itemReturned ? orderNotify.returnAccepted(order.user_id, order.id, order.total_amount) : orderNotify.refunded(order.user_id, order.id, order.total_amount),
+        );
         // Marked for refund and the `payments.refund` job enqueued in this transaction (the provider refund runs there).
         if (order.payment_id) await requestRefund(r, { id: order.payment_id }, options.note ?? 'pedido reembolsado pela operação');
         await this.hooks.refunded?.(r, order, now);
@@ -292,7 +298,9 @@ export class OrderService {
       if (to === 'shipped' || to === 'delivered' || to === 'cancelled' || to === 'refunded') {
         const customer = await r.identity.users.findById(order.user_id);
         const profile = customer ? await r.identity.profiles.findByUserId(customer.id) : null;
-        if (customer) {
+        if (customer && options.itemReturned) {
+          await r.jobs.enqueue('mail.send', orderReturnEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, step: 'accepted', amount: order.total_amount }));
+        } else if (customer) {
           await r.jobs.enqueue('mail.send', orderStatusEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, status: to, trackingCode: tracking ?? null, amount: order.total_amount, reason: options.note ?? null }));
         }
       }
@@ -301,7 +309,7 @@ export class OrderService {
         await returnPaymentCredit(r, { id: order.payment_id }, 'pedido cancelado');
       }
       await r.audit.append({
-        action: 'order.status_changed',
+        action: options.itemReturned ? 'order.return_accepted' : 'order.status_changed',
         actor_email: options.actorEmail,
         entity_type: 'order',
         entity_id: order.id,
@@ -310,13 +318,83 @@ export class OrderService {
           to,
           ...(tracking ? { tracking_code: tracking } : {}),
           ...(options.note ? { reason: options.note } : {}),
-          before: { status: order.status, tracking_code: order.tracking_code },
-          after: { status: to, tracking_code: tracking ?? order.tracking_code },
+          ...(options.itemReturned ? { stock_returned: true, refund_amount: order.total_amount } : {}),
+          before: { status: order.status, tracking_code: order.tracking_code, ...(options.itemReturned ? { return_status: order.return_status } : {}) },
+          after: { status: to, tracking_code: tracking ?? order.tracking_code, ...(options.itemReturned ? { return_status: 'accepted' } : {}) },
         },
       });
       return back;
     });
     if (stockBack > 0) this.catalog.changed();
+    return this.adminGet(orderId);
+  }
+
+  /**
+   * POST /api/orders/:id/return (issue 13, CDC art. 49): the customer asks to return a delivered order within 7 days
+   * of delivery (order-return.ts: until the end of the 7th day in São Paulo). One request per order; told and audited.
+   */
+  async requestReturn(actor: { id: string; email: string }, orderId: string, raw: unknown, meta: RequestMeta) {
+    const parsed = requestReturnSchema.safeParse(raw ?? {});
+    if (!parsed.success) throw invalid('invalid_input', 'Verifique os campos destacados.', fieldsOf(parsed.error.issues, ''));
+    if (!isId(orderId)) throw orderNotFound();
+    const now = this.clock.now();
+    await this.uow.run(async (r) => {
+      const order = await r.marketplace.orders.lock(orderId);
+      if (!order || order.user_id !== actor.id) throw orderNotFound();
+      assertCanRequestReturn(order, now);
+      if (!(await r.marketplace.orders.updateReturnIf(order.id, null, { return_status: 'requested', return_reason: parsed.data.reason, return_requested_at: now }))) {
+        throw conflict('return_already_requested', 'A devolução deste pedido já foi solicitada.');
+      }
+      await r.marketplace.orders.recordStatus({ order_id: order.id, from_status: order.status, to_status: order.status, actor: actor.email, note: `devolução solicitada: ${parsed.data.reason}`, created_at: now });
+      await r.notifications.create(orderNotify.returnRequested(order.user_id, order.id));
+      const profile = await r.identity.profiles.findByUserId(actor.id);
+      await r.jobs.enqueue('mail.send', orderReturnEmail({ to: actor.email, name: profile?.full_name ?? '', orderId: order.id, step: 'requested', reason: parsed.data.reason }));
+      await r.audit.append({
+        action: 'order.return_requested',
+        actor_user_id: actor.id,
+        actor_email: actor.email,
+        entity_type: 'order',
+        entity_id: order.id,
+        ...auditMeta(meta),
+        metadata: { reason: parsed.data.reason, deadline: order.delivered_at ? returnDeadline(order.delivered_at).toISOString() : null },
+      });
+    });
+    return this.get(actor.id, orderId);
+  }
+
+  /** POST /api/admin/orders/:id/return/accept: the item came back — stock returned, order refunded in full (freight included). */
+  async acceptReturn(orderId: string, actorEmail: string) {
+    return this.setStatus(orderId, 'refunded', { actorEmail, note: 'Devolução recebida (CDC art. 49)', itemReturned: true });
+  }
+
+  /** POST /api/admin/orders/:id/return/reject: the request is refused with a reason; the order stays delivered. */
+  async rejectReturn(orderId: string, actorEmail: string, raw: unknown) {
+    const parsed = rejectReturnSchema.safeParse(raw ?? {});
+    if (!parsed.success) throw invalid('invalid_input', 'Verifique os campos destacados.', fieldsOf(parsed.error.issues, ''));
+    if (!isId(orderId)) throw orderNotFound();
+    const now = this.clock.now();
+    await this.uow.run(async (r) => {
+      const order = await r.marketplace.orders.lock(orderId);
+      if (!order) throw orderNotFound();
+      assertReturnPending(order);
+      if (!(await r.marketplace.orders.updateReturnIf(order.id, 'requested', { return_status: 'rejected', return_reject_reason: parsed.data.reason, return_decided_at: now }))) {
+        throw conflict('return_not_pending', 'Este pedido não tem devolução pendente.');
+      }
+      await r.marketplace.orders.recordStatus({ order_id: order.id, from_status: order.status, to_status: order.status, actor: actorEmail, note: `devolução recusada: ${parsed.data.reason}`, created_at: now });
+      await r.notifications.create(orderNotify.returnRejected(order.user_id, order.id, parsed.data.reason));
+      const customer = await r.identity.users.findById(order.user_id);
+      if (customer) {
+        const profile = await r.identity.profiles.findByUserId(customer.id);
+        await r.jobs.enqueue('mail.send', orderReturnEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, step: 'rejected', reason: parsed.data.reason }));
+      }
+      await r.audit.append({
+        action: 'order.return_rejected',
+        actor_email: actorEmail,
+        entity_type: 'order',
+        entity_id: order.id,
+        metadata: { reason: parsed.data.reason, before: { return_status: order.return_status }, after: { return_status: 'rejected' } },
+      });
+    });
     return this.adminGet(orderId);
   }
 
@@ -368,6 +446,19 @@ export class OrderService {
       tracking_code: order.tracking_code,
       cancel_reason: order.cancel_reason,
       can_pay: order.status === 'pending' && order.expires_at > now,
+      // Issue 13: the return window (end of the 7th day after delivery, São Paulo) and the request, when there is one.
+      can_return: returnRefusal(order, now) === null,
+      return_deadline: order.status === 'delivered' && order.delivered_at ? returnDeadline(order.delivered_at).toISOString() : null,
+      return_request: order.return_status
+        ? {
+            status: order.return_status,
+            label: RETURN_STATUS_LABELS[order.return_status],
+            reason: order.return_reason ?? '',
+            reject_reason: order.return_reject_reason,
+            requested_at: order.return_requested_at!.toISOString(),
+            decided_at: order.return_decided_at?.toISOString() ?? null,
+          }
+        : null,
       items: items.map((i) => ({ product_id: i.product_id, product_name: i.product_name, image_url: i.image_url, unit_price: i.unit_price, quantity: i.quantity, subtotal: i.subtotal })),
       payment: toPaymentSummary(payment),
       timeline: history.map((h) => ({ status: h.to_status, label: ORDER_STATUS_LABELS[h.to_status], at: h.created_at.toISOString(), note: h.note })),

@@ -1,6 +1,7 @@
 // The marketplace's persistence ports: product catalogue, server-side carts, orders with their items and timeline.
 import type { ProductSort } from './product-schemas';
 import type { OrderAddress, OrderStatus } from './order-rules';
+import type { ReturnStatus } from './order-return';
 import type { ProductAdminRepository } from './product-admin';
 
 export interface ProductCategoryRecord {
@@ -125,6 +126,12 @@ export interface OrderRecord {
   delivered_at: Date | null;
   cancelled_at: Date | null;
   refunded_at: Date | null;
+  /** Issue 13 (CDC art. 49): the customer's return request and the back office's decision. */
+  return_status: ReturnStatus | null;
+  return_reason: string | null;
+  return_requested_at: Date | null;
+  return_decided_at: Date | null;
+  return_reject_reason: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -161,7 +168,9 @@ export interface OrderRepository {
   items(orderId: string): Promise<OrderItemRecord[]>;
   history(orderId: string): Promise<OrderStatusChangeRecord[]>;
   /** Conditional move: true only for the one caller that found it in one of `from`. */
-  moveIf(id: string, from: readonly OrderStatus[], to: OrderStatus, patch?: Partial<Pick<OrderRecord, 'payment_id' | 'tracking_code' | 'cancel_reason' | 'paid_at' | 'preparing_at' | 'shipped_at' | 'delivered_at' | 'cancelled_at' | 'refunded_at'>>): Promise<boolean>;
+  moveIf(id: string, from: readonly OrderStatus[], to: OrderStatus, patch?: Partial<Pick<OrderRecord, 'return_status' | 'return_decided_at' | 'payment_id' | 'tracking_code' | 'cancel_reason' | 'paid_at' | 'preparing_at' | 'shipped_at' | 'delivered_at' | 'cancelled_at' | 'refunded_at'>>): Promise<boolean>;
+  /** Sets the return fields only while the return is still `from` (null: none asked yet); false when it moved. */
+  updateReturnIf(id: string, from: ReturnStatus | null, patch: Partial<Pick<OrderRecord, 'return_status' | 'return_reason' | 'return_requested_at' | 'return_decided_at' | 'return_reject_reason'>>): Promise<boolean>;
   recordStatus(change: Omit<OrderStatusChangeRecord, 'id' | 'created_at'> & { created_at: Date }): Promise<void>;
   /** The user's orders, newest first. */
   listForUser(userId: string, offset: number, limit: number): Promise<{ items: OrderRecord[]; total: number }>;

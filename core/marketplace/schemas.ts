@@ -1,6 +1,7 @@
 // The public answers of the marketplace (products, the cart, orders), as zod schemas.
 import { z } from 'zod';
 import { ORDER_STATUSES } from './order-rules';
+import { RETURN_STATUSES } from './order-return';
 import { dateTimeAnswer } from '../shared/answer-schemas';
 
 const stockState = z.enum(['available', 'low', 'sold_out']);
@@ -99,6 +100,18 @@ export const orderSchema = orderSummarySchema
     tracking_code: z.string().nullable(),
     cancel_reason: z.string().nullable(),
     can_pay: z.boolean(),
+    can_return: z.boolean(),
+    return_deadline: dateTimeAnswer.nullable(),
+    return_request: z
+      .object({
+        status: z.enum(RETURN_STATUSES),
+        label: z.string(),
+        reason: z.string(),
+        reject_reason: z.string().nullable(),
+        requested_at: dateTimeAnswer,
+        decided_at: dateTimeAnswer.nullable(),
+      })
+      .nullable(),
     items: z.array(
       z.object({
         product_id: z.string(),

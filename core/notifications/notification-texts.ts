@@ -23,6 +23,9 @@ export interface NotificationParams {
   order_shipped: { order: string; tracking_code: string };
   order_delivered: { order: string };
   order_refunded: { order: string; total: number };
+  order_return_requested: { order: string };
+  order_return_accepted: { order: string; total: number };
+  order_return_rejected: { order: string; reason: string };
   professional_status: { status: 'approved' | 'rejected' | 'suspended'; reason: string | null };
   voucher_redeemed: { plan: string; business_name: string };
   payout_done: { amount: number };
@@ -31,6 +34,8 @@ export interface NotificationParams {
   place_opened: { plan: string; paid: number; size: number };
   /** The member's own payment came back after confirmation (issue 14): the place released, or the purchase cancelled. */
   purchase_reversed: { plan: string; chargeback: boolean; outcome: 'place_released' | 'purchase_cancelled'; other_part_refunded: boolean };
+  /** The member withdrew (CDC art. 49, issue 13): the place freed or the whole purchase cancelled, the amount going back. */
+  purchase_withdrawn: { plan: string; scope: 'entry' | 'purchase'; amount: number; to_wallet: boolean };
 }
 export type NotificationKind = keyof NotificationParams;
 
@@ -67,6 +72,20 @@ const TEXTS: Texts = {
             title: 'Your purchase was cancelled',
             body: `A payment for your ${p.plan} group purchase ${how}, so the purchase was cancelled: the voucher is no longer valid.${p.other_part_refunded ? ' The rest you paid will be refunded.' : ''}`,
           };
+    },
+  },
+  purchase_withdrawn: {
+    'pt-BR': (p) => {
+      const back = p.to_wallet ? `${money(p.amount, 'pt-BR')} foram creditados na sua carteira Turma` : `O reembolso de ${money(p.amount, 'pt-BR')} foi solicitado ao meio de pagamento`;
+      return p.scope === 'entry'
+        ? { title: 'Desistência confirmada', body: `Você desistiu da turma de ${p.plan} e sua vaga foi liberada. ${back}.` }
+        : { title: 'Desistência confirmada', body: `Você desistiu da compra na turma de ${p.plan}: o voucher foi cancelado. ${back}.` };
+    },
+    'en-US': (p) => {
+      const back = p.to_wallet ? `${money(p.amount, 'en-US')} was credited to your Turma wallet` : `A refund of ${money(p.amount, 'en-US')} was requested from your payment method`;
+      return p.scope === 'entry'
+        ? { title: 'Withdrawal confirmed', body: `You left the ${p.plan} group and your spot was released. ${back}.` }
+        : { title: 'Withdrawal confirmed', body: `You withdrew from your ${p.plan} group purchase: the voucher was cancelled. ${back}.` };
     },
   },
   place_held: {
@@ -172,6 +191,18 @@ const TEXTS: Texts = {
   order_delivered: {
     'pt-BR': (p) => ({ title: 'Pedido entregue', body: `O pedido ${p.order} foi entregue. Aproveite!` }),
     'en-US': (p) => ({ title: 'Order delivered', body: `Order ${p.order} was delivered. Enjoy!` }),
+  },
+  order_return_requested: {
+    'pt-BR': (p) => ({ title: 'Devolução solicitada', body: `Recebemos seu pedido de devolução do pedido ${p.order}. Quando o produto chegar até nós, devolvemos o valor com o frete.` }),
+    'en-US': (p) => ({ title: 'Return requested', body: `We received your return request for order ${p.order}. Once the item reaches us, we'll refund it, shipping included.` }),
+  },
+  order_return_accepted: {
+    'pt-BR': (p) => ({ title: 'Devolução recebida', body: `Recebemos o produto do pedido ${p.order}. Os ${money(p.total, 'pt-BR')}, com o frete, serão devolvidos pelo mesmo meio de pagamento.` }),
+    'en-US': (p) => ({ title: 'Return received', body: `We received the item from order ${p.order}. ${money(p.total, 'en-US')}, shipping included, will be refunded to the same payment method.` }),
+  },
+  order_return_rejected: {
+    'pt-BR': (p) => ({ title: 'Devolução recusada', body: `A devolução do pedido ${p.order} foi recusada. Motivo: ${p.reason}` }),
+    'en-US': (p) => ({ title: 'Return declined', body: `The return of order ${p.order} was declined. Reason: ${p.reason}` }),
   },
   order_refunded: {
     'pt-BR': (p) => ({

@@ -62,6 +62,8 @@ export const notify = {
     draft(userId, 'place_opened', { plan, paid, size }, { group_id: groupId, member_id: leftMemberId }, groupLink(groupId), `place_opened:${leftMemberId}:${userId}`),
   purchaseReversed: (userId: string, memberId: string, groupId: string, params: { plan: string; chargeback: boolean; outcome: 'place_released' | 'purchase_cancelled'; other_part_refunded: boolean }) =>
     draft(userId, 'purchase_reversed', params, { group_id: groupId, member_id: memberId }, groupLink(groupId), `purchase_reversed:${memberId}`),
+  purchaseWithdrawn: (userId: string, memberId: string, groupId: string, params: { plan: string; scope: 'entry' | 'purchase'; amount: number; to_wallet: boolean }) =>
+    draft(userId, 'purchase_withdrawn', params, { group_id: groupId, member_id: memberId }, groupLink(groupId), `purchase_withdrawn:${memberId}`),
   refundIssued: (userId: string, paymentId: string, amount: number) =>
     draft(userId, 'refund_issued', { amount }, { payment_id: paymentId }, '/payment-history', `refund_issued:${paymentId}`),
 };

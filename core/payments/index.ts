@@ -3,6 +3,7 @@
 export * from './ports';
 export * from './payment-rules';
 export * from './pix-key';
+export * from './boleto-refund';
 export * from './payment-emails';
 export * from './payment.service';
 export * from './schemas';

@@ -13,10 +13,27 @@ export function paymentConfirmedEmail({ to, name, what, amount, receiptLink }: {
   });
 }
 
-export function refundIssuedEmail({ to, name, amount }: { to: string; name: string; amount: number }) {
+export function refundIssuedEmail({ to, name, amount, via }: { to: string; name: string; amount: number; via?: 'card' | 'pix' | 'wallet' }) {
+  const intro =
+    via === 'card'
+      ? [`Devolvemos ${formatCents(amount)} no cartão usado no pagamento.`, 'O estorno aparece na fatura do cartão em até 10 dias úteis.']
+      : via === 'pix'
+        ? [`Devolvemos ${formatCents(amount)} por PIX para a chave que você escolheu.`]
+        : via === 'wallet'
+          ? [`Devolvemos ${formatCents(amount)} como crédito na sua carteira da Turma.`]
+          : [`Devolvemos ${formatCents(amount)} pelo mesmo meio de pagamento usado.`, 'O prazo para o valor aparecer depende do seu banco ou da operadora do cartão.'];
   return renderEmail(to, 'Reembolso enviado', 'refund_issued', {
     greeting: greetingFor(name),
-    intro: [`Devolvemos ${formatCents(amount)} pelo mesmo meio de pagamento usado.`, 'O prazo para o valor aparecer depende do seu banco ou da operadora do cartão.'],
+    intro,
     outro: ['Se tiver dúvidas, responda pelo suporte da Turma.'],
+  });
+}
+
+/** A boleto cannot be refunded by the provider: the member chooses a PIX key or wallet credit (issue 13). */
+export function refundChoiceEmail({ to, name, amount }: { to: string; name: string; amount: number }) {
+  return renderEmail(to, 'Escolha como receber o reembolso', 'refund_choice', {
+    greeting: greetingFor(name),
+    intro: [`Vamos devolver ${formatCents(amount)} pagos por boleto. Boletos não podem ser estornados: escolha receber por PIX ou como crédito na carteira da Turma.`],
+    outro: ['Faça a escolha no seu histórico de pagamentos, em “Escolha como receber o reembolso”.', 'Se tiver dúvidas, responda pelo suporte da Turma.'],
   });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Cents } from '../shared/money';
 import type { PaymentMethod } from '../ports/payments';
 import type { PaymentPurpose, PaymentRecord } from './ports';
+import { refundChoiceOf } from './boleto-refund';
 
 export const PAYMENT_METHODS: readonly PaymentMethod[] = ['PIX', 'BOLETO', 'CREDIT_CARD'];
 
@@ -49,6 +50,8 @@ export interface PaymentView {
   created_at: string;
   confirmed_at: string | null;
   refunded_amount: number;
+  /** Boleto refunds only (issue 13): `awaiting_choice` until the member picks a PIX key or wallet credit. */
+  refund_destination?: 'awaiting_choice' | 'pix' | 'wallet';
 }
 
 export function toPaymentView(p: PaymentRecord): PaymentView {
@@ -69,5 +72,12 @@ export function toPaymentView(p: PaymentRecord): PaymentView {
     created_at: p.created_at.toISOString(),
     confirmed_at: p.confirmed_at?.toISOString() ?? null,
     refunded_amount: p.refunded_amount,
+    ...refundChoiceView(p),
   };
+}
+
+/** Boleto refunds: where the money goes (or that the member must choose); card refunds: the statement notice. */
+function refundChoiceView(p: PaymentRecord): Pick<PaymentView, 'refund_destination'> {
+  const choice = refundChoiceOf(p);
+  return choice ? { refund_destination: choice } : {};
 }

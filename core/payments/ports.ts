@@ -32,6 +32,13 @@ export interface PaymentRecord {
   refund_requested_at: Date | null;
   refunded_at: Date | null;
   failure_reason: string | null;
+  /** Boleto refunds (issue 13): where the member chose to get the money ('pix' | 'wallet'); null while awaiting. */
+  refund_destination?: 'pix' | 'wallet' | null;
+  refund_pix_key_type?: string | null;
+  /** Canonical DICT form. */
+  refund_pix_key?: string | null;
+  /** The provider's id of the one PIX transfer that refunded this boleto. */
+  refund_transfer_id?: string | null;
   created_at: Date;
   updated_at: Date;
 }

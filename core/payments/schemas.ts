@@ -21,6 +21,8 @@ export const paymentSchema = z
     created_at: dateTimeAnswer,
     confirmed_at: dateTimeAnswer.nullable(),
     refunded_amount: z.number().int(),
+    /** Boleto refunds only: `awaiting_choice` until the member picks a PIX key or wallet credit. */
+    refund_destination: z.enum(['awaiting_choice', 'pix', 'wallet']).optional(),
   })
   .meta({ id: 'Payment' });
 

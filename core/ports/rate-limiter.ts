@@ -1,6 +1,6 @@
 // The rate-limit port: counts attempts per key in a named policy, shared across server instances.
 // login_pair: one account from one address (AUTH_LOGIN_LIMIT); login_account: the account's much higher ceiling from any address.
-export type RateLimitPolicy = 'login_ip' | 'login_pair' | 'login_account' | 'signup_ip' | 'recover_ip' | 'recover_account';
+export type RateLimitPolicy = 'login_ip' | 'login_pair' | 'login_account' | 'signup_ip' | 'recover_ip' | 'recover_account' | 'second_factor';
 
 export interface RateLimitState {
   blocked: boolean;

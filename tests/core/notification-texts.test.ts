@@ -94,12 +94,16 @@ describe('notificationText', () => {
       order_shipped: { order: '#1', tracking_code: 'T' },
       order_delivered: { order: '#1' },
       order_refunded: { order: '#1', total: 100 },
+      order_return_requested: { order: '#1' },
+      order_return_accepted: { order: '#1', total: 100 },
+      order_return_rejected: { order: '#1', reason: 'Produto usado' },
       professional_status: { status: 'rejected', reason: 'Fotos ilegíveis' },
       voucher_redeemed: { plan: 'P', business_name: 'Estúdio' },
       payout_done: { amount: 12_345 },
       payout_failed: { amount: 12_345, reason: 'Chave PIX não encontrada.' },
       place_opened: { plan: 'P', paid: 2, size: 5 },
       purchase_reversed: { plan: 'P', chargeback: true, outcome: 'purchase_cancelled', other_part_refunded: true },
+      purchase_withdrawn: { plan: 'P', scope: 'purchase', amount: 50_000, to_wallet: false },
     };
     for (const kind of Object.keys(samples) as NotificationKind[]) {
       for (const locale of NOTIFICATION_LOCALES) {

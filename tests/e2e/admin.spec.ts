@@ -1,6 +1,6 @@
 // Back office (/admin): sign-in with the server's admin account, the Painel, the read-only audit trail and the plans.
 import type { Page } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, openMenuItem, searchList } from './support/admin';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, completeSecondFactor, openMenuItem, searchList } from './support/admin';
 import { expect, screenshotPath, test } from './support/fixtures';
 
 
@@ -37,6 +37,7 @@ test.describe('back office', () => {
   test('an admin signs in, sees the Painel and filters the audit logs by action', async ({ page, consoleGuard }, testInfo) => {
     consoleGuard.allow(EXPECTED_401);
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await completeSecondFactor(page);
 
     // Painel: the app bar title and the welcome card naming the signed-in admin.
     await expect(page.getByRole('heading', { name: 'Painel' })).toBeVisible();
@@ -81,6 +82,7 @@ test.describe('back office', () => {
     const slug = `plano-e2e-${stamp}`;
 
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await completeSecondFactor(page);
     await expect(page.getByRole('heading', { name: 'Painel' })).toBeVisible();
     await openMenuItem(page, 'Planos');
     await expect(page).toHaveURL(/\/admin\/plans/);

@@ -3,6 +3,7 @@
 // the influencer; they fill a two-person group with another member and pay the balance in the sandbox. The
 // influencer signs in and /dashboard/influencer shows the click, the sign-up, the paying user and the pending
 // commission (50% × 10% of R$ 100,00 = R$ 5,00), the link in its three forms with the QR code, and the chart.
+import { verifyAdminSession } from './support/admin';
 import { request as playwrightRequest, type APIRequestContext, type TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn, type Person } from './support/accounts';
 import { expect, screenshotPath, test } from './support/fixtures';
@@ -40,6 +41,7 @@ test('the influencer\'s dashboard shows the click, the sign-up, the paying user 
   consoleGuard.allow(/status of 40[13]/);
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const admin = await session(testInfo, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await verifyAdminSession(admin);
 
   // --- The influencer applies and is approved with a 50% rate.
   const lara = newPerson('Lara');

@@ -1,5 +1,6 @@
 // Issue 15 (the newcomer's rough edges): the phone navigation, real 404s, robots/sitemap/manifest, the join
 // notice inside its card, the payment heading after paying, one session for site and back office, and the error screen.
+import { completeSecondFactor } from './support/admin';
 import { request as apiRequest, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn, type Person } from './support/accounts';
 import { expect as baseExpect, screenshotPath, test } from './support/fixtures';
@@ -219,6 +220,7 @@ test.describe('rough edges', () => {
     await page.getByLabel('E-mail').fill(ADMIN_EMAIL);
     await page.getByLabel(/^Senha/).fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Entrar' }).click();
+    await completeSecondFactor(page);
     await expect(page.getByRole('heading', { name: 'Administração da Turma' })).toBeHidden();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('turma_session'))).toBe('1');
     await page.waitForLoadState('networkidle');

@@ -2,6 +2,7 @@
 // it by typing the code on /dashboard/professional (plan and first name before "Confirmar resgate"); the member
 // reviews the professional from /my-groups; the professional's rating and receivables show it (CSV included).
 // Seeded through the HTTP API: accounts, a two-person group paid in the sandbox, the application and its approval.
+import { verifyAdminSession } from './support/admin';
 import { readFileSync } from 'node:fs';
 import { request as playwrightRequest, type APIRequestContext, type Browser, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
@@ -55,6 +56,7 @@ test('a professional redeems a paid voucher by its code, the member reviews, the
   // --- The plan: a two-person service plan of a service category, by the demo admin.
   const admin = await jar(testInfo);
   await login(admin, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await verifyAdminSession(admin);
   const categories = (await (await admin.get('/api/plan-categories')).json()) as { items: { id: string; slug: string; name: string; kind: string }[] };
   const category = categories.items.find((c) => c.kind === 'service' && c.slug !== 'odontologia')!;
   expect(category, 'a service category in the seed').toBeTruthy();

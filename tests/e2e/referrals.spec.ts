@@ -4,7 +4,7 @@
 // application with a commission rate in /admin/influencers.
 import { request as playwrightRequest, type APIRequestContext, type TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, type Person } from './support/accounts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, searchList, signInAdmin } from './support/admin';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, searchList, signInAdmin, verifyAdminSession } from './support/admin';
 import { expect, screenshotPath, test } from './support/fixtures';
 
 const EXPECTED_401 = /status of 401/;
@@ -33,6 +33,7 @@ async function applicant(testInfo: TestInfo, firstName: string): Promise<{ ctx: 
 async function adminContext(testInfo: TestInfo) {
   const ctx = await newContext(testInfo);
   await login(ctx, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await verifyAdminSession(ctx);
   return ctx;
 }
 

@@ -68,6 +68,8 @@ const ALLOW_LIST: Record<string, string> = {
   // Staff actions: the staff member's own activity is exported from the audit log.
   'campaigns.created_by': 'a staff action, exported as audit activity',
   'fiscal_invoices.invoiced_by': 'a staff action, exported as audit activity',
+  // Issue 12: keyed digests of an admin's second-factor recovery codes, secrets like the password hash.
+  'recovery_codes.user_id': 'second-factor secrets (hashed recovery codes), never exported',
 };
 
 /** Every `table.column` of this database that points at a user or at a professional profile, from the catalogue. */

@@ -63,6 +63,8 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one PostgreSQL behi
     const login = await browser.post('/api/auth/login', { email: admin.email, password: 'senha-123' });
     expect(login.status, login.text).toBe(200);
     expect(browser.hasCookie('turma_session')).toBe(true);
+    // Issue 12: this admin has passed the second factor (tests/http/admin-2fa.test.ts covers it).
+    await shim.db.knex('sessions').where({ user_id: admin.id }).update({ second_factor_at: new Date() });
     const me = await browser.get('/api/me');
     expect(upstream(me)).not.toBe(upstream(login));
     expect(me.status, me.text).toBe(200);

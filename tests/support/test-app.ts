@@ -9,6 +9,7 @@ import { startServer } from '../../adapters/http/server';
 import { TOKENS } from '../../adapters/tokens';
 import type { PgBossJobQueue } from '../../adapters/jobs/pg-boss.queue';
 import type { AuthService } from '../../core/identity/auth.service';
+import type { SecretTokens } from '../../core/ports/security';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 export interface TestApp {
@@ -16,8 +17,12 @@ export interface TestApp {
   config: Config;
   container: Container;
   db: TestDatabase;
-  /** A cookie-keeping client; each has its own client IP (X-Forwarded-For) unless `ip` is given. */
-  client(options?: { ip?: string }): HttpClient;
+  /**
+   * A cookie-keeping client; each has its own client IP (X-Forwarded-For) unless `ip` is given. Issue 12: an admin who
+   * signs in through it has passed the second factor (the session is marked in the database, as createUser does) unless
+   * `secondFactor: 'manual'` (tests/http/admin-2fa.test.ts covers the real second factor).
+   */
+  client(options?: { ip?: string; secondFactor?: 'manual' }): HttpClient;
   createAdmin(email?: string, password?: string): Promise<{ email: string; password: string }>;
   close(): Promise<void>;
 }
@@ -56,7 +61,11 @@ export async function createTestApp(
     config,
     container,
     db,
-    client: (options = {}) => new HttpClient(url, options.ip ?? randomIp()),
+    client: (options = {}) =>
+      new HttpClient(url, options.ip ?? randomIp(), options.secondFactor === 'manual' ? undefined : async (token) => {
+        const digest = container.get<SecretTokens>(TOKENS.SecretTokens).digest(token);
+        await db.knex('sessions').where({ token_hash: digest }).update({ second_factor_at: new Date() });
+      }),
     async createAdmin(email = `admin.${Math.random().toString(36).slice(2)}@turma.test`, password = 'Senha-forte-123') {
       const auth = container.get<AuthService>(TOKENS.AuthService);
       await auth.createAdmin({ email, fullName: 'Admin de Teste', password }, { ip: null, userAgent: 'test', requestId: null });
@@ -84,6 +93,8 @@ export class HttpClient {
   constructor(
     readonly baseUrl: string,
     readonly ip: string = randomIp(),
+    /** Issue 12: called with the new session token after an admin's password sign-in (see TestApp.client). */
+    private readonly adminSignedIn?: (token: string) => Promise<void>,
   ) {}
 
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
@@ -110,6 +121,10 @@ export class HttpClient {
     const text = await res.text();
     let parsed: unknown = text;
     if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    const session = this.cookies.get('turma_session');
+    if (this.adminSignedIn && method === 'POST' && path === '/api/auth/login' && res.status === 200 && session && (parsed as { user?: { role?: string } })?.user?.role === 'admin') {
+      await this.adminSignedIn(session);
+    }
     return { status: res.status, headers: res.headers, body: parsed as T, text };
   }
 

@@ -39,6 +39,8 @@ export const marketplaceApi = {
   createOrder: (address: OrderAddressInput) => api.post<OrderDetails>('/api/orders', { address }),
   orders: (page: number, perPage: number, signal?: AbortSignal) => api.get<ListResponse<OrderSummary>>('/api/orders', { signal, query: { page, per_page: perPage } }),
   order: (id: string, signal?: AbortSignal) => api.get<OrderDetails>(`/api/orders/${encodeURIComponent(id)}`, { signal }),
+  /** Issue 13 (CDC art. 49): ask to return a delivered order within 7 days of delivery. */
+  requestReturn: (id: string, reason: string) => api.post<OrderDetails>(`/api/orders/${encodeURIComponent(id)}/return`, { reason }),
   /** SPEC §7: at most the 5 newest pending orders that have a payment. */
   pendingPayments: (signal?: AbortSignal) => api.get<ListResponse<OrderSummary>>('/api/orders/pending-payments', { signal }),
 };

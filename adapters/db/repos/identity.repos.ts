@@ -171,6 +171,7 @@ const toSession = (m: SessionModel): SessionRecord => ({
   token_hash: m.token_hash,
   expires_at: m.expires_at,
   last_seen_at: m.last_seen_at,
+  second_factor_at: m.second_factor_at ?? null,
 });
 
 export class KnexSessionRepository implements SessionRepository {

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { containsPattern } from '../like';
 import type { AdminOrderRow, CartCatalogItem, CartLineKey, CartLineWithItem, CartLineWrite, CartRepository, NewOrder, OrderAdminFilter, OrderAdminSort, NewProduct, OrderItemRecord, OrderRecord, OrderRepository, OrderStatusChangeRecord, ProductCategoryRecord, ProductListFilter, ProductRecord, ProductRepository, ProductWithCategory } from '../../../core/marketplace/ports';
 import type { OrderStatus } from '../../../core/marketplace/order-rules';
+import type { ReturnStatus } from '../../../core/marketplace/order-return';
 
 type Row = Record<string, any>;
 
@@ -249,6 +250,7 @@ export class KnexCartRepository implements CartRepository {
 const ORDER_COLUMNS = [
   'id', 'user_id', 'status', 'payment_id', 'subtotal', 'total_amount', 'items_count', 'address', 'tracking_code', 'cancel_reason',
   'expires_at', 'paid_at', 'preparing_at', 'shipped_at', 'delivered_at', 'cancelled_at', 'refunded_at', 'created_at', 'updated_at',
+  'return_status', 'return_reason', 'return_requested_at', 'return_decided_at', 'return_reject_reason',
 ];
 
 export class KnexOrderRepository implements OrderRepository {
@@ -288,6 +290,12 @@ export class KnexOrderRepository implements OrderRepository {
       .whereIn('status', from as OrderStatus[])
       .update({ ...patch, status: to, updated_at: this.db.fn.now() });
     return n === 1;
+  }
+  async updateReturnIf(id: string, from: ReturnStatus | null, patch: Partial<OrderRecord>) {
+    const q = this.db('marketplace_orders').where({ id });
+    if (from === null) q.whereNull('return_status');
+    else q.where({ return_status: from });
+    return (await q.update({ ...patch, updated_at: this.db.fn.now() })) === 1;
   }
   async recordStatus(change: Omit<OrderStatusChangeRecord, 'id' | 'created_at'> & { created_at: Date }) {
     await this.db('order_status_history').insert(change);

@@ -3,6 +3,7 @@ import type { Next } from 'koa';
 import type { AuthService } from '../../../core/identity/auth.service';
 import type { Role } from '../../../core/identity/roles';
 import { DomainError } from '../../../core/shared/errors';
+import { SECOND_FACTOR_REQUIRED_MESSAGE } from '../../../core/identity/two-factor.service';
 import { TOKENS } from '../../tokens';
 import { SESSION_COOKIE, type AppContext } from '../context';
 
@@ -30,6 +31,10 @@ export function requireRole(...roles: Role[]) {
     if (!ctx.state.user) throw new DomainError('unauthenticated', 'unauthenticated', 'Entre na sua conta para continuar.');
     if (!roles.includes(ctx.state.user.role)) {
       throw new DomainError('forbidden', 'forbidden', 'Você não tem permissão para acessar esta área.');
+    }
+    // Issue 12: an admin's password-only session opens no admin route until it passes the second factor.
+    if (ctx.state.user.role === 'admin' && !ctx.state.user.secondFactorAt) {
+      throw new DomainError('forbidden', 'second_factor_required', SECOND_FACTOR_REQUIRED_MESSAGE);
     }
     await next();
   };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AuthService, SessionGrant } from '../../../core/identity/auth.service';
 import { RECOVERY_SENT_MESSAGE } from '../../../core/identity/auth.service';
 import type { AccountService } from '../../../core/identity/account.service';
+import type { TwoFactorService } from '../../../core/identity/two-factor.service';
 import type { ExportMyDataFlow } from '../../../core/flows/export-my-data.flow';
 import { loginSchema, emailSchema } from '../../../core/identity/auth-schemas';
 import {
@@ -61,6 +62,7 @@ const docClock = () => new Date();
 export function authRoutes() {
   const auth = (ctx: AppContext) => ctx.container.get<AuthService>(TOKENS.AuthService);
   const accounts = (ctx: AppContext) => ctx.container.get<AccountService>(TOKENS.AccountService);
+  const twoFactor = (ctx: AppContext) => ctx.container.get<TwoFactorService>(TOKENS.TwoFactorService);
 
   return new ContractRouter({ tag: 'identity' })
     .route({
@@ -172,6 +174,48 @@ export function authRoutes() {
       handler: async (ctx, { body }) => reply(200, await auth(ctx).unlockAccount(body.token, requestMeta(ctx))),
     })
     .route({
+      method: 'post',
+      path: '/api/auth/2fa/enrol',
+      summary: 'Admins: start the second-factor enrolment (a new TOTP secret, pending until confirmed)',
+      guard: 'user',
+      errors: [403, 409],
+      answers: {
+        200: {
+          description: 'The secret, its otpauth:// URL and a QR code of it (PNG data URL).',
+          schema: z.object({ secret: z.string(), otpauth_url: z.string(), qr_data_url: z.string() }),
+        },
+      },
+      handler: async (ctx) => {
+        ctx.set('Cache-Control', 'no-store');
+        return reply(200, await twoFactor(ctx).enrol(ctx.state.user!, requestMeta(ctx)));
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/api/auth/2fa/confirm',
+      summary: 'Admins: confirm the enrolment with a TOTP code; verifies this session and returns the 10 recovery codes (once)',
+      guard: 'user',
+      body: z.object({ code: z.string().min(1).max(16) }),
+      errors: [400, 403, 409, 429],
+      answers: { 200: { description: 'Enabled; keep the recovery codes, they are not shown again.', schema: z.object({ recovery_codes: z.array(z.string()) }) } },
+      handler: async (ctx, { body }) => {
+        ctx.set('Cache-Control', 'no-store');
+        return reply(200, await twoFactor(ctx).confirm(ctx.state.user!, body.code, requestMeta(ctx)));
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/api/auth/2fa/verify',
+      summary: 'Admins: verify this session with a TOTP code or a recovery code (single use)',
+      guard: 'user',
+      body: z
+        .object({ code: z.string().min(1).max(16).optional(), recovery_code: z.string().min(1).max(32).optional() })
+        .refine((b) => Boolean(b.code) !== Boolean(b.recovery_code), { message: 'Informe o código ou um código de recuperação.' }),
+      errors: [400, 403, 429],
+      answers: { 200: { description: 'The session passed the second factor.', schema: z.object({ recovery_codes_left: z.number().int() }) } },
+      handler: async (ctx, { body }) => reply(200, await twoFactor(ctx).verify(ctx.state.user!, body, requestMeta(ctx))),
+    })
+    .route({
       method: 'get',
       path: '/api/me',
       summary: 'The signed-in user, role and profile',
@@ -179,7 +223,9 @@ export function authRoutes() {
       answers: { 200: { description: 'The account and its profile (null when missing).', schema: meAnswerSchema } },
       handler: async (ctx) => {
         ctx.set('Cache-Control', 'no-store');
-        return reply(200, await accounts(ctx).me(ctx.state.user!.id));
+        const me = await accounts(ctx).me(ctx.state.user!.id);
+        const secondFactor = await twoFactor(ctx).status(ctx.state.user!);
+        return reply(200, secondFactor === 'enrol' || secondFactor === 'verify' ? { ...me, second_factor: secondFactor } : me);
       },
     })
     .route({

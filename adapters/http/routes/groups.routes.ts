@@ -4,8 +4,9 @@ import { z } from 'zod';
 import type { GroupService } from '../../../core/groups/group.service';
 import type { GroupEscrowService } from '../../../core/groups/escrow.service';
 import { groupEscrowSchema } from '../../../core/groups/escrow-schemas';
-import { heldPlaceSchema, myGroupsSchema, myVouchersSchema, publicGroupSchema, refundPreferenceSchema } from '../../../core/groups/schemas';
+import { heldPlaceSchema, myGroupsSchema, myVouchersSchema, publicGroupSchema, refundPreferenceSchema, withdrawalResultSchema } from '../../../core/groups/schemas';
 import type { MyVouchersFlow } from '../../../core/flows/my-vouchers.flow';
+import type { WithdrawalFlow } from '../../../core/flows/withdrawal.flow';
 import QRCode from 'qrcode';
 import type { WalletService } from '../../../core/wallet/wallet.service';
 import { walletSummarySchema } from '../../../core/wallet/schemas';
@@ -127,5 +128,18 @@ export function groupRoutes() {
       errors: [404, 409],
       answers: { 200: { description: 'The stored preference.', schema: refundPreferenceSchema } },
       handler: async (ctx, { params, body }) => (reply(200, await groups(ctx).setRefundPreference(actor(ctx), params.id, body.refund_to))),
+    })
+    // CDC art. 49 (issue 13): the member withdraws within 7 days — the place freed, or the completed group's purchase.
+    .route({
+      method: 'post',
+      path: '/api/me/memberships/:id/withdraw',
+      summary: 'Withdraw from a group purchase within 7 days (CDC art. 49)',
+      guard: 'user',
+      params: idParams,
+      body: z.object({ destination: z.enum(['original', 'wallet'], { message: 'Escolha reembolso ou crédito na carteira' }).optional() }),
+      errors: [404, 409],
+      answers: { 200: { description: 'The withdrawal done and the refund started (or the wallet credited).', schema: withdrawalResultSchema } },
+      handler: async (ctx, { params, body }) =>
+        reply(200, await ctx.container.get<WithdrawalFlow>(TOKENS.WithdrawalFlow).withdraw(actor(ctx), params.id, body.destination ?? 'original', requestMeta(ctx))),
     });
 }

@@ -5,6 +5,7 @@ import type { CartService } from '../../../core/marketplace/cart.service';
 import type { OrderService } from '../../../core/marketplace/order.service';
 import { cartPatchSchema } from '../../../core/marketplace/cart';
 import { createOrderSchema } from '../../../core/marketplace/order-rules';
+import { requestReturnSchema } from '../../../core/marketplace/order-return';
 import { productListQuerySchema } from '../../../core/marketplace/product-schemas';
 import {
   cartChangeSchema,
@@ -147,5 +148,18 @@ export function marketplaceRoutes() {
         ctx.set('Cache-Control', 'no-store');
         return reply(200, await orders(ctx).get(userId(ctx), params.id));
       },
+    })
+    // Issue 13 (CDC art. 49): a return within 7 days of delivery (until the end of the 7th day, São Paulo).
+    .route({
+      method: 'post',
+      path: '/api/orders/:id/return',
+      summary: 'Ask to return a delivered order (7 days from delivery)',
+      guard: 'user',
+      params: idParams,
+      body: requestReturnSchema,
+      errors: [400, 404, 409],
+      answers: { 201: { description: 'The order with its return request.', schema: orderSchema } },
+      handler: async (ctx, { params }) =>
+        reply(201, await orders(ctx).requestReturn({ id: userId(ctx), email: ctx.state.user!.email }, params.id, ctx.request.body, requestMeta(ctx))),
     });
 }

@@ -2,7 +2,7 @@
 import { paginationSchema } from '../../../core/shared/pagination';
 import { z } from 'zod';
 import type { PaymentService } from '../../../core/payments/payment.service';
-import { createPaymentSchema } from '../../../core/payments';
+import { createPaymentSchema, refundDestinationSchema } from '../../../core/payments';
 import { paymentListSchema, paymentSchema, paymentStatusSchema, webhookAnswerSchema } from '../../../core/payments/schemas';
 import { notFound } from '../../../core/shared/errors';
 import type { Config } from '../../config';
@@ -66,6 +66,18 @@ export function paymentRoutes() {
         ctx.set('Cache-Control', 'no-store');
         return reply(200, await payments(ctx).status(ctx.state.user!.id, params.id));
       },
+    })
+    .route({
+      method: 'post',
+      path: '/api/payments/:id/refund-destination',
+      summary: 'Choose how a boleto refund is received: a PIX key or wallet credit (owner only, once)',
+      guard: 'user',
+      params: idParams,
+      body: refundDestinationSchema,
+      errors: [400, 404, 409],
+      answers: { 200: { description: 'The payment, with its refund destination.', schema: paymentSchema } },
+      handler: async (ctx, { params, body }) =>
+        reply(200, await payments(ctx).chooseRefundDestination({ id: ctx.state.user!.id, email: ctx.state.user!.email }, params.id, body, requestMeta(ctx))),
     })
     // Asaas expects exactly 200, quickly; unknown events and payments are 200 too. Only a bad token is refused (401).
     .route({

@@ -1,8 +1,51 @@
 // The back office's browser tests: the demo admin the e2e server seeds, signed in through /admin's own form.
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateSync } from 'otplib';
 
 export const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@turma.local';
 export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Senha-forte-123';
+export const ADMIN_TOTP_SECRET = process.env.E2E_ADMIN_TOTP_SECRET ?? 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/**
+ * Issue 12: the seeded admin's TOTP codes. A step is accepted once and only after the last accepted one (no replay), and
+ * every worker signs the same admin in, so each sign-in claims the next unused step in a file shared by the workers
+ * (created exclusively: one claim per step), the current one or the next (accepted one step early), and otherwise waits.
+ */
+async function claimCode(secret: string): Promise<string> {
+  const dir = join(tmpdir(), `turma-e2e-totp-${process.env.E2E_PORT ?? '4311'}-${secret.slice(0, 8)}`);
+  mkdirSync(dir, { recursive: true });
+  for (;;) {
+    const now = Math.floor(Date.now() / 30_000);
+    const claimed = readdirSync(dir).map(Number).filter(Number.isFinite);
+    const last = claimed.length ? Math.max(...claimed) : now - 1;
+    for (const step of [now, now + 1]) {
+      if (step <= last) continue;
+      try {
+        writeFileSync(join(dir, String(step)), '', { flag: 'wx' });
+        return generateSync({ secret, epoch: step * 30 });
+      } catch {
+        // another worker took it
+      }
+    }
+    await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 200));
+  }
+}
+
+export async function completeSecondFactor(page: Page, secret = ADMIN_TOTP_SECRET) {
+  await expect(page.getByRole('heading', { name: 'Verificação em duas etapas' })).toBeVisible();
+  await page.getByLabel('Código de 6 dígitos').fill(await claimCode(secret));
+  await page.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByRole('heading', { name: 'Verificação em duas etapas' })).toBeHidden();
+}
+
+/** The same over the API, for request contexts that signed the seeded admin in with its password. */
+export async function verifyAdminSession(request: APIRequestContext, secret = ADMIN_TOTP_SECRET) {
+  const res = await request.post('/api/auth/2fa/verify', { data: { code: await claimCode(secret) } });
+  expect(res.status(), await res.text()).toBe(200);
+}
 
 export async function signInAdmin(page: Page) {
   await page.goto('/admin/');
@@ -10,6 +53,7 @@ export async function signInAdmin(page: Page) {
   await page.getByLabel('E-mail').fill(ADMIN_EMAIL);
   await page.getByLabel(/^Senha/).fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Entrar' }).click();
+  await completeSecondFactor(page);
   await expect(page.getByRole('heading', { name: 'Painel' })).toBeVisible();
 }
 

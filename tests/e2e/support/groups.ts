@@ -2,6 +2,7 @@
 // seeded plans need 4–10 people), and a sign-up through the real form.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Person } from './accounts';
+import { verifyAdminSession } from './admin';
 
 export interface TestPlan {
   id: string;
@@ -18,6 +19,7 @@ const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Senha-forte-123';
 export async function createPlanAsAdmin(request: APIRequestContext, { size = 2, price = 10_000, fullPrice = 15_000 } = {}): Promise<TestPlan> {
   const login = await request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
   expect(login.status(), await login.text()).toBe(200);
+  await verifyAdminSession(request);
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const name = `Turma de teste ${suffix}`;
   const created = await request.post('/api/admin/plans', {

@@ -17,6 +17,7 @@ import { GroupCard } from '../../components/groups/group-card';
 import { LoadingState, ErrorState } from '../../components/resource-states';
 import { MemberVouchers } from '../../components/vouchers/member-vouchers';
 import { EscrowSection } from './escrow-section';
+import { WithdrawalSection } from './withdrawal-section';
 
 /** Active memberships (core's one rule) come first; the rest is history. */
 export function splitGroups(items: readonly MyGroupItem[], now: number) {
@@ -32,7 +33,7 @@ export default function MyGroupsPage() {
   const [params] = useSearchParams();
   const highlight = params.get('grupo');
   const now = useNow(30_000);
-  const { state, retry, mutate } = useApiQuery(groupKeys.mine(), (signal) => groupsApi.mine(signal), { refetchOnWindowFocus: true });
+  const { state, retry, reload, mutate } = useApiQuery(groupKeys.mine(), (signal) => groupsApi.mine(signal), { refetchOnWindowFocus: true });
 
   const ready = state.status === 'ready';
   useEffect(() => {
@@ -48,6 +49,15 @@ export default function MyGroupsPage() {
       ...data,
       items: data.items.map((item) => (item.membership.id === membershipId ? { ...item, membership: { ...item.membership, refund_to: value } } : item)),
     }));
+
+  // After a withdrawal the button goes at once; the list is read again in the background (the place refunded).
+  const onWithdrawn = (membershipId: string) => {
+    mutate((data) => ({
+      ...data,
+      items: data.items.map((item) => (item.membership.id === membershipId ? { ...item, membership: { ...item.membership, withdrawal_deadline: null } } : item)),
+    }));
+    reload();
+  };
 
   const groups = state.status === 'ready' ? splitGroups(state.data.items, now) : null;
 
@@ -96,6 +106,7 @@ export default function MyGroupsPage() {
               <li key={item.membership.id}>
                 <GroupCard item={item} highlighted={item.group.id === highlight} headingLevel={3} onRefundSaved={onRefundSaved} now={now}>
                   <EscrowSection groupId={item.group.id} />
+                  <WithdrawalSection item={item} now={now} onWithdrawn={onWithdrawn} />
                 </GroupCard>
               </li>
             ))}
@@ -123,6 +134,7 @@ export default function MyGroupsPage() {
               <li key={item.membership.id}>
                 <GroupCard item={item} highlighted={item.group.id === highlight} headingLevel={3} onRefundSaved={onRefundSaved} now={now}>
                   <EscrowSection groupId={item.group.id} />
+                  <WithdrawalSection item={item} now={now} onWithdrawn={onWithdrawn} />
                 </GroupCard>
               </li>
             ))}

@@ -15,6 +15,7 @@ import { marketplaceApi, marketplaceKeys, orderNumber, productPath, type OrderDe
 import { emitOrderChanged, orderPaidToastId, useOrderChanged, watchOrders } from './order-events';
 import { OrderPaymentPanel } from './order-payment-panel';
 import { OrderStatusChip } from './order-status-chip';
+import { OrderReturn } from './order-return';
 import { useDateFormat } from './orders-page';
 import { ProductImage } from '../../components/products/product-image';
 import { LoadingState, ErrorState } from '../../components/resource-states';
@@ -45,7 +46,7 @@ function Timeline({ order }: { order: OrderDetails }) {
   );
 }
 
-function OrderDetail({ order }: { order: OrderDetails }) {
+function OrderDetail({ order, onChanged }: { order: OrderDetails; onChanged: () => void }) {
   const { t, i18n } = useTranslation('marketplace');
   const money = (cents: number) => formatCents(cents, i18n.language);
   const formatDate = useDateFormat();
@@ -108,6 +109,8 @@ function OrderDetail({ order }: { order: OrderDetails }) {
               {t('order.cancelReason')} {order.cancel_reason}
             </p>
           )}
+
+          <OrderReturn order={order} onChanged={onChanged} />
 
           <section className="panel order-section" aria-labelledby="order-items-title">
             <h2 id="order-items-title" className="panel__heading">
@@ -236,7 +239,7 @@ export default function OrderPage() {
         <ErrorState title={t('order.error')} message={state.error.message} retryLabel={t('retry')} onRetry={retry} />
       )}
 
-      {state.status === 'ready' && <OrderDetail order={state.data} />}
+      {state.status === 'ready' && <OrderDetail order={state.data} onChanged={reload} />}
     </div>
   );
 }

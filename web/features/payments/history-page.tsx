@@ -16,6 +16,7 @@ import { paymentKeys, paymentsApi, type Payment } from '../../lib/payments-api';
 import { MethodIcon } from '../../components/payments/method-icon';
 import { PaymentStatusChip } from './status-chip';
 import { LoadingState, ErrorState } from '../../components/resource-states';
+import { RefundChoice } from './refund-choice';
 
 type MyGroups = Awaited<ReturnType<GroupService['myGroups']>>;
 const PER_PAGE = 10;
@@ -160,12 +161,18 @@ export default function PaymentHistoryPage() {
                           {payment.refunded_amount > 0 && (
                             <span className="data-table__sub">{t('history.refunded', { value: formatCents(payment.refunded_amount, locale) })}</span>
                           )}
+                          {payment.refund_destination === 'pix' && <span className="data-table__sub">{t('refund.toPix')}</span>}
+                          {payment.refund_destination === 'wallet' && <span className="data-table__sub">{t('refund.toWallet')}</span>}
+                          {payment.method === 'CREDIT_CARD' && (payment.status === 'refund_pending' || payment.status === 'refunded') && (
+                            <span className="data-table__sub">{t('refund.cardNotice')}</span>
+                          )}
                         </span>
                       </td>
                       <td data-label={t('history.col.status')}>
                         <PaymentStatusChip status={payment.status} />
                       </td>
                       <td className="data-table__actions">
+                        {payment.refund_destination === 'awaiting_choice' && <RefundChoice payment={payment} />}
                         {pending && (
                           <Link
                             className="btn btn--secondary btn--sm"

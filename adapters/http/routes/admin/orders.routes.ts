@@ -12,6 +12,7 @@ import {
   refundOrderSchema,
   shipOrderSchema,
 } from '../../../../core/marketplace/order-admin';
+import { rejectReturnSchema } from '../../../../core/marketplace/order-return';
 import { TOKENS } from '../../../tokens';
 import type { AppContext } from '../../context';
 import { ContractRouter, reply } from '../../contract';
@@ -113,5 +114,26 @@ export function orderAdminRoutes() {
       errors: [400, 404, 409],
       answers: detail,
       handler: async (ctx, { params, body }) => reply(200, await service(ctx).setStatus(params.id, 'refunded', { actorEmail: actorEmail(ctx), note: body.reason })),
+    })
+    .route({
+      method: 'post',
+      path: '/:id/return/accept',
+      summary: 'Receive a returned item (issue 13): stock back, order refunded in full with freight',
+      guard: admin,
+      params: idParams,
+      errors: [404, 409],
+      answers: detail,
+      handler: async (ctx, { params }) => reply(200, await service(ctx).acceptReturn(params.id, actorEmail(ctx))),
+    })
+    .route({
+      method: 'post',
+      path: '/:id/return/reject',
+      summary: 'Refuse a return request, with the reason (the order stays delivered)',
+      guard: admin,
+      params: idParams,
+      body: rejectReturnSchema,
+      errors: [400, 404, 409],
+      answers: detail,
+      handler: async (ctx, { params }) => reply(200, await service(ctx).rejectReturn(params.id, actorEmail(ctx), ctx.request.body)),
     });
 }

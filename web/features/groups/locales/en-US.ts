@@ -2,6 +2,27 @@ import type { GroupsMessages } from './pt-BR';
 
 const groups: GroupsMessages = {
   retry: 'Try again',
+  withdrawal: {
+    button: 'Cancel my purchase',
+    until: 'until {{date}}',
+    title: 'Cancel your purchase?',
+    explainEntry:
+      'You may withdraw until {{date}} (Brazilian Consumer Code, art. 49). Your spot in the {{plan}} group will be released for someone else, the other members will be told, and your {{value}} entry comes back in full.',
+    explainPurchase:
+      'You may withdraw until {{date}} (Brazilian Consumer Code, art. 49). Your {{plan}} group purchase will be cancelled, the voucher will no longer be valid, and everything you paid ({{value}}) comes back to you.',
+    legend: 'How do you want the money back?',
+    original: 'To my payment method',
+    originalHint: 'Card refund or PIX return. Timing depends on your bank.',
+    wallet: 'Turma wallet credit',
+    walletHint: 'Instant, to use in another group or in the shop.',
+    cancel: 'Keep my purchase',
+    confirm: 'Confirm withdrawal',
+    sending: 'Confirming...',
+    success: 'Withdrawal confirmed',
+    successOriginal: 'The refund was requested from your payment method.',
+    successWallet: 'The amount was credited to your wallet.',
+    error: 'We could not register your withdrawal. Please try again.',
+  },
   escrow: {
     title: 'Where the money is',
     loading: "Loading the group's figures...",

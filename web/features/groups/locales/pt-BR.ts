@@ -1,6 +1,27 @@
 // Texts of the group screens: the invite page and my groups (the group card's own texts are in web/components/groups).
 const groups = {
   retry: 'Tentar novamente',
+  withdrawal: {
+    button: 'Desistir da compra',
+    until: 'até {{date}}',
+    title: 'Desistir da compra?',
+    explainEntry:
+      'Você tem direito de desistir até {{date}} (Código de Defesa do Consumidor, art. 49). Sua vaga na turma de {{plan}} será liberada para outra pessoa, os outros participantes serão avisados e a entrada de {{value}} volta inteira para você.',
+    explainPurchase:
+      'Você tem direito de desistir até {{date}} (Código de Defesa do Consumidor, art. 49). Sua compra na turma de {{plan}} será cancelada, o voucher deixa de valer e tudo o que você pagou ({{value}}) volta para você.',
+    legend: 'Como você quer receber o dinheiro?',
+    original: 'No meio de pagamento',
+    originalHint: 'Estorno no cartão ou devolução por PIX. O prazo depende do banco.',
+    wallet: 'Crédito na carteira Turma',
+    walletHint: 'Na hora, para usar em outra turma ou na loja.',
+    cancel: 'Manter a compra',
+    confirm: 'Confirmar desistência',
+    sending: 'Confirmando...',
+    success: 'Desistência confirmada',
+    successOriginal: 'O reembolso foi solicitado ao meio de pagamento.',
+    successWallet: 'O valor foi creditado na sua carteira.',
+    error: 'Não foi possível registrar a desistência. Tente novamente.',
+  },
   escrow: {
     title: 'Onde está o dinheiro',
     loading: 'Carregando os valores da turma...',

@@ -68,6 +68,21 @@ const payments: PaymentsMessages = {
     next: 'Next',
     pageOf: 'Page {{page}} of {{pages}}',
   },
+  refund: {
+    title: 'Choose how to receive your refund',
+    pix: 'PIX to one of my keys',
+    wallet: 'Credit in my Turma wallet',
+    keyType: 'PIX key type',
+    keyTypePlaceholder: 'Choose the type',
+    keyTypes: { CPF: 'CPF', CNPJ: 'CNPJ', EMAIL: 'E-mail', PHONE: 'Mobile', EVP: 'Random key' },
+    key: 'PIX key',
+    submit: 'Confirm',
+    sending: 'Sending...',
+    invalid: 'Check the details and try again.',
+    toPix: 'Refund by PIX',
+    toWallet: 'Refund as wallet credit',
+    cardNotice: 'The refund shows on your card statement within 10 business days.',
+  },
 };
 
 export default payments;

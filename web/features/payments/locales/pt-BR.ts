@@ -67,6 +67,21 @@ const payments = {
     next: 'Próxima',
     pageOf: 'Página {{page}} de {{pages}}',
   },
+  refund: {
+    title: 'Escolha como receber o reembolso',
+    pix: 'PIX para uma chave minha',
+    wallet: 'Crédito na carteira da Turma',
+    keyType: 'Tipo da chave PIX',
+    keyTypePlaceholder: 'Escolha o tipo',
+    keyTypes: { CPF: 'CPF', CNPJ: 'CNPJ', EMAIL: 'E-mail', PHONE: 'Celular', EVP: 'Chave aleatória' },
+    key: 'Chave PIX',
+    submit: 'Confirmar',
+    sending: 'Enviando...',
+    invalid: 'Confira os dados e tente de novo.',
+    toPix: 'Reembolso por PIX',
+    toWallet: 'Reembolso em crédito na carteira',
+    cardNotice: 'O estorno aparece na fatura do cartão em até 10 dias úteis.',
+  },
 };
 
 export default payments;
