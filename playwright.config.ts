@@ -29,6 +29,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
+  // The back office's bundle can take more than the default 5 s to draw its first screen on a loaded 2-core machine.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,
