@@ -7,9 +7,12 @@ import { notify } from '../notifications';
 import { earnCommission, reverseCommission } from './commission.flow';
 import { reverseCampaignBonusesForPayment } from './campaign-bonus.flow';
 import { reverseGroupPurchase } from './payment-reversal.flow';
+import type { PlanOrderFlow } from './plan-order.flow';
+import { shipsAsOrder } from '../marketplace';
 import { paymentConfirmedEmail, receiptPath, type PaymentPurposeHandler, type PaymentRecord, type SettleOutcome } from '../payments';
 
-export function balancePaymentFlow(clock: Clock, options: { publicUrl?: string; feePercent?: number } = {}): PaymentPurposeHandler {
+/** `planOrders` (issue 13): a product plan's paid balance asks the member for the delivery address (plan-order.flow.ts). */
+export function balancePaymentFlow(clock: Clock, options: { publicUrl?: string; feePercent?: number; planOrders?: Pick<PlanOrderFlow, 'balancePaid'> } = {}): PaymentPurposeHandler {
   return {
     async resolve(repos: Repositories, userId: string, voucherId: string) {
       const voucher = await repos.groups.vouchers.findById(voucherId);
@@ -27,7 +30,9 @@ export function balancePaymentFlow(clock: Clock, options: { publicUrl?: string; 
       }
       const plan = await tx.catalog.plans.findById(voucher.plan_id);
       const planName = plan?.name ?? 'plano';
-      await tx.notifications.create(notify.balanceConfirmed(voucher.user_id, voucher.id, planName, voucher.code));
+      // A product plan ships as an order: instead of "ready to use", the member is asked to confirm the address.
+      if (plan && options.planOrders && shipsAsOrder(plan)) await options.planOrders.balancePaid(tx, voucher, plan);
+      else await tx.notifications.create(notify.balanceConfirmed(voucher.user_id, voucher.id, planName, voucher.code));
       const user = await tx.identity.users.findById(voucher.user_id);
       const profile = await tx.identity.profiles.findByUserId(voucher.user_id);
       if (user) await tx.jobs.enqueue('mail.send', paymentConfirmedEmail({ to: user.email, name: profile?.full_name ?? '', what: `ao saldo de ${planName} (voucher ${voucher.code})`, amount: payment.amount, receiptLink: options.publicUrl ? `${options.publicUrl}${receiptPath(payment.id)}` : null }));
@@ -38,8 +43,9 @@ export function balancePaymentFlow(clock: Clock, options: { publicUrl?: string; 
     },
 
     async refunded(tx: Tx, payment: PaymentRecord) {
+      // Only when the purchase was undone (voucher cancelled): a refunded duplicate of a balance already paid keeps it.
       const voucher = await tx.groups.vouchers.findById(payment.ref_id);
-      if (voucher) await reverseCommission(tx, 'group_member', voucher.member_id, clock.now());
+      if (voucher?.status === 'cancelled') await reverseCommission(tx, 'group_member', voucher.member_id, clock.now());
       // The invitee's purchase refunded within the window: the inviter's campaign bonus goes back too.
       await reverseCampaignBonusesForPayment(tx, payment, clock.now());
     },

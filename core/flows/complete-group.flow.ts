@@ -6,6 +6,7 @@ import { groupCompleteEmail, makeCode, type GroupRecord } from '../groups';
 import { notify } from '../notifications';
 import { DEFAULT_PLATFORM_FEE_PERCENT } from '../professionals';
 import { creditCampaignBonuses } from './campaign-bonus.flow';
+import { requestChargeCancel } from '../payments';
 
 /** `feePercent`: the platform fee (PLATFORM_FEE_PERCENT) a 'fee_percent' campaign bonus is a share of. */
 export async function completeGroup(tx: Tx, group: GroupRecord, planName: string, now: Date, random: () => number, feePercent = DEFAULT_PLATFORM_FEE_PERCENT): Promise<boolean> {
@@ -15,7 +16,9 @@ export async function completeGroup(tx: Tx, group: GroupRecord, planName: string
   const awardedMembers: typeof members = [];
   for (const m of members) {
     if (m.status === 'pending_payment') {
-      await tx.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now });
+      // The group is full without them: their pending entry charge is cancelled at the provider (issue 13), so it
+      // can no longer be paid; one that still arrives is refunded (the entry flow answers 'refund_needed').
+      if (await tx.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now })) await cancelPendingEntry(tx, m.id, 'vaga liberada: a turma completou');
       continue;
     }
     if (m.status !== 'paid' || !(await tx.groups.members.moveIf(m.id, 'paid', 'awarded', { awarded_at: now }))) continue;
@@ -32,5 +35,13 @@ export async function completeGroup(tx: Tx, group: GroupRecord, planName: string
   // Inviters of awarded members earn the active campaign's bonus (same transaction, once per invitee).
   await creditCampaignBonuses(tx, group, awardedMembers, planName, feePercent, now);
   await tx.audit.append({ action: 'group.completed', actor_email: 'sistema', entity_type: 'group', entity_id: group.id, metadata: { members: awarded } });
+  return true;
+}
+
+/** A released place's pending entry charge, if any, is cancelled at the provider (a job enqueued in `tx`). */
+export async function cancelPendingEntry(tx: Tx, memberId: string, reason: string): Promise<boolean> {
+  const pending = await tx.payments.payments.findPendingFor('entry', memberId);
+  if (!pending) return false;
+  await requestChargeCancel(tx, pending, reason);
   return true;
 }

@@ -8,6 +8,7 @@ import type { GroupRecord } from '../groups';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import { notify } from '../notifications';
 import { requestRefund } from '../payments';
+import { cancelPendingEntry } from './complete-group.flow';
 
 export interface ExpireGroupsResult {
   expired: number;
@@ -69,7 +70,8 @@ export class ExpireGroupsFlow {
       const members = await tx.groups.members.listForGroup(g.id);
       for (const m of members) {
         if (m.status === 'pending_payment') {
-          await tx.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now });
+          // Its pending entry charge is cancelled at the provider (issue 13): the group it was for has ended.
+          if (await tx.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now })) await cancelPendingEntry(tx, m.id, `vaga liberada: ${why}`);
           continue;
         }
         if (m.status !== 'paid') continue;

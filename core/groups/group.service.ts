@@ -5,7 +5,7 @@ import { DomainError, conflict, notFound } from '../shared/errors';
 import { isId } from '../shared/ids';
 import type { Repositories } from '../ports/unit-of-work';
 import type { GroupRecord, MemberRecord, MemberWithName } from './ports';
-import type { UnitOfWork } from '../ports/unit-of-work';
+import type { Tx, UnitOfWork } from '../ports/unit-of-work';
 import { computeEntryPrice } from '../catalog';
 import { notify } from '../notifications';
 import { requestChargeCancel } from '../payments';
@@ -267,10 +267,14 @@ export class GroupService {
   }
 
   /** A lapsed hold the job has not released yet still holds the unique "one live place" slot: release it first. */
-  private async releaseOwnLapsedHold(r: Repositories, members: MemberWithName[], userId: string, now: Date) {
+  private async releaseOwnLapsedHold(r: Tx, members: MemberWithName[], userId: string, now: Date) {
     for (const m of members) {
       if (m.user_id === userId && m.status === 'pending_payment' && !occupiesPlace(m, now)) {
-        await r.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now });
+        if (await r.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now })) {
+          // Its lapsed charge is cancelled at the provider too (issue 13), as the hold-release job would.
+          const pending = await r.payments.payments.findPendingFor('entry', m.id);
+          if (pending) await requestChargeCancel(r, pending, 'vaga liberada: pagamento não confirmado no prazo');
+        }
         m.status = 'released';
       }
     }

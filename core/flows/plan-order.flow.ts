@@ -1,0 +1,149 @@
+// Flow: a product plan's paid purchase becomes one marketplace order (issue 13; rules in core/marketplace/plan-order.ts).
+// Crosses groups (the voucher), catalog (the plan), marketplace (the order), identity (the saved address) and
+// notifications. Three moments:
+//   1. the balance is confirmed (balance-payment.flow.ts calls `balancePaid`): the member is asked, in-app and by
+//      e-mail, to confirm the delivery address;
+//   2. the member confirms (POST /api/me/vouchers/:id/delivery): under the voucher's row lock the order is inserted
+//      once — a second or concurrent confirmation answers the same order (unique voucher_id, `on conflict do nothing`);
+//   3. the operator ships it (OrderService's `shipped` hook → `shipped`): the voucher is redeemed, which releases the
+//      purchase's money from the group's escrow ("shipped" in core/groups/escrow-rules.ts).
+import type { Clock } from '../shared/clock';
+import { invalid, notFound } from '../shared/errors';
+import { isId } from '../shared/ids';
+import type { Repositories, Tx, UnitOfWork } from '../ports/unit-of-work';
+import type { RequestMeta } from '../identity';
+import { auditMeta } from '../identity';
+import { notify } from '../notifications';
+import type { VoucherRecord } from '../groups';
+import type { PlanRecord } from '../catalog';
+import {
+  addressFromProfile,
+  assertCanOrderPlan,
+  orderAddressSchema,
+  orderNumber,
+  orderNotify,
+  planDeliveryEmail,
+  planDeliveryPath,
+  planDeliveryState,
+  planOrderDraft,
+  shipsAsOrder,
+  type OrderAddressInput,
+  type OrderRecord,
+  type PlanDeliveryState,
+} from '../marketplace';
+
+export interface PlanDeliveryView {
+  voucher_id: string;
+  code: string;
+  plan: { id: string; name: string; image_url: string | null };
+  price: number;
+  state: PlanDeliveryState;
+  order_id: string | null;
+  order_number: string | null;
+  /** The address to confirm: the order's once it exists, else the one saved in the profile (fields may be empty). */
+  address: OrderAddressInput;
+}
+
+const NO_ADDRESS = { cep: null, address_street: null, address_number: null, address_complement: null, address_district: null, address_city: null, address_state: null };
+const voucherNotFound = () => notFound('voucher_not_found', 'Voucher não encontrado.');
+
+function fieldsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const i of issues) fields[['address', ...i.path.map(String)].join('.')] ??= i.message;
+  return fields;
+}
+
+export class PlanOrderFlow {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly options: { publicUrl?: string } = {},
+  ) {}
+
+  /** GET /api/me/vouchers/:id/delivery: the caller's voucher only (anyone else's is a 404). */
+  async get(userId: string, voucherId: string): Promise<PlanDeliveryView> {
+    const repos = this.uow.repos;
+    const voucher = isId(voucherId) ? await repos.groups.vouchers.findById(voucherId) : null;
+    if (!voucher || voucher.user_id !== userId) throw voucherNotFound();
+    const plan = await repos.catalog.plans.findById(voucher.plan_id);
+    const order = await repos.marketplace.planOrders.findByVoucher(voucher.id);
+    return this.view(repos, voucher, plan, order);
+  }
+
+  /**
+   * POST /api/me/vouchers/:id/delivery {address}: the paid product voucher becomes its order, once. Answers the order
+   * and whether this call created it (the route says 201 or 200); a repeated or concurrent call gets the same order.
+   */
+  async confirm(actor: { id: string; email: string }, voucherId: string, raw: unknown, meta: RequestMeta): Promise<{ created: boolean; order_id: string; delivery: PlanDeliveryView }> {
+    const body = (raw ?? {}) as { address?: unknown };
+    const parsed = orderAddressSchema.safeParse(body.address);
+    if (!parsed.success) throw invalid('invalid_input', 'Verifique o endereço de entrega.', fieldsOf(parsed.error.issues));
+    const found = isId(voucherId) ? await this.uow.repos.groups.vouchers.findById(voucherId) : null;
+    if (!found || found.user_id !== actor.id) throw voucherNotFound();
+    const now = this.clock.now();
+    const result = await this.uow.run(async (tx) => {
+      // The voucher's row lock serialises confirmations (and a withdrawal racing this one).
+      const voucher = await tx.groups.vouchers.lockByCode(found.code);
+      if (!voucher || voucher.user_id !== actor.id) throw voucherNotFound();
+      const existing = await tx.marketplace.planOrders.findByVoucher(voucher.id);
+      if (existing) return { created: false, order: existing };
+      const plan = await tx.catalog.plans.findById(voucher.plan_id);
+      assertCanOrderPlan(voucher, plan);
+      const { order, created } = await tx.marketplace.planOrders.createIfAbsent(planOrderDraft(voucher, { id: plan!.id, name: plan!.name, kind: plan!.kind, image_url: plan!.image_url }, parsed.data, now));
+      if (!created) return { created, order };
+      await tx.marketplace.orders.recordStatus({ order_id: order.id, from_status: null, to_status: 'paid', actor: actor.email, note: `plano de turma ${plan!.name} (voucher ${voucher.code}): endereço confirmado`, created_at: now });
+      await tx.notifications.create(orderNotify.paid(actor.id, order.id, order.total_amount));
+      await tx.audit.append({
+        action: 'order.plan_order_created',
+        actor_user_id: actor.id,
+        actor_email: actor.email,
+        entity_type: 'order',
+        entity_id: order.id,
+        ...auditMeta(meta),
+        metadata: { voucher_id: voucher.id, plan_id: plan!.id, total: order.total_amount },
+      });
+      return { created, order };
+    });
+    return { created: result.created, order_id: result.order.id, delivery: await this.get(actor.id, voucherId) };
+  }
+
+  /** In the balance's confirming transaction (balance-payment.flow.ts), for a product plan: ask for the address. */
+  async balancePaid(tx: Tx, voucher: VoucherRecord, plan: PlanRecord): Promise<void> {
+    if (!shipsAsOrder(plan)) return;
+    await tx.notifications.create(notify.planDeliveryAddress(voucher.user_id, voucher.id, plan.name, voucher.code));
+    const user = await tx.identity.users.findById(voucher.user_id);
+    const profile = await tx.identity.profiles.findByUserId(voucher.user_id);
+    const link = this.options.publicUrl ? `${this.options.publicUrl}${planDeliveryPath(voucher.id)}` : null;
+    if (user) await tx.jobs.enqueue('mail.send', planDeliveryEmail({ to: user.email, name: profile?.full_name ?? '', plan: plan.name, code: voucher.code, link }));
+  }
+
+  /**
+   * OrderService's `shipped` hook, in the operator's transaction: a plan order handed to shipping redeems its voucher
+   * (once: a conditional move), which releases the purchase's money from the escrow. Cart orders are left alone.
+   */
+  async shipped(tx: Tx, order: Pick<OrderRecord, 'id' | 'source' | 'voucher_id'>, now: Date): Promise<boolean> {
+    if (order.source !== 'plan' || !order.voucher_id) return false;
+    const moved = await tx.groups.vouchers.moveIf(order.voucher_id, 'redeemable', 'redeemed', { redeemed_at: now });
+    if (moved) await tx.audit.append({ action: 'voucher.shipped', actor_email: 'sistema', entity_type: 'voucher', entity_id: order.voucher_id, metadata: { order_id: order.id } });
+    return moved;
+  }
+
+  private async view(repos: Repositories, voucher: VoucherRecord, plan: PlanRecord | null, order: OrderRecord | null): Promise<PlanDeliveryView> {
+    let address: OrderAddressInput;
+    if (order) address = order.address;
+    else {
+      const profile = await repos.identity.profiles.findByUserId(voucher.user_id);
+      address = addressFromProfile(profile ?? NO_ADDRESS);
+    }
+    return {
+      voucher_id: voucher.id,
+      code: voucher.code,
+      plan: { id: voucher.plan_id, name: plan?.name ?? 'Plano', image_url: plan?.image_url ?? null },
+      price: voucher.price,
+      state: planDeliveryState(voucher, plan, !!order),
+      order_id: order?.id ?? null,
+      order_number: order ? orderNumber(order.id) : null,
+      address,
+    };
+  }
+}

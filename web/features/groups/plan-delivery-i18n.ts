@@ -1,0 +1,51 @@
+// Strings of the product plan's delivery screen (issue 13), both locales, registered when the screen loads.
+import { registerTranslations } from '../../i18n';
+
+const ptBR = {
+  docTitle: 'Endereço de entrega',
+  title: 'Endereço de entrega do seu produto',
+  lead: 'O saldo de {{plan}} foi pago. Confirme ou altere o endereço: o pedido já está pago e o envio segue em Meus pedidos.',
+  loading: 'Carregando…',
+  error: 'Não foi possível carregar este voucher.',
+  errorBody: 'Confira sua conexão e tente de novo.',
+  retry: 'Tentar de novo',
+  fromProfile: 'Preenchemos com o endereço do seu perfil. Altere se quiser receber em outro lugar.',
+  voucher: 'Voucher {{code}}',
+  price: 'Preço de turma {{value}} — pago (entrada + saldo), frete incluído',
+  submit: 'Confirmar endereço e criar o pedido',
+  sending: 'Confirmando…',
+  done: 'Pedido {{number}} criado. Acompanhe a preparação e o envio.',
+  viewOrder: 'Ver pedido',
+  ordered: 'Este produto já virou o pedido {{number}}.',
+  awaitingBalance: 'Pague o saldo do plano para confirmar o endereço de entrega.',
+  payBalance: 'Pagar o saldo',
+  cancelled: 'Esta compra foi cancelada.',
+  notProduct: 'Este voucher é de um serviço: use-o com um profissional da categoria.',
+  backToGroups: 'Voltar para Minhas turmas',
+  confirmError: 'Não foi possível confirmar o endereço',
+};
+const enUS: typeof ptBR = {
+  docTitle: 'Delivery address',
+  title: 'Delivery address for your product',
+  lead: 'The balance for {{plan}} is paid. Confirm or change the address: the order is already paid and you follow the shipping in My orders.',
+  loading: 'Loading…',
+  error: "We couldn't load this voucher.",
+  errorBody: 'Check your connection and try again.',
+  retry: 'Try again',
+  fromProfile: "We filled in your profile's address. Change it to receive it somewhere else.",
+  voucher: 'Voucher {{code}}',
+  price: 'Group price {{value}} — paid (entry + balance), shipping included',
+  submit: 'Confirm address and create the order',
+  sending: 'Confirming…',
+  done: 'Order {{number}} created. Follow its preparation and shipping.',
+  viewOrder: 'View order',
+  ordered: 'This product is already order {{number}}.',
+  awaitingBalance: "Pay the plan's balance to confirm the delivery address.",
+  payBalance: 'Pay the balance',
+  cancelled: 'This purchase was cancelled.',
+  notProduct: 'This voucher is for a service: use it with a professional of the category.',
+  backToGroups: 'Back to My groups',
+  confirmError: "We couldn't confirm the address",
+};
+
+registerTranslations('planDelivery', { 'pt-BR': ptBR, 'en-US': enUS });
