@@ -1,4 +1,5 @@
-// Builds the web app and the back office with Vite when their sources changed since the last build.
+// Builds the web app and the back office with Vite when their sources changed since the last build, and the web
+// app's server render (web/entry-server.tsx → dist/server/entry-server.js, loaded by adapters/http/static.ts).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -9,6 +10,8 @@ const APPS = [
   { name: 'admin', config: join(ROOT, 'admin/vite.config.ts'), out: join(ROOT, 'dist/admin') },
 ] as const;
 const STAMP = join(ROOT, 'dist/.build-stamp');
+/** The server render of the public pages: a Vite SSR build of web/entry-server.tsx. */
+export const SSR_ENTRY = join(ROOT, 'dist/server/entry-server.js');
 
 function walk(dir: string, into: string[]) {
   if (!existsSync(dir)) return;
@@ -35,7 +38,7 @@ export function sourceFingerprint(): string {
 }
 
 export function buildIsFresh(): boolean {
-  if (!APPS.every((a) => existsSync(join(a.out, 'index.html')))) return false;
+  if (!APPS.every((a) => existsSync(join(a.out, 'index.html'))) || !existsSync(SSR_ENTRY)) return false;
   return existsSync(STAMP) && readFileSync(STAMP, 'utf8') === sourceFingerprint();
 }
 
@@ -47,6 +50,15 @@ export async function buildApps(log: (msg: string) => void = console.log): Promi
     await build({ configFile: app.config, logLevel: 'warn', mode: 'production' });
     log(`${app.name} compilado em ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
+  const started = Date.now();
+  log('Compilando a renderização no servidor (web)…');
+  await build({
+    configFile: APPS[0].config,
+    logLevel: 'warn',
+    mode: 'production',
+    build: { ssr: join(ROOT, 'web/entry-server.tsx'), outDir: join(ROOT, 'dist/server'), emptyOutDir: true, copyPublicDir: false },
+  });
+  log(`renderização no servidor compilada em ${((Date.now() - started) / 1000).toFixed(1)} s`);
   writeFileSync(STAMP, sourceFingerprint());
 }
 

@@ -1,18 +1,85 @@
 // Serves the built web app and back office, with the SPA fallback: /admin/* → admin, everything else → web.
 // A path the web app has no screen for (its route table, web/app/route-paths.ts) gets the app with status 404:
 // the app renders its not-found screen, and crawlers and monitors see a real 404.
-import { existsSync } from 'node:fs';
+// The public pages (landing, information pages, catalogue, product, services, invite, not-found) are rendered here by
+// the web app's server entry (web/entry-server.tsx, built into dist/server/entry-server.js) with the data the page
+// needs read from this server's own API, and hydrated by the browser; any other page, or a build without the server
+// entry, or a render that fails, gets the SPA shell as before.
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Next } from 'koa';
 import send from 'koa-send';
 import { isKnownRoute } from '../../web/app/route-paths';
 import type { AppContext } from './context';
+import type { FetchJson, render as renderPage } from '../../web/entry-server';
+
+interface ServerRenderer {
+  render: typeof renderPage;
+  template: string;
+}
+
+/** The built server entry and template, reloaded when a new build lands (keyed by the files' mtimes). */
+function serverRenderer(distDir: string) {
+  const entry = join(distDir, 'server', 'entry-server.js');
+  const index = join(distDir, 'web', 'index.html');
+  let loaded: { key: string; renderer: Promise<ServerRenderer | null> } | null = null;
+  return (): Promise<ServerRenderer | null> => {
+    if (!existsSync(entry) || !existsSync(index)) return Promise.resolve(null);
+    const key = `${statSync(entry).mtimeMs}:${statSync(index).mtimeMs}`;
+    if (loaded?.key !== key) {
+      const renderer = import(`${pathToFileURL(entry).href}?v=${encodeURIComponent(key)}`).then(
+        (mod: { render: typeof renderPage }) => ({ render: mod.render, template: readFileSync(index, 'utf8') }),
+        () => null,
+      );
+      loaded = { key, renderer };
+    }
+    return loaded.renderer;
+  };
+}
+
+/** GETs on this very server (the request's own socket address), for the data of a page being rendered. */
+function loopbackFetch(ctx: AppContext): FetchJson {
+  const socket = ctx.req.socket;
+  const address = socket.localAddress ?? '127.0.0.1';
+  const host = address.includes(':') ? (address === '::' || address === '::1' || address.startsWith('::ffff:') ? '127.0.0.1' : `[${address}]`) : address === '0.0.0.0' ? '127.0.0.1' : address;
+  const base = `http://${host}:${socket.localPort}`;
+  return async (path) => {
+    const res = await fetch(base + path, { headers: { accept: 'application/json', 'accept-language': 'pt-BR' }, signal: AbortSignal.timeout(4_000) });
+    return { status: res.status, body: res.ok ? await res.json() : null };
+  };
+}
 
 export const DIST_DIR = resolve(import.meta.dirname, '../../dist');
 
-export function staticApps(distDir = DIST_DIR, options: { dev?: boolean } = {}) {
+export function staticApps(distDir = DIST_DIR, options: { dev?: boolean; publicUrl?: string } = {}) {
   const webRoot = join(distDir, 'web');
   const adminRoot = join(distDir, 'admin');
+  const renderer = serverRenderer(distDir);
+
+  /** The public page rendered on the server; false when this path is not one (or the render failed): send the shell. */
+  const serverRender = async (ctx: AppContext): Promise<boolean> => {
+    const ssr = await renderer();
+    if (!ssr) return false;
+    // Links in the head follow PUBLIC_URL in production; in development the address the request came in on.
+    const origin = !options.dev && options.publicUrl ? options.publicUrl.replace(/\/$/, '') : `${ctx.protocol}://${ctx.host}`;
+    try {
+      const page = await ssr.render(ctx.url, { template: ssr.template, origin, fetchJson: loopbackFetch(ctx), dev: options.dev });
+      if (!page) return false;
+      if (page.html === null) {
+        await sendIndex(ctx, webRoot, page.status);
+        return true;
+      }
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.status = page.status;
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = page.html; // Koa sends no body for HEAD
+      return true;
+    } catch (error) {
+      ctx.state.log.warn({ err: error, path: ctx.path }, 'server render failed: SPA shell sent');
+      return false;
+    }
+  };
 
   const sendIndex = async (ctx: AppContext, root: string, status = 200) => {
     if (!existsSync(join(root, 'index.html'))) {
@@ -57,6 +124,7 @@ export function staticApps(distDir = DIST_DIR, options: { dev?: boolean } = {}) 
         }
       }
     }
+    if (!isAdmin && (await serverRender(ctx))) return;
     await sendIndex(ctx, root, isAdmin || isKnownRoute(relative, { dev: options.dev }) ? 200 : 404);
   };
 }

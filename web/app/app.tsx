@@ -1,24 +1,16 @@
-// Providers and the router.
-import { StrictMode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+// Providers and the router (in the browser; the server renders the same tree with a static router: web/entry-server.tsx).
+import type { DehydratedState } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { i18n } from '../i18n';
-import { AppErrorBoundary } from './error-screen';
-import { QueryProvider } from './query-provider';
+import { AppProviders } from './providers';
 import { routes } from './routes';
 
 const router = createBrowserRouter(routes);
 
-export function App() {
+/** `initialState`: the query cache the server rendered the page with (absent on client-only pages). */
+export function App({ initialState }: { initialState?: DehydratedState | null } = {}) {
   return (
-    <StrictMode>
-      <AppErrorBoundary>
-        <I18nextProvider i18n={i18n}>
-          <QueryProvider>
-            <RouterProvider router={router} />
-          </QueryProvider>
-        </I18nextProvider>
-      </AppErrorBoundary>
-    </StrictMode>
+    <AppProviders initialState={initialState}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

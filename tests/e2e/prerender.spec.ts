@@ -1,0 +1,61 @@
+// The public pages arrive rendered by the server (issue 15): with JavaScript off, the landing, the catalogue, a
+// product, the services and an invite already show their text (and their Open Graph title).
+import { request as apiRequest, type TestInfo } from '@playwright/test';
+import { createConfirmedAccount, newPerson } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { createPlanAsAdmin } from './support/groups';
+
+interface Named {
+  id: string;
+  name: string;
+  kind?: string;
+}
+
+const jar = (testInfo: TestInfo) => apiRequest.newContext({ baseURL: testInfo.project.use.baseURL });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the landing, catalogue, a product, the services and an invite show their text', async ({ page, request }, testInfo) => {
+    const plans = ((await (await request.get('/api/plans')).json()) as { items: Named[] }).items;
+    const products = ((await (await request.get('/api/products?sort=newest&page=1&per_page=12')).json()) as { items: Named[] }).items;
+    const services = ((await (await request.get('/api/plans?kind=service')).json()) as { items: Named[] }).items;
+    expect(plans.length, 'seeded plans').toBeGreaterThan(0);
+    expect(products.length, 'seeded products').toBeGreaterThan(0);
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pague só a entrada. A turma leva você até lá.' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Planos disponíveis' }).getByText(plans[0]!.name, { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveTitle('Turma — compra em grupo');
+
+    await page.goto('/marketplace/products');
+    await expect(page.getByRole('heading', { level: 1, name: 'Produtos' })).toBeVisible();
+    await expect(page.getByText(products[0]!.name, { exact: true }).first()).toBeVisible();
+    await expect(page).toHaveTitle('Produtos · Turma');
+
+    await page.goto(`/marketplace/products/${products[0]!.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: products[0]!.name })).toBeVisible();
+    await expect(page).toHaveTitle(`${products[0]!.name} · Turma`);
+    expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe(`${products[0]!.name} · Turma`);
+
+    await page.goto('/marketplace/services');
+    await expect(page.getByRole('heading', { level: 1, name: 'Serviços' })).toBeVisible();
+    if (services[0]) await expect(page.getByText(services[0].name, { exact: true }).first()).toBeVisible();
+
+    const admin = await jar(testInfo);
+    const owner = await jar(testInfo);
+    try {
+      const plan = await createPlanAsAdmin(admin, { size: 3 });
+      await createConfirmedAccount(owner, newPerson('Iolanda'));
+      const created = await owner.post('/api/groups', { data: { plan_id: plan.id } });
+      expect(created.status(), await created.text()).toBe(201);
+      const invitePath = ((await created.json()) as { membership: { invite_path: string } }).membership.invite_path;
+      await page.goto(invitePath);
+      await expect(page.getByText(/Iolanda/).first()).toBeVisible();
+      await expect(page.getByText(plan.name).first()).toBeVisible();
+      expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe(`Iolanda convidou você para a turma de ${plan.name}`);
+    } finally {
+      await Promise.all([admin.dispose(), owner.dispose()]);
+    }
+  });
+});

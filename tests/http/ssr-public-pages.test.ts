@@ -1,0 +1,167 @@
+// Server rendering of the public pages (issue 15): the landing, the catalogue, a product, the services and an invite
+// answer real HTML with the page's text, its head (title, description, Open Graph) and the data it was rendered with as
+// a non-executable JSON block; the CSP keeps forbidding inline scripts; signed-in pages stay the SPA shell.
+// The server entry is built here (Vite SSR build of web/entry-server.tsx) into a scratch dist next to node_modules.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductService } from '../../core/marketplace/product.service';
+import { TOKENS } from '../../adapters/tokens';
+import { createPlan, createUser } from '../support/factories';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const distDir = join(ROOT, 'node_modules/.cache', `turma-ssr-test-${process.pid}`);
+let app: TestApp;
+
+beforeAll(async () => {
+  rmSync(distDir, { recursive: true, force: true });
+  mkdirSync(join(distDir, 'web'), { recursive: true });
+  mkdirSync(join(distDir, 'admin'), { recursive: true });
+  writeFileSync(join(distDir, 'web/index.html'), readFileSync(join(ROOT, 'web/index.html'), 'utf8'));
+  writeFileSync(join(distDir, 'admin/index.html'), '<!doctype html><title>admin</title>');
+  const { build } = await import('vite');
+  await build({
+    configFile: join(ROOT, 'web/vite.config.ts'),
+    logLevel: 'error',
+    mode: 'production',
+    build: { ssr: join(ROOT, 'web/entry-server.tsx'), outDir: join(distDir, 'server'), emptyOutDir: true, copyPublicDir: false },
+  });
+  app = await createTestApp({ distDir });
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+const meta = (html: string, property: string) => {
+  const match = html.match(new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`));
+  return match ? match[1]!.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&') : null;
+};
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
+const stateOf = (html: string) => {
+  const match = html.match(/<script type="application\/json" id="turma-ssr-state">([\s\S]*?)<\/script>/);
+  expect(match, 'the page carries its data').not.toBeNull();
+  return JSON.parse(match![1]!) as { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> };
+};
+/** Every script is external or a JSON data block: nothing inline the CSP would have to allow. */
+function expectNoInlineScript(html: string) {
+  for (const [tag] of html.matchAll(/<script\b[^>]*>[\s\S]{0,80}/g)) expect(/^<script[^>]*(\bsrc=|type="application\/json")/.test(tag), tag).toBe(true);
+}
+
+async function page(path: string, status = 200) {
+  const res = await app.client().get(path);
+  expect(res.status, path).toBe(status);
+  expect(res.headers.get('content-type'), path).toContain('text/html');
+  expect(res.headers.get('content-security-policy'), path).toContain("script-src 'self'");
+  expect(res.headers.get('content-security-policy'), path).not.toContain('unsafe-inline\' ; script');
+  expectNoInlineScript(res.text);
+  return res.text;
+}
+
+describe('server-rendered public pages', () => {
+  let plan: Awaited<ReturnType<typeof createPlan>>;
+  let product: { id: string; name: string };
+
+  beforeAll(async () => {
+    plan = await createPlan(app, { price: 42_000, group_size: 3 });
+    await app.db.knex('plans').where({ id: plan.id }).update({ name: 'Fechamento de braço <Tattoo & Cia>' });
+    plan.name = 'Fechamento de braço <Tattoo & Cia>';
+    const products = app.container.get<ProductService>(TOKENS.ProductService);
+    const saved = await products.save({
+      name: 'Sérum Facial Vitamina C',
+      slug: `serum-${Date.now()}`,
+      description: 'Sérum antioxidante com 10% de vitamina C para todos os tipos de pele.',
+      price: 8_990,
+      stock_quantity: 7,
+      category_id: null,
+      active: true,
+    });
+    product = saved.product;
+  });
+
+  it('the landing: the plans in the HTML, the default title and Open Graph tags', async () => {
+    const html = await page('/');
+    expect(rootOf(html)).toContain('Fechamento de braço &lt;Tattoo &amp; Cia&gt;');
+    expect(html).toContain('<title>Turma — compra em grupo</title>');
+    expect(meta(html, 'og:title')).toBe('Turma — compra em grupo');
+    expect(meta(html, 'og:description')).toMatch(/Pague só a entrada/);
+    expect(meta(html, 'og:image')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/icons\/icon-512\.png$/);
+    expect(meta(html, 'og:url')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const state = stateOf(html);
+    expect(state.queries.find((q) => JSON.stringify(q.queryKey) === '["plans","catalogue"]')?.state.data).toEqual(expect.arrayContaining([expect.objectContaining({ id: plan.id })]));
+  });
+
+  it('the catalogue lists the product, with its query key as the screen reads it', async () => {
+    const html = await page('/marketplace/products');
+    expect(rootOf(html)).toContain('Sérum Facial Vitamina C');
+    expect(meta(html, 'og:title')).toBe('Produtos · Turma');
+    expect(html).toContain('<title>Produtos · Turma</title>');
+    const keys = stateOf(html).queries.map((q) => JSON.stringify(q.queryKey));
+    expect(keys).toContain(JSON.stringify(['marketplace', 'products', { category: '', q: '', sort: 'newest', page: 1, per_page: 12 }]));
+    // The filters in the URL are rendered too.
+    const none = await page('/marketplace/products?q=nada-com-isso');
+    expect(rootOf(none)).not.toContain('Sérum Facial Vitamina C');
+  });
+
+  it('a product page: name, price, description and its own preview', async () => {
+    const html = await page(`/marketplace/products/${product.id}`);
+    const body = rootOf(html);
+    expect(body).toContain('<h1 id="product-title" class="product-detail__name">Sérum Facial Vitamina C</h1>');
+    expect(body).toContain('R$');
+    expect(body).toContain('Sérum antioxidante');
+    expect(meta(html, 'og:title')).toBe('Sérum Facial Vitamina C · Turma');
+    expect(meta(html, 'og:type')).toBe('product');
+    expect(meta(html, 'og:description')).toMatch(/^Sérum antioxidante .* · R\$\s89,90$/);
+    expect(meta(html, 'og:url')).toMatch(new RegExp(`/marketplace/products/${product.id}$`));
+    expect(meta(html, 'og:image')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    expect(meta(html, 'description')).toBe(meta(html, 'og:description'));
+    // A product that does not exist is not rendered: the shell, with 404.
+    const missing = await app.client().get('/marketplace/products/00000000-0000-4000-8000-000000000000');
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('<div id="root"></div>');
+  });
+
+  it('the services page: the plan under its category, and the plans in the description', async () => {
+    const html = await page('/marketplace/services');
+    expect(rootOf(html)).toContain('Fechamento de braço &lt;Tattoo &amp; Cia&gt;');
+    expect(meta(html, 'og:title')).toBe('Serviços · Turma');
+    expect(meta(html, 'og:description')).toContain('Fechamento de braço <Tattoo & Cia>');
+    // Escaped in the attribute: no way out of it.
+    expect(html).toContain('Fechamento de braço &lt;Tattoo &amp; Cia&gt;');
+  });
+
+  it('an invite: the inviter and the plan in the HTML and in the link preview', async () => {
+    const ana = await createUser(app, { fullName: 'Ana Lima' });
+    const created = await ana.client.post('/api/groups', { plan_id: plan.id });
+    expect(created.status).toBe(201);
+    const { group, membership } = created.body;
+    const html = await page(`/join/${group.id}/${membership.invite_code}`);
+    expect(rootOf(html)).toContain('Ana');
+    expect(rootOf(html)).toContain('Fechamento de braço &lt;Tattoo &amp; Cia&gt;');
+    expect(meta(html, 'og:title')).toBe('Ana convidou você para a turma de Fechamento de braço <Tattoo & Cia>');
+    expect(meta(html, 'og:description')).toMatch(/faltam 2 lugares/);
+    // The JSON block cannot be closed early by the data ('<' is escaped inside it).
+    const block = html.match(/<script type="application\/json" id="turma-ssr-state">([\s\S]*?)<\/script>/)![1]!;
+    expect(block).not.toContain('<');
+    expect(block).toContain('\\u003cTattoo');
+  });
+
+  it('the information pages are rendered; unknown paths are the not-found screen with 404; signed-in pages stay the shell', async () => {
+    const about = await page('/about');
+    expect(meta(about, 'og:title')).toBe('Sobre nós · Turma');
+    expect(rootOf(about)).toContain('<h1');
+    expect((await page('/terms')).includes('Termos de uso')).toBe(true);
+
+    const missing = await page('/pagina-que-nao-existe', 404);
+    expect(rootOf(missing)).toContain('Oops! Page not found');
+
+    for (const path of ['/dashboard', '/marketplace/cart', '/auth']) {
+      const res = await app.client().get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).toContain('<div id="root"></div>');
+      expect(res.text, path).not.toContain('turma-ssr-state');
+    }
+  });
+});

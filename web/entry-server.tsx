@@ -1,0 +1,94 @@
+// The server render of the public pages (built by `npm run build` into dist/server/entry-server.js and loaded by
+// adapters/http/static.ts): the landing, the information pages, the catalogue, a product, the services and an invite
+// come as real HTML that the browser hydrates (web/main.tsx). The page's data is fetched from the site's own API,
+// rendered, and inlined as JSON (web/ssr/state.ts) for the browser's query cache.
+import { renderToReadableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { dehydrate } from '@tanstack/react-query';
+import { routes } from './app/routes';
+import { AppProviders } from './app/providers';
+import { createQueryClient } from './lib/query';
+import { planPage, type FetchJson } from './ssr/pages';
+import { fillTemplate } from './ssr/meta';
+import { stateScript } from './ssr/state';
+
+export type { FetchJson };
+
+export interface RenderOptions {
+  /** The built index.html (dist/web/index.html): the page is poured into it. */
+  template: string;
+  /** The site's public origin, for canonical and og:url / og:image. */
+  origin: string;
+  fetchJson: FetchJson;
+  dev?: boolean;
+  /** Gives up on a render that takes longer (the SPA shell is sent instead). */
+  timeoutMs?: number;
+}
+
+export interface RenderResult {
+  status: number;
+  /** null: not rendered here, send the SPA shell with `status`. */
+  html: string | null;
+}
+
+const handler = createStaticHandler(routes);
+
+/** Renders the whole tree (lazy screens included: it waits for all of it) to a string. */
+async function renderToHtml(element: React.ReactElement, timeoutMs: number): Promise<string> {
+  let failed: unknown = null;
+  const stream = await renderToReadableStream(element, {
+    // Every boundary inline, in document order: large ones would otherwise be outlined and revealed by inline
+    // scripts, which the CSP forbids. We wait for everything anyway (allReady).
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    signal: AbortSignal.timeout(timeoutMs),
+    onError(error) {
+      failed ??= error;
+    },
+  });
+  await stream.allReady;
+  const html = await new Response(stream).text();
+  // A part that failed on the server would be left to the browser: send the shell instead.
+  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+  return html;
+}
+
+/** The page as HTML, or null when the server does not render this path (the caller sends the SPA shell). */
+export async function render(url: string, options: RenderOptions): Promise<RenderResult | null> {
+  const parsed = new URL(url, options.origin);
+  const plan = await planPage(parsed.pathname, parsed.searchParams, options.fetchJson, { dev: options.dev });
+  if (!plan) return null;
+  if (plan.shellOnly) return { status: plan.status, html: null };
+
+  const queryClient = createQueryClient();
+  for (const [key, data] of plan.seed) queryClient.setQueryData(key, data);
+
+  const context = await handler.query(new Request(parsed.toString()));
+  if (context instanceof Response) return null; // redirects: none today, the browser would do it
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  const html = await renderToHtml(
+    <AppProviders queryClient={queryClient}>
+      {/* hydrate={false}: the router's hydration data would be an inline script (the CSP forbids it); no loaders here. */}
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
+    options.timeoutMs ?? 5_000,
+  );
+
+  const absolute = (path: string) => new URL(path, options.origin).toString();
+  const state = stateScript(dehydrate(queryClient));
+  queryClient.clear();
+  return {
+    status: plan.status,
+    html: fillTemplate(options.template, {
+      html,
+      state,
+      meta: {
+        ...plan.meta,
+        url: absolute(parsed.pathname + parsed.search),
+        image: absolute(plan.meta.image ?? '/icons/icon-512.png'),
+        siteName: 'Turma',
+        locale: 'pt-BR',
+      },
+    }),
+  };
+}

@@ -1,0 +1,55 @@
+// The <head> of a server-rendered page: title, description, canonical link and Open Graph / Twitter tags
+// (WhatsApp and Instagram link previews read og:*). Everything escaped: names come from the catalogue.
+export interface PageMeta {
+  /** The tab title, already through meta.titleTemplate (what useDocumentTitle sets in the browser). */
+  title: string;
+  description: string;
+  /** Absolute URL of the page. */
+  url: string;
+  /** Absolute URL of the preview picture. */
+  image: string;
+  type?: 'website' | 'product';
+  siteName: string;
+  locale: string;
+}
+
+export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** Descriptions stay short in previews: one line of plain text, cut at a word. */
+export function clip(text: string, max = 200): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** The tags that go before </head> (title and description replace the template's own). */
+export function headTags(meta: PageMeta): string {
+  const e = escapeHtml;
+  return [
+    `<link rel="canonical" href="${e(meta.url)}" />`,
+    `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
+    `<meta property="og:site_name" content="${e(meta.siteName)}" />`,
+    `<meta property="og:locale" content="${e(meta.locale.replace('-', '_'))}" />`,
+    `<meta property="og:title" content="${e(meta.title)}" />`,
+    `<meta property="og:description" content="${e(meta.description)}" />`,
+    `<meta property="og:url" content="${e(meta.url)}" />`,
+    `<meta property="og:image" content="${e(meta.image)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${e(meta.title)}" />`,
+    `<meta name="twitter:description" content="${e(meta.description)}" />`,
+    `<meta name="twitter:image" content="${e(meta.image)}" />`,
+  ].join('\n    ');
+}
+
+/** The built index.html with the page's head and body: title and description replaced, tags, HTML and state added. */
+export function fillTemplate(template: string, parts: { meta: PageMeta; html: string; state: string }): string {
+  const e = escapeHtml;
+  let out = template.replace(/<title>[\s\S]*?<\/title>/, `<title>${e(parts.meta.title)}</title>`);
+  out = out.replace(/<meta\s+name="description"[\s\S]*?\/>/, `<meta name="description" content="${e(parts.meta.description)}" />`);
+  out = out.replace('</head>', `    ${headTags(parts.meta)}\n  </head>`);
+  // A function replacement: the HTML may contain '$&' and friends.
+  out = out.replace('<div id="root"></div>', () => `<div id="root">${parts.html}</div>${parts.state}`);
+  return out;
+}

@@ -1,0 +1,157 @@
+// Which screens the server renders, what data each needs (seeded into the query cache under the keys the screens
+// read, so the first client render finds it and hydration matches) and the head each one gets. Everything else
+// (signed-in screens, checkout, the cart, /auth) stays client-only: the server sends the SPA shell.
+import type { QueryKey } from '@tanstack/react-query';
+import { formatCents } from '../../core/shared/money';
+import { i18n, registerTranslations } from '../i18n';
+import type { ListResponse } from '../lib/api';
+import { groupKeys, type PublicGroup } from '../lib/groups-api';
+import { marketplaceKeys, type Product, type ProductCategory } from '../lib/marketplace-api';
+import { planKeys, type Plan } from '../lib/plans-api';
+import { isKnownRoute, patternMatches, ROUTE_PATHS as P } from '../app/route-paths';
+import { groupServices, type PlanCategory } from '../features/marketplace/services-page';
+import { PRODUCTS_PER_PAGE } from '../features/marketplace/products-page';
+import '../features/marketplace/i18n';
+import '../features/info-pages/i18n';
+import '../features/groups/i18n';
+import { clip, type PageMeta } from './meta';
+import ptBR from './locales/pt-BR';
+import enUS from './locales/en-US';
+
+registerTranslations('ssr-meta', { 'pt-BR': ptBR, 'en-US': enUS });
+
+/** GET on the site's own API: the status and the JSON body. */
+export type FetchJson = (path: string) => Promise<{ status: number; body: unknown }>;
+
+export interface PagePlan {
+  status: number;
+  /** The product or invite does not exist: no render, the SPA shell answers with `status` (404). */
+  shellOnly?: boolean;
+  seed: Array<[QueryKey, unknown]>;
+  meta: Omit<PageMeta, 'url' | 'siteName' | 'locale' | 'image'> & { image?: string | null };
+}
+
+const LOCALE = 'pt-BR';
+// Plain text (the head escapes it once, web/ssr/meta.ts).
+const t = (key: string, options: Record<string, unknown> = {}) => i18n.t(key, { lng: LOCALE, ...options, interpolation: { escapeValue: false } });
+const titled = (title: string | null) => (title ? t('meta.titleTemplate', { title }) : t('meta.defaultTitle'));
+
+class Missing extends Error {}
+
+async function get<T>(fetchJson: FetchJson, path: string): Promise<T> {
+  const res = await fetchJson(path);
+  if (res.status === 404) throw new Missing(path);
+  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
+  return res.body as T;
+}
+
+const STATIC_PAGES: Record<string, { title: string; description: string }> = {
+  [P.about]: { title: 'info:about.docTitle', description: 'info:about.lead' },
+  [P.contact]: { title: 'info:contact.docTitle', description: 'info:contact.lead' },
+  [P.terms]: { title: 'info:terms.docTitle', description: 'info:terms.lead' },
+  [P.privacy]: { title: 'info:privacy.docTitle', description: 'info:privacy.lead' },
+};
+
+const PRODUCT_SORTS = new Set(['newest', 'price_asc', 'price_desc']);
+
+/** What the products screen reads from its URL (products-page.tsx), as its query key holds it. */
+function productQuery(search: URLSearchParams) {
+  const sortParam = search.get('sort');
+  const sort = sortParam && PRODUCT_SORTS.has(sortParam) ? sortParam : 'newest';
+  const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
+  return { category: search.get('category') ?? '', q: search.get('q') ?? '', sort: sort as 'newest', page, per_page: PRODUCTS_PER_PAGE };
+}
+
+function productsPath(query: ReturnType<typeof productQuery>): string {
+  const params = new URLSearchParams({ sort: query.sort, page: String(query.page), per_page: String(query.per_page) });
+  if (query.category) params.set('category', query.category);
+  if (query.q) params.set('q', query.q);
+  return `/api/products?${params.toString()}`;
+}
+
+const segments = (pathname: string) => pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+
+/**
+ * The plan for a path, or null when the server does not render it (a client-only screen). When the data says the
+ * product or invite does not exist, the shell answers with 404. Unknown paths render the not-found screen with 404.
+ */
+export async function planPage(pathname: string, search: URLSearchParams, fetchJson: FetchJson, options: { dev?: boolean } = {}): Promise<PagePlan | null> {
+  try {
+    if (pathname === '/' || pathname === '') {
+      const plans = await get<ListResponse<Plan>>(fetchJson, '/api/plans');
+      return { status: 200, seed: [[planKeys.catalogue(), Array.isArray(plans.items) ? plans.items : []]], meta: { title: titled(null), description: t('ssr-meta:homeDescription') } };
+    }
+    for (const [pattern, texts] of Object.entries(STATIC_PAGES)) {
+      if (patternMatches(pattern, pathname)) return { status: 200, seed: [], meta: { title: titled(t(texts.title)), description: clip(t(texts.description, { support: '', privacy: '' })) } };
+    }
+    if (patternMatches(P.products, pathname)) {
+      const query = productQuery(search);
+      const [categories, products] = await Promise.all([
+        get<ListResponse<ProductCategory>>(fetchJson, '/api/product-categories'),
+        get<ListResponse<Product>>(fetchJson, productsPath(query)),
+      ]);
+      return {
+        status: 200,
+        seed: [
+          [marketplaceKeys.categories(), categories],
+          [marketplaceKeys.products(query), products],
+        ],
+        meta: { title: titled(t('marketplace:products.docTitle')), description: t('marketplace:products.lead'), image: products.items.find((p) => p.images[0])?.images[0] ?? null },
+      };
+    }
+    if (patternMatches(P.product, pathname)) {
+      const id = segments(pathname)[2]!;
+      const product = await get<Product>(fetchJson, `/api/products/${encodeURIComponent(id)}`);
+      const price = formatCents(product.price, LOCALE);
+      return {
+        status: 200,
+        seed: [[marketplaceKeys.product(id), product]],
+        meta: {
+          title: titled(product.name),
+          description: clip(product.description ? `${product.description} · ${price}` : t('ssr-meta:productFallback', { name: product.name, price })),
+          image: product.images[0] ?? null,
+          type: 'product',
+        },
+      };
+    }
+    if (patternMatches(P.services, pathname)) {
+      const [plans, categories] = await Promise.all([
+        get<ListResponse<Plan>>(fetchJson, '/api/plans?kind=service'),
+        get<ListResponse<PlanCategory>>(fetchJson, '/api/plan-categories').catch(() => ({ items: [] as PlanCategory[], total: 0 })),
+      ]);
+      const groups = groupServices(plans.items, categories.items);
+      const names = groups.flatMap((g) => g.plans.map((p) => p.name));
+      return {
+        status: 200,
+        seed: [[marketplaceKeys.services(), groups]],
+        meta: {
+          title: titled(t('marketplace:services.docTitle')),
+          description: clip(names.length ? t('ssr-meta:servicesDescription', { plans: names.join(', ') }) : t('marketplace:services.lead')),
+          image: groups.flatMap((g) => g.plans).find((p) => p.image_url)?.image_url ?? null,
+        },
+      };
+    }
+    if (patternMatches(P.join, pathname)) {
+      const [, groupId, referralCode] = segments(pathname) as [string, string, string];
+      const group = await get<PublicGroup>(fetchJson, `/api/groups/${encodeURIComponent(groupId)}?referral_code=${encodeURIComponent(referralCode)}`);
+      const name = group.inviter_first_name || t('ssr-meta:siteName');
+      const open = group.status !== 'complete' && group.status !== 'expired' && group.status !== 'cancelled' && group.places_left > 0;
+      return {
+        status: 200,
+        seed: [[groupKeys.invite(groupId, referralCode), group]],
+        meta: {
+          title: group.plan ? t('ssr-meta:inviteTitle', { name, plan: group.plan.name }) : t('ssr-meta:inviteTitleNoPlan', { name }),
+          description: clip(open ? t('ssr-meta:inviteDescription', { count: group.places_left }) : t('ssr-meta:inviteClosed')),
+          image: group.plan?.image_url ?? null,
+        },
+      };
+    }
+    if (!isKnownRoute(pathname, options)) {
+      return { status: 404, seed: [], meta: { title: titled(t('notFound.docTitle')), description: t('notFound.body') } };
+    }
+    return null;
+  } catch (error) {
+    if (error instanceof Missing) return { status: 404, shellOnly: true, seed: [], meta: { title: '', description: '' } };
+    throw error;
+  }
+}

@@ -1,0 +1,30 @@
+// The data a server-rendered page was rendered with, carried to the browser in a non-executable
+// <script type="application/json"> (the CSP allows no inline script) and read back before hydration.
+import type { DehydratedState } from '@tanstack/react-query';
+
+export const SSR_STATE_ID = 'turma-ssr-state';
+
+/** JSON safe inside a <script> element: no '</script>', no '<!--', no line separators that break parsers. */
+export function serializeState(state: DehydratedState): string {
+  return JSON.stringify(state)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function stateScript(state: DehydratedState): string {
+  return `<script type="application/json" id="${SSR_STATE_ID}">${serializeState(state)}</script>`;
+}
+
+/** In the browser: the server's state, or null on a client-only page (or unreadable JSON). */
+export function readServerState(doc: Document): DehydratedState | null {
+  const node = doc.getElementById(SSR_STATE_ID);
+  if (!node?.textContent) return null;
+  try {
+    return JSON.parse(node.textContent) as DehydratedState;
+  } catch {
+    return null;
+  }
+}
