@@ -1,0 +1,288 @@
+// `npm run bench:web` (issue 15): Lighthouse 12.8 (mobile preset, simulated throttling) on the public pages of the
+// built app in production mode, on a fresh seeded embedded database, with Debian's Chromium. Prints
+// | page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |. A benchmark, never part of `npm test`.
+//
+//   npm run bench:web [-- --skip-build] [--runs N] [--json out.json] [--lhr-dir dir] [--chromium /usr/bin/chromium]
+//
+// --json writes the table's figures with the audits under 100%; --lhr-dir each page's full Lighthouse report (JSON).
+//
+// Steps: `npm run build` (unless --skip-build); seed a temporary PGlite database (demo plans, products and people, plus
+// one open group so an invite link exists); start `adapters/main.ts` with NODE_ENV=production on a free 127.0.0.1 port;
+// run Lighthouse on each page (with --runs N the run with the median performance score is kept). Loopback only:
+// Chromium resolves every other host to nothing, and a request that left 127.0.0.1 is reported after the table.
+// Building rewrites dist/, which browser tests use: on a shared machine run it under the e2e lock.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { loadConfig } from '../../adapters/config';
+import { buildContainer } from '../../adapters/container';
+import { openDatabase, pgliteDirFor } from '../../adapters/db/database';
+import { migrateLatest } from '../../adapters/db/migrate';
+import { TOKENS } from '../../adapters/tokens';
+import type { PgBossJobQueue } from '../../adapters/jobs/pg-boss.queue';
+import type { GroupService } from '../../core/groups/group.service';
+import { runSeeds } from '../../seeds/index';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+interface Options {
+  build: boolean;
+  runs: number;
+  json: string | null;
+  lhrDir: string | null;
+  chromium: string;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { build: true, runs: 1, json: null, lhrDir: null, chromium: process.env.CHROME_PATH ?? '/usr/bin/chromium' };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (!v) throw new Error(`${arg} precisa de um valor`);
+      return v;
+    };
+    if (arg === '--skip-build') options.build = false;
+    else if (arg === '--runs') options.runs = Math.max(1, Number.parseInt(value(), 10) || 1);
+    else if (arg === '--json') options.json = resolve(value());
+    else if (arg === '--lhr-dir') options.lhrDir = resolve(value());
+    else if (arg === '--chromium') options.chromium = value();
+    else throw new Error(`opção desconhecida: ${arg} (use --skip-build, --runs N, --json arquivo, --lhr-dir pasta, --chromium caminho)`);
+  }
+  return options;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** The environment of both the seeding and the server: production mode, loopback only, no background workers. */
+function benchEnv(dataDir: string, port: number): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    // Nothing leaves the machine: address lookups and map tiles would go to the internet.
+    VIACEP_URL: 'http://127.0.0.1:9',
+    NOMINATIM_URL: 'http://127.0.0.1:9',
+    MAP_TILE_URL: '',
+    JOBS_ENABLED: 'false',
+    TURMA_SKIP_BUILD: 'true',
+  };
+}
+
+/** Seeds the database in dataDir the way the first development start does, plus one open group; returns the pages. */
+async function seed(env: Record<string, string>): Promise<Array<{ name: string; label: string; path: string }>> {
+  const config = loadConfig(env);
+  const database = await openDatabase({ url: undefined, pgliteDir: pgliteDirFor(config.dataDir) });
+  try {
+    const container = buildContainer(config, database);
+    await migrateLatest(database.knex);
+    const queue = container.get<PgBossJobQueue>(TOKENS.JobQueue);
+    await queue.start({ workers: false });
+    try {
+      await runSeeds(container, { demoUsers: true, demoProducts: true });
+      const knex = database.knex;
+      const user = await knex('users').where({ role: 'user' }).orderBy('email').first<{ id: string; email: string }>('id', 'email');
+      const plan = await knex('plans').where({ active: true }).orderBy('name').first<{ id: string }>('id');
+      const product = await knex('products').where({ active: true }).orderBy('name').first<{ id: string }>('id');
+      if (!user || !plan || !product) throw new Error('as sementes não criaram pessoas, planos e produtos de demonstração');
+      const groups = container.get<GroupService>(TOKENS.GroupService);
+      const place = await groups.createGroup(user, plan.id, { ip: '127.0.0.1', userAgent: 'bench:web', requestId: null });
+      return [
+        { name: 'landing', label: '/', path: '/' },
+        { name: 'products', label: '/marketplace/products', path: '/marketplace/products' },
+        { name: 'product', label: '/marketplace/products/:id', path: `/marketplace/products/${product.id}` },
+        { name: 'services', label: '/marketplace/services', path: '/marketplace/services' },
+        { name: 'invite', label: '/join/:group_id/:code', path: place.membership.invite_path },
+      ];
+    } finally {
+      await queue.stop();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'adapters/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`o servidor terminou com o código ${child.exitCode}`);
+    try {
+      const res = await fetch(`${env.PUBLIC_URL}/api/health`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('o servidor não respondeu em 90 s');
+}
+
+interface Row {
+  page: string;
+  label: string;
+  path: string;
+  performance: number;
+  accessibility: number;
+  'best-practices': number;
+  seo: number;
+  lcp_ms: number;
+  tbt_ms: number;
+  cls: number;
+  /** Audits under 1 in the scored categories, for the JSON output. */
+  failing: Record<string, string[]>;
+  /** Requests to anything but 127.0.0.1, console errors, Lighthouse warnings. */
+  problems: string[];
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+function rowOf({ name, label, path }: { name: string; label: string; path: string }, lhr: Lhr): Row {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const failing: Record<string, string[]> = {};
+  for (const id of CATEGORIES) {
+    failing[id] = (lhr.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 || id !== 'performance')
+      .map((ref) => lhr.audits[ref.id])
+      .filter((a): a is NonNullable<typeof a> => !!a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'informative')
+      .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+  }
+  const problems: string[] = [];
+  if (lhr.runtimeError) problems.push(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  for (const w of lhr.runWarnings) problems.push(`aviso: ${String(w)}`);
+  const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ url: string }> } | undefined)?.items ?? [];
+  for (const { url } of requests) {
+    if (!/^(https?:\/\/127\.0\.0\.1[:/]|data:|blob:)/.test(url)) problems.push(`pedido externo: ${url}`);
+  }
+  const consoleErrors = (lhr.audits['errors-in-console']?.details as { items?: Array<{ description?: string; sourceLocation?: { url?: string } }> } | undefined)?.items ?? [];
+  for (const e of consoleErrors) problems.push(`erro no console: ${e.description ?? ''} ${e.sourceLocation?.url ?? ''}`.trim());
+  return {
+    page: name,
+    label,
+    path,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'best-practices': score('best-practices'),
+    seo: score('seo'),
+    lcp_ms: Math.round(numeric('largest-contentful-paint')),
+    tbt_ms: Math.round(numeric('total-blocking-time')),
+    cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000,
+    failing,
+    problems,
+  };
+}
+
+function table(rows: Row[]): string {
+  const lines = ['| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |', '|---|---|---|---|---|---|---|---|'];
+  for (const r of rows) {
+    lines.push(
+      `| \`${r.label}\` | ${r.performance} | ${r.accessibility} | ${r['best-practices']} | ${r.seo} | ${(r.lcp_ms / 1000).toFixed(1)} s | ${r.tbt_ms} ms | ${r.cls.toFixed(3)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  if (options.build) {
+    console.log('Compilando (npm run build)…');
+    const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('npm run build falhou');
+  }
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'turma-bench-web-'));
+  const port = await freePort();
+  const env = benchEnv(dataDir, port);
+  let server: ChildProcess | null = null;
+  let chrome: chromeLauncher.LaunchedChrome | null = null;
+  try {
+    console.log('Semeando um banco PGlite novo…');
+    const pages = await seed(env);
+    server = await startServer(env);
+    chrome = await chromeLauncher.launch({
+      chromePath: options.chromium,
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        // Loopback only: any other host fails to resolve instead of reaching the internet.
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+      ],
+    });
+    const rows: Row[] = [];
+    for (const page of pages) {
+      const url = `${env.PUBLIC_URL}${page.path}`;
+      const runs: Row[] = [];
+      for (let i = 0; i < options.runs; i++) {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+          formFactor: 'mobile',
+          throttlingMethod: 'simulate',
+        });
+        if (!result) throw new Error(`Lighthouse não devolveu resultado para ${url}`);
+        runs.push(rowOf(page, result.lhr));
+        if (options.lhrDir) {
+          mkdirSync(options.lhrDir, { recursive: true });
+          writeFileSync(join(options.lhrDir, `${page.name}${options.runs > 1 ? `-${i + 1}` : ''}.json`), JSON.stringify(result.lhr));
+        }
+      }
+      runs.sort((a, b) => a.performance - b.performance);
+      const row = runs[Math.floor((runs.length - 1) / 2)]!;
+      rows.push(row);
+      console.log(`${page.label}: ${CATEGORIES.map((c) => `${c} ${row[c]}`).join(', ')}`);
+    }
+
+    console.log(`\nLighthouse 12.8 — mobile, simulated throttling, production build, ${options.runs > 1 ? `median of ${options.runs} runs` : '1 run'}\n`);
+    console.log(table(rows));
+    const problems = rows.flatMap((r) => r.problems.map((p) => `${r.label}: ${p}`));
+    if (problems.length) console.log(`\nProblemas:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    const failing = rows.flatMap((r) => Object.entries(r.failing).filter(([, ids]) => ids.length).map(([c, ids]) => `${r.label} [${c}]: ${ids.join(', ')}`));
+    if (failing.length) console.log(`\nAuditorias abaixo de 100%:\n${failing.map((f) => `  - ${f}`).join('\n')}`);
+    if (options.json) {
+      writeFileSync(options.json, JSON.stringify({ lighthouse: '12.8', runs: options.runs, measured_at: new Date().toISOString(), pages: rows }, null, 2));
+      console.log(`\nJSON em ${options.json}`);
+    }
+  } finally {
+    if (chrome) chrome.kill();
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server!.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
