@@ -11,6 +11,8 @@ export interface RateLimitSettings {
 }
 
 const MINUTE = 60;
+/** Experiment tracking requests (enrolments + event batches) per IP per minute. */
+export const TRACKING_PER_MINUTE = 60;
 
 /**
  * rate-limiter-flexible speaks `pg`'s `query({ text, values })` with `$n` placeholders. Going through knex
@@ -63,6 +65,11 @@ export class PostgresRateLimiter implements RateLimiter {
       recover_account: make('recover_account', 3, 60 * MINUTE),
       // Issue 12: wrong second-factor codes (TOTP or recovery) per admin account.
       second_factor: make('second_factor', 5, 15 * MINUTE),
+      // Issue 11: the theme experiment's public endpoints (enrolment, event batches). A browser sends one enrolment per
+      // page and a batch every few seconds at most; a script flooding participants or events to skew the test stops here.
+      tracking_ip: make('tracking_ip', TRACKING_PER_MINUTE, MINUTE),
+      // Issue 13: freight quotes per IP (each may call the carrier's API): plenty for a shopper, not for a scraper.
+      shipping_quote_ip: make('shipping_quote_ip', 60, 5 * MINUTE),
     };
   }
 

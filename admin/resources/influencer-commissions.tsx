@@ -57,7 +57,13 @@ export const InfluencerCommissions = () => {
             <Fact label={c('totals.available')}>{money(state.totals.available)}</Fact>
             <Fact label={c('totals.paid')}>{money(state.totals.paid)}</Fact>
             <Fact label={c('totals.reversed')}>{money(state.totals.reversed)}</Fact>
+            <Fact label={c('totals.clawback')}>{money(state.totals.clawback)}</Fact>
           </Facts>
+          {state.totals.clawback > 0 && (
+            <Alert severity="warning" sx={{ mt: 2 }}>
+              {translate(c('clawbackNote'), { amount: money(state.totals.clawback) })}
+            </Alert>
+          )}
           {state.items.length === 0 ? (
             <Alert severity="info" sx={{ mt: 2 }}>
               {translate(c('empty'))}
@@ -86,6 +92,9 @@ export const InfluencerCommissions = () => {
                       </TableCell>
                       <TableCell>
                         <Chip size="small" color={STATUS_COLOR[row.status]} label={translate(c(`status.${row.status}`))} />
+                        {row.clawback_at && (
+                          <Chip size="small" color="error" variant="outlined" sx={{ ml: 0.5 }} label={translate(c(row.clawback_payout_id ? 'clawback.deducted' : 'clawback.owed'))} />
+                        )}
                       </TableCell>
                       <TableCell>{date(row.available_at)}</TableCell>
                     </TableRow>

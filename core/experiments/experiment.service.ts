@@ -31,16 +31,29 @@ export class ExperimentService {
   /** The same anonymous id always answers the same participant (and its first variant), so a replay changes nothing. */
   async enrol(input: ParticipantInput, userId: string | null): Promise<ParticipantAnswer> {
     const repo = this.uow.repos.experiments;
+    if (userId) {
+      // A signed-in user is one participant per experiment: a fresh anonymous id (cleared storage, another browser)
+      // with another variant would count them twice, in both arms. They keep the variant they were first given.
+      const mine = (await repo.listForUser(userId)).find((p) => p.experiment_name === input.experiment);
+      if (mine) return toParticipantAnswer(mine);
+    }
     const participant = await repo.findOrCreateParticipant({ experiment_name: input.experiment, variant: input.variant, anonymous_id: input.anonymous_id, user_id: userId });
     if (userId && !participant.user_id) await repo.linkUser(input.anonymous_id, userId);
     return toParticipantAnswer(participant);
   }
 
-  /** Stores the batch's interactions of known participants; unknown participant ids are dropped (tracking is best effort). */
+  /**
+   * Stores the batch's interactions of known participants; unknown participant ids are dropped (tracking is best
+   * effort). The variant is the participant's, recorded at enrolment: an event claiming another variant or experiment
+   * in its metadata is forged and dropped.
+   */
   async record(batch: EventsBatch): Promise<number> {
     const repo = this.uow.repos.experiments;
-    const known = new Set(await repo.existingIds([...new Set(batch.events.map((e) => e.participant_id))]));
-    const events = batch.events.filter((e) => known.has(e.participant_id)).map((e) => ({ participant_id: e.participant_id, event_type: 'interaction' as const, event_name: e.event_name, metadata: e.metadata }));
+    const known = new Map((await repo.participantsByIds([...new Set(batch.events.map((e) => e.participant_id))])).map((p) => [p.id, p]));
+    const events = batch.events.filter((e) => {
+      const p = known.get(e.participant_id);
+      return !!p && !isForged(e.metadata, p);
+    }).map((e) => ({ participant_id: e.participant_id, event_type: 'interaction' as const, event_name: e.event_name, metadata: e.metadata }));
     if (events.length) await repo.insertEvents(events);
     return events.length;
   }
@@ -83,6 +96,13 @@ export class ExperimentService {
       significance: compare(summaries),
     };
   }
+}
+
+/** Metadata that names a variant or experiment other than the participant's own. */
+function isForged(metadata: Record<string, unknown>, participant: { experiment_name: string; variant: string }): boolean {
+  if ('variant' in metadata && metadata.variant !== participant.variant) return true;
+  if ('experiment' in metadata && metadata.experiment !== participant.experiment_name) return true;
+  return false;
 }
 
 /** The first two variants compared (golden − friendship for the theme experiment). */

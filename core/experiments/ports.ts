@@ -43,6 +43,8 @@ export interface ExperimentRepository {
   findOrCreateParticipant(p: { experiment_name: string; variant: string; anonymous_id: string; user_id: string | null }): Promise<ParticipantRecord>;
   /** Of these ids, the participants that exist. */
   existingIds(ids: readonly string[]): Promise<string[]>;
+  /** The participants with these ids (unknown ids left out): their experiment and variant. */
+  participantsByIds(ids: readonly string[]): Promise<Array<{ id: string; experiment_name: string; variant: string }>>;
   insertEvents(events: readonly NewExperimentEvent[]): Promise<void>;
   /** Gives the anonymous participant(s) with this id a user, when they have none yet. */
   linkUser(anonymousId: string, userId: string): Promise<number>;

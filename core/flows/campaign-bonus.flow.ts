@@ -2,7 +2,7 @@
 // through another member's invite earns that inviter the active campaign's bonus as wallet credit — paid from the
 // platform fee, capped by the inviter's cap and the budget — in the completing transaction. The campaign row is locked
 // while bonuses are computed and `spent` moves by a conditional update, so concurrent completions never pass the
-// budget. A refund of the invitee's purchase within the withdrawal window reverses the bonus, once.
+// budget. The invitee's purchase undone (withdrawn, cancelled, refunded) within the withdrawal window reverses the bonus, once.
 import type { Tx } from '../ports/unit-of-work';
 import type { GroupRecord, MemberRecord } from '../groups';
 import type { PaymentRecord } from '../payments';
@@ -50,19 +50,19 @@ export async function creditCampaignBonuses(
 }
 
 /**
- * Reverses the bonuses an invitee's purchase earned, when it is refunded within the withdrawal window counted from
- * the group's completion: the bonus is marked reversed, the budget gets its share back and the inviter's wallet a
+ * Reverses the bonuses an invitee's purchase earned, when it is undone (`undoneAt`: withdrawn, cancelled) within the
+ * withdrawal window counted from the group's completion (PRODUCT.md §1, §11: 7 days); undone later, the bonus stays: the bonus is marked reversed, the budget gets its share back and the inviter's wallet a
  * negative 'referral_bonus' entry under its own ref (so it happens once). Returns how many were reversed.
  */
-export async function reverseCampaignBonuses(tx: Tx, inviteeMemberId: string, now: Date, reason: string): Promise<number> {
+export async function reverseCampaignBonuses(tx: Tx, inviteeMemberId: string, undoneAt: Date, reason: string): Promise<number> {
   const member = await tx.groups.members.findById(inviteeMemberId);
   const group = member ? await tx.groups.groups.findById(member.group_id) : null;
-  if (!group || !withinReversalWindow(group.completed_at, now)) return 0;
+  if (!group || !withinReversalWindow(group.completed_at, undoneAt)) return 0;
   let reversed = 0;
   for (const bonus of await tx.campaigns.bonuses.listCreditedForInvitee(inviteeMemberId)) {
     // Same lock order as the credit: the campaign row first.
     await tx.campaigns.campaigns.lock(bonus.campaign_id);
-    if (!(await tx.campaigns.bonuses.markReversed(bonus.id, now, reason))) continue;
+    if (!(await tx.campaigns.bonuses.markReversed(bonus.id, undoneAt, reason))) continue;
     await tx.campaigns.campaigns.subtractSpent(bonus.campaign_id, bonus.amount);
     await tx.wallet.add({ user_id: bonus.inviter_user_id, amount: -bonus.amount, kind: 'referral_bonus', description: 'Bônus de campanha estornado: a compra do seu convidado foi reembolsada', ref: bonusReversalRef(bonus.wallet_entry_ref) });
     await tx.audit.append({ action: 'campaign.bonus_reversed', actor_email: 'sistema', entity_type: 'campaign', entity_id: bonus.campaign_id, metadata: { bonus_id: bonus.id, inviter_user_id: bonus.inviter_user_id, invitee_member_id: inviteeMemberId, amount: bonus.amount, reason } });
@@ -71,8 +71,15 @@ export async function reverseCampaignBonuses(tx: Tx, inviteeMemberId: string, no
   return reversed;
 }
 
-/** For a group purchase's payment (an entry or a balance) that was refunded: the member whose bonus it reverses. */
+/**
+ * For a group purchase's payment (an entry or a balance) that was refunded: the bonus goes only when the purchase that
+ * earned it was undone (the member withdrew or the purchase was cancelled — member `refunded`), and only if it was
+ * undone within the window, counted at the moment it was undone (not when the refund landed). A refund that undid
+ * nothing — a duplicate payment of a purchase that stands — keeps the bonus.
+ */
 export async function reverseCampaignBonusesForPayment(tx: Tx, payment: Pick<PaymentRecord, 'purpose' | 'ref_id'>, now: Date): Promise<number> {
   const memberId = payment.purpose === 'entry' ? payment.ref_id : payment.purpose === 'balance' ? ((await tx.groups.vouchers.findById(payment.ref_id))?.member_id ?? null) : null;
-  return memberId ? reverseCampaignBonuses(tx, memberId, now, `pagamento de ${payment.purpose === 'entry' ? 'entrada' : 'saldo'} reembolsado`) : 0;
+  const member = memberId ? await tx.groups.members.findById(memberId) : null;
+  if (!member || member.status !== 'refunded') return 0;
+  return reverseCampaignBonuses(tx, member.id, member.refunded_at ?? now, `pagamento de ${payment.purpose === 'entry' ? 'entrada' : 'saldo'} reembolsado`);
 }

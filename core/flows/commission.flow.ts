@@ -2,7 +2,8 @@
 // (their refunds), referrals (who brought the buyer) and influencers (rates, statuses, the dashboard).
 //  - earning: in the transaction that completes a purchase (a voucher's balance paid, an order delivered), once per
 //    purchase (unique source): rate × the platform fee, pending for the 7-day withdrawal window;
-//  - reversing: in the transaction that refunds the purchase (money not yet in a payout);
+//  - reversing: in the transaction that refunds the purchase (money not yet in a payout; once paid out, clawed back
+//    and deducted from the next payouts);
 //  - maturing and paying: PayoutFlow (the same job and runs as professionals' receivables).
 import type { Clock } from '../shared/clock';
 import { forbidden, notFound } from '../shared/errors';
@@ -35,11 +36,16 @@ export async function earnCommission(tx: Tx, input: { buyerId: string; source: C
   return created;
 }
 
-/** In the refund's transaction: the purchase's commission is reversed (when not already paid out). */
+/**
+ * In the refund's transaction: the purchase's commission is reversed; one already paid out (or in a transfer) is
+ * clawed back instead — a negative balance deducted from the influencer's next payouts (never a negative transfer).
+ */
 export async function reverseCommission(tx: Tx, source: CommissionSource, sourceId: string, now: Date) {
   const reversed = await tx.commissions.reverseSource(source, sourceId, now);
   if (reversed) await tx.audit.append({ action: 'commission.reversed', actor_email: 'sistema', entity_type: source, entity_id: sourceId, metadata: { reversed } });
-  return reversed;
+  const clawedBack = await tx.commissions.clawBackSource(source, sourceId, now);
+  if (clawedBack) await tx.audit.append({ action: 'commission.clawed_back', actor_email: 'sistema', entity_type: source, entity_id: sourceId, metadata: { clawed_back: clawedBack } });
+  return reversed + clawedBack;
 }
 
 export const commissionView = (c: CommissionRecord) => ({
@@ -53,6 +59,8 @@ export const commissionView = (c: CommissionRecord) => ({
   available_at: c.available_at.toISOString(),
   payout_id: c.payout_id,
   reversed_at: c.reversed_at ? c.reversed_at.toISOString() : null,
+  clawback_at: c.clawback_at ? c.clawback_at.toISOString() : null,
+  clawback_payout_id: c.clawback_payout_id ?? null,
   created_at: c.created_at.toISOString(),
 });
 
@@ -81,7 +89,7 @@ export class InfluencerDashboardFlow {
       signups: stats.signups,
       paying_users: stats.paying_users,
       conversion_rate: conversionRate(stats.signups, stats.paying_users),
-      commissions: { pending: totals.pending, available: totals.available, paid: totals.paid },
+      commissions: { pending: totals.pending, available: totals.available, paid: totals.paid, clawback: totals.clawback },
       series: dailySeries(now, days, stats.series),
     };
   }

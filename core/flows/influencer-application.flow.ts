@@ -1,5 +1,5 @@
 // POST /api/influencers/applications without a session (issue 11): the account (like sign-up, bound to the referral
-// link that brought the visitor) and the influencer application, both checked before either is stored.
+// link that brought the visitor) and the influencer application, both checked before either is stored, stored together.
 import type { AccountService, RequestMeta, SignupInput } from '../identity';
 import type { InfluencerService } from '../influencers';
 
@@ -9,10 +9,13 @@ export class InfluencerApplicationFlow {
     private readonly influencers: InfluencerService,
   ) {}
 
-  /** `account` is the sign-up's parsed input; `application` is checked here, before the account is created. */
+  /**
+   * `account` is the sign-up's parsed input; `application` is checked here, then the account and the pending
+   * application are created in ONE transaction: neither exists without the other.
+   */
   async applyWithNewAccount(account: SignupInput, application: unknown, meta: RequestMeta, referral: { clickId: string | null }) {
-    this.influencers.parseApplication(application);
-    const { user } = await this.accounts.signup(account, meta, referral);
-    return this.influencers.apply({ id: user.id, email: user.email }, application, meta);
+    const app = this.influencers.parseApplication(application);
+    const { user, extra } = await this.accounts.signupWith(account, meta, referral, (tx, created) => this.influencers.applyIn(tx, created, app, meta));
+    return { application: { ...extra, mail_sent: true as const }, userId: user.id };
   }
 }

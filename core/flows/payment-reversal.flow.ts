@@ -4,14 +4,15 @@
 //  - a group entry or balance: core/groups/purchase-reversal-rules.ts decides (place released; completed group's
 //    purchase cancelled with its voucher and the other part refunded; a redeemed voucher kept and alerted);
 //  - a marketplace order: `refunded`, its stock back on the shelf when it had not left, the customer told.
-// Commissions and campaign bonuses are reversed by the purposes' `refunded` hooks (commission.flow.ts,
-// campaign-bonus.flow.ts) in the same transaction. Every reversal leaves an audit record the back office reads.
+// A cancelled purchase's commission and campaign bonus are reversed here, in the same transaction. Every reversal
+// leaves an audit record the back office reads.
 import type { Tx } from '../ports/unit-of-work';
 import { firstNameOf, groupPurchaseReversal, paidCount } from '../groups';
 import { canTransition, orderNotify, orderStatusEmail, returnsStock } from '../marketplace';
 import { notify } from '../notifications';
 import { requestChargeCancel, requestRefund, type PaymentRecord, type PaymentReversalKind } from '../payments';
 import { reverseCommission } from './commission.flow';
+import { reverseCampaignBonuses } from './campaign-bonus.flow';
 
 const why = (kind: PaymentReversalKind, what: string) => (kind === 'chargeback' ? `${what} contestado (chargeback)` : `${what} estornado pelo provedor`);
 
@@ -69,8 +70,10 @@ export async function reverseGroupPurchase(tx: Tx, payment: PaymentRecord, kind:
   if (pendingBalance) await requestChargeCancel(tx, pendingBalance, `compra cancelada: ${reason}`);
   if (!(await tx.groups.vouchers.moveIf(v.id, v.status, 'cancelled', { cancelled_at: now }))) return 'nothing_to_undo';
   await tx.groups.members.moveIf(member.id, 'awarded', 'refunded', { refunded_at: now });
-  // The purchase's commission (earned when the balance was paid) goes now, not when the other part's refund lands.
+  // The purchase's commission (earned when the balance was paid) goes now, not when the other part's refund lands;
+  // so does the inviter's campaign bonus when the purchase is undone within the withdrawal window.
   await reverseCommission(tx, 'group_member', member.id, now);
+  await reverseCampaignBonuses(tx, member.id, now, reason);
   await tx.notifications.create(notify.purchaseReversed(member.user_id, member.id, group.id, { plan, chargeback, outcome: 'purchase_cancelled', other_part_refunded: otherRefunded }));
   await audit('group.purchase_cancelled', { reason, user_id: member.user_id, voucher_id: v.id, voucher_status: v.status, other_part_refunded: otherRefunded });
   return 'purchase_cancelled';

@@ -26,7 +26,7 @@ import {
   type DuePayout,
   type PayoutRecord,
 } from '../professionals';
-import { INFLUENCER_DASHBOARD_PATH, commissionPayoutDescription } from '../influencers';
+import { INFLUENCER_DASHBOARD_PATH, commissionPayoutDescription, influencerPayoutDue } from '../influencers';
 
 declare module '../ports/job-queue' {
   interface JobPayloads {
@@ -124,7 +124,8 @@ export class PayoutFlow implements TransferEventHandler {
   private async payInfluencer(tx: Tx, influencerId: string, actor: { id: string | null; email: string }) {
     const influencer = await tx.influencers.lock(influencerId);
     if (!influencer || influencer.status !== 'approved') return null;
-    const due = payoutDue(await tx.commissions.lockAvailable(influencerId), this.options.minimum);
+    // What a refund after an earlier payout clawed back is deducted here; the transfer is never negative.
+    const due = influencerPayoutDue(await tx.commissions.lockAvailable(influencerId), await tx.commissions.lockOwedClawbacks(influencerId), this.options.minimum);
     if (!due) return null;
     const payout = await tx.professionals.payouts.create({
       influencer_id: influencerId,
@@ -133,14 +134,15 @@ export class PayoutFlow implements TransferEventHandler {
       pix_key: influencer.pix_key,
     });
     const claimed = await tx.commissions.claim(due.ids, payout.id);
-    if (claimed !== due.ids.length) throw new DomainError('conflict', 'payout_race', 'As comissões mudaram durante o repasse. Tente novamente.');
+    const deducted = await tx.commissions.deductClawbacks(due.clawbackIds, payout.id);
+    if (claimed !== due.ids.length || deducted !== due.clawbackIds.length) throw new DomainError('conflict', 'payout_race', 'As comissões mudaram durante o repasse. Tente novamente.');
     await tx.audit.append({
       action: 'payout.created',
       actor_user_id: actor.id,
       actor_email: actor.email,
       entity_type: 'payout',
       entity_id: payout.id,
-      metadata: { influencer_id: influencerId, amount: due.total, commissions: due.ids.length },
+      metadata: { influencer_id: influencerId, amount: due.total, commissions: due.ids.length, gross: due.gross, clawback_deducted: due.deducted, clawbacks: due.clawbackIds.length },
     });
     await tx.jobs.enqueue('payouts.transfer', { payout_id: payout.id }, { singletonKey: payout.id });
     return { payout, amount: due.total, commissions: due.ids.length };

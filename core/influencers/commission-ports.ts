@@ -1,7 +1,7 @@
 // Commissions' persistence port (issue 11): one commission per purchase (unique source), its moves as conditional
 // updates (the row's current status decides), the payout moves (like receivables'), and the dashboard's counts.
 import type { Cents } from '../shared/money';
-import type { CommissionReferral, CommissionSource, CommissionStatus } from './commission-rules';
+import type { CommissionAmountRow, CommissionReferral, CommissionSource, CommissionStatus } from './commission-rules';
 
 export interface CommissionRecord {
   id: string;
@@ -16,6 +16,10 @@ export interface CommissionRecord {
   available_at: Date;
   payout_id: string | null;
   reversed_at: Date | null;
+  /** Paid out (or being paid), then its purchase was refunded: a negative balance for the next payouts. */
+  clawback_at: Date | null;
+  /** The payout that deducted the claw-back (null while still owed). */
+  clawback_payout_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -49,22 +53,31 @@ export interface CommissionRepository {
   createOnce(c: NewCommission): Promise<CommissionRecord | null>;
   /** pending|available → reversed for this purchase; the number reversed. */
   reverseSource(source: CommissionSource, sourceId: string, at: Date): Promise<number>;
+  /** in_payout|paid and not yet clawed back → clawed back (`clawback_at`) for this purchase; the number clawed back. */
+  clawBackSource(source: CommissionSource, sourceId: string, at: Date): Promise<number>;
   /** pending → available for every commission whose window ended at `now`. */
   mature(now: Date): Promise<number>;
   listForInfluencer(influencerId: string, filter: { status?: CommissionStatus }, offset: number, limit: number): Promise<{ items: CommissionRecord[]; total: number }>;
-  /** Every commission's amount and status (for the totals). */
-  amountsForInfluencer(influencerId: string): Promise<Array<{ amount: Cents; status: CommissionStatus }>>;
+  /** Every commission's amount, status and claw-back (for the totals). */
+  amountsForInfluencer(influencerId: string): Promise<CommissionAmountRow[]>;
   stats(influencerId: string, since: Date): Promise<InfluencerPeriodStats>;
 
   /** Approved influencers due a payout now (pending ones whose window ended count: the run matures them first). */
   duePayouts(minimum: Cents, now: Date): Promise<DueInfluencerPayout[]>;
   /** The influencer's available commissions, locked for this transaction. */
   lockAvailable(influencerId: string): Promise<Array<{ id: string; net: Cents }>>;
+  /** The influencer's paid claw-backs not yet deducted, locked for this transaction. */
+  lockOwedClawbacks(influencerId: string): Promise<Array<{ id: string; amount: Cents }>>;
+  /** Marks these claw-backs as deducted by this payout (only those still owed); the number marked. */
+  deductClawbacks(ids: string[], payoutId: string): Promise<number>;
   /** available → in_payout with this payout, only those still available; the number claimed. */
   claim(ids: string[], payoutId: string): Promise<number>;
   countInPayout(payoutId: string): Promise<number>;
   /** in_payout → paid for this payout's commissions. */
   settlePayout(payoutId: string): Promise<number>;
-  /** in_payout → available (payout cleared) for this payout's commissions. */
+  /**
+   * A failed payout: its commissions in_payout → available (payout cleared), those clawed back meanwhile → reversed;
+   * the claw-backs it deducted are owed again.
+   */
   releasePayout(payoutId: string): Promise<number>;
 }

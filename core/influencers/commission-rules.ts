@@ -1,6 +1,6 @@
 // Influencer commissions (PRODUCT.md §5): "commissions come from the platform's fee, never from members' money". An
 // influencer earns their rate (basis points) × the platform fee of each referred user's completed purchase, held for
-// the 7-day withdrawal window, then available, then paid by a PIX payout; a refund reverses it. Self-referrals and
+// the 7-day withdrawal window, then available, then paid by a PIX payout; a refund reverses it (once paid, claws it back). Self-referrals and
 // suspended influencers earn nothing. Pure rules: the amounts, the moves, the dashboard's figures.
 import { percentOf, type Cents } from '../shared/money';
 
@@ -24,8 +24,9 @@ export const COMMISSION_STATUS_LABELS: Record<CommissionStatus, string> = {
 const MOVES: Record<CommissionStatus, readonly CommissionStatus[]> = {
   pending: ['available', 'reversed'],
   available: ['in_payout', 'reversed'],
-  // A failed transfer gives its commissions back; a paid one is history (an operator handles a late refund).
-  in_payout: ['paid', 'available'],
+  // A failed transfer gives its commissions back (or reverses one refunded meanwhile); a paid one is history — a late
+  // refund is clawed back from the next payouts (influencerPayoutDue).
+  in_payout: ['paid', 'available', 'reversed'],
   paid: [],
   reversed: [],
 };
@@ -65,14 +66,47 @@ export function commissionFor(referral: CommissionReferral | null, fee: Cents, e
   return { influencer_id: referral.influencer_id, base_fee: fee, rate_bp: rate, amount, available_at: commissionAvailableAt(earnedAt) };
 }
 
-/** Dashboard totals: pending, available (in a payout counts as available until paid) and paid. */
-export function commissionTotals(rows: ReadonlyArray<{ amount: Cents; status: CommissionStatus }>): { pending: Cents; available: Cents; paid: Cents; reversed: Cents } {
-  const totals = { pending: 0, available: 0, paid: 0, reversed: 0 };
+/** The statuses whose money already left (or is leaving) in a transfer: a refund then claws the commission back. */
+export const CLAWBACK_COMMISSION_STATUSES: readonly CommissionStatus[] = ['in_payout', 'paid'];
+
+/** What the totals read of a commission: its amount, status, and whether it was clawed back (and deducted yet). */
+export interface CommissionAmountRow {
+  amount: Cents;
+  status: CommissionStatus;
+  clawback_at?: Date | null;
+  clawback_payout_id?: string | null;
+}
+
+/**
+ * Dashboard totals: pending, available (in a payout counts as available until paid), paid, and `clawback` — the
+ * negative balance: commissions paid out whose purchase was refunded afterwards, not yet deducted from a payout.
+ */
+export function commissionTotals(rows: ReadonlyArray<CommissionAmountRow>): { pending: Cents; available: Cents; paid: Cents; reversed: Cents; clawback: Cents } {
+  const totals = { pending: 0, available: 0, paid: 0, reversed: 0, clawback: 0 };
   for (const r of rows) {
     if (r.status === 'in_payout') totals.available += r.amount;
     else totals[r.status] += r.amount;
+    if (r.clawback_at && !r.clawback_payout_id) totals.clawback += r.amount;
   }
   return totals;
+}
+
+/**
+ * An influencer's next payout: the available commissions minus the claw-backs owed (PRODUCT.md §5: a refund after the
+ * money was paid is deducted from later payouts). Null unless the net reaches the minimum — a transfer is never
+ * negative, and what is owed waits for more commissions. Every owed claw-back is deducted whole by the payout.
+ */
+export function influencerPayoutDue(
+  available: ReadonlyArray<{ id: string; net: Cents }>,
+  owed: ReadonlyArray<{ id: string; amount: Cents }>,
+  minimum: Cents,
+): { ids: string[]; clawbackIds: string[]; gross: Cents; deducted: Cents; total: Cents } | null {
+  if (!available.length) return null;
+  const gross = available.reduce((s, c) => s + c.net, 0);
+  const deducted = owed.reduce((s, c) => s + c.amount, 0);
+  const total = gross - deducted;
+  if (total <= 0 || total < minimum) return null;
+  return { ids: available.map((c) => c.id), clawbackIds: owed.map((c) => c.id), gross, deducted, total };
 }
 
 export const DASHBOARD_PERIODS = [7, 30, 90] as const;

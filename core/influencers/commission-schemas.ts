@@ -18,6 +18,8 @@ const commissionTotalsSchema = z.object({
   available: z.number().int(),
   /** Centavos, paid by a payout. */
   paid: z.number().int(),
+  /** Centavos owed: commissions paid out whose purchase was refunded later, deducted from the next payouts. */
+  clawback: z.number().int(),
 });
 
 export const influencerDashboardSchema = z
@@ -51,6 +53,10 @@ export const adminCommissionSchema = z
     available_at: dateTimeAnswer,
     payout_id: z.string().nullable(),
     reversed_at: dateTimeAnswer.nullable(),
+    /** Paid out, then its purchase was refunded: owed by the influencer until a payout deducts it. */
+    clawback_at: dateTimeAnswer.nullable(),
+    /** The payout that deducted the claw-back. */
+    clawback_payout_id: z.string().nullable(),
     created_at: dateTimeAnswer,
   })
   .meta({ id: 'AdminCommission' });

@@ -14,6 +14,7 @@ import {
   influencerApplicationSchema,
   influencerReasonSchema,
   referralCodeSchema,
+  type InfluencerApplication,
   type InfluencerStatus,
 } from './influencer-rules';
 
@@ -49,39 +50,42 @@ export class InfluencerService {
   /** POST /api/influencers/applications: the application waits for review; a rejected one may be sent again. */
   async apply(actor: { id: string; email: string }, input: unknown, meta: RequestMeta): Promise<{ id: string; status: InfluencerStatus }> {
     const app = influencerApplicationSchema.parse(input);
-    return this.uow.run(async (tx) => {
-      const existing = await tx.influencers.findByUserId(actor.id);
-      if (existing && existing.status !== 'rejected') throw conflict('application_exists', 'Você já enviou um cadastro de influenciador.');
-      const fields = {
-        instagram: app.instagram,
-        tiktok: app.tiktok,
-        youtube: app.youtube,
-        audience_size: app.audience_size,
-        niche: app.niche,
-        pix_key_type: app.pix_key.type,
-        pix_key: app.pix_key.key,
-      };
-      let id: string;
-      if (existing) {
-        assertInfluencerMove(existing.status, 'pending');
-        await tx.influencers.update(existing.id, { ...fields, status: 'pending', rejection_reason: null });
-        id = existing.id;
-      } else {
-        id = (await tx.influencers.create({ user_id: actor.id, ...fields })).id;
-      }
-      await tx.audit.append({
-        action: existing ? 'influencer.resubmitted' : 'influencer.applied',
-        actor_user_id: actor.id,
-        actor_email: actor.email,
-        entity_type: 'influencer',
-        entity_id: id,
-        ip: meta.ip,
-        user_agent: meta.userAgent,
-        request_id: meta.requestId,
-        metadata: { niche: app.niche, audience_size: app.audience_size },
-      });
-      return { id, status: 'pending' as const };
+    return this.uow.run((tx) => this.applyIn(tx, actor, app, meta));
+  }
+
+  /** The application stored in the caller's transaction (/influencer-signup creates the account in the same one). */
+  async applyIn(tx: Tx, actor: { id: string; email: string }, app: InfluencerApplication, meta: RequestMeta): Promise<{ id: string; status: InfluencerStatus }> {
+    const existing = await tx.influencers.findByUserId(actor.id);
+    if (existing && existing.status !== 'rejected') throw conflict('application_exists', 'Você já enviou um cadastro de influenciador.');
+    const fields = {
+      instagram: app.instagram,
+      tiktok: app.tiktok,
+      youtube: app.youtube,
+      audience_size: app.audience_size,
+      niche: app.niche,
+      pix_key_type: app.pix_key.type,
+      pix_key: app.pix_key.key,
+    };
+    let id: string;
+    if (existing) {
+      assertInfluencerMove(existing.status, 'pending');
+      await tx.influencers.update(existing.id, { ...fields, status: 'pending', rejection_reason: null });
+      id = existing.id;
+    } else {
+      id = (await tx.influencers.create({ user_id: actor.id, ...fields })).id;
+    }
+    await tx.audit.append({
+      action: existing ? 'influencer.resubmitted' : 'influencer.applied',
+      actor_user_id: actor.id,
+      actor_email: actor.email,
+      entity_type: 'influencer',
+      entity_id: id,
+      ip: meta.ip,
+      user_agent: meta.userAgent,
+      request_id: meta.requestId,
+      metadata: { niche: app.niche, audience_size: app.audience_size },
     });
+    return { id, status: 'pending' as const };
   }
 
   /** The back office's view of one influencer. */

@@ -5,7 +5,8 @@ import { INFLUENCER_STATUSES } from './influencer-rules';
 const status = z.enum(INFLUENCER_STATUSES);
 const dateTime = z.string().meta({ format: 'date-time' });
 
-export const influencerApplicationCreatedSchema = z.object({ id: z.string(), status });
+/** `mail_sent` when the account was created with the application (the confirmation e-mail is on its way). */
+export const influencerApplicationCreatedSchema = z.object({ id: z.string(), status, mail_sent: z.boolean().optional() });
 
 export const influencerFunnelSchema = z.object({ clicks: z.number().int(), signups: z.number().int(), self_referrals: z.number().int(), flagged: z.number().int() });
 

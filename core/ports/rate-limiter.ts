@@ -1,6 +1,7 @@
 // The rate-limit port: counts attempts per key in a named policy, shared across server instances.
 // login_pair: one account from one address (AUTH_LOGIN_LIMIT); login_account: the account's much higher ceiling from any address.
-export type RateLimitPolicy = 'login_ip' | 'login_pair' | 'login_account' | 'signup_ip' | 'recover_ip' | 'recover_account' | 'second_factor';
+export type RateLimitPolicy = 'login_ip' | 'login_pair' | 'login_account' | 'signup_ip' | 'recover_ip' | 'recover_account' | 'second_factor' | 'shipping_quote_ip' | 'tracking_ip';
+// tracking_ip: the public experiment endpoints (enrolment and interaction batches) per IP.
 
 export interface RateLimitState {
   blocked: boolean;

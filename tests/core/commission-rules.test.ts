@@ -7,6 +7,7 @@ import {
   commissionAvailableAt,
   commissionFor,
   commissionTotals,
+  influencerPayoutDue,
   conversionRate,
   dailySeries,
   periodStart,
@@ -61,6 +62,8 @@ describe('moves and reversal', () => {
     expect(canMoveCommission('pending', 'reversed')).toBe(true);
     expect(canMoveCommission('available', 'reversed')).toBe(true);
     expect(canMoveCommission('paid', 'reversed')).toBe(false);
+    // A failed transfer whose purchase was refunded meanwhile: reversed, not made available again.
+    expect(canMoveCommission('in_payout', 'reversed')).toBe(true);
     expect(canMoveCommission('reversed', 'available')).toBe(false);
     expect(canMoveCommission('pending', 'paid')).toBe(false);
     expect([...REVERSIBLE_COMMISSION_STATUSES]).toEqual(['pending', 'available']);
@@ -72,7 +75,32 @@ describe('moves and reversal', () => {
       { amount: 300, status: 'in_payout' },
       { amount: 400, status: 'paid' },
       { amount: 500, status: 'reversed' },
-    ])).toEqual({ pending: 100, available: 500, paid: 400, reversed: 500 });
+    ])).toEqual({ pending: 100, available: 500, paid: 400, reversed: 500, clawback: 0 });
+  });
+  it('totals: a paid commission refunded later is owed (clawback) until a payout deducts it', () => {
+    const at = new Date('2026-11-20T12:00:00Z');
+    expect(commissionTotals([
+      { amount: 400, status: 'paid', clawback_at: at, clawback_payout_id: null },
+      { amount: 250, status: 'paid', clawback_at: at, clawback_payout_id: 'payout-2' },
+      { amount: 300, status: 'available' },
+    ])).toEqual({ pending: 0, available: 300, paid: 650, reversed: 0, clawback: 400 });
+  });
+});
+
+describe('influencerPayoutDue (claw-back deducted, never a negative transfer)', () => {
+  const available = [{ id: 'a', net: 3_000 }, { id: 'b', net: 4_000 }];
+  it('without claw-backs: the available total, from the minimum', () => {
+    expect(influencerPayoutDue(available, [], 5_000)).toEqual({ ids: ['a', 'b'], clawbackIds: [], gross: 7_000, deducted: 0, total: 7_000 });
+    expect(influencerPayoutDue(available, [], 7_001)).toBeNull();
+  });
+  it('deducts what is owed from the transfer', () => {
+    expect(influencerPayoutDue(available, [{ id: 'x', amount: 1_500 }], 5_000)).toEqual({ ids: ['a', 'b'], clawbackIds: ['x'], gross: 7_000, deducted: 1_500, total: 5_500 });
+  });
+  it('waits (no payout) while the net is under the minimum, zero or negative', () => {
+    expect(influencerPayoutDue(available, [{ id: 'x', amount: 2_500 }], 5_000)).toBeNull();
+    expect(influencerPayoutDue(available, [{ id: 'x', amount: 7_000 }], 0)).toBeNull();
+    expect(influencerPayoutDue(available, [{ id: 'x', amount: 9_000 }], 0)).toBeNull();
+    expect(influencerPayoutDue([], [], 0)).toBeNull();
   });
 });
 

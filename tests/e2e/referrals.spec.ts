@@ -75,13 +75,17 @@ test.describe('referral links and influencers', () => {
     test.setTimeout(90_000);
     consoleGuard.allow(EXPECTED_401);
     await page.goto('/influencer-signup');
-    await expect(page.getByRole('heading', { name: 'Primeiro, sua conta' })).toBeVisible({ timeout: 15_000 });
+    // Signed out: one form with the account fields (tests/e2e/influencer-signup.spec.ts sends it).
+    await expect(page.getByRole('heading', { name: 'Sua conta', exact: true })).toBeVisible({ timeout: 15_000 });
     await page.screenshot({ path: screenshotPath(testInfo, 'influencer-signup-signed-out') });
 
     const person = await createConfirmedAccount(page.request, newPerson('Carla'));
     await login(page.request, person.email, person.password);
     await page.goto('/influencer-signup');
     await expect(page.getByRole('heading', { level: 1, name: 'Seja um influenciador da Turma' })).toBeVisible();
+    // Signed in: only the application part.
+    await expect(page.getByLabel('Seguidores (somando as redes)')).toBeVisible();
+    await expect(page.getByLabel('Nome completo')).toHaveCount(0);
     await page.getByRole('button', { name: 'Enviar candidatura' }).click();
     await expect(page.getByText('Informe o nicho')).toBeVisible();
     await page.getByLabel('Seguidores (somando as redes)').fill('15000');

@@ -7,6 +7,7 @@ import { requestRefund } from '../../core/payments';
 import type { PaymentService } from '../../core/payments/payment.service';
 import type { UnitOfWork } from '../../core/ports/unit-of-work';
 import { TOKENS } from '../../adapters/tokens';
+import type { SandboxPaymentGateway } from '../../adapters/payments/sandbox.gateway';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createPlan, createUser, type TestUser } from '../support/factories';
 
@@ -132,32 +133,58 @@ describe('the bonus when an invitee completes a group', () => {
     expect(await bonusEntries(inviter.id)).toHaveLength(0);
   });
 
-  it('a refund of the invitee’s entry within 7 days reverses the bonus once; after the window it stays', async () => {
+  it('the invitee’s purchase undone within 7 days reverses the bonus once; undone later, or a refund that undoes nothing, keeps it', async () => {
     const c = await createCampaign();
     const inviter = await createUser(app);
     const uow = app.container.get<UnitOfWork>(TOKENS.UnitOfWork);
-    const refund = async (paymentId: string) => {
-      await uow.run((tx) => requestRefund(tx, { id: paymentId }, 'desistência (CDC art. 49)'));
-      await payments().refundOne(paymentId);
-      await payments().refundOne(paymentId);
-    };
+    const sandbox = () => app.container.get<SandboxPaymentGateway>(TOKENS.SandboxGateway);
+    const bonusOf = async (memberId: string) => (await app.db.knex('campaign_bonuses').where({ invitee_member_id: memberId }).first()).status as string;
 
+    // Withdrawn (CDC art. 49) 3 days after the group completed: the purchase is undone inside the window.
     const inside = await invitedGroup(inviter);
     await confirm(inside.invitee, inside.paymentId);
     clock.advance(3 * DAY);
-    await refund(inside.paymentId);
+    const withdrawn = await inside.invitee.client.post(`/api/me/memberships/${inside.inviteeMemberId}/withdraw`, { destination: 'wallet' });
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
     expect((await bonusEntries(inviter.id)).map((e: { amount: number }) => e.amount)).toEqual([1_000, -1_000]);
     expect(await walletBalance(inviter)).toBe(0);
     expect((await campaignRow(c.id)).spent).toBe(0);
-    expect((await app.db.knex('campaign_bonuses').where({ invitee_member_id: inside.inviteeMemberId }).first()).status).toBe('reversed');
+    expect(await bonusOf(inside.inviteeMemberId)).toBe('reversed');
 
+    // A refund that undoes nothing (the member keeps the purchase, e.g. a duplicate payment sent back): the bonus stays.
+    const kept = await invitedGroup(inviter);
+    await confirm(kept.invitee, kept.paymentId);
+    clock.advance(2 * DAY);
+    await uow.run((tx) => requestRefund(tx, { id: kept.paymentId }, 'pagamento em duplicidade'));
+    await payments().refundOne(kept.paymentId);
+    expect((await app.db.knex('payments').where({ id: kept.paymentId }).first()).status).toBe('refunded');
+    expect((await app.db.knex('group_members').where({ id: kept.inviteeMemberId }).first()).status).toBe('awarded');
+    expect(await bonusOf(kept.inviteeMemberId)).toBe('credited');
+
+    // Undone after the window (a chargeback 8 days after completion cancels the purchase): the bonus stays.
     const outside = await invitedGroup(inviter);
     await confirm(outside.invitee, outside.paymentId);
     clock.advance(8 * DAY);
-    await refund(outside.paymentId);
-    expect((await app.db.knex('payments').where({ id: outside.paymentId }).first()).status).toBe('refunded');
-    expect(await walletBalance(inviter)).toBe(1_000);
-    expect((await app.db.knex('campaign_bonuses').where({ invitee_member_id: outside.inviteeMemberId }).first()).status).toBe('credited');
+    const providerId = (await app.db.knex('payments').where({ id: outside.paymentId }).first()).provider_payment_id as string;
+    const webhook = await sandbox().simulateReversal(providerId, 'chargeback');
+    expect((await app.client().post('/api/webhooks/asaas', webhook.body, webhook.headers)).status).toBe(200);
+    expect((await app.db.knex('group_members').where({ id: outside.inviteeMemberId }).first()).status).toBe('refunded');
+    expect(await bonusOf(outside.inviteeMemberId)).toBe('credited');
+    expect(await walletBalance(inviter)).toBe(2_000);
+  });
+
+  it('a chargeback that cancels the invitee’s purchase within 7 days reverses the bonus once, however often reported', async () => {
+    await createCampaign();
+    const inviter = await createUser(app);
+    const sandbox = () => app.container.get<SandboxPaymentGateway>(TOKENS.SandboxGateway);
+    const g = await invitedGroup(inviter);
+    await confirm(g.invitee, g.paymentId);
+    clock.advance(5 * DAY);
+    const providerId = (await app.db.knex('payments').where({ id: g.paymentId }).first()).provider_payment_id as string;
+    const webhook = await sandbox().simulateReversal(providerId, 'chargeback');
+    for (let i = 0; i < 2; i++) expect((await app.client().post('/api/webhooks/asaas', webhook.body, webhook.headers)).status).toBe(200);
+    expect((await bonusEntries(inviter.id)).map((e: { amount: number }) => e.amount)).toEqual([1_000, -1_000]);
+    expect((await app.db.knex('campaign_bonuses').where({ invitee_member_id: g.inviteeMemberId }).first()).status).toBe('reversed');
   });
 
   it('never passes the budget: the last bonus is what is left of it', async () => {

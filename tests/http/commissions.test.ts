@@ -68,7 +68,7 @@ describe('earning and reversing', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ referred_user_id: buyer.id, source_type: 'group_member', source_id: memberId, base_fee: 4_200, rate_bp: 1_000, amount: 420, status: 'pending', payout_id: null });
     expect(new Date(rows[0].available_at).getTime() - clock.now().getTime()).toBe(7 * DAY);
-    expect((await influencer.user.client.get('/api/me/influencer?days=7')).body.commissions).toEqual({ pending: 420, available: 0, paid: 0 });
+    expect((await influencer.user.client.get('/api/me/influencer?days=7')).body.commissions).toEqual({ pending: 420, available: 0, paid: 0, clawback: 0 });
 
     // The provider refunds the balance and says so: the commission is reversed, once.
     await sandbox().refund(providerId);
@@ -77,7 +77,7 @@ describe('earning and reversing', () => {
     const [after] = await commissionsOf(influencer.id);
     expect(after.status).toBe('reversed');
     expect(after.reversed_at).not.toBeNull();
-    expect((await influencer.user.client.get('/api/me/influencer?days=7')).body.commissions).toEqual({ pending: 0, available: 0, paid: 0 });
+    expect((await influencer.user.client.get('/api/me/influencer?days=7')).body.commissions).toEqual({ pending: 0, available: 0, paid: 0, clawback: 0 });
     expect(await knex()('audit_logs').where({ action: 'commission.reversed', entity_id: memberId })).toHaveLength(1);
   });
 
@@ -137,7 +137,7 @@ describe('maturing and paying', () => {
     const matured = await adminClient.post('/api/admin/jobs/mature_receivables/run');
     expect(matured.body.counts.commissions).toBeGreaterThanOrEqual(2);
     expect((await commissionsOf(rich.id)).map((c) => c.status)).toEqual(['available']);
-    expect((await rich.user.client.get('/api/me/influencer?days=30')).body.commissions).toEqual({ pending: 0, available: 5_000, paid: 0 });
+    expect((await rich.user.client.get('/api/me/influencer?days=30')).body.commissions).toEqual({ pending: 0, available: 5_000, paid: 0, clawback: 0 });
 
     const first = await adminClient.post('/api/admin/payouts/run');
     expect(first.body).toEqual({ payouts: 1, amount: 5_000 });
@@ -159,7 +159,7 @@ describe('maturing and paying', () => {
     expect(mine.status).toBe(200);
     expect(mine.body.items.map((p: { id: string; amount: number; status: string }) => [p.id, p.amount, p.status])).toEqual([[payouts[0].id, 5_000, 'done']]);
     expect((await poor.user.client.get('/api/me/payouts')).body).toEqual({ items: [], total: 0 });
-    expect((await rich.user.client.get('/api/me/influencer?days=30')).body.commissions).toEqual({ pending: 0, available: 0, paid: 5_000 });
+    expect((await rich.user.client.get('/api/me/influencer?days=30')).body.commissions).toEqual({ pending: 0, available: 0, paid: 5_000, clawback: 0 });
   });
 });
 
@@ -244,8 +244,65 @@ describe('back office', () => {
     expect(list.body).toHaveLength(1);
     expect(list.body[0]).toMatchObject({ source_type: 'group_member', amount: 400, status: 'pending' });
     const totals = await adminClient.get(`/api/admin/influencers/${influencer.id}/commission-totals`);
-    expect(totals.body).toEqual({ pending: 600, available: 0, paid: 0, reversed: 0 });
+    expect(totals.body).toEqual({ pending: 600, available: 0, paid: 0, reversed: 0, clawback: 0 });
     expect((await adminClient.get('/api/admin/influencers/00000000-0000-4000-8000-000000000000/commissions')).status).toBe(404);
     expect((await influencer.user.client.get(`/api/admin/influencers/${influencer.id}/commissions`)).status).toBe(403);
+  });
+});
+
+// Last: it moves the fake clock weeks ahead (sessions made after it would be stale).
+describe('claw-back: a commission already paid out whose purchase is refunded later', () => {
+  /** The provider refunds the balance after the payout and says so (PAYMENT_REFUNDED). */
+  async function refundLater(paid: Awaited<ReturnType<typeof payBalance>>) {
+    await sandbox().refund(paid.providerId);
+    const refunded = { ...paid.received.body, id: `${paid.received.body.id}_refund`, event: 'PAYMENT_REFUNDED' };
+    for (let i = 0; i < 2; i++) expect((await app.client().post('/api/webhooks/asaas', refunded, paid.received.headers)).status).toBe(200);
+  }
+  const matureAndPay = async () => {
+    expect((await adminClient.post('/api/admin/jobs/mature_receivables/run')).body).toMatchObject({ outcome: 'ok' });
+    return (await adminClient.post('/api/admin/payouts/run')).body as { payouts: number; amount: number };
+  };
+
+  it('becomes a negative balance deducted from the next payouts, never a negative transfer; shown to the influencer and the admin', async () => {
+    // 50% of the fee on R$ 1.000,00: R$ 50,00 per purchase (= PAYOUT_MINIMUM).
+    const influencer = await insertInfluencer(app, { rateBp: 5_000 });
+    const first = await payBalance(await referredBuyer(influencer), 100_000);
+    clock.advance(7 * DAY);
+    expect(await matureAndPay()).toEqual({ payouts: 1, amount: 5_000 });
+    const [paidOut] = await commissionsOf(influencer.id);
+    expect(paidOut).toMatchObject({ status: 'paid', clawback_at: null });
+
+    // Refunded after it was paid: not reversed (the money left) but clawed back, once, whatever the webhooks.
+    await refundLater(first);
+    const [clawed] = await commissionsOf(influencer.id);
+    expect(clawed).toMatchObject({ status: 'paid', clawback_payout_id: null });
+    expect(clawed.clawback_at).not.toBeNull();
+    expect(await knex()('audit_logs').where({ action: 'commission.clawed_back', entity_id: first.memberId })).toHaveLength(1);
+    expect((await influencer.user.client.get('/api/me/influencer?days=30')).body.commissions).toEqual({ pending: 0, available: 0, paid: 5_000, clawback: 5_000 });
+    const totals = await adminClient.get(`/api/admin/influencers/${influencer.id}/commission-totals`);
+    expect(totals.body).toEqual({ pending: 0, available: 0, paid: 5_000, reversed: 0, clawback: 5_000 });
+    const listed = await adminClient.get(`/api/admin/influencers/${influencer.id}/commissions`);
+    expect(listed.body[0]).toMatchObject({ id: clawed.id, status: 'paid', clawback_at: expect.any(String), clawback_payout_id: null });
+
+    // One new R$ 50,00 commission: 50 − 50 owed = 0 — no payout (never a zero or negative transfer), still owed.
+    await payBalance(await referredBuyer(influencer), 100_000);
+    clock.advance(7 * DAY);
+    expect(await matureAndPay()).toEqual({ payouts: 0, amount: 0 });
+    expect((await influencer.user.client.get('/api/me/influencer?days=30')).body.commissions).toEqual({ pending: 0, available: 5_000, paid: 5_000, clawback: 5_000 });
+
+    // Another: 100 − 50 = R$ 50,00 transferred; the claw-back is deducted by that payout.
+    await payBalance(await referredBuyer(influencer), 100_000);
+    clock.advance(7 * DAY);
+    expect(await matureAndPay()).toEqual({ payouts: 1, amount: 5_000 });
+    const payouts = await knex()('payouts').where({ influencer_id: influencer.id }).orderBy('created_at');
+    expect(payouts.map((p) => [p.amount, p.status])).toEqual([[5_000, 'done'], [5_000, 'done']]);
+    expect((await knex()('sandbox_transfers').where({ external_reference: payouts[1].id }).first()).value).toBe(5_000);
+    const after = await commissionsOf(influencer.id);
+    expect(after.find((c) => c.id === clawed.id)).toMatchObject({ status: 'paid', clawback_payout_id: payouts[1].id });
+    expect(after.filter((c) => c.id !== clawed.id).map((c) => [c.status, c.payout_id])).toEqual([['paid', payouts[1].id], ['paid', payouts[1].id]]);
+    expect((await influencer.user.client.get('/api/me/influencer?days=30')).body.commissions).toEqual({ pending: 0, available: 0, paid: 15_000, clawback: 0 });
+    expect((await knex()('audit_logs').where({ action: 'payout.created', entity_id: payouts[1].id }).first()).metadata).toMatchObject({ amount: 5_000, gross: 10_000, clawback_deducted: 5_000 });
+    // Nothing left: no further payout.
+    expect(await matureAndPay()).toEqual({ payouts: 0, amount: 0 });
   });
 });

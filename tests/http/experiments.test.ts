@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twoProportionTest } from '../../core/experiments';
+import { TRACKING_PER_MINUTE } from '../../adapters/security/rate-limiter';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createPlan, createUser, insertVoucher, type TestUser } from '../support/factories';
 
@@ -66,6 +67,44 @@ describe('POST /api/experiments/participants', () => {
     const other = anon();
     await enrol(signedIn.client, other, 'friendship');
     expect((await knex()('ab_test_participants').where({ anonymous_id: other }).first()).user_id).toBe(signedIn.id);
+  });
+});
+
+describe('forged variants and the tracking rate limit', () => {
+  it('a signed-in user keeps the participant and variant first given, whatever anonymous id or variant is sent later', async () => {
+    const user = await createUser(app);
+    const first = await enrol(user.client, anon(), 'golden');
+    expect(first.status).toBe(201);
+    const forged = await enrol(user.client, anon(), 'friendship');
+    expect(forged.status).toBe(201);
+    expect(forged.body).toMatchObject({ id: first.body.id, variant: 'golden' });
+    expect(await knex()('ab_test_participants').where({ user_id: user.id })).toHaveLength(1);
+  });
+
+  it('drops events whose metadata claims another variant or experiment than the participant\'s', async () => {
+    const p = (await enrol(app.client(), anon(), 'friendship')).body;
+    const ev = (metadata: Record<string, unknown>) => ({ participant_id: p.id, event_type: 'interaction', event_name: 'landing.cta_start', metadata });
+    const res = await app.client().post('/api/experiments/events', { events: [ev({ variant: 'golden' }), ev({ experiment: 'outro' }), ev({ variant: 'friendship' }), ev({})] });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ accepted: 2 });
+    const stored = await knex()('ab_test_events').where({ participant_id: p.id });
+    expect(stored.map((e) => (typeof e.metadata === 'string' ? JSON.parse(e.metadata) : e.metadata).variant ?? null).sort()).toEqual(['friendship', null]);
+  });
+
+  it('limits enrolments and event batches per IP (429 with Retry-After); another address is unaffected', async () => {
+    const flood = app.client({ ip: '10.77.0.9' });
+    const p = (await enrol(flood, anon())).body;
+    const batch = { events: [{ participant_id: p.id, event_type: 'interaction', event_name: 'landing.cta_start', metadata: {} }] };
+    let blocked: Awaited<ReturnType<typeof flood.post>> | null = null;
+    for (let i = 0; i < TRACKING_PER_MINUTE + 1 && !blocked; i++) {
+      const res = i % 2 ? await flood.post('/api/experiments/events', batch) : await enrol(flood, anon());
+      if (res.status === 429) blocked = res;
+      else expect(res.status).toBeLessThan(300);
+    }
+    expect((blocked?.body as { error: { code: string } } | undefined)?.error.code).toBe('rate_limited');
+    expect(Number(blocked?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await flood.post('/api/experiments/events', batch)).status).toBe(429);
+    expect((await enrol(app.client({ ip: '10.77.0.10' }), anon())).status).toBe(201);
   });
 });
 

@@ -14,7 +14,8 @@ let adminClient: HttpClient;
 beforeAll(async () => {
   cepFake = await startViaCepFake();
   cepFake.set('01310100', viaCep.found({ logradouro: 'Avenida Paulista', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP' }));
-  app = await createTestApp({ env: { VIACEP_URL: cepFake.url } });
+  // A low sign-up limit so the combined form's rate limit is reachable (AUTH_SIGNUP_LIMIT, counted per IP per hour).
+  app = await createTestApp({ env: { VIACEP_URL: cepFake.url, AUTH_SIGNUP_LIMIT: '4' } });
   adminClient = app.client();
   expect((await adminClient.post('/api/auth/login', await app.createAdmin())).status).toBe(200);
 }, 120_000);
@@ -51,8 +52,10 @@ describe('POST /api/influencers/applications', () => {
       ...application(),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(String), status: 'pending' });
+    expect(res.body).toEqual({ id: expect.any(String), status: 'pending', mail_sent: true });
     const user = await app.db.knex('users').where({ email }).first();
+    // Like any sign-up: unconfirmed until the e-mailed link is opened.
+    expect(user.email_confirmed_at).toBeNull();
     const row = await app.db.knex('influencers').where({ id: res.body.id }).first();
     expect(row).toMatchObject({ user_id: user.id, status: 'pending', instagram: 'carol.viaja', tiktok: 'carolviaja', youtube: null, audience_size: 48_000, niche: 'Viagens', pix_key_type: 'EMAIL', code: null });
     expect(user.role).toBe('user');
@@ -68,6 +71,61 @@ describe('POST /api/influencers/applications', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.fields.instagram).toBe('Informe ao menos uma rede social (Instagram, TikTok ou YouTube).');
     expect(await app.db.knex('users').where({ email }).first()).toBeUndefined();
+  });
+
+  const accountFields = (email: string) => ({
+    full_name: 'Bianca Torres', email, cpf: formatCpf(generateCpf(Math.random)), phone: '(11) 91234-5678', birth_date: '1995-01-20',
+    cep: '01310-100', address_number: '10', password: 'segredo-123', accept_terms: true,
+  });
+
+  it('anonymous: the account\'s and the application\'s mistakes come back together; the terms must be accepted', async () => {
+    const email = `juntos.${Date.now()}@exemplo.com.br`;
+    const res = await app.client().post('/api/influencers/applications', { ...accountFields(email), accept_terms: false, ...application({ niche: '' }) });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields.accept_terms).toBe('Você deve aceitar os termos e políticas de privacidade');
+    expect(res.body.error.fields.niche).toBe('Informe o nicho');
+    expect(await app.db.knex('users').where({ email }).first()).toBeUndefined();
+    // In English when the client asks for it (core/shared/validation-messages.ts).
+    const english = await app.client().post('/api/influencers/applications', { ...accountFields(email), ...application({ niche: '', pix_key: { type: 'CPF', key: '123' } }) }, { 'accept-language': 'en-US' });
+    expect(english.status).toBe(400);
+    expect(english.body.error.fields).toMatchObject({ niche: 'Enter your niche', 'pix_key.key': 'Invalid PIX key: enter a valid CPF' });
+  });
+
+  it('anonymous: one transaction — when the application cannot be stored, the account is not created either', async () => {
+    const email = `atomico.${Date.now()}@exemplo.com.br`;
+    // The influencer row fails in the database after the account rows were written in the same transaction.
+    await app.db.knex.raw("alter table influencers add constraint test_refuse_niche check (niche <> 'Recusado')");
+    try {
+      const res = await app.client().post('/api/influencers/applications', { ...accountFields(email), ...application({ niche: 'Recusado' }) });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+    } finally {
+      await app.db.knex.raw('alter table influencers drop constraint test_refuse_niche');
+    }
+    expect(await app.db.knex('users').where({ email }).first()).toBeUndefined();
+    expect(await app.db.knex('profiles').where({ email }).first()).toBeUndefined();
+    // The same person can then apply normally.
+    const again = await app.client().post('/api/influencers/applications', { ...accountFields(email), ...application() });
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+  });
+
+  it('anonymous: a taken e-mail is 409 and stores no application', async () => {
+    const existing = await createUser(app);
+    const before = await app.db.knex('influencers').count<{ n: string }[]>({ n: '*' });
+    const res = await app.client().post('/api/influencers/applications', { ...accountFields(existing.email), ...application() });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('email_taken');
+    expect(await app.db.knex('influencers').count<{ n: string }[]>({ n: '*' })).toEqual(before);
+  });
+
+  it('anonymous: the sign-up rate limit (AUTH_SIGNUP_LIMIT per IP) applies to the combined form', async () => {
+    const sameAddress = app.client({ ip: '10.44.0.7' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await sameAddress.post('/api/influencers/applications', { ...accountFields(`limite.${i}.${Date.now()}@exemplo.com.br`), ...application() });
+      statuses.push(res.status);
+      if (res.status === 429) expect(res.body.error.code).toBe('rate_limited');
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 429]);
   });
 
   it('anonymous without the account fields is refused with 400', async () => {

@@ -2,7 +2,7 @@
 // theme_experiment_variant), applies its primary hue, enrols the visitor on the server and sends interaction events in
 // batches (every few seconds, and with sendBeacon when the page is hidden). Tracking never slows a page and fails
 // silently (SPEC.md §8): every error here is swallowed.
-import { assignThemeVariant, THEME_EXPERIMENT_NAME, THEME_VARIANT_HUES, THEME_VARIANT_STORAGE_KEY, type ThemeVariant } from '../../core/experiments/theme-variant';
+import { assignThemeVariant, isThemeVariant, THEME_EXPERIMENT_NAME, THEME_VARIANT_HUES, THEME_VARIANT_STORAGE_KEY, type ThemeVariant } from '../../core/experiments/theme-variant';
 
 const ANONYMOUS_ID_KEY = 'theme_experiment_anonymous_id';
 const PARTICIPANT_KEY = 'theme_experiment_participant';
@@ -94,7 +94,13 @@ async function enrol(): Promise<void> {
       body: JSON.stringify({ experiment: THEME_EXPERIMENT_NAME, variant: themeVariant(), anonymous_id }),
     });
     if (!res.ok) return;
-    const body = (await res.json()) as { id?: string };
+    const body = (await res.json()) as { id?: string; variant?: string };
+    // The server's record wins (a signed-in user keeps the variant first given): the page follows it.
+    if (isThemeVariant(body.variant) && body.variant !== variant) {
+      variant = body.variant;
+      write(THEME_VARIANT_STORAGE_KEY, body.variant);
+      applyThemeVariant(body.variant);
+    }
     if (body.id) {
       participantId = body.id;
       write(PARTICIPANT_KEY, `${anonymous_id}:${body.id}`);

@@ -1,5 +1,6 @@
 // Knex repository of influencer commissions (core/influencers/commission-ports.ts): one row per purchase (unique
-// source, insert … on conflict do nothing), every move a conditional update on the row's current status, and the
+// source, insert … on conflict do nothing), every move a conditional update on the row's current status, the claw-backs
+// of paid commissions refunded later (deducted from the next payout), and the
 // dashboard's counts (clicks counted, sign-ups bound, paying referred users, commissions per São Paulo day).
 import type { Knex } from 'knex';
 import type {
@@ -10,7 +11,7 @@ import type {
   InfluencerPeriodStats,
   NewCommission,
 } from '../../../core/influencers/commission-ports';
-import type { CommissionReferral, CommissionSource, CommissionStatus } from '../../../core/influencers/commission-rules';
+import type { CommissionAmountRow, CommissionReferral, CommissionSource, CommissionStatus } from '../../../core/influencers/commission-rules';
 
 const now = (db: Knex) => db.fn.now();
 /** São Paulo's day (UTC−3, as core's saoPauloDay) of a timestamptz column. */
@@ -37,6 +38,13 @@ export class KnexCommissionRepository implements CommissionRepository {
       .whereIn('status', ['pending', 'available'])
       .update({ status: 'reversed', reversed_at: at, updated_at: now(this.db) });
   }
+  async clawBackSource(source: CommissionSource, sourceId: string, at: Date) {
+    return this.db('commissions')
+      .where({ source_type: source, source_id: sourceId })
+      .whereIn('status', ['in_payout', 'paid'])
+      .whereNull('clawback_at')
+      .update({ clawback_at: at, updated_at: now(this.db) });
+  }
   async mature(at: Date) {
     return this.db('commissions').where({ status: 'pending' }).where('available_at', '<=', at).update({ status: 'available', updated_at: now(this.db) });
   }
@@ -49,7 +57,7 @@ export class KnexCommissionRepository implements CommissionRepository {
     return { items: items as CommissionRecord[], total: Number(count[0]?.count ?? 0) };
   }
   async amountsForInfluencer(influencerId: string) {
-    return (await this.db('commissions').where({ influencer_id: influencerId }).select('amount', 'status')) as Array<{ amount: number; status: CommissionStatus }>;
+    return (await this.db('commissions').where({ influencer_id: influencerId }).select('amount', 'status', 'clawback_at', 'clawback_payout_id')) as CommissionAmountRow[];
   }
   async stats(influencerId: string, since: Date): Promise<InfluencerPeriodStats> {
     const clicks = () => this.db('referral_clicks').where({ influencer_id: influencerId, counted: true }).where('created_at', '>=', since);
@@ -79,17 +87,39 @@ export class KnexCommissionRepository implements CommissionRepository {
   }
 
   async duePayouts(minimum: number, at: Date) {
-    const rows = await this.db('commissions as c')
-      .join('influencers as i', 'i.id', 'c.influencer_id')
-      .where({ 'i.status': 'approved' })
-      .where((q) => q.where('c.status', 'available').orWhere((w) => w.where('c.status', 'pending').where('c.available_at', '<=', at)))
-      .groupBy('i.id', 'i.user_id', 'i.code')
-      .havingRaw('sum(c.amount) >= ? and sum(c.amount) > 0', [minimum])
-      .orderBy('i.code')
-      .select('i.id as influencer_id', 'i.user_id', 'i.code')
-      .sum({ amount: 'c.amount' })
-      .count({ commissions: 'c.id' });
+    // Due: available commissions (and pending ones whose window ended) minus the paid claw-backs still owed.
+    const due = this.db('commissions as c')
+      .whereRaw('c.influencer_id = i.id')
+      .where((q) => q.where('c.status', 'available').orWhere((w) => w.where('c.status', 'pending').where('c.available_at', '<=', at)));
+    const owed = this.db('commissions as o').whereRaw('o.influencer_id = i.id').where('o.status', 'paid').whereNotNull('o.clawback_at').whereNull('o.clawback_payout_id');
+    const rows = await this.db
+      .from(
+        this.db('influencers as i')
+          .where({ 'i.status': 'approved' })
+          .select('i.id as influencer_id', 'i.user_id', 'i.code')
+          .select({ gross: due.clone().select(this.db.raw('coalesce(sum(c.amount), 0)')) })
+          .select({ commissions: due.clone().count('*') })
+          .select({ owed: owed.select(this.db.raw('coalesce(sum(o.amount), 0)')) })
+          .as('d'),
+      )
+      .whereRaw('d.commissions > 0 and d.gross - d.owed > 0 and d.gross - d.owed >= ?', [minimum])
+      .orderBy('d.code')
+      .select('d.influencer_id', 'd.user_id', 'd.code', 'd.commissions', this.db.raw('d.gross - d.owed as amount'));
     return (rows as Array<Record<string, unknown>>).map((r) => ({ ...r, amount: Number(r.amount), commissions: Number(r.commissions) }) as DueInfluencerPayout);
+  }
+  async lockOwedClawbacks(influencerId: string) {
+    const rows = await this.db('commissions')
+      .where({ influencer_id: influencerId, status: 'paid' })
+      .whereNotNull('clawback_at')
+      .whereNull('clawback_payout_id')
+      .orderBy('clawback_at')
+      .forUpdate()
+      .select('id', 'amount');
+    return (rows as Array<{ id: string; amount: number }>).map((r) => ({ id: r.id, amount: Number(r.amount) }));
+  }
+  async deductClawbacks(ids: string[], payoutId: string) {
+    if (!ids.length) return 0;
+    return this.db('commissions').whereIn('id', ids).where({ status: 'paid' }).whereNotNull('clawback_at').whereNull('clawback_payout_id').update({ clawback_payout_id: payoutId, updated_at: now(this.db) });
   }
   async lockAvailable(influencerId: string) {
     return (await this.db('commissions').where({ influencer_id: influencerId, status: 'available' }).orderBy('available_at').forUpdate().select('id', 'amount as net')) as Array<{ id: string; net: number }>;
@@ -106,6 +136,13 @@ export class KnexCommissionRepository implements CommissionRepository {
     return this.db('commissions').where({ payout_id: payoutId, status: 'in_payout' }).update({ status: 'paid', updated_at: now(this.db) });
   }
   async releasePayout(payoutId: string) {
+    // Refunded while the transfer was on its way: never paid, so simply reversed (no claw-back left owed).
+    await this.db('commissions')
+      .where({ payout_id: payoutId, status: 'in_payout' })
+      .whereNotNull('clawback_at')
+      .update({ status: 'reversed', reversed_at: this.db.ref('clawback_at'), clawback_at: null, payout_id: null, updated_at: now(this.db) });
+    // The claw-backs this payout was to deduct are owed again.
+    await this.db('commissions').where({ clawback_payout_id: payoutId }).update({ clawback_payout_id: null, updated_at: now(this.db) });
     return this.db('commissions').where({ payout_id: payoutId, status: 'in_payout' }).update({ status: 'available', payout_id: null, updated_at: now(this.db) });
   }
 }

@@ -23,6 +23,11 @@ export class KnexExperimentRepository implements ExperimentRepository {
     return (await this.db('ab_test_participants').whereIn('id', ids).pluck('id')) as string[];
   }
 
+  async participantsByIds(ids: readonly string[]) {
+    if (!ids.length) return [];
+    return (await this.db('ab_test_participants').whereIn('id', ids).select('id', 'experiment_name', 'variant')) as Array<{ id: string; experiment_name: string; variant: string }>;
+  }
+
   async insertEvents(events: readonly NewExperimentEvent[]) {
     await this.db('ab_test_events').insert(events.map((e) => ({ ...e, metadata: JSON.stringify(e.metadata) })));
   }

@@ -56,7 +56,7 @@ export function commissionRoutes() {
       guard: admin,
       params: idParams,
       errors: [404],
-      answers: { 200: { description: 'Pending, available, paid and reversed totals.', schema: adminCommissionTotalsSchema } },
+      answers: { 200: { description: 'Pending, available, paid and reversed totals, and the claw-back still owed (paid out, then refunded).', schema: adminCommissionTotalsSchema } },
       handler: async (ctx, { params }) => reply(200, (await flow(ctx).forAdmin(params.id, {}, 0, 1)).totals),
     });
 }

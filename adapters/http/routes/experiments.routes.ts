@@ -14,6 +14,8 @@ import {
   type ExperimentService,
 } from '../../../core/experiments';
 import type { Config } from '../../config';
+import type { RateLimiter } from '../../../core/ports/rate-limiter';
+import { rateLimited } from '../../../core/identity/auth.service';
 import { TOKENS } from '../../tokens';
 import type { AppContext } from '../context';
 import { ContractRouter, reply } from '../contract';
@@ -34,17 +36,28 @@ export async function linkExperimentVisitor(ctx: AppContext, userId: string): Pr
   }
 }
 
+/** The tracking endpoints' per-IP limit (`tracking_ip`): 429 with Retry-After; the browser drops the batch silently. */
+async function limitTracking(ctx: AppContext): Promise<void> {
+  const limit = await ctx.container.get<RateLimiter>(TOKENS.RateLimiter).hit('tracking_ip', ctx.ip || 'desconhecido');
+  if (limit.blocked) {
+    ctx.set('Retry-After', String(limit.retryAfterSeconds));
+    throw rateLimited(limit.retryAfterSeconds, 'requisições de acompanhamento');
+  }
+}
+
 export function experimentRoutes() {
   return new ContractRouter({ tag: 'experiments' })
     .route({
       method: 'post',
       path: '/api/experiments/participants',
       summary: 'Enrol a visitor in an experiment (idempotent per anonymous_id)',
-      description: 'The same anonymous_id always answers the same participant with its first variant. Sets the httpOnly `turma_ab` cookie so sign-up and login link the participant to the account; a signed-in caller is linked at once.',
+      description: 'The same anonymous_id always answers the same participant with its first variant, and a signed-in user keeps the participant (and variant) they already have: a variant sent later never replaces it. Rate limited per IP (`tracking_ip`). Sets the httpOnly `turma_ab` cookie so sign-up and login link the participant to the account; a signed-in caller is linked at once.',
       guard: 'public',
       body: participantInputSchema,
+      errors: [429],
       answers: { 201: { description: 'The participant (new or the existing one).', schema: participantSchema, headers: { 'Set-Cookie': { description: 'The visitor\'s anonymous id (`turma_ab`).' } } } },
       handler: async (ctx, { body }) => {
+        await limitTracking(ctx);
         const participant = await service(ctx).enrol(body, ctx.state.user?.id ?? null);
         const https = ctx.container.get<Config>(TOKENS.Config).publicUrl.startsWith('https://');
         if (https) (ctx.cookies as unknown as { secure: boolean }).secure = true;
@@ -56,11 +69,15 @@ export function experimentRoutes() {
       method: 'post',
       path: '/api/experiments/events',
       summary: 'Record a batch of interaction events',
-      description: 'At most 50 events of 1 KB of metadata each; the browser may only send `interaction` (conversions are recorded by the server). Events of unknown participants are dropped.',
+      description: 'At most 50 events of 1 KB of metadata each; the browser may only send `interaction` (conversions are recorded by the server). Events of unknown participants, and events whose metadata names another variant or experiment than the participant\'s, are dropped. Rate limited per IP (`tracking_ip`).',
       guard: 'public',
       body: eventsBatchSchema,
+      errors: [429],
       answers: { 202: { description: 'Accepted; `accepted` counts the stored events.', schema: eventsAcceptedSchema } },
-      handler: async (ctx, { body }) => reply(202, { accepted: await service(ctx).record(body) }),
+      handler: async (ctx, { body }) => {
+        await limitTracking(ctx);
+        return reply(202, { accepted: await service(ctx).record(body) });
+      },
     })
     .route({
       method: 'get',

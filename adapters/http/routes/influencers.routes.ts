@@ -19,10 +19,12 @@ import type { AccountService } from '../../../core/identity/account.service';
 import type { InfluencerApplicationFlow } from '../../../core/flows/influencer-application.flow';
 import type { Config } from '../../config';
 import { TOKENS } from '../../tokens';
+import { linkExperimentVisitor } from './experiments.routes';
 import { requestMeta, type AppContext } from '../context';
 import { ContractRouter, reply } from '../contract';
 import { contentRangeHeader, parseSimpleRestQuery, sendList, simpleRestQueryDoc } from '../simple-rest';
-import { apiLocaleOf, parseInput } from '../validation';
+import { DomainError } from '../../../core/shared/errors';
+import { INVALID_INPUT_MESSAGE, apiLocaleOf, fieldsFromIssues } from '../validation';
 
 const idParams = z.object({ id: z.string() });
 const admin = { roles: ['admin' as const] };
@@ -73,7 +75,7 @@ export function influencerRoutes() {
       method: 'post',
       path: '/api/influencers/applications',
       summary: 'Apply as an influencer (signed in, or with the sign-up\'s account fields)',
-      description: 'Signed in: the body is the application. Otherwise it also carries the sign-up fields (full_name, email, cpf, phone, birth_date, cep, address_number, password, accept_terms): the account is created first (bound to the referral link that brought the visitor).',
+      description: 'Signed in: the body is the application. Otherwise it also carries the sign-up fields (full_name, email, cpf, phone, birth_date, cep, address_number, password, accept_terms): the account (bound to the referral link that brought the visitor, under the sign-up rate limit) and the pending application are created in one transaction, and the confirmation e-mail is sent (`mail_sent`).',
       guard: 'public',
       describedBody: influencerApplicationSchema,
       errors: [400, 409, 429],
@@ -81,9 +83,18 @@ export function influencerRoutes() {
       handler: async (ctx) => {
         const meta = requestMeta(ctx);
         if (ctx.state.user) return reply(201, await service(ctx).apply(actor(ctx), ctx.request.body, meta));
-        const account = parseInput(ctx.container.get<AccountService>(TOKENS.AccountService).signupSchema, ctx.request.body, apiLocaleOf(ctx));
+        // One form: the account's and the application's mistakes are answered together.
+        const body = ctx.request.body ?? {};
+        const account = ctx.container.get<AccountService>(TOKENS.AccountService).signupSchema.safeParse(body);
+        const application = influencerApplicationSchema.safeParse(body);
+        if (!account.success || !application.success) {
+          const fields = { ...(application.success ? {} : fieldsFromIssues(application.error.issues)), ...(account.success ? {} : fieldsFromIssues(account.error.issues)) };
+          throw new DomainError('invalid', 'invalid_input', INVALID_INPUT_MESSAGE[apiLocaleOf(ctx)], { fields });
+        }
         const flow = ctx.container.get<InfluencerApplicationFlow>(TOKENS.InfluencerApplicationFlow);
-        return reply(201, await flow.applyWithNewAccount(account, ctx.request.body, meta, { clickId: carriedClickId(ctx) }));
+        const created = await flow.applyWithNewAccount(account.data, body, meta, { clickId: carriedClickId(ctx) });
+        await linkExperimentVisitor(ctx, created.userId);
+        return reply(201, created.application);
       },
     })
     .route({

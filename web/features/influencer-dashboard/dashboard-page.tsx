@@ -78,6 +78,11 @@ export default function InfluencerDashboardPage() {
             <Figure label={t('commissions.available')} value={formatCents(data.commissions.available)} hint={t('commissions.availableHint')} accent testId="commissions-available" />
             <Figure label={t('commissions.paid')} value={formatCents(data.commissions.paid)} testId="commissions-paid" />
           </ul>
+          {data.commissions.clawback > 0 && (
+            <p className="callout inf-clawback" role="status" data-testid="commissions-clawback">
+              {t('commissions.clawback', { amount: formatCents(data.commissions.clawback) })}
+            </p>
+          )}
           <ul className="inf-totals inf-totals--funnel" role="list">
             <Figure label={t('figures.clicks')} value={String(data.clicks)} testId="figure-clicks" />
             <Figure label={t('figures.signups')} value={String(data.signups)} testId="figure-signups" />

@@ -1,16 +1,21 @@
-// /influencer-signup (issue 11): signed out, sign in or create the account first (the normal sign-up; the API also
-// takes the account fields with the application in one call); signed in, the application — social handles, audience,
-// niche and the PIX key for commissions — checked with core's influencerApplicationSchema; once sent, the pending screen.
+// /influencer-signup (issue 11): signed out, ONE form — the sign-up's account fields (core's buildSignupSchema: same
+// checks and terms as /auth) and the application — sent in one call that creates both in one transaction, then "check
+// your e-mail"; signed in, only the application — social handles, audience, niche and the PIX key for commissions —
+// checked with core's influencerApplicationSchema; once sent, the pending screen.
 import './i18n';
 import './signup.css';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PIX_KEY_TYPES } from '../../../core/payments/pix-key';
 import { influencerApplicationSchema } from '../../../core/influencers/influencer-rules';
+import { buildSignupSchema } from '../../../core/identity/account-schemas';
+import { PASSWORD_MIN_LENGTH } from '../../../core/identity/auth-schemas';
+import { AddressFields, EMPTY_ADDRESS, type AddressValues } from '../../components/address-fields';
 import { Button } from '../../components/button';
-import { TextField } from '../../components/form-field';
-import { ClockIcon } from '../../components/icons';
+import { CheckboxField, PasswordField, TextField } from '../../components/form-field';
+import { ClockIcon, MailIcon } from '../../components/icons';
+import { maskCpf, maskPhone } from '../../lib/masks';
 import { ErrorState, LoadingState } from '../../components/resource-states';
 import { api, isApiError } from '../../lib/api';
 import { useApiQuery } from '../../lib/query';
@@ -53,32 +58,120 @@ async function signedIn(signal?: AbortSignal) {
   }
 }
 
-function ApplicationForm({ onSent }: { onSent: () => void }) {
+type AccountValues = AddressValues & { full_name: string; email: string; cpf: string; phone: string; birth_date: string; password: string; accept_terms: boolean };
+const EMPTY_ACCOUNT: AccountValues = { full_name: '', email: '', cpf: '', phone: '', birth_date: '', ...EMPTY_ADDRESS, password: '', accept_terms: false };
+const ACCOUNT_ORDER = ['full_name', 'email', 'cpf', 'phone', 'birth_date', 'cep', 'address_street', 'address_number', 'address_district', 'address_city', 'address_state', 'password', 'accept_terms'];
+const APPLICATION_ORDER = ['instagram', 'tiktok', 'youtube', 'audience_size', 'niche', 'pix_type', 'pix_key'];
+
+/** Moves focus to the first input (in the form's order) that has an error. */
+function focusFirst(form: HTMLFormElement | null, errors: Record<string, string>, order: readonly string[]) {
+  const name = order.find((n) => errors[n]);
+  const input = name ? form?.querySelector<HTMLElement>(`[name="${name}"]`) : null;
+  input?.focus();
+}
+
+/** The account part of the combined form (signed-out visitors only), as the sign-up screen has it. */
+function AccountFields({ values, errors, busy, onChange }: { values: AccountValues; errors: Record<string, string>; busy: boolean; onChange: (patch: Partial<AccountValues>) => void }) {
+  const { t } = useTranslation('influencerSignup');
+  const text = (name: 'full_name' | 'email' | 'birth_date', label: string, extra: Record<string, unknown> = {}) => (
+    <TextField name={name} label={label} value={values[name]} onChange={(event) => onChange({ [name]: event.target.value })} error={errors[name]} disabled={busy} {...extra} />
+  );
+  return (
+    <>
+      <div className="panel__head">
+        <h2 className="panel__heading">{t('account.title')}</h2>
+        <p className="muted">
+          {t('account.lead')}{' '}
+          <Link className="text-link" to={`/auth?next=${encodeURIComponent(SELF)}`}>
+            {t('account.signIn')}
+          </Link>
+        </p>
+      </div>
+      <fieldset className="form__group">
+        <legend className="form__legend">{t('account.personal')}</legend>
+        <div className="form-grid">
+          {text('full_name', t('account.fullName'), { className: 'span-3', autoComplete: 'name', autoCapitalize: 'words' })}
+          {text('email', t('account.email'), { className: 'span-3', type: 'email', autoComplete: 'email', inputMode: 'email', autoCapitalize: 'none', spellCheck: false })}
+          <TextField name="cpf" label={t('account.cpf')} className="span-3" inputMode="numeric" placeholder="000.000.000-00" maxLength={14} value={values.cpf} error={errors.cpf} disabled={busy} onChange={(event) => onChange({ cpf: maskCpf(event.target.value) })} />
+          <TextField name="phone" label={t('account.phone')} className="span-3" type="tel" autoComplete="tel-national" inputMode="tel" placeholder="(00) 00000-0000" maxLength={15} value={values.phone} error={errors.phone} disabled={busy} onChange={(event) => onChange({ phone: maskPhone(event.target.value) })} />
+          {text('birth_date', t('account.birthDate'), { className: 'span-3', type: 'date', autoComplete: 'bday', min: '1900-01-01' })}
+        </div>
+      </fieldset>
+      <fieldset className="form__group">
+        <legend className="form__legend">{t('account.address')}</legend>
+        <div className="form-grid">
+          <AddressFields values={values} errors={errors} disabled={busy} onChange={(patch) => onChange(patch as Partial<AccountValues>)} />
+        </div>
+      </fieldset>
+      <fieldset className="form__group">
+        <PasswordField name="password" label={t('account.password')} autoComplete="new-password" hint={t('account.passwordHint', { min: PASSWORD_MIN_LENGTH })} value={values.password} error={errors.password} disabled={busy} onChange={(event) => onChange({ password: event.target.value })} />
+        <CheckboxField
+          name="accept_terms"
+          label={
+            <>
+              {t('account.terms')} ·{' '}
+              <Link className="text-link" to="/terms" target="_blank" rel="noopener">
+                {t('account.readTerms')}
+              </Link>
+            </>
+          }
+          checked={values.accept_terms}
+          error={errors.accept_terms}
+          onChange={(checked) => onChange({ accept_terms: checked })}
+        />
+      </fieldset>
+    </>
+  );
+}
+
+const signupSchema = buildSignupSchema(() => new Date());
+
+/** Signed in: the application. Signed out (`withAccount`): the account and the application in one form and one request. */
+function ApplicationForm({ withAccount, onSent }: { withAccount: boolean; onSent: (sentTo: string | null) => void }) {
   const { t } = useTranslation('influencerSignup');
   const [values, setValues] = useState<Values>(EMPTY);
+  const [account, setAccount] = useState<AccountValues>(EMPTY_ACCOUNT);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement | null>(null);
   const set = (name: keyof Values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
   const text = (name: keyof Values, label: string, extra: Record<string, unknown> = {}) => (
     <TextField name={name} label={label} value={values[name]} onChange={set(name)} error={errors[name]} disabled={busy} {...extra} />
   );
+  const order = withAccount ? [...ACCOUNT_ORDER, ...APPLICATION_ORDER] : APPLICATION_ORDER;
+  const show = (found: Record<string, string>) => {
+    setErrors(found);
+    focusFirst(formRef.current, found, order);
+  };
 
   const submit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
     const payload = toPayload(values);
     const checked = influencerApplicationSchema.safeParse(payload);
-    if (!checked.success) {
-      setErrors(fieldErrors(checked.error.issues));
+    const found = checked.success ? {} : fieldErrors(checked.error.issues);
+    let accountData: Record<string, unknown> = {};
+    if (withAccount) {
+      const parsed = signupSchema.safeParse(account);
+      if (parsed.success) accountData = { ...parsed.data, birth_date: account.birth_date };
+      else Object.assign(found, fieldErrors(parsed.error.issues.map((i) => ({ ...i, path: i.path.slice(0, 1) }))));
+    }
+    if (Object.keys(found).length) {
+      show(found);
       return;
     }
     setErrors({});
     setBusy(true);
     try {
-      await api.post('/api/influencers/applications', payload);
-      onSent();
+      await api.post('/api/influencers/applications', withAccount ? { ...account, ...accountData, ...payload } : payload);
+      onSent(withAccount ? account.email.trim() : null);
     } catch (error) {
-      if (isApiError(error)) setErrors(fieldErrors(error.fields));
-      if (isApiError(error) && error.code === 'application_exists') onSent();
+      if (isApiError(error)) {
+        const fields = fieldErrors(error.fields);
+        if (error.code === 'email_taken') fields.email ??= error.message;
+        if (error.code === 'cpf_taken') fields.cpf ??= error.message;
+        show(fields);
+      }
+      if (isApiError(error) && error.code === 'application_exists') onSent(null);
       else notify.error(t('form.errorTitle'), isApiError(error) ? error.message : i18n.t('errors.generic'));
     } finally {
       setBusy(false);
@@ -86,7 +179,9 @@ function ApplicationForm({ onSent }: { onSent: () => void }) {
   };
 
   return (
-    <form className="form panel influencer-signup__form" noValidate aria-busy={busy || undefined} onSubmit={submit}>
+    <form ref={formRef} className="form panel influencer-signup__form" noValidate aria-busy={busy || undefined} aria-label={t('form.label')} onSubmit={submit}>
+      {withAccount && <AccountFields values={account} errors={errors} busy={busy} onChange={(patch) => setAccount((a) => ({ ...a, ...patch }))} />}
+      {withAccount && <h2 className="panel__heading">{t('form.applicationTitle')}</h2>}
       <fieldset className="form__group">
         <legend className="form__legend">{t('form.social')}</legend>
         <p className="muted">{t('form.socialLead')}</p>
@@ -130,15 +225,14 @@ function ApplicationForm({ onSent }: { onSent: () => void }) {
   );
 }
 
-function PendingPanel() {
+function PendingPanel({ sentTo }: { sentTo: string | null }) {
   const { t } = useTranslation('influencerSignup');
   return (
     <section className="panel influencer-signup__pending" role="status">
-      <span className="panel__icon">
-        <ClockIcon size={24} />
-      </span>
+      <span className="panel__icon">{sentTo ? <MailIcon size={24} /> : <ClockIcon size={24} />}</span>
       <h2 className="panel__heading">{t('pending.title')}</h2>
       <p>{t('pending.body')}</p>
+      {sentTo && <p>{t('pending.confirm', { email: sentTo })}</p>}
       <div className="callout__actions">
         <Link className="btn btn--secondary btn--md" to="/">
           {t('pending.home')}
@@ -152,29 +246,13 @@ export default function InfluencerSignupPage() {
   const { t } = useTranslation('influencerSignup');
   useDocumentTitle(t('docTitle'));
   const session = useApiQuery(['influencer-signup', 'session'], signedIn, { gcTime: 0 });
-  const [sent, setSent] = useState(false);
-  const next = `?next=${encodeURIComponent(SELF)}`;
+  const [sent, setSent] = useState<{ to: string | null } | null>(null);
 
   let body;
-  if (sent) body = <PendingPanel />;
+  if (sent) body = <PendingPanel sentTo={sent.to} />;
   else if (session.state.status === 'error') body = <ErrorState title={t('loadError')} message={session.state.error.message} retryLabel={t('retry')} onRetry={session.retry} />;
   else if (session.state.status === 'loading') body = <LoadingState label={t('loading')} />;
-  else if (!session.state.data) {
-    body = (
-      <section className="panel">
-        <h2 className="panel__heading">{t('account.title')}</h2>
-        <p className="muted">{t('account.lead')}</p>
-        <div className="callout__actions">
-          <Link className="btn btn--primary btn--md" to={`/auth${next}&mode=signup`}>
-            {t('account.signUp')}
-          </Link>
-          <Link className="btn btn--secondary btn--md" to={`/auth${next}`}>
-            {t('account.signIn')}
-          </Link>
-        </div>
-      </section>
-    );
-  } else body = <ApplicationForm onSent={() => setSent(true)} />;
+  else body = <ApplicationForm withAccount={!session.state.data} onSent={(to) => setSent({ to })} />;
 
   return (
     <div className="container page page--narrow influencer-signup">

@@ -44,6 +44,7 @@ const influencerDashboard: InfluencerDashboardMessages = {
     available: 'Available',
     availableHint: 'paid by PIX in the next payout',
     paid: 'Paid',
+    clawback: 'Refund to deduct: {{amount}}. A purchase already paid out to you was refunded; the amount comes off your next payouts.',
   },
   chart: {
     title: 'Day by day',

@@ -42,6 +42,7 @@ const influencerDashboard = {
     available: 'Disponível',
     availableHint: 'pagas por PIX no próximo repasse',
     paid: 'Pago',
+    clawback: 'Estorno a descontar: {{amount}}. Uma compra já repassada a você foi reembolsada; o valor sai dos seus próximos repasses.',
   },
   chart: {
     title: 'Dia a dia',
