@@ -6,8 +6,11 @@ import type { GroupService } from '../../core/groups/group.service';
 import type { PaymentService } from '../../core/payments/payment.service';
 import type { ExpireGroupsFlow, PayoutFlow } from '../../core/flows';
 import type { OrderService } from '../../core/marketplace/order.service';
+import type { OrderLineRefundService } from '../../core/marketplace/order-line-refund.service';
 import type { UnitOfWork } from '../../core/ports/unit-of-work';
 import type { Mailer } from '../../core/ports/mailer';
+import type { FileStorage } from '../../core/ports/storage';
+import { ProductUploadCleanup } from '../../core/marketplace/product-uploads';
 import { TOKENS } from '../tokens';
 import { defineJob, type JobDefinition } from './pg-boss.queue';
 
@@ -72,6 +75,16 @@ export function jobDefinitions(container: Container): JobDefinition[] {
       },
     }),
     defineJob({
+      name: 'cleanup_product_uploads',
+      description: 'Apaga as imagens de produto enviadas há mais de 24 h por formulários nunca salvos',
+      cron: '17 * * * *',
+      ...SCHEDULED,
+      handler: async () => {
+        const uow = container.get<UnitOfWork>(TOKENS.UnitOfWork);
+        return new ProductUploadCleanup(uow.repos.marketplace.uploads, container.get<FileStorage>(TOKENS.FileStorage), container.get<Clock>(TOKENS.Clock)).run();
+      },
+    }),
+    defineJob({
       name: 'mail.send',
       description: 'Envia um e-mail (enfileirado na mesma transação da mudança que o causa)',
       // 8 retries from 30 s, doubling: the last one is about 1–2 hours after the first failure.
@@ -92,6 +105,16 @@ export function jobDefinitions(container: Container): JobDefinition[] {
       retryBackoff: true,
       expireInSeconds: 300,
       handler: async ({ payment_id }) => ({ refunded: (await payments().refundOne(payment_id)) === 'refunded' ? 1 : 0 }),
+    }),
+    defineJob({
+      name: 'marketplace.line_refund',
+      description: 'Reembolsa no provedor os itens de pedido reembolsados um a um no painel (reembolso parcial)',
+      // The provider may be down for a while: retried with backoff; a refund the provider already made is only marked done.
+      retryLimit: 10,
+      retryDelaySeconds: 60,
+      retryBackoff: true,
+      expireInSeconds: 300,
+      handler: async ({ payment_id }) => container.get<OrderLineRefundService>(TOKENS.OrderLineRefundService).process(payment_id),
     }),
     defineJob({
       name: 'payments.cancel_charge',

@@ -22,42 +22,13 @@ import {
   type ResourceProps,
 } from 'react-admin';
 import type { AuditLogRecord } from '../lib/api-types';
+import { AUDIT_ACTIONS } from '../lib/audit-actions';
 
 /** One row of GET /api/admin/audit-logs (generated from the API description). */
 export type AuditLog = AuditLogRecord;
 
-/** Actions the server records today; the action filter offers these (it matches exactly). */
-export const AUDIT_ACTIONS = [
-  'auth.login',
-  'auth.login_failed',
-  'auth.logout',
-  'user.created',
-  'admin.created',
-  'admin.plan_created',
-  'admin.plan_updated',
-  'admin.professional_approve',
-  'admin.professional_reactivate',
-  'admin.professional_reject',
-  'admin.professional_suspend',
-  'admin.professional_featured',
-  'admin.review_hidden',
-  'admin.review_restored',
-  'admin.user_role_changed',
-  'admin.user_blocked',
-  'admin.user_unblocked',
-  'admin.user_sessions_ended',
-  'admin.user_confirmation_resent',
-  'admin.job_run',
-  'admin.job_retried',
-  'admin.job_paused',
-  'admin.job_resumed',
-  'payment.chargeback',
-  'payment.refunded_by_provider',
-  'group.place_released',
-  'group.purchase_cancelled',
-  'group.purchase_reversal_kept',
-  'order.refunded_by_provider',
-] as const;
+/** Actions the server records (every one labelled in both locales); the action filter offers these. */
+export { AUDIT_ACTIONS };
 
 /** The records the trail points at (entity_type): the "resource" filter, and what each record's screen links to. */
 export const AUDIT_ENTITY_TYPES = ['user', 'professional', 'plan', 'review', 'job'] as const;

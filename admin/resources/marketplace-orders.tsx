@@ -17,11 +17,6 @@ import {
   DialogContentText,
   DialogTitle,
   Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Tabs,
   TextField as MuiTextField,
   Typography,
@@ -55,6 +50,7 @@ import { Link } from 'react-router-dom';
 import { ExportCsvButton } from '../components/export-button';
 import { Fact, Facts, MONO, SectionCard } from '../components/facts';
 import { ReasonDialog } from '../components/reason-dialog';
+import { OrderItemsWithRefunds } from './order-line-refunds';
 import type { AdminOrderRecord, AdminOrderSummaryRecord, BulkPreparingRecord } from '../lib/api-types';
 import { formatBRL } from '../lib/money';
 import { httpClient } from '../providers/dataProvider';
@@ -291,7 +287,9 @@ const OrderActions = () => {
     }
   };
   const quiet = (p: Promise<unknown>): Promise<void> => p.then(() => undefined, () => undefined);
-  const moves = MOVES[record.status];
+  // A pending return (issue 13) is answered by accepting or refusing it (ReturnSection), not by a plain refund.
+  const returnPending = record.return_request?.status === 'requested' && record.status === 'delivered';
+  const moves = MOVES[record.status].filter((m) => !(returnPending && m === 'refund'));
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', gap: 1, justifyContent: 'flex-start' }}>
       {moves.includes('preparing') ? (
@@ -410,7 +408,7 @@ const ReturnSection = () => {
 };
 
 const OrderDetailBody = () => {
-  const { record, isPending, error } = useShowContext<AdminOrder>();
+  const { record, isPending, error, refetch } = useShowContext<AdminOrder>();
   const translate = useTranslate();
   const [locale] = useLocaleState();
   // The list's cached row (a summary, without items or timeline) can stand in until the detail arrives.
@@ -425,7 +423,8 @@ const OrderDetailBody = () => {
   const dateTime = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
   const a = record.address;
   return (
-    <Box sx={{ maxWidth: 1100 }}>
+    // minWidth 0: the page shrinks to a phone's width; wide parts (the items table) scroll inside their own card.
+    <Box sx={{ maxWidth: 1100, minWidth: 0, width: '100%', display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', overflowWrap: 'anywhere' }}>
       <Title title={translate('turma.orders.title', { number: record.number })} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 2, mb: 1 }}>
         <Typography component="h1" variant="h5" sx={{ fontFamily: MONO, fontWeight: 700 }}>
@@ -436,6 +435,7 @@ const OrderDetailBody = () => {
         <Link to={`/${ORDERS_RESOURCE}`}>{translate('turma.orders.back')}</Link>
       </Box>
       <OrderActions />
+      <ReturnSection />
       <SectionCard title="turma.orders.sections.summary">
         <Facts>
           <Fact label="turma.orders.fields.customer">
@@ -443,46 +443,18 @@ const OrderDetailBody = () => {
           </Fact>
           <Fact label="turma.orders.fields.created_at">{dateTime(record.created_at)}</Fact>
           <Fact label="turma.orders.fields.total">{formatBRL(record.total_amount)}</Fact>
+          {/* Issue 13: the freight chosen at checkout, part of the total (and of a whole-order refund). */}
+          <Fact label="turma.orders.fields.shipping">
+            {record.shipping ? `${record.shipping.name} · ${formatBRL(record.shipping.amount)} · ${translate('turma.orders.shipping_days', { smart_count: record.shipping.days })}` : '—'}
+          </Fact>
           <Fact label="turma.orders.tracking_code" mono>
             {record.tracking_code ?? '—'}
           </Fact>
           {record.cancel_reason ? <Fact label="turma.orders.fields.reason">{record.cancel_reason}</Fact> : null}
         </Facts>
       </SectionCard>
-      <ReturnSection />
-      <SectionCard title="turma.orders.sections.items">
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={translate('turma.orders.sections.items')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('turma.orders.fields.product')}</TableCell>
-                <TableCell align="right">{translate('turma.orders.fields.quantity')}</TableCell>
-                <TableCell align="right">{translate('turma.orders.fields.unit_price')}</TableCell>
-                <TableCell align="right">{translate('turma.orders.fields.subtotal')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {record.items.map((i) => (
-                <TableRow key={i.product_id}>
-                  <TableCell sx={{ minWidth: 160 }}>{i.product_name}</TableCell>
-                  <TableCell align="right">{i.quantity}</TableCell>
-                  <TableCell align="right">{formatBRL(i.unit_price)}</TableCell>
-                  <TableCell align="right">{formatBRL(i.subtotal)}</TableCell>
-                </TableRow>
-              ))}
-              <TableRow>
-                <TableCell colSpan={3} sx={{ fontWeight: 700 }}>
-                  {translate('turma.orders.fields.total')}
-                </TableCell>
-                <TableCell align="right" sx={{ fontWeight: 700 }}>
-                  {formatBRL(record.total_amount)}
-                </TableCell>
-              </TableRow>
-            </TableBody>
-          </Table>
-        </Box>
-      </SectionCard>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <OrderItemsWithRefunds record={record} onChanged={refetch} />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
         <SectionCard title="turma.orders.sections.address">
           <Typography variant="body2">
             {a.street}, {a.number}
@@ -513,7 +485,7 @@ const OrderDetailBody = () => {
           {record.timeline.map((t, i) => (
             <Box component="li" key={`${t.status}-${i}`} sx={{ mb: 1 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {translate(`turma.orders.status.${t.status}`)} · {dateTime(t.at)}
+                {translate(t.event ? `turma.orders.timeline_event.${t.event}` : `turma.orders.status.${t.status}`)} · {dateTime(t.at)}
               </Typography>
               {t.note ? (
                 <Typography variant="caption" sx={{ color: 'text.secondary' }}>

@@ -138,7 +138,7 @@ export function registerUserCommands(program: Command) {
       const result = await withApp(async ({ container }) => {
         const { user } = await admin(container).show(account);
         const twoFactor = container.get<TwoFactorService>(TOKENS.TwoFactorService);
-        return { user, ...(await twoFactor.reset(user.id, user.email, CLI_OPERATOR, { ip: null, userAgent: 'turma cli', requestId: null })) };
+        return { user, ...(await twoFactor.reset(user, CLI_OPERATOR, { ip: null, userAgent: 'turma cli', requestId: null })) };
       });
       printObject({ id: result.user.id, email: result.user.email, sessoes_encerradas: result.sessions_ended }, opts);
     });

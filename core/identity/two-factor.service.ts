@@ -8,6 +8,9 @@ import { DomainError, conflict, invalid } from '../shared/errors';
 import type { RateLimiter } from '../ports/rate-limiter';
 import type { SecretTokens } from '../ports/security';
 import type { UnitOfWork } from '../ports/unit-of-work';
+
+/** How `reset` names a role it refuses. */
+const ROLE_NAMES_PT: Record<string, string> = { user: 'usuário', professional: 'profissional', influencer: 'influenciador', admin: 'administrador' };
 import { auditMeta, rateLimited, type AuthenticatedUser, type RequestMeta } from './auth.service';
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -128,8 +131,16 @@ export class TwoFactorService {
     await this.store.enable(userId, this.totp.seal(secret), [], this.clock.now(), 0);
   }
 
-  /** `turma users reset-2fa`: a locked-out admin enrols again on the next sign-in. */
-  async reset(userId: string, email: string, actor: { actorUserId: string | null; actorEmail: string }, meta: RequestMeta): Promise<{ sessions_ended: number }> {
+  /**
+   * `turma users reset-2fa`: a locked-out admin enrols again on the next sign-in. Only admins have a second factor to
+   * reset: any other account is refused (409) before anything changes.
+   */
+  async reset(target: { id: string; email: string; role: string }, actor: { actorUserId: string | null; actorEmail: string }, meta: RequestMeta): Promise<{ sessions_ended: number }> {
+    if (target.role !== 'admin') {
+      throw conflict('not_admin', `${target.email} não é administrador (papel: ${ROLE_NAMES_PT[target.role] ?? target.role}). A verificação em duas etapas só é redefinida para administradores; nada foi alterado.`);
+    }
+    const userId = target.id;
+    const email = target.email;
     const sessions = await this.store.reset(userId);
     await this.uow.repos.audit.append({
       action: 'admin.2fa_reset', actor_user_id: actor.actorUserId, actor_email: actor.actorEmail, entity_type: 'user', entity_id: userId, ...auditMeta(meta), metadata: { email, sessions_ended: sessions },

@@ -44,4 +44,27 @@ describe('turma users reset-2fa', { timeout: 120_000 }, () => {
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toContain('Conta não encontrada.');
   });
+
+  it('refuses an account that is not an admin, with a clear message, and changes nothing', async () => {
+    const created = await turma(['users', 'create-admin', '--email', 'virou-usuaria@turma.test', '--name', 'Ex Admin', '--password-stdin', '--json'], 'Senha-forte-123\n');
+    expect(created.code, created.stderr).toBe(0);
+    const id = JSON.parse(created.stdout).id as string;
+    await cli.withDatabase(async (knex) => {
+      await migrateLatest(knex);
+      // Demoted meanwhile, with second-factor columns left behind and a live session.
+      await knex('users').where({ id }).update({ role: 'professional', totp_secret: 'v1:a:b:c', totp_enabled_at: new Date() });
+      await knex('sessions').insert({ user_id: id, token_hash: 't-nao-admin', expires_at: new Date(Date.now() + 86_400_000) });
+    });
+
+    const refused = await turma(['users', 'reset-2fa', 'virou-usuaria@turma.test']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('virou-usuaria@turma.test não é administrador (papel: profissional)');
+    expect(refused.stderr).toContain('só é redefinida para administradores');
+
+    await cli.withDatabase(async (knex) => {
+      expect((await knex('users').where({ id }).first('totp_secret')).totp_secret).toBe('v1:a:b:c');
+      expect(await knex('sessions').where({ user_id: id })).toHaveLength(1);
+      expect(await knex('audit_logs').where({ action: 'admin.2fa_reset', entity_id: id })).toHaveLength(0);
+    });
+  });
 });

@@ -85,7 +85,8 @@ test.describe('back office: marketplace orders', () => {
     // A refund needs a reason; then the order is "Reembolsado" for both.
     await (await openOrder(page, toRefund.number, 'Pago')).click();
     await expect(page).toHaveURL(new RegExp(`/admin/marketplace/orders/${toRefund.id}$`));
-    await page.getByRole('button', { name: 'Reembolsar' }).click();
+    // exact: each line also has its own "Reembolsar item: …" button (refund per line).
+    await page.getByRole('button', { name: 'Reembolsar', exact: true }).click();
     const refund = page.getByRole('dialog', { name: 'Reembolsar o pedido' });
     await refund.getByLabel('Motivo').fill('Produto com defeito');
     await refund.getByRole('button', { name: 'Reembolsar' }).click();

@@ -10,7 +10,8 @@ import { createUser, type TestUser } from '../support/factories';
 let app: TestApp;
 let admin: TestUser;
 beforeAll(async () => {
-  app = await createTestApp();
+  // Freight (issue 13) is covered by tests/http/shipping.test.ts; free shipping keeps this file's totals the items' own.
+  app = await createTestApp({ env: { FREE_SHIPPING_FROM: '0' } });
   admin = await createUser(app, { role: 'admin', fullName: 'Ana Operadora' });
 }, 120_000);
 afterAll(async () => {

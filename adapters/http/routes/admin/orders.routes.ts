@@ -13,6 +13,8 @@ import {
   shipOrderSchema,
 } from '../../../../core/marketplace/order-admin';
 import { rejectReturnSchema } from '../../../../core/marketplace/order-return';
+import { lineRefundSchema, orderLineRefundsAnswerSchema } from '../../../../core/marketplace/order-line-refund';
+import type { OrderLineRefundService } from '../../../../core/marketplace/order-line-refund.service';
 import { TOKENS } from '../../../tokens';
 import type { AppContext } from '../../context';
 import { ContractRouter, reply } from '../../contract';
@@ -24,6 +26,7 @@ const actorEmail = (ctx: AppContext) => ctx.state.user!.email;
 
 export function orderAdminRoutes() {
   const service = (ctx: AppContext) => ctx.container.get<OrderService>(TOKENS.OrderService);
+  const lineRefunds = (ctx: AppContext) => ctx.container.get<OrderLineRefundService>(TOKENS.OrderLineRefundService);
   const detail = { 200: { description: 'The order after the change.', schema: adminOrderSchema } };
 
   return new ContractRouter({ tag: 'admin', prefix: '/api/admin/orders' })
@@ -114,6 +117,27 @@ export function orderAdminRoutes() {
       errors: [400, 404, 409],
       answers: detail,
       handler: async (ctx, { params, body }) => reply(200, await service(ctx).setStatus(params.id, 'refunded', { actorEmail: actorEmail(ctx), note: body.reason })),
+    })
+    .route({
+      method: 'get',
+      path: '/:id/line-refunds',
+      summary: "One order's lines with the units still refundable, and the line refunds made",
+      guard: admin,
+      params: idParams,
+      errors: [404],
+      answers: { 200: { description: 'The lines and the refunds.', schema: orderLineRefundsAnswerSchema } },
+      handler: async (ctx, { params }) => reply(200, await lineRefunds(ctx).view(params.id)),
+    })
+    .route({
+      method: 'post',
+      path: '/:id/line-refunds',
+      summary: 'Refund some units of one line (amount = unit price × units, recomputed here; partial refund at the provider)',
+      guard: admin,
+      params: idParams,
+      body: lineRefundSchema,
+      errors: [400, 404, 409],
+      answers: { 200: { description: 'The lines and the refunds after this one.', schema: orderLineRefundsAnswerSchema } },
+      handler: async (ctx, { params }) => reply(200, await lineRefunds(ctx).refundLine(params.id, ctx.request.body, actorEmail(ctx))),
     })
     .route({
       method: 'post',

@@ -1,0 +1,195 @@
+// The order page's items (issue 12) with refunds per line: each line shows the units already refunded and, while the
+// order is paid and no return is pending, "Reembolsar item" opens a dialog for the units and the reason. The amount
+// shown is a preview (unit price × units); the server recomputes it and refuses more than what is left.
+// Reads and writes GET/POST /api/admin/orders/:id/line-refunds.
+import { Box, Button as MuiButton, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { SectionCard } from '../components/facts';
+import type { AdminOrderRecord, OrderLineRefundsRecord } from '../lib/api-types';
+import { formatBRL } from '../lib/money';
+import { errorMessage, httpClient } from '../providers/dataProvider';
+
+type Line = OrderLineRefundsRecord['lines'][number];
+
+const REFUNDABLE = new Set(['paid', 'preparing', 'shipped', 'delivered']);
+
+function RefundLineDialog({ line, onClose, onDone, orderId }: { line: Line | null; onClose: () => void; onDone: (next: OrderLineRefundsRecord) => Promise<void>; orderId: string }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [quantity, setQuantity] = useState('1');
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setQuantity('1');
+    setReason('');
+    setTouched(false);
+  }, [line?.product_id]);
+  if (!line) return null;
+  const max = line.refundable_quantity;
+  const q = Number(quantity);
+  const qError = !Number.isInteger(q) || q < 1 || q > max;
+  const rError = reason.trim().length < 3 ? 'turma.orders.reason_min' : reason.trim().length > 500 ? 'turma.orders.reason_max' : null;
+  const submit = async () => {
+    setTouched(true);
+    if (qError || rError) return;
+    setBusy(true);
+    try {
+      const { json } = await httpClient(`/api/admin/orders/${encodeURIComponent(orderId)}/line-refunds`, {
+        method: 'POST',
+        body: JSON.stringify({ product_id: line.product_id, quantity: q, reason: reason.trim() }),
+      });
+      notify('turma.orders.line_refund.done', { type: 'success' });
+      await onDone(json as OrderLineRefundsRecord);
+    } catch (err) {
+      notify(errorMessage(err), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="line-refund-title">
+      <DialogTitle id="line-refund-title">{translate('turma.orders.line_refund.title', { product: line.product_name })}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>{translate('turma.orders.line_refund.text')}</DialogContentText>
+        <MuiTextField
+          type="number"
+          label={translate('turma.orders.line_refund.quantity', { max })}
+          value={quantity}
+          onChange={(e) => setQuantity(e.target.value)}
+          slotProps={{ htmlInput: { min: 1, max, step: 1 } }}
+          error={touched && qError}
+          helperText={touched && qError ? translate('turma.orders.line_refund.quantity_invalid', { max }) : ' '}
+          sx={{ mb: 1, maxWidth: 220 }}
+        />
+        <Typography variant="body2" sx={{ mb: 2, fontWeight: 600 }}>
+          {translate('turma.orders.line_refund.amount', { amount: formatBRL(qError ? 0 : q * line.unit_price) })}
+        </Typography>
+        <MuiTextField
+          fullWidth
+          multiline
+          minRows={2}
+          label={translate('turma.orders.reason_label')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          onBlur={() => setTouched(true)}
+          error={touched && !!rError}
+          helperText={touched && rError ? translate(rError, { min: 3, max: 500 }) : translate('turma.orders.reason_help')}
+        />
+      </DialogContent>
+      <DialogActions>
+        <MuiButton onClick={onClose} disabled={busy}>
+          {translate('ra.action.cancel')}
+        </MuiButton>
+        <MuiButton onClick={() => void submit()} disabled={busy} variant="contained" color="error">
+          {translate('turma.orders.line_refund.confirm')}
+        </MuiButton>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Items, totals and the refunds per line of one order. `onChanged` refetches the order (timeline, status). */
+export function OrderItemsWithRefunds({ record, onChanged }: { record: AdminOrderRecord; onChanged: () => Promise<unknown> }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const [data, setData] = useState<OrderLineRefundsRecord | null>(null);
+  const [chosen, setChosen] = useState<Line | null>(null);
+  const load = useCallback(async () => {
+    try {
+      const { json } = await httpClient(`/api/admin/orders/${encodeURIComponent(record.id)}/line-refunds`);
+      setData(json as OrderLineRefundsRecord);
+    } catch {
+      setData(null);
+    }
+  }, [record.id]);
+  useEffect(() => {
+    void load();
+  }, [load, record.status, record.timeline.length]);
+  const returnPending = record.return_request?.status === 'requested' && record.status === 'delivered';
+  const canRefund = REFUNDABLE.has(record.status) && record.payment?.status === 'confirmed' && !returnPending;
+  const byProduct = new Map((data?.lines ?? []).map((l) => [l.product_id, l]));
+  const dateTime = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <SectionCard title="turma.orders.sections.items">
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={translate('turma.orders.sections.items')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('turma.orders.fields.product')}</TableCell>
+              <TableCell align="right">{translate('turma.orders.fields.quantity')}</TableCell>
+              <TableCell align="right">{translate('turma.orders.fields.unit_price')}</TableCell>
+              <TableCell align="right">{translate('turma.orders.fields.subtotal')}</TableCell>
+              <TableCell align="right">{translate('turma.orders.line_refund.refunded')}</TableCell>
+              {canRefund ? <TableCell /> : null}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {record.items.map((i) => {
+              const line = byProduct.get(i.product_id);
+              return (
+                <TableRow key={i.product_id}>
+                  <TableCell sx={{ minWidth: 140 }}>{i.product_name}</TableCell>
+                  <TableCell align="right">{i.quantity}</TableCell>
+                  <TableCell align="right">{formatBRL(i.unit_price)}</TableCell>
+                  <TableCell align="right">{formatBRL(i.subtotal)}</TableCell>
+                  <TableCell align="right">{line?.refunded_quantity ?? 0}</TableCell>
+                  {canRefund ? (
+                    <TableCell align="right">
+                      {line && line.refundable_quantity > 0 ? (
+                        <MuiButton size="small" color="error" onClick={() => setChosen(line)} aria-label={`${translate('turma.orders.line_refund.action')}: ${i.product_name}`}>
+                          {translate('turma.orders.line_refund.action')}
+                        </MuiButton>
+                      ) : null}
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              );
+            })}
+            <TableRow>
+              <TableCell colSpan={3} sx={{ fontWeight: 700 }}>
+                {translate('turma.orders.fields.total')}
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: 700 }}>
+                {formatBRL(record.total_amount)}
+              </TableCell>
+              <TableCell colSpan={canRefund ? 2 : 1} />
+            </TableRow>
+          </TableBody>
+        </Table>
+      </Box>
+      {data && data.refunds.length > 0 ? (
+        <Box sx={{ mt: 2 }}>
+          <Typography variant="subtitle2" component="h3">
+            {translate('turma.orders.line_refund.section')}
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {data.refunds.map((r) => (
+              <Box component="li" key={r.id} sx={{ mb: 0.5, overflowWrap: 'anywhere' }}>
+                <Typography variant="body2" component="span">
+                  {r.quantity} × {r.product_name} — {formatBRL(r.amount)} · {r.reason} · {dateTime(r.created_at)}
+                  {r.stock_returned ? ` · ${translate('turma.orders.line_refund.stock_returned')}` : ''}
+                </Typography>{' '}
+                <Chip size="small" color={r.status === 'done' ? 'success' : 'warning'} label={translate(`turma.orders.line_refund.status.${r.status}`)} />
+              </Box>
+            ))}
+          </Box>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {translate('turma.orders.line_refund.total', { amount: formatBRL(data.refunded_total) })}
+          </Typography>
+        </Box>
+      ) : null}
+      <RefundLineDialog
+        line={chosen}
+        orderId={record.id}
+        onClose={() => setChosen(null)}
+        onDone={async (next) => {
+          setData(next);
+          setChosen(null);
+          await onChanged();
+        }}
+      />
+    </SectionCard>
+  );
+}
