@@ -1,6 +1,7 @@
 // The one configuration object, validated once at start; a bad or missing value stops the process naming it.
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseShippingTable, type ShippingTable } from './shipping/shipping-table';
 
 const optionalUrl = z
   .string()
@@ -61,6 +62,19 @@ export const configSchema = z
         message: 'deve ser vazia (mapa sem fundo) ou uma URL http(s) com {z}, {x} e {y}, p.ex. https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       }),
     AUTH_SIGNUP_LIMIT: z.coerce.number().int().min(1).default(20),
+    // Issue 13 (shipping): free freight from this products subtotal (centavos); Melhor Envio when its token is set,
+    // else the embedded table (SHIPPING_TABLE, JSON, replaces the default prices).
+    FREE_SHIPPING_FROM: z.coerce.number().int().min(0).default(19_900),
+    MELHOR_ENVIO_URL: z.url({ message: 'deve ser uma URL válida' }).default('https://melhorenvio.com.br'),
+    MELHOR_ENVIO_TOKEN: z.string().optional(),
+    SHIPPING_ORIGIN_CEP: z.string().regex(/^\d{5}-?\d{3}$/, 'use um CEP de 8 dígitos').default('01310-100'),
+    SHIPPING_TABLE: z.string().optional().superRefine((v, ctx) => {
+      try {
+        parseShippingTable(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `tabela de frete inválida: ${(err as Error).message}` });
+      }
+    }),
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
     PAYOUT_MINIMUM: z.coerce.number().int().min(0).default(5000),
     AUTH_LOGIN_LIMIT: z.coerce.number().int().min(1).default(10),
@@ -130,6 +144,8 @@ export type Config = Readonly<{
   trustProxy: boolean;
   skipBuild: boolean;
   jobsEnabled: boolean;
+  /** Issue 13: freight. `melhorEnvio` is null when MELHOR_ENVIO_TOKEN is unset (the table then quotes alone). */
+  shipping: { freeFrom: number; table: ShippingTable; originCep: string; melhorEnvio: { url: string; token: string } | null };
 }>;
 
 export class ConfigError extends Error {
@@ -180,5 +196,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY,
     skipBuild: c.TURMA_SKIP_BUILD,
     jobsEnabled: c.JOBS_ENABLED,
+    shipping: {
+      freeFrom: c.FREE_SHIPPING_FROM,
+      table: parseShippingTable(c.SHIPPING_TABLE),
+      originCep: c.SHIPPING_ORIGIN_CEP.replace(/\D/g, ''),
+      melhorEnvio: c.MELHOR_ENVIO_TOKEN?.trim() ? { url: c.MELHOR_ENVIO_URL.replace(/\/$/, ''), token: c.MELHOR_ENVIO_TOKEN.trim() } : null,
+    },
   });
 }

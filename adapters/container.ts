@@ -26,11 +26,15 @@ import { ProductAdminService } from '../core/marketplace/product-admin';
 import { PlanCategoryAdminService } from '../core/catalog/plan-category-admin';
 import { CartService } from '../core/marketplace/cart.service';
 import { OrderService } from '../core/marketplace/order.service';
+import { OrderLineRefundService } from '../core/marketplace/order-line-refund.service';
+import { ShippingService, type ShippingQuote } from '../core/shipping';
+import { TableShippingQuote } from './shipping/table.shipping';
+import { FallbackShippingQuote, MelhorEnvioShippingQuote } from './shipping/melhor-envio.shipping';
 import { KnexAdminExports } from './db/repos/admin-exports.repo';
 import { KnexReports } from './db/repos/reports.repo';
 import { GroupAdminFlow } from '../core/flows/group-admin.flow';
 import { CampaignService } from '../core/campaigns';
-import { balancePaymentFlow, entryPaymentFlow, ExpireGroupsFlow, orderPaymentFlow, WithdrawalFlow } from '../core/flows';
+import { balancePaymentFlow, entryPaymentFlow, ExpireGroupsFlow, orderPaymentFlow, PlanOrderFlow, WithdrawalFlow } from '../core/flows';
 import type { TransactionalJobs } from './db/unit-of-work';
 import { LocalFileStorage } from './storage/local.storage';
 import { CatalogCache } from './http/catalog-cache';
@@ -88,6 +92,22 @@ export interface ContainerOverrides {
   paymentGateway?: PaymentGateway;
   /** Replaces the local-disk storage under STORAGE_DIR. */
   storage?: FileStorage;
+  /** Replaces the freight quote (Melhor Envio or the table). */
+  shippingQuote?: ShippingQuote;
+}
+
+/** Melhor Envio when MELHOR_ENVIO_TOKEN is set (falling back to the table when it fails), else the table alone. */
+function createShippingQuote(config: Config, logger: Logger): ShippingQuote {
+  const table = new TableShippingQuote(config.shipping.table);
+  if (!config.shipping.melhorEnvio) return table;
+  const melhorEnvio = new MelhorEnvioShippingQuote({
+    baseUrl: config.shipping.melhorEnvio.url,
+    token: config.shipping.melhorEnvio.token,
+    userAgent: turmaUserAgent(config.publicUrl),
+    fromCep: config.shipping.originCep,
+    logger,
+  });
+  return new FallbackShippingQuote(melhorEnvio, table, logger);
 }
 
 /** In development the secret is made once and kept in DATA_DIR, so sessions survive restarts. */
@@ -181,21 +201,21 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   c.bind(TOKENS.GroupService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new GroupService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.PaymentService).toResolvedValue(
     // Payments knows nothing of groups or orders: each purpose is a flow (core/flows).
-    (uow: UnitOfWork, gateway: PaymentGateway, clock: Clock, payouts: PayoutFlow) =>
+    (uow: UnitOfWork, gateway: PaymentGateway, clock: Clock, payouts: PayoutFlow, planOrders: PlanOrderFlow) =>
       new PaymentService(
         uow,
         gateway,
         clock,
         {
           entry: entryPaymentFlow(clock, Math.random, { publicUrl: config.publicUrl, platformFeePercent: config.platformFeePercent }),
-          balance: balancePaymentFlow(clock, { publicUrl: config.publicUrl, feePercent: config.platformFeePercent }),
+          balance: balancePaymentFlow(clock, { publicUrl: config.publicUrl, feePercent: config.platformFeePercent, planOrders }),
           order: orderPaymentFlow(clock, { publicUrl: config.publicUrl }),
         },
         undefined,
         // TRANSFER_* webhooks settle payouts (a flow, too).
         payouts,
       ),
-    [TOKENS.UnitOfWork, TOKENS.PaymentGateway, TOKENS.Clock, TOKENS.PayoutFlow],
+    [TOKENS.UnitOfWork, TOKENS.PaymentGateway, TOKENS.Clock, TOKENS.PayoutFlow, TOKENS.PlanOrderFlow],
   );
   c.bind(TOKENS.PayoutFlow).toResolvedValue(
     (uow: UnitOfWork, gateway: PaymentGateway, clock: Clock) => new PayoutFlow(uow, gateway, clock, { minimum: config.payoutMinimum, publicUrl: config.publicUrl }),
@@ -209,6 +229,7 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     (uow: UnitOfWork, clock: Clock) => new ExpireGroupsFlow(uow, clock),
     [TOKENS.UnitOfWork, TOKENS.Clock],
   );
+  c.bind(TOKENS.PlanOrderFlow).toResolvedValue((uow: UnitOfWork, clock: Clock) => new PlanOrderFlow(uow, clock, { publicUrl: config.publicUrl }), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.WithdrawalFlow).toResolvedValue(
     (uow: UnitOfWork, clock: Clock) => new WithdrawalFlow(uow, clock),
     [TOKENS.UnitOfWork, TOKENS.Clock],
@@ -233,14 +254,27 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   c.bind(TOKENS.AdminExports).toDynamicValue(() => new KnexAdminExports(database.knex));
   c.bind(TOKENS.Reports).toDynamicValue(() => new KnexReports(database.knex));
   c.bind(TOKENS.GroupAdminFlow).toResolvedValue((uow: UnitOfWork) => new GroupAdminFlow(uow), [TOKENS.UnitOfWork]);
+  c.bind<ShippingQuote>(TOKENS.ShippingQuote).toResolvedValue((logger: Logger) => overrides.shippingQuote ?? createShippingQuote(config, logger), [TOKENS.Logger]);
+  c.bind(TOKENS.ShippingService).toResolvedValue(
+    (quote: ShippingQuote, uow: UnitOfWork) => new ShippingService(quote, () => uow.repos.marketplace.products, { freeShippingFrom: config.shipping.freeFrom }),
+    [TOKENS.ShippingQuote, TOKENS.UnitOfWork],
+  );
   c.bind(TOKENS.OrderService).toResolvedValue(
     // A delivered order earns its buyer's influencer a commission; a refund reverses it (issue 11).
-    (uow: UnitOfWork, clock: Clock, cache: CatalogCache) =>
+    // Issue 13: the order's freight is re-quoted by the shipping service when it is created.
+    (uow: UnitOfWork, clock: Clock, cache: CatalogCache, shipping: ShippingService, planOrders: PlanOrderFlow) =>
       new OrderService(uow, clock, cache, {
-        delivered: (tx, order, now) => earnCommission(tx, { buyerId: order.user_id, source: 'order', sourceId: order.id, base: order.subtotal, feePercent: config.platformFeePercent, now }),
+        // A plan order's commission was earned with its balance (balance-payment.flow.ts): not again at delivery.
+        delivered: (tx, order, now) => (order.source === 'plan' ? Promise.resolve() : earnCommission(tx, { buyerId: order.user_id, source: 'order', sourceId: order.id, base: order.subtotal, feePercent: config.platformFeePercent, now })),
         refunded: (tx, order, now) => reverseCommission(tx, 'order', order.id, now),
-      }),
-    [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.CatalogCache],
+        // Issue 13: a plan order handed to shipping redeems its voucher (the escrow releases the purchase).
+        shipped: (tx, order, now) => planOrders.shipped(tx, order, now),
+      }, shipping),
+    [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.CatalogCache, TOKENS.ShippingService, TOKENS.PlanOrderFlow],
+  );
+  c.bind(TOKENS.OrderLineRefundService).toResolvedValue(
+    (uow: UnitOfWork, gateway: PaymentGateway, clock: Clock, cache: CatalogCache) => new OrderLineRefundService(uow, gateway, clock, { applyCharge: (id, charge) => c.get<PaymentService>(TOKENS.PaymentService).applyCharge(id, charge) }, cache),
+    [TOKENS.UnitOfWork, TOKENS.PaymentGateway, TOKENS.Clock, TOKENS.CatalogCache],
   );
   c.bind<NotificationFeed>(TOKENS.NotificationFeed).toResolvedValue((logger: Logger) => new NotificationFeed(database, logger), [TOKENS.Logger]);
   c.bind(TOKENS.WalletService).toResolvedValue((uow: UnitOfWork) => new WalletService(uow), [TOKENS.UnitOfWork]);

@@ -41,6 +41,11 @@ export const TOKENS = {
   PlanCategoryAdminService: Symbol.for('turma.PlanCategoryAdminService'),
   CartService: Symbol.for('turma.CartService'),
   OrderService: Symbol.for('turma.OrderService'),
+  /** Issue 12: refunds of one order line (core/marketplace/order-line-refund.service.ts). */
+  OrderLineRefundService: Symbol.for('turma.OrderLineRefundService'),
+  /** Issue 13: the ShippingQuote port (Melhor Envio or the embedded table) and the freight quotes over it. */
+  ShippingQuote: Symbol.for('turma.ShippingQuote'),
+  ShippingService: Symbol.for('turma.ShippingService'),
   /** Keyset-paged reads behind the back office's streamed CSV exports. */
   AdminExports: Symbol.for('turma.AdminExports'),
   Reports: Symbol.for('turma.Reports'),
@@ -50,6 +55,8 @@ export const TOKENS = {
   ExpireGroupsFlow: Symbol.for('turma.ExpireGroupsFlow'),
   /** The member's withdrawal from a group purchase, CDC art. 49 (core/flows/withdrawal.flow.ts). */
   WithdrawalFlow: Symbol.for('turma.WithdrawalFlow'),
+  /** Issue 13: product plans shipped as orders. */
+  PlanOrderFlow: Symbol.for('turma.PlanOrderFlow'),
   /** The back office's groups: list, detail with members and payments (core/flows/group-admin.flow.ts). */
   GroupAdminFlow: Symbol.for('turma.GroupAdminFlow'),
   ProfessionalService: Symbol.for('turma.ProfessionalService'),

@@ -26,6 +26,11 @@ import * as catalogChanges from './20261124003800_catalog_changes';
 import * as orderReturns from './20261124004000_order_returns';
 import * as boletoRefunds from './20261124004100_boleto_refunds';
 import * as adminTotp from './20261124004200_admin_totp';
+import * as shipping from './20261124005000_shipping';
+import * as planOrders from './20261124005100_plan_orders';
+import * as commissionClawbacks from './20261124005200_commission_clawbacks';
+import * as orderLineRefunds from './20261124005300_order_line_refunds';
+import * as productUploads from './20261124005301_product_uploads';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -60,6 +65,11 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261124004000_order_returns', orderReturns],
   ['20261124004100_boleto_refunds', boletoRefunds],
   ['20261124004200_admin_totp', adminTotp],
+  ['20261124005000_shipping', shipping],
+  ['20261124005100_plan_orders', planOrders],
+  ['20261124005200_commission_clawbacks', commissionClawbacks],
+  ['20261124005300_order_line_refunds', orderLineRefunds],
+  ['20261124005301_product_uploads', productUploads],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

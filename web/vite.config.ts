@@ -13,6 +13,8 @@ const apiTarget = process.env.TURMA_API_URL ?? 'http://127.0.0.1:3000';
 function appIcons(): Plugin {
   return {
     name: 'turma-app-icons',
+    // Not in the server render's build (dist/server): the icons belong to the browser's.
+    apply: (_config, env) => !env.isSsrBuild,
     async generateBundle() {
       for (const icon of APP_ICONS) this.emitFile({ type: 'asset', fileName: icon.file, source: await renderIcon(icon) });
     },

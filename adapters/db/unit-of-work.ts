@@ -23,6 +23,7 @@ import {
   KnexWalletRepository,
 } from './repos/groups.repos';
 import { KnexCartRepository, KnexOrderRepository, KnexProductRepository } from './repos/marketplace.repos';
+import { KnexPlanOrderRepository } from './repos/plan-orders.repo';
 import { KnexProfessionalRepository, KnexReceivableRepository, KnexReviewRepository } from './repos/professionals.repos';
 import { KnexProfessionalPhotoRepository } from './repos/professional-photos.repos';
 import { KnexPayoutRepository } from './repos/payouts.repos';
@@ -31,6 +32,8 @@ import { KnexCommissionRepository } from './repos/commissions.repos';
 import { KnexInfluencerRepository, KnexReferralClickRepository } from './repos/influencers.repos';
 import { KnexExperimentRepository } from './repos/experiments.repo';
 import { KnexPlanCategoryAdminRepository, KnexProductAdminRepository } from './repos/catalogue-admin.repos';
+import { KnexOrderLineRefundRepository } from './repos/order-line-refunds.repo';
+import { KnexProductUploadRepository } from './repos/product-uploads.repo';
 
 /** What the unit of work needs of the job queue adapter. */
 export interface TransactionalJobs {
@@ -57,7 +60,7 @@ export function makeRepositories(db: Knex): Repositories {
     payments: { payments: new KnexPaymentRepository(db), events: new KnexPaymentEventRepository(db) },
     notifications: new KnexNotificationRepository(db),
     wallet: new KnexWalletRepository(db),
-    marketplace: { products: new KnexProductRepository(db), cart: new KnexCartRepository(db), orders: new KnexOrderRepository(db), admin: new KnexProductAdminRepository(db) },
+    marketplace: { products: new KnexProductRepository(db), cart: new KnexCartRepository(db), orders: new KnexOrderRepository(db), admin: new KnexProductAdminRepository(db), lineRefunds: new KnexOrderLineRefundRepository(db), uploads: new KnexProductUploadRepository(db), planOrders: new KnexPlanOrderRepository(db) },
     professionals: { professionals: new KnexProfessionalRepository(db), photos: new KnexProfessionalPhotoRepository(db), receivables: new KnexReceivableRepository(db), reviews: new KnexReviewRepository(db), payouts: new KnexPayoutRepository(db) },
     campaigns: { campaigns: new KnexCampaignRepository(db), bonuses: new KnexCampaignBonusRepository(db) },
     commissions: new KnexCommissionRepository(db),

@@ -19,6 +19,7 @@ import { healthRoutes } from './routes/health.routes';
 import { authRoutes } from './routes/auth.routes';
 import { planRoutes } from './routes/plans.routes';
 import { groupRoutes } from './routes/groups.routes';
+import { planOrderRoutes } from './routes/plan-orders.routes';
 import { paymentRoutes } from './routes/payments.routes';
 import { receiptRoutes, receiptSignInRedirect } from './routes/receipts.routes';
 import { notificationRoutes } from './routes/notifications.routes';
@@ -38,6 +39,7 @@ import { planCategoryAdminRoutes } from './routes/admin/plan-categories.routes';
 import { devRoutes } from './routes/dev.routes';
 import { sandboxRoutes } from './routes/sandbox.routes';
 import { marketplaceRoutes } from './routes/marketplace.routes';
+import { shippingRoutes } from './routes/shipping.routes';
 import { openApiRoutes } from './routes/openapi.routes';
 import { professionalRoutes } from './routes/professionals.routes';
 import { payoutRoutes } from './routes/payouts.routes';
@@ -58,10 +60,12 @@ import { siteFiles } from './site-files';
 export function apiRouters(config: Config): ContractRouter[] {
   const routers = [
     marketplaceRoutes(),
+    shippingRoutes(),
     healthRoutes(),
     authRoutes(),
     planRoutes(),
     groupRoutes(),
+    planOrderRoutes(),
     paymentRoutes(),
     receiptRoutes(),
     notificationRoutes(),
@@ -154,6 +158,6 @@ export function createApp(container: Container, options: { distDir?: string } = 
   });
   app.use(mediaFiles(() => container.get<FileStorage>(TOKENS.FileStorage)));
   app.use(siteFiles(config));
-  app.use(staticApps(options.distDir, { dev: !config.isProduction }));
+  app.use(staticApps(options.distDir, { dev: !config.isProduction, publicUrl: config.publicUrl }));
   return app;
 }

@@ -3,6 +3,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { z } from 'zod';
 import { DomainError } from '../../core/shared/errors';
+import { englishValidationMessage } from '../../core/shared/validation-messages';
 
 export type ApiLocale = 'pt-BR' | 'en-US';
 
@@ -30,10 +31,12 @@ export function withApiLocale<T>(locale: ApiLocale, run: () => Promise<T>): Prom
 }
 
 export function fieldsFromIssues(issues: ReadonlyArray<z.core.$ZodIssue>): Record<string, string> {
+  // Our schemas' own pt-BR messages, in English when the request asked for it (core/shared/validation-messages.ts).
+  const english = requestLocale.getStore() === 'en-US';
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
-    fields[key] ??= issue.message;
+    fields[key] ??= english ? englishValidationMessage(issue.message) : issue.message;
   }
   return fields;
 }

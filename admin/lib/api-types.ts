@@ -23,6 +23,7 @@ export type AdminCampaignRecord = Schemas['AdminCampaign'];
 export type AdminCampaignDetailRecord = Schemas['AdminCampaignDetail'];
 export type AdminOrderSummaryRecord = Schemas['AdminOrderSummary'];
 export type AdminOrderRecord = Schemas['AdminOrder'];
+export type OrderLineRefundsRecord = Schemas['OrderLineRefunds'];
 export type BulkPreparingRecord = Schemas['BulkPreparing'];
 export type AnalyticsReportRecord = Schemas['AnalyticsReport'];
 export type FinancialReportRecord = Schemas['FinancialReport'];

@@ -78,6 +78,12 @@ const validateStock: Validator = (value) => {
   if (typeof value !== 'number' || !Number.isInteger(value)) return v('stock_integer');
   return value < 0 ? v('stock_negative') : undefined;
 };
+const SHIPPING_FIELDS = ['weight_grams', 'height_cm', 'width_cm', 'length_cm'] as const;
+const validateWhole = (max: number): Validator => (value) => {
+  if (value == null || value === '') return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value)) return v('shipping_integer');
+  return value < 1 ? v('shipping_positive') : value > max ? v('shipping_max') : undefined;
+};
 const validateDescription: Validator = (value) => (trimmed(value).length > 4000 ? v('description_max') : undefined);
 
 /** What POST/PUT take: never the computed fields (stock_state, image_url, category_name, dates). */
@@ -92,6 +98,8 @@ export function toProductPayload(data: Partial<Product>) {
     category_id: data.category_id || null,
     images: data.images ?? [],
     active: data.active ?? true,
+    // Issue 13: weight (g) and dimensions (cm) for the freight quote; left out when empty (the product keeps its own).
+    ...Object.fromEntries(SHIPPING_FIELDS.filter((k) => typeof data[k] === 'number').map((k) => [k, data[k]])),
   };
 }
 
@@ -436,6 +444,14 @@ const ProductFormFields = ({ isCreate }: { isCreate: boolean }) => (
         <NumberInput source="stock_quantity" validate={validateStock} step={1} helperText="turma.products.help.stock" />
       </Row>
     </Section>
+    <Section title="turma.products.sections.shipping">
+      <Row>
+        <NumberInput source="weight_grams" validate={validateWhole(100_000)} step={1} helperText="turma.products.help.weight" />
+        <NumberInput source="height_cm" validate={validateWhole(200)} step={1} helperText={false} />
+        <NumberInput source="width_cm" validate={validateWhole(200)} step={1} helperText={false} />
+        <NumberInput source="length_cm" validate={validateWhole(200)} step={1} helperText="turma.products.help.dimensions" />
+      </Row>
+    </Section>
     <Section title="turma.products.sections.images">
       <ImagesInput />
     </Section>
@@ -459,7 +475,7 @@ const EditActions = () => {
   );
 };
 
-const createDefaults = { name: '', slug: '', description: '', price: null, stock_quantity: null, category_id: null, images: [], active: true };
+const createDefaults = { name: '', slug: '', description: '', price: null, stock_quantity: null, category_id: null, images: [], active: true, weight_grams: 500, height_cm: 10, width_cm: 15, length_cm: 20 };
 
 const ProductCreate = () => (
   <Create<Product> redirect="list" transform={toProductPayload}>

@@ -16,3 +16,4 @@ export * from './commission.flow';
 export * from './campaign-bonus.flow';
 export * from './payment-reversal.flow';
 export * from './withdrawal.flow';
+export * from './plan-order.flow';

@@ -4,6 +4,7 @@
 import type { UnitOfWork } from '../ports/unit-of-work';
 import type { Clock } from '../shared/clock';
 import { reviewRefusal } from '../professionals';
+import { planDeliveryState, shipsAsOrder, type PlanDeliveryState } from '../marketplace';
 
 export interface MyVoucherItem {
   id: string;
@@ -17,6 +18,8 @@ export interface MyVoucherItem {
   redeemed_by: { id: string; business_name: string } | null;
   can_review: boolean;
   review_id: string | null;
+  /** Issue 13: a product plan ships as an order (plan-order.flow.ts); null for a service plan. */
+  delivery: { state: Exclude<PlanDeliveryState, 'not_product'>; order_id: string | null } | null;
 }
 
 export class MyVouchersFlow {
@@ -40,6 +43,8 @@ export class MyVouchersFlow {
     const proIds = [...new Set(vouchers.flatMap((v) => (v.redeemed_by_professional_id ? [v.redeemed_by_professional_id] : [])))];
     const pros = new Map((await Promise.all(proIds.map((id) => repos.professionals.professionals.findById(id)))).flatMap((p) => (p ? [[p.id, p] as const] : [])));
     const reviewOf = new Map(reviews.map((r) => [r.voucher_id, r.id]));
+    const productVouchers = vouchers.filter((v) => shipsAsOrder(plans.get(v.plan_id)));
+    const orders = new Map(await Promise.all(productVouchers.map(async (v) => [v.id, await repos.marketplace.planOrders.findByVoucher(v.id)] as const)));
 
     return {
       items: vouchers
@@ -61,6 +66,7 @@ export class MyVouchersFlow {
             redeemed_by: pro ? { id: pro.id, business_name: pro.business_name } : null,
             can_review: !reviewId && !!pro && reviewRefusal(v, userId, now) === null,
             review_id: reviewId,
+            delivery: shipsAsOrder(plan) ? { state: planDeliveryState(v, plan ?? null, !!orders.get(v.id)) as Exclude<PlanDeliveryState, 'not_product'>, order_id: orders.get(v.id)?.id ?? null } : null,
           };
         }),
     };

@@ -39,7 +39,7 @@ export function orderPaymentFlow(clock: Clock, options: { publicUrl?: string } =
       if (user) {
         const link = options.publicUrl ? `${options.publicUrl}${orderPath(order.id)}` : null;
         const receiptLink = options.publicUrl ? `${options.publicUrl}${receiptPath(payment.id)}` : null;
-        await tx.jobs.enqueue('mail.send', orderConfirmedEmail({ to: user.email, name: profile?.full_name ?? '', orderId: order.id, total: order.total_amount, items, link, receiptLink }));
+        await tx.jobs.enqueue('mail.send', orderConfirmedEmail({ to: user.email, name: profile?.full_name ?? '', orderId: order.id, total: order.total_amount, items, link, receiptLink, shipping: order.shipping_option_id ? { name: order.shipping_option_name ?? '', amount: order.shipping_amount, days: order.shipping_days ?? 0 } : null }));
       }
       return { outcome: 'applied' };
     },

@@ -9,6 +9,7 @@ import type { Repositories, UnitOfWork } from '../ports/unit-of-work';
 import { notify } from '../notifications';
 import { computeReceivable, receivableAvailableAt, receivableView, type ProfessionalRecord } from '../professionals';
 import type { VoucherRecord } from '../groups';
+import { shipsAsOrder } from '../marketplace';
 
 export const voucherCodeSchema = z
   .string({ error: 'Informe o código do voucher' })
@@ -51,6 +52,8 @@ export class RedeemVoucherFlow {
       if (voucher.status === 'cancelled') throw conflict('voucher_cancelled', 'Este voucher foi cancelado.');
       if (voucher.status !== 'redeemable') throw conflict('voucher_not_redeemable', 'Este voucher ainda não pode ser usado: o saldo não foi pago.');
       const { plan, category } = await planOf(tx, voucher);
+      // Issue 13: a product plan is shipped as an order to the member, never redeemed at a counter.
+      if (shipsAsOrder(plan)) throw conflict('voucher_ships_as_order', 'Este voucher é de um produto, enviado ao endereço do membro: não é resgatado no balcão.');
       if (!plan || category !== professional.category) {
         throw conflict('voucher_wrong_category', 'Este voucher é de outra categoria de serviço e não pode ser usado aqui.');
       }

@@ -143,8 +143,12 @@ export function escrowLedgerEvents(facts: readonly EscrowPaymentFact[]): LedgerE
   const events: LedgerEvent[] = [];
   for (const f of facts) {
     events.push({ at: f.confirmed_at, kind: 'held', amount: f.amount });
-    const { since } = escrowStateOf(f);
+    const { state, since } = escrowStateOf(f);
     if (since) events.push({ at: since, kind: 'held', amount: -f.amount });
+    // A product plan shipped (issue 13: its order handed to shipping redeems the voucher, no professional's receivable):
+    // the platform sold the product, so the whole purchase is the platform's result — never a marketplace sale (no
+    // order payment exists) and never counted again as money in.
+    if (state === 'released' && since && f.plan_kind === 'product' && !f.receivable_at) events.push({ at: since, kind: 'platform_fee', amount: f.amount });
   }
   return events;
 }

@@ -4,7 +4,7 @@ import { DomainError, invalid } from '../shared/errors';
 import type { AddressService } from '../address';
 import type { PasswordHasher, SecretTokens } from '../ports/security';
 import type { RateLimiter } from '../ports/rate-limiter';
-import type { UnitOfWork } from '../ports/unit-of-work';
+import type { Tx, UnitOfWork } from '../ports/unit-of-work';
 import type { ProfileRecord } from './ports';
 import { DIRECT_REFERRAL, originForNewUser, originForPath, type Origin, type ReferralService } from '../referrals';
 import { buildProfileUpdateSchema, buildSignupSchema, type ProfileUpdateInput, type SignupInput } from './account-schemas';
@@ -50,6 +50,16 @@ export class AccountService {
    * carried click inside the 30-day window, else direct), and the confirmation e-mail.
    */
   async signup(input: SignupInput, meta: RequestMeta, referral: { clickId: string | null } = { clickId: null }) {
+    const { user } = await this.signupWith(input, meta, referral, async () => undefined);
+    // The confirmation e-mail is queued with the account: it is delivered (retried if the mail server is down) or visible as failed.
+    return { user, mail_sent: true, message: SIGNUP_SUCCESS_MESSAGE };
+  }
+
+  /**
+   * The sign-up with more in the same transaction (`within`, e.g. the influencer application of /influencer-signup):
+   * if `within` fails, the account is not created either. Same checks, rate limit and confirmation e-mail as signup.
+   */
+  async signupWith<T>(input: SignupInput, meta: RequestMeta, referral: { clickId: string | null }, within: (tx: Tx, user: { id: string; email: string }) => Promise<T>) {
     const ipKey = meta.ip ?? 'desconhecido';
     const limit = await this.limiter.hit('signup_ip', ipKey);
     if (limit.blocked) throw rateLimited(limit.retryAfterSeconds, 'tentativas de cadastro');
@@ -58,7 +68,7 @@ export class AccountService {
     const passwordHash = await this.hasher.hash(input.password);
     const origem: Origin = originForNewUser(input.origem);
 
-    const { user } = await this.uow.run(async (r) => {
+    const { user, extra } = await this.uow.run(async (r) => {
       // Checked first for a clear message; the unique constraints still decide under a race.
       if (await r.identity.users.findByEmail(input.email)) throw new DomainError('conflict', 'email_taken', 'Já existe uma conta com este e-mail.');
       if (await r.identity.profiles.findByCpf(input.cpf))
@@ -84,10 +94,10 @@ export class AccountService {
       await r.audit.append({ action: 'user.signed_up', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta), metadata: { origem } });
       const token = await this.auth.issueConfirmationToken(r, user.id);
       await r.jobs.enqueue('mail.send', confirmationEmail({ to: user.email, name: input.full_name.split(/\s+/)[0] ?? '', link: this.auth.confirmationLink(token) }));
-      return { user };
+      const extra = await within(r, { id: user.id, email: user.email });
+      return { user, extra };
     });
-    // The confirmation e-mail is queued with the account: it is delivered (retried if the mail server is down) or visible as failed.
-    return { user: toPublicUser(user, null), mail_sent: true, message: SIGNUP_SUCCESS_MESSAGE };
+    return { user: toPublicUser(user, null), extra };
   }
 
   /** The address to store: the CEP lookup's when it answers, else what the person typed (manual entry), plus coordinates. */

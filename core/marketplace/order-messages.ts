@@ -67,6 +67,8 @@ export function orderConfirmedEmail(input: {
   link: string | null;
   /** The full address of the payment's receipt (issue 14: the e-mail points at it). */
   receiptLink?: string | null;
+  /** Issue 13: the freight chosen at checkout (part of `total`). */
+  shipping?: { name: string; amount: number; days: number } | null;
 }) {
   return renderEmail(input.to, `Pedido confirmado ${orderNumber(input.orderId)}`, 'order_confirmed', {
     greeting: greetingFor(input.name),
@@ -74,6 +76,9 @@ export function orderConfirmedEmail(input: {
       `Recebemos o pagamento do pedido ${orderNumber(input.orderId)}: ${formatCents(input.total)}.`,
       ...input.items.slice(0, 10).map((i) => `${i.quantity} × ${i.product_name} — ${formatCents(i.subtotal)}`),
       ...(input.items.length > 10 ? [`e mais ${input.items.length - 10} itens.`] : []),
+      ...(input.shipping
+        ? [`Frete ${input.shipping.name} — ${input.shipping.amount === 0 ? 'grátis' : formatCents(input.shipping.amount)}, entrega em até ${input.shipping.days} ${input.shipping.days === 1 ? 'dia útil' : 'dias úteis'} após o envio.`]
+        : []),
     ],
     ...(input.link ? { action: { label: 'Acompanhar pedido', link: input.link } } : {}),
     outro: [

@@ -120,6 +120,8 @@ export const createOrderSchema = z
   .object({
     address: z.unknown().optional(),
     use_saved_address: z.boolean().optional(),
+    /** Issue 13: the freight option chosen (its id from the quote); the server prices it again. Omitted: the cheapest. */
+    shipping_option_id: z.string().trim().min(1).max(80).optional(),
   })
   .refine((v) => v.address !== undefined || v.use_saved_address === true, { message: 'Informe o endereço de entrega', path: ['address'] });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;

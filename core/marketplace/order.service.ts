@@ -28,7 +28,12 @@ import {
   type OrderAddress,
   type OrderStatus,
 } from './order-rules';
+import type { ShippingService } from '../shipping';
+import { cartChangedDuringOrder, freightColumns, freightKey, quoteOrderFreight, type OrderFreight } from './order-shipping';
 import { orderNotify, orderNumber, orderReturnEmail, orderStatusEmail } from './order-messages';
+import { assertPlanOrderMove } from './plan-order';
+import { timelineStep } from './order-timeline';
+import { stockAlreadyReturned } from './order-line-refund.service';
 import { RETURN_STATUS_LABELS, assertCanRequestReturn, assertReturnPending, rejectReturnSchema, requestReturnSchema, returnDeadline, returnRefusal } from './order-return';
 
 /** SPEC.md §9: the client checks at most the 5 newest pending orders with a payment. */
@@ -59,6 +64,7 @@ export function toOrderSummary(o: OrderRecord) {
     status_label: ORDER_STATUS_LABELS[o.status],
     payment_id: o.payment_id,
     total_amount: o.total_amount,
+    shipping_amount: o.shipping_amount,
     items_count: o.items_count,
     created_at: o.created_at.toISOString(),
     expires_at: o.status === 'pending' ? o.expires_at.toISOString() : null,
@@ -95,6 +101,8 @@ function toPaymentSummary(p: PaymentRecord | null) {
 export interface OrderStatusHooks {
   delivered?(tx: Tx, order: OrderRecord, now: Date): Promise<unknown>;
   refunded?(tx: Tx, order: OrderRecord, now: Date): Promise<unknown>;
+  /** Issue 13: a plan order handed to shipping redeems its voucher (core/flows/plan-order.flow.ts). */
+  shipped?(tx: Tx, order: OrderRecord, now: Date): Promise<unknown>;
 }
 
 export class OrderService {
@@ -103,6 +111,8 @@ export class OrderService {
     private readonly clock: Clock,
     private readonly catalog: CatalogChanges = { changed: () => {} },
     private readonly hooks: OrderStatusHooks = {},
+    /** Issue 13: prices the freight; without it (tests of other modules) orders ship at 0. */
+    private readonly shipping?: ShippingService,
   ) {}
 
   /**
@@ -114,6 +124,8 @@ export class OrderService {
     const parsed = createOrderSchema.safeParse(raw ?? {});
     if (!parsed.success) throw invalid('invalid_input', 'Verifique os campos destacados.', fieldsOf(parsed.error.issues, ''));
     const address = await this.resolveAddress(actor.id, parsed.data);
+    // Issue 13: the freight is re-quoted here for the delivery CEP; the client's option id only says which one.
+    const freight = await this.quoteFreight(actor.id, address.cep, parsed.data.shipping_option_id);
     const now = this.clock.now();
 
     const { orderId, limitedStock } = await this.uow.run(async (r) => {
@@ -137,10 +149,13 @@ export class OrderService {
         subtotal: l.item!.price * l.quantity,
       }));
       const subtotal = items.reduce((s, i) => s + i.subtotal, 0);
+      if (this.shipping && freight?.key !== freightKey(lines)) throw cartChangedDuringOrder();
+      const shipping = freightColumns(freight);
       const order = await r.marketplace.orders.create({
         user_id: actor.id,
         subtotal,
-        total_amount: subtotal,
+        total_amount: subtotal + shipping.shipping_amount,
+        ...shipping,
         items_count: items.reduce((s, i) => s + i.quantity, 0),
         address,
         expires_at: orderExpiry(now),
@@ -148,7 +163,7 @@ export class OrderService {
       await r.marketplace.orders.addItems(order.id, items);
       await r.marketplace.orders.recordStatus({ order_id: order.id, from_status: null, to_status: 'pending', actor: actor.email, note: null, created_at: now });
       await r.marketplace.cart.delete(actor.id, lines.map((l) => ({ item_type: 'product', item_id: l.item_id })));
-      await r.audit.append({ action: 'order.created', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'order', entity_id: order.id, ...auditMeta(meta), metadata: { total: subtotal, items: items.length } });
+      await r.audit.append({ action: 'order.created', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'order', entity_id: order.id, ...auditMeta(meta), metadata: { total: subtotal + shipping.shipping_amount, items: items.length, shipping: shipping.shipping_amount, shipping_option_id: shipping.shipping_option_id } });
 
       // Stock last: a product's row stays locked from its decrement to the commit, so the busiest rows are held for
       // the shortest time. Always the same order of rows, so two carts with the same products cannot deadlock.
@@ -271,6 +286,7 @@ export class OrderService {
       // A received return (issue 13): only a pending request of a delivered order; its stock comes back too.
       if (options.itemReturned) assertReturnPending(order);
       assertTransition(order.status, to, 'operator', { trackingCode: options.trackingCode ?? null });
+      assertPlanOrderMove(order, to);
       const tracking = to === 'shipped' ? trackingCodeSchema.parse(options.trackingCode) : undefined;
       const patch = {
         [STATUS_TIMESTAMP[to as Exclude<OrderStatus, 'pending'>]]: now,
@@ -282,6 +298,7 @@ export class OrderService {
       const back = returnsStock(order.status, to) || options.itemReturned ? await this.returnStock(r, order.id) : 0;
       await r.marketplace.orders.recordStatus({ order_id: order.id, from_status: order.status, to_status: to, actor: options.actorEmail, note: options.note ?? (tracking ? `rastreio ${tracking}` : null), created_at: now });
       if (to === 'shipped') await r.notifications.create(orderNotify.shipped(order.user_id, order.id, tracking!));
+      if (to === 'shipped') await this.hooks.shipped?.(r, order, now);
       if (to === 'delivered') {
         await r.notifications.create(orderNotify.delivered(order.user_id, order.id));
         await this.hooks.delivered?.(r, order, now);
@@ -307,6 +324,8 @@ export class OrderService {
       if (to === 'cancelled' && order.payment_id && (await r.payments.payments.moveIf(order.payment_id, ['pending'], 'cancelled', { failure_reason: 'pedido cancelado pela operação' }))) {
         // The wallet credit the charge took goes back with it (once: a ref-unique entry).
         await returnPaymentCredit(r, { id: order.payment_id }, 'pedido cancelado');
+        // And the charge is cancelled at the provider (issue 13), so its QR code or boleto takes no more money.
+        await requestChargeCancel(r, { id: order.payment_id }, 'pedido cancelado pela operação');
       }
       await r.audit.append({
         action: options.itemReturned ? 'order.return_accepted' : 'order.status_changed',
@@ -342,6 +361,7 @@ export class OrderService {
       const order = await r.marketplace.orders.lock(orderId);
       if (!order || order.user_id !== actor.id) throw orderNotFound();
       assertCanRequestReturn(order, now);
+      assertPlanOrderMove(order, 'refunded');
       if (!(await r.marketplace.orders.updateReturnIf(order.id, null, { return_status: 'requested', return_reason: parsed.data.reason, return_requested_at: now }))) {
         throw conflict('return_already_requested', 'A devolução deste pedido já foi solicitada.');
       }
@@ -411,10 +431,26 @@ export class OrderService {
     });
   }
 
+  /** The freight of the cart as it is now (null without a shipping service, or when the cart cannot become an order). */
+  private async quoteFreight(userId: string, cep: string, optionId: string | undefined): Promise<OrderFreight | null> {
+    if (!this.shipping) return null;
+    const lines = (await this.uow.repos.marketplace.cart.listForUser(userId)).filter((l) => l.item_type === 'product');
+    // An empty cart or a product gone: the transaction names the problem.
+    if (lines.length === 0 || lines.some((l) => !l.item || !l.item.active)) return null;
+    return quoteOrderFreight(this.shipping, this.uow.repos.marketplace.products, cep, lines, optionId);
+  }
+
   private async returnStock(r: Repositories, orderId: string): Promise<number> {
     const items = [...(await r.marketplace.orders.items(orderId))].sort((a, b) => (a.product_id < b.product_id ? -1 : 1));
-    for (const i of items) await r.marketplace.products.returnStock(i.product_id, i.quantity);
-    return items.reduce((s, i) => s + i.quantity, 0);
+    // Units a line refund already put back on the shelf (order-line-refund.ts) are not returned twice.
+    const back = await stockAlreadyReturned(r, orderId);
+    let units = 0;
+    for (const i of items) {
+      const quantity = i.quantity - (back.get(i.id) ?? 0);
+      if (quantity > 0) await r.marketplace.products.returnStock(i.product_id, quantity);
+      units += Math.max(0, quantity);
+    }
+    return units;
   }
 
   private async resolveAddress(userId: string, input: { address?: unknown; use_saved_address?: boolean | undefined }): Promise<OrderAddress> {
@@ -442,12 +478,15 @@ export class OrderService {
     return {
       ...toOrderSummary(order),
       subtotal: order.subtotal,
+      shipping: order.shipping_option_id
+        ? { option_id: order.shipping_option_id, name: order.shipping_option_name ?? '', amount: order.shipping_amount, days: order.shipping_days ?? 0 }
+        : null,
       address: order.address,
       tracking_code: order.tracking_code,
       cancel_reason: order.cancel_reason,
       can_pay: order.status === 'pending' && order.expires_at > now,
       // Issue 13: the return window (end of the 7th day after delivery, São Paulo) and the request, when there is one.
-      can_return: returnRefusal(order, now) === null,
+      can_return: returnRefusal(order, now) === null && order.source !== 'plan',
       return_deadline: order.status === 'delivered' && order.delivered_at ? returnDeadline(order.delivered_at).toISOString() : null,
       return_request: order.return_status
         ? {
@@ -459,9 +498,12 @@ export class OrderService {
             decided_at: order.return_decided_at?.toISOString() ?? null,
           }
         : null,
+      source: order.source ?? 'cart',
       items: items.map((i) => ({ product_id: i.product_id, product_name: i.product_name, image_url: i.image_url, unit_price: i.unit_price, quantity: i.quantity, subtotal: i.subtotal })),
+      // Issue 13: a plan order's one line points at the plan (plan-order.ts).
+      plan_items: order.source === 'plan' ? (await repos.marketplace.planOrders.lines(order.id)).map((i) => ({ plan_id: i.plan_id, product_name: i.product_name, image_url: i.image_url, unit_price: i.unit_price, quantity: i.quantity, subtotal: i.subtotal })) : [],
       payment: toPaymentSummary(payment),
-      timeline: history.map((h) => ({ status: h.to_status, label: ORDER_STATUS_LABELS[h.to_status], at: h.created_at.toISOString(), note: h.note })),
+      timeline: history.map(timelineStep),
     };
   }
 }

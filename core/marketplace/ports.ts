@@ -3,6 +3,10 @@ import type { ProductSort } from './product-schemas';
 import type { OrderAddress, OrderStatus } from './order-rules';
 import type { ReturnStatus } from './order-return';
 import type { ProductAdminRepository } from './product-admin';
+import type { ShippingProductReader } from '../shipping';
+import type { OrderLineRefundRepository } from './order-line-refund';
+import type { ProductUploadRepository } from './product-uploads';
+import type { OrderSource, PlanOrderRepository } from './plan-order';
 
 export interface ProductCategoryRecord {
   id: string;
@@ -24,6 +28,11 @@ export interface ProductRecord {
   stock_quantity: number | null;
   images: string[];
   active: boolean;
+  /** Issue 13: for the freight quote; read by the back office (the quote reads them through `shippingFacts`). */
+  weight_grams?: number;
+  height_cm?: number;
+  width_cm?: number;
+  length_cm?: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -44,7 +53,8 @@ export interface ProductListFilter {
   limit: number;
 }
 
-export interface ProductRepository {
+/** `shippingFacts` (issue 13): weight and dimensions of products for the freight quote. */
+export interface ProductRepository extends ShippingProductReader {
   listCategories(options: { activeOnly: boolean }): Promise<ProductCategoryRecord[]>;
   upsertCategory(category: Omit<ProductCategoryRecord, 'id'>): Promise<ProductCategoryRecord>;
   /** One query: the page, its categories and the total matching. */
@@ -132,6 +142,15 @@ export interface OrderRecord {
   return_requested_at: Date | null;
   return_decided_at: Date | null;
   return_reject_reason: string | null;
+  /** Issue 13: the freight chosen at checkout, priced by the server (part of total_amount); 0 and nulls before it existed. */
+  shipping_amount: number;
+  shipping_option_id: string | null;
+  shipping_option_name: string | null;
+  shipping_days: number | null;
+  /** Issue 13: `plan` for a product plan's purchase shipped as an order (plan-order.ts); absent/`cart` otherwise. */
+  source?: OrderSource;
+  /** The voucher a plan order ships (unique). */
+  voucher_id?: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -157,7 +176,8 @@ export interface OrderStatusChangeRecord {
   created_at: Date;
 }
 
-export type NewOrder = Pick<OrderRecord, 'user_id' | 'subtotal' | 'total_amount' | 'items_count' | 'address' | 'expires_at'>;
+export type NewOrder = Pick<OrderRecord, 'user_id' | 'subtotal' | 'total_amount' | 'items_count' | 'address' | 'expires_at'> &
+  Partial<Pick<OrderRecord, 'shipping_amount' | 'shipping_option_id' | 'shipping_option_name' | 'shipping_days'>>;
 
 export interface OrderRepository {
   create(order: NewOrder): Promise<OrderRecord>;
@@ -208,4 +228,10 @@ export interface MarketplaceRepositories {
   orders: OrderRepository;
   /** The back office's catalogue (issue 12): products, product categories and the overview. */
   admin: ProductAdminRepository;
+  /** Refunds of one order line (issue 12, order-line-refund.ts). */
+  lineRefunds: OrderLineRefundRepository;
+  /** Product images uploaded and not yet checked by the cleanup job (product-uploads.ts). */
+  uploads: ProductUploadRepository;
+  /** Product plans shipped as orders (issue 13, plan-order.ts). */
+  planOrders: PlanOrderRepository;
 }

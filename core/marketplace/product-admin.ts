@@ -16,12 +16,15 @@ import { fnv1a, productCoverSvg } from './product-cover';
 import { parseProductCsv } from './product-csv';
 import { LOW_STOCK_THRESHOLD, productInputSchema, productSlugSchema, stockState } from './product-schemas';
 import { productSearchText } from './search';
+import { DEFAULT_PRODUCT_SHIPPING, productShippingFields } from '../shipping';
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Schemas (pt-BR messages; the back office shows them under the fields)
 
 /** A product as the back office sends it: price in integer centavos; unknown fields (stock_state, image_url…) are dropped. */
 export const adminProductInputSchema = productInputSchema.extend({
+  // Issue 13: weight (g) and dimensions (cm) for the freight; omitted on an edit, the product keeps its own.
+  ...productShippingFields,
   images: z
     .array(z.string().trim().regex(/^(\/media\/|https:\/\/)\S+$/, { message: 'Imagem inválida: envie o arquivo pelo botão de imagem' }).max(500))
     .max(12, { message: 'No máximo 12 imagens' })
@@ -79,6 +82,10 @@ export const adminProductSchema = z
     category_id: z.string().nullable(),
     category_name: z.string().nullable(),
     active: z.boolean(),
+    weight_grams: z.number().int(),
+    height_cm: z.number().int(),
+    width_cm: z.number().int(),
+    length_cm: z.number().int(),
     created_at: dateTimeAnswer,
     updated_at: dateTimeAnswer,
   })
@@ -185,13 +192,21 @@ export function toAdminProduct(p: ProductAdminRow): z.input<typeof adminProductS
     category_id: p.category_id,
     category_name: p.category?.name ?? null,
     active: p.active,
+    weight_grams: p.weight_grams ?? DEFAULT_PRODUCT_SHIPPING.weight_grams,
+    height_cm: p.height_cm ?? DEFAULT_PRODUCT_SHIPPING.height_cm,
+    width_cm: p.width_cm ?? DEFAULT_PRODUCT_SHIPPING.width_cm,
+    length_cm: p.length_cm ?? DEFAULT_PRODUCT_SHIPPING.length_cm,
     created_at: p.created_at.toISOString(),
     updated_at: p.updated_at.toISOString(),
   };
 }
 
 /** What the audit trail keeps of a product before and after a change. */
-const productSnapshot = (p: Pick<ProductAdminRow, 'name' | 'slug' | 'description' | 'price' | 'stock_quantity' | 'images' | 'category_id' | 'active'>) => ({
+const productSnapshot = (p: Pick<ProductAdminRow, 'name' | 'slug' | 'description' | 'price' | 'stock_quantity' | 'images' | 'category_id' | 'active' | 'weight_grams' | 'height_cm' | 'width_cm' | 'length_cm'>) => ({
+  weight_grams: p.weight_grams,
+  height_cm: p.height_cm,
+  width_cm: p.width_cm,
+  length_cm: p.length_cm,
   name: p.name,
   slug: p.slug,
   description: p.description,
@@ -293,7 +308,11 @@ export class ProductAdminService {
     if (!image) throw invalid('invalid_image_type', PRODUCT_ADMIN_MESSAGES.imageType, { image: PRODUCT_ADMIN_MESSAGES.imageType });
     const key = `products/uploads/${this.newId()}.${image.extension}`;
     const stored = await this.storage.put(key, image.body, image.contentType);
-    await this.uow.run((tx) => this.audit(tx, actor, 'admin.product_image_uploaded', null, { before: null, after: { key, url: stored.url, width: image.width, height: image.height } }));
+    await this.uow.run(async (tx) => {
+      // Recorded for the cleanup job: deleted after 24 h unless a saved product lists its URL (product-uploads.ts).
+      await tx.marketplace.uploads.record(key, stored.url);
+      await this.audit(tx, actor, 'admin.product_image_uploaded', null, { before: null, after: { key, url: stored.url, width: image.width, height: image.height } });
+    });
     return { url: stored.url, width: image.width, height: image.height };
   }
 
@@ -337,6 +356,11 @@ export class ProductAdminService {
           images: before?.images.length ? before.images : [covers.get(row.slug)!],
           active: before?.active ?? true,
           search_text: productSearchText(row.name, row.description),
+          // Issue 13: the freight columns given (an empty cell keeps the product's own).
+          ...(row.weight_grams !== undefined ? { weight_grams: row.weight_grams } : {}),
+          ...(row.height_cm !== undefined ? { height_cm: row.height_cm } : {}),
+          ...(row.width_cm !== undefined ? { width_cm: row.width_cm } : {}),
+          ...(row.length_cm !== undefined ? { length_cm: row.length_cm } : {}),
         };
         const saved = before ? await tx.marketplace.admin.update(before.id, write) : await tx.marketplace.admin.create(write);
         if (!saved) throw productNotFound();

@@ -6,7 +6,14 @@ import { CsvError, parse } from 'csv-parse/browser/esm/sync';
 import { normalizeSearch } from './search';
 import { productSlugSchema, stockQuantitySchema } from './product-schemas';
 
-export const PRODUCT_CSV_COLUMNS = ['name', 'slug', 'category', 'price', 'stock', 'description'] as const;
+export const PRODUCT_CSV_COLUMNS = ['name', 'slug', 'category', 'price', 'stock', 'description', 'weight_grams', 'height_cm', 'width_cm', 'length_cm'] as const;
+/** Issue 13: optional freight columns (whole grams and centimetres); an empty cell keeps what the product had. */
+const SHIPPING_COLUMNS = [
+  ['weight_grams', 100_000, 'peso'],
+  ['height_cm', 200, 'altura'],
+  ['width_cm', 200, 'largura'],
+  ['length_cm', 200, 'comprimento'],
+] as const;
 const REQUIRED_COLUMNS = ['name', 'category', 'price'] as const;
 
 export interface CsvRecord {
@@ -106,6 +113,10 @@ export interface ProductCsvRow {
   price: number;
   stock_quantity: number | null;
   description: string;
+  weight_grams?: number;
+  height_cm?: number;
+  width_cm?: number;
+  length_cm?: number;
 }
 
 export interface ProductCsvError {
@@ -160,6 +171,14 @@ export function parseProductCsv(text: string, categories: readonly string[]): { 
     if (stock === undefined) problems.push(`estoque inválido "${stockText}" (número inteiro ≥ 0, ou vazio/ilimitado)`);
     const description = col(record.cells, 'description');
     if (description.length > 4000) problems.push('descrição com mais de 4000 caracteres');
+    const shipping: Partial<Record<(typeof SHIPPING_COLUMNS)[number][0], number>> = {};
+    for (const [column, max, label] of SHIPPING_COLUMNS) {
+      const text = col(record.cells, column);
+      if (text === '') continue;
+      const n = /^\d+$/.test(text) ? Number(text) : NaN;
+      if (!Number.isInteger(n) || n < 1 || n > max) problems.push(`${label} inválido "${text}" (número inteiro de 1 a ${max})`);
+      else shipping[column] = n;
+    }
     const earlier = seen.get(slug);
     if (earlier !== undefined && slugCheck.success) problems.push(`slug "${slug}" repetido (já usado na linha ${earlier})`);
     if (problems.length) {
@@ -167,7 +186,7 @@ export function parseProductCsv(text: string, categories: readonly string[]): { 
       continue;
     }
     seen.set(slug, record.line);
-    rows.push({ line: record.line, name, slug, category, price: price!, stock_quantity: stock!, description });
+    rows.push({ line: record.line, name, slug, category, price: price!, stock_quantity: stock!, description, ...shipping });
   }
   return { rows, errors };
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from './order-rules';
 import { RETURN_STATUSES } from './order-return';
+import { TIMELINE_EVENTS } from './order-timeline';
 import { dateTimeAnswer } from '../shared/answer-schemas';
 
 const stockState = z.enum(['available', 'low', 'sold_out']);
@@ -76,6 +77,8 @@ export const orderSummarySchema = z
     status_label: z.string(),
     payment_id: z.string().nullable(),
     total_amount: z.number().int(),
+    /** Issue 13: the freight included in total_amount (0 for free shipping and orders before freight). */
+    shipping_amount: z.number().int(),
     items_count: z.number().int(),
     created_at: dateTimeAnswer,
     expires_at: dateTimeAnswer.nullable(),
@@ -88,6 +91,8 @@ const pixSchema = z.object({ payload: z.string(), image: z.string(), expires_at:
 export const orderSchema = orderSummarySchema
   .extend({
     subtotal: z.number().int(),
+    /** The freight option chosen at checkout (null for orders placed before freight existed). */
+    shipping: z.object({ option_id: z.string(), name: z.string(), amount: z.number().int(), days: z.number().int() }).nullable(),
     address: z.object({
       cep: z.string(),
       street: z.string(),
@@ -112,6 +117,10 @@ export const orderSchema = orderSummarySchema
         decided_at: dateTimeAnswer.nullable(),
       })
       .nullable(),
+    /** Issue 13: `plan` for a product plan shipped as an order (already paid through the group; its line is in plan_items). */
+    source: z.enum(['cart', 'plan']),
+    /** The plan line of a plan order (empty for a cart order). */
+    plan_items: z.array(z.object({ plan_id: z.string(), product_name: z.string(), image_url: z.string().nullable(), unit_price: z.number().int(), quantity: z.number().int(), subtotal: z.number().int() })),
     items: z.array(
       z.object({
         product_id: z.string(),
@@ -135,6 +144,28 @@ export const orderSchema = orderSummarySchema
         pix: pixSchema.optional(),
       })
       .nullable(),
-    timeline: z.array(z.object({ status: orderStatus, label: z.string(), at: dateTimeAnswer, note: z.string().nullable() })),
+    timeline: z.array(z.object({ status: orderStatus, event: z.enum(TIMELINE_EVENTS).nullable(), label: z.string(), at: dateTimeAnswer, note: z.string().nullable() })),
   })
   .meta({ id: 'Order' });
+
+/** GET /api/shipping/quote and GET /api/cart/shipping (issue 13). */
+export const shippingQuoteSchema = z
+  .object({
+    cep: z.string(),
+    uf: z.string(),
+    subtotal: z.number().int(),
+    free_shipping_from: z.number().int(),
+    missing_for_free_shipping: z.number().int(),
+    options: z.array(
+      z.object({
+        id: z.string(),
+        service: z.string(),
+        carrier: z.string(),
+        price: z.number().int(),
+        original_price: z.number().int(),
+        free: z.boolean(),
+        days: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: 'ShippingQuote' });

@@ -13,6 +13,8 @@ export interface NotificationParams {
   member_joined: { first_name: string; paid: number; size: number };
   group_complete: { plan: string; balance: number };
   balance_confirmed: { plan: string; code: string };
+  /** A product plan's balance is paid (issue 13): the member confirms the delivery address and the order is made. */
+  plan_delivery_address: { plan: string; code: string };
   group_reminder: { plan: string; paid: number; size: number; deadline: string };
   group_expired: { plan: string; amount: number; to_wallet: boolean };
   refund_issued: { amount: number };
@@ -26,6 +28,8 @@ export interface NotificationParams {
   order_return_requested: { order: string };
   order_return_accepted: { order: string; total: number };
   order_return_rejected: { order: string; reason: string };
+  /** Some units of one line of an order refunded by the back office (issue 12). */
+  order_line_refunded: { order: string; product: string; quantity: number; total: number; reason: string };
   professional_status: { status: 'approved' | 'rejected' | 'suspended'; reason: string | null };
   voucher_redeemed: { plan: string; business_name: string };
   payout_done: { amount: number };
@@ -126,6 +130,10 @@ const TEXTS: Texts = {
     'pt-BR': (p) => ({ title: 'Pagamento concluído', body: `O saldo de ${p.plan} foi pago. Seu voucher ${p.code} já pode ser usado.` }),
     'en-US': (p) => ({ title: 'Payment complete', body: `The balance for ${p.plan} is paid. Your voucher ${p.code} is ready to use.` }),
   },
+  plan_delivery_address: {
+    'pt-BR': (p) => ({ title: 'Confirme o endereço de entrega', body: `O saldo de ${p.plan} foi pago. Confirme ou altere o endereço de entrega para enviarmos seu produto (voucher ${p.code}).` }),
+    'en-US': (p) => ({ title: 'Confirm your delivery address', body: `The balance for ${p.plan} is paid. Confirm or change the delivery address so we can ship your product (voucher ${p.code}).` }),
+  },
   group_reminder: {
     'pt-BR': (p) => ({
       title: 'Sua turma está quase no prazo',
@@ -203,6 +211,16 @@ const TEXTS: Texts = {
   order_return_rejected: {
     'pt-BR': (p) => ({ title: 'Devolução recusada', body: `A devolução do pedido ${p.order} foi recusada. Motivo: ${p.reason}` }),
     'en-US': (p) => ({ title: 'Return declined', body: `The return of order ${p.order} was declined. Reason: ${p.reason}` }),
+  },
+  order_line_refunded: {
+    'pt-BR': (p) => ({
+      title: 'Reembolso de item',
+      body: `Reembolsamos ${p.quantity} × ${p.product} do pedido ${p.order}: ${money(p.total, 'pt-BR')} voltam pelo mesmo meio de pagamento. Motivo: ${p.reason}`,
+    }),
+    'en-US': (p) => ({
+      title: 'Item refunded',
+      body: `We refunded ${p.quantity} × ${p.product} from order ${p.order}: ${money(p.total, 'en-US')} go back to the same payment method. Reason: ${p.reason}`,
+    }),
   },
   order_refunded: {
     'pt-BR': (p) => ({

@@ -48,6 +48,9 @@ export const notify = {
     draft(userId, 'group_complete', { plan, balance }, { group_id: groupId, member_id: memberId }, '/payment', `group_complete:${memberId}`),
   balanceConfirmed: (userId: string, voucherId: string, plan: string, code: string) =>
     draft(userId, 'balance_confirmed', { plan, code }, { voucher_id: voucherId }, '/dashboard', `balance_confirmed:${voucherId}`),
+  /** Issue 13: a product plan's balance is paid; the link opens the address confirmation (core/marketplace/plan-order.ts). */
+  planDeliveryAddress: (userId: string, voucherId: string, plan: string, code: string) =>
+    draft(userId, 'plan_delivery_address', { plan, code }, { voucher_id: voucherId }, `/my-groups/vouchers/${voucherId}/delivery`, `plan_delivery_address:${voucherId}`),
   reminder: (userId: string, memberId: string, groupId: string, plan: string, paid: number, size: number, deadline: Date) =>
     draft(userId, 'group_reminder', { plan, paid, size, deadline: deadline.toISOString() }, { group_id: groupId, member_id: memberId }, groupLink(groupId), `group_reminder:${memberId}`),
   boletoHoldLapsed: (userId: string, memberId: string, groupId: string, plan: string, dueDate: string) =>

@@ -170,6 +170,8 @@ export class PaymentService {
       // Switching method: the old charge is dropped here (its credit back); if it is paid anyway, the confirmation refunds it.
       if (existing && (await tx.payments.payments.moveIf(existing.id, ['pending'], 'cancelled', { failure_reason: 'substituído por outro meio de pagamento' }))) {
         await returnPaymentCredit(tx, existing, 'pagamento substituído');
+        // The replaced charge is cancelled at the provider too (issue 13): its QR code or boleto no longer takes money.
+        if (existing.provider_payment_id) await requestChargeCancel(tx, existing, 'substituído por outro meio de pagamento');
       }
       const created = await tx.payments.payments.createIfNoneLive({ user_id: actor.id, purpose: input.purpose, ref_id: input.ref_id, amount: target.amount, method: input.method, installments, provider: this.gateway.name });
       if (!created) return null;
@@ -198,6 +200,8 @@ export class PaymentService {
     }
 
     let charge: ProviderCharge;
+    // Set once the provider made the charge: a failure after that (the QR code, our write) must not leave it payable.
+    let madeAtProvider: string | null = null;
     try {
       if (!profile?.cpf) throw profileIncomplete();
       const customerId = await this.gateway.ensureCustomer({
@@ -220,6 +224,7 @@ export class PaymentService {
         externalReference: payment.id,
         ...(input.method === 'CREDIT_CARD' ? { installments: input.installments } : {}),
       });
+      madeAtProvider = charge.providerId;
       const pix = input.method === 'PIX' ? await this.gateway.getPixQrCode(charge.providerId) : null;
       const providerDueDate = charge.dueDate && /^\d{4}-\d{2}-\d{2}$/.test(charge.dueDate) ? charge.dueDate : dueDate;
       await this.uow.run(async (tx) => {
@@ -236,7 +241,15 @@ export class PaymentService {
       });
     } catch (err) {
       await this.uow.run(async (tx) => {
-        if (await tx.payments.payments.moveIf(payment.id, ['pending'], 'failed', { failure_reason: err instanceof Error ? err.message.slice(0, 500) : 'erro' })) {
+        const reason = err instanceof Error ? err.message.slice(0, 500) : 'erro';
+        if (madeAtProvider) {
+          // The provider has the charge although we could not finish: cancelled there by the job (issue 13); paid
+          // anyway, the confirmation path applies or refunds it (it knows the charge by this id).
+          if (await tx.payments.payments.moveIf(payment.id, ['pending'], 'cancelled', { provider_payment_id: madeAtProvider, failure_reason: reason })) {
+            await returnPaymentCredit(tx, payment, 'a cobrança não pôde ser gerada');
+            await requestChargeCancel(tx, { id: payment.id }, 'a cobrança não pôde ser concluída');
+          }
+        } else if (await tx.payments.payments.moveIf(payment.id, ['pending'], 'failed', { failure_reason: reason })) {
           await returnPaymentCredit(tx, payment, 'a cobrança não pôde ser gerada');
         }
       });

@@ -13,7 +13,7 @@
 //   owed to infl. = commissions not reversed and not yet paid out
 //   owed to members = wallet credit given (expired entries, campaign bonuses, adjustments) − credit spent on
 //                   confirmed payments + credit returned by refunds
-//   platform result = platform fee on redeemed vouchers + marketplace sales − marketplace refunds − commissions
+//   platform result = platform fee on redeemed vouchers (a shipped product plan: its whole price) + marketplace sales − marketplace refunds − commissions
 //                   − campaign bonuses − wallet adjustments
 //
 // reconciliation = (money in − money out) − (Δ held + Δ owed… + platform result); anything but zero means two tables

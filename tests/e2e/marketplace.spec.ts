@@ -129,8 +129,8 @@ test.describe('marketplace', () => {
     expect(merged.items.map((l) => [l.id, l.quantity]).sort()).toEqual([[search.id, 2], [other.id, 2]].sort());
     expect(await page.evaluate(() => localStorage.getItem('turma_cart'))).toBeNull();
     const orderSummary = page.getByRole('complementary', { name: 'Seu pedido' });
-    const total = search.price * 2 + other.price * 2;
-    await expect(orderSummary.getByText(money(total)).first()).toBeVisible();
+    const items = search.price * 2 + other.price * 2;
+    await expect(orderSummary.getByText(money(items)).first()).toBeVisible();
 
     // Address from the profile; the order is created and the payment step has its id in the URL.
     await expect(page.getByLabel('CEP')).toHaveValue('01310-100');
@@ -138,6 +138,10 @@ test.describe('marketplace', () => {
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect(page).toHaveURL(/\/marketplace\/checkout\/payment\?order=[0-9a-f-]+$/);
     const orderId = new URL(page.url()).searchParams.get('order')!;
+    // Issue 13: the charge is the items plus the freight the server priced (free from R$ 199,00).
+    const created = (await (await request.get(`/api/orders/${orderId}`)).json()) as { total_amount: number; shipping_amount: number };
+    const total = created.total_amount;
+    expect(total).toBe(items + created.shipping_amount);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Carrinho vazio' })).toBeVisible();
 
     // PIX: QR and copia-e-cola; a reload shows the same charge, and there is still one order.

@@ -70,12 +70,21 @@ test.describe('order returns (CDC art. 49)', () => {
     await expect(status.getByRole('heading', { name: 'Devolução solicitada' })).toBeVisible();
     await expect(status.getByText('O tamanho não serviu')).toBeVisible();
     await expect(returnButton).toHaveCount(0);
+    // Issue 12: the request is a step of its own in the timeline, not a second "Entregue".
+    await theirs.reload();
+    await expect(theirs.locator('.timeline__label').filter({ hasText: /^Devolução solicitada$/ })).toHaveCount(1);
+    await expect(theirs.locator('.timeline__label').filter({ hasText: /^Entregue$/ })).toHaveCount(1);
 
     // The back office: the pending return with the reason; "Receber devolução" refunds the order.
     await page.goto(`/admin/marketplace/orders/${order.id}`);
     await expect(page.getByText('Devolução pendente')).toBeVisible();
     await expect(page.getByText('O tamanho não serviu', { exact: true })).toBeVisible();
     await page.screenshot({ path: screenshotPath(testInfo, 'admin-order-return-pending'), fullPage: true });
+    // While the return is pending it is answered by accepting or refusing it: no plain "Reembolsar", no line refund.
+    await expect(page.getByRole('button', { name: 'Recusar', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reembolsar', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Reembolsar item/ })).toHaveCount(0);
+    await expect(page.getByText(/^Devolução solicitada · /)).toBeVisible();
     await page.getByRole('button', { name: 'Receber devolução' }).click();
     const confirm = page.getByRole('dialog', { name: 'Receber a devolução' });
     await confirm.getByRole('button', { name: 'O produto voltou' }).click();

@@ -56,7 +56,7 @@ test.describe('wallet credit', () => {
     const { other } = await pickProducts(request);
     // Enough units that the credit pays part only (at least R$ 5,00 left for the PIX).
     const quantity = Math.ceil((credit + 1_000) / other.price);
-    const total = other.price * quantity;
+    const items = other.price * quantity;
 
     await page.goto('/auth?next=%2Fmarketplace%2Fcheckout');
     await signIn(page, bia.email, bia.password);
@@ -67,6 +67,10 @@ test.describe('wallet credit', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Onde entregamos?' })).toBeVisible();
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect(page).toHaveURL(/\/marketplace\/checkout\/payment\?order=[0-9a-f-]+$/);
+    // Issue 13: the order's total is the items plus the freight the server priced (free from R$ 199,00).
+    const created = (await (await page.request.get(`/api/orders/${new URL(page.url()).searchParams.get('order')}`)).json()) as { total_amount: number; shipping_amount: number };
+    const total = created.total_amount;
+    expect(total).toBe(items + created.shipping_amount);
 
     // The choice, with the split shown before paying; the server computes it again.
     const useWallet = page.getByRole('checkbox', { name: `Usar saldo da carteira (${brl(credit)} disponível)` });

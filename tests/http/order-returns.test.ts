@@ -133,7 +133,8 @@ describe('POST /api/admin/orders/:id/return/accept|reject', () => {
 
     const paymentId = accepted.body.payment.id as string;
     expect(await knex()('payments').where({ id: paymentId }).first()).toMatchObject({ status: 'refunded', refunded_amount: o.total_amount });
-    expect(o.total_amount).toBe(14_000);
+    // Freight included (issue 13): 2 × 70,00 to a São Paulo CEP, the table's cheapest option (R$ 18,90) on top.
+    expect(o.total_amount).toBe(14_000 + 1_890);
     expect(await app.container.get<PaymentService>(TOKENS.PaymentService).refundOne(paymentId)).toBe('skipped');
 
     // A second accept (or a reject) is refused and returns nothing more.
@@ -146,7 +147,7 @@ describe('POST /api/admin/orders/:id/return/accept|reject', () => {
     expect(await knex()('notifications').where({ user_id: user.id, type: 'order_return_accepted' })).toHaveLength(1);
     expect(await knex()('mail_outbox').where({ to_address: user.email, template: 'order_return_accepted' })).toHaveLength(1);
     const audit = await knex()('audit_logs').where({ action: 'order.return_accepted', entity_id: o.id }).first();
-    expect(audit).toMatchObject({ actor_email: admin.email, metadata: { from: 'delivered', to: 'refunded', stock_returned: true, refund_amount: 14_000 } });
+    expect(audit).toMatchObject({ actor_email: admin.email, metadata: { from: 'delivered', to: 'refunded', stock_returned: true, refund_amount: 14_000 + 1_890 } });
   });
 
   it('reject: needs a reason, the order stays delivered, the customer is told with the reason, audited', async () => {

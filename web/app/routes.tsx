@@ -1,7 +1,9 @@
 // Every route of SPEC §2 in one table. Screens load on demand (React.lazy; the layout's Suspense
 // shows 'Carregando...'). Every route is a built screen; an unknown path renders the not-found screen (404 from the server).
 // Signed-in screens sit under RequireAuth: signed out → /auth?next=<path>, and back after login.
-import { lazy } from 'react';
+// First: zod's settings for the browser, before any schema is built (see the file).
+import '../lib/zod-jitless';
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { RequireAuth } from '../features/auth/require-auth';
 import { AdminsToBackOffice } from '../features/auth/staff-redirect';
@@ -23,6 +25,7 @@ const ProfilePage = lazy(() => import('../features/auth/profile-page'));
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
 const JoinPage = lazy(() => import('../features/groups/join-page'));
 const MyGroupsPage = lazy(() => import('../features/groups/my-groups-page'));
+const PlanDeliveryPage = lazy(() => import('../features/groups/plan-delivery-page'));
 const CheckoutParticipantsPage = lazy(() => import('../features/checkout/participants-page'));
 const CheckoutPlanPage = lazy(() => import('../features/checkout/plan-page'));
 const CheckoutAddressPage = lazy(() => import('../features/checkout/address-page'));
@@ -73,7 +76,19 @@ export const routes: RouteObject[] = [
       { path: P.privacy, element: <PrivacyPage /> },
 
       // Marketplace catalogue and cart (checkout and orders are signed-in only, below).
-      { path: P.services, element: <ServicesPage nearby={<NearbyProfessionals />} /> },
+      // The nearby section keeps its place while its code loads (styles.css .nearby-slot), so the plans below stay put.
+      {
+        path: P.services,
+        element: (
+          <ServicesPage
+            nearby={
+              <Suspense fallback={<div className="nearby-slot" aria-hidden="true" />}>
+                <NearbyProfessionals />
+              </Suspense>
+            }
+          />
+        ),
+      },
       // A professional's public profile (an unknown or unapproved one shows the not-found screen).
       { path: P.professional, element: <PublicProfessionalPage notFound={<NotFoundPage />} /> },
       { path: P.products, element: <ProductsPage /> },
@@ -104,6 +119,7 @@ export const routes: RouteObject[] = [
           { path: P.checkoutPayment, element: <CheckoutPaymentPage /> },
 
           { path: P.myGroups, element: <MyGroupsPage /> },
+          { path: P.planDelivery, element: <PlanDeliveryPage /> },
           { path: P.payment, element: <PaymentPage /> },
           { path: P.paymentHistory, element: <PaymentHistoryPage /> },
           { path: P.notifications, element: <NotificationsPage /> },

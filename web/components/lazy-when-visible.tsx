@@ -6,10 +6,14 @@ import { Spinner } from './spinner';
 export function LazyWhenVisible({
   children,
   minHeight = 320,
+  slotClassName,
   rootMargin = '600px 0px',
 }: {
   children: ReactNode;
+  /** The placeholder's height until the content arrives (ignored with slotClassName). */
   minHeight?: number;
+  /** A class that sizes the placeholder instead (CSS, so it can follow the screen width). */
+  slotClassName?: string;
   rootMargin?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -36,7 +40,7 @@ export function LazyWhenVisible({
   }, [visible, rootMargin]);
 
   const fallback = (
-    <div className="lazy-slot" style={{ minHeight }}>
+    <div className={`lazy-slot${slotClassName ? ` ${slotClassName}` : ''}`} style={slotClassName ? undefined : { minHeight }}>
       <Spinner />
     </div>
   );

@@ -515,6 +515,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/line-refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order's lines with the units still refundable, and the line refunds made */
+        get: operations["getApiAdminOrdersIdLineRefunds"];
+        put?: never;
+        /** Refund some units of one line (amount = unit price × units, recomputed here; partial refund at the provider) */
+        post: operations["postApiAdminOrdersIdLineRefunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}/preparing": {
         parameters: {
             query?: never;
@@ -1498,6 +1516,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cart/shipping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Freight options for the caller's cart products to a CEP (the checkout) */
+        get: operations["getApiCartShipping"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cep/{cep}": {
         parameters: {
             query?: never;
@@ -1614,7 +1649,7 @@ export interface paths {
         put?: never;
         /**
          * Record a batch of interaction events
-         * @description At most 50 events of 1 KB of metadata each; the browser may only send `interaction` (conversions are recorded by the server). Events of unknown participants are dropped.
+         * @description At most 50 events of 1 KB of metadata each; the browser may only send `interaction` (conversions are recorded by the server). Events of unknown participants, and events whose metadata names another variant or experiment than the participant's, are dropped. Rate limited per IP (`tracking_ip`).
          */
         post: operations["postApiExperimentsEvents"];
         delete?: never;
@@ -1634,7 +1669,7 @@ export interface paths {
         put?: never;
         /**
          * Enrol a visitor in an experiment (idempotent per anonymous_id)
-         * @description The same anonymous_id always answers the same participant with its first variant. Sets the httpOnly `turma_ab` cookie so sign-up and login link the participant to the account; a signed-in caller is linked at once.
+         * @description The same anonymous_id always answers the same participant with its first variant, and a signed-in user keeps the participant (and variant) they already have: a variant sent later never replaces it. Rate limited per IP (`tracking_ip`). Sets the httpOnly `turma_ab` cookie so sign-up and login link the participant to the account; a signed-in caller is linked at once.
          */
         post: operations["postApiExperimentsParticipants"];
         delete?: never;
@@ -1739,9 +1774,26 @@ export interface paths {
         put?: never;
         /**
          * Apply as an influencer (signed in, or with the sign-up's account fields)
-         * @description Signed in: the body is the application. Otherwise it also carries the sign-up fields (full_name, email, cpf, phone, birth_date, cep, address_number, password, accept_terms): the account is created first (bound to the referral link that brought the visitor).
+         * @description Signed in: the body is the application. Otherwise it also carries the sign-up fields (full_name, email, cpf, phone, birth_date, cep, address_number, password, accept_terms): the account (bound to the referral link that brought the visitor, under the sign-up rate limit) and the pending application are created in one transaction, and the confirmation e-mail is sent (`mail_sent`).
          */
         post: operations["postApiInfluencersApplications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/marketplace/shipping/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Same as GET /api/shipping/quote (the product page's path) */
+        get: operations["getApiMarketplaceShippingQuote"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2026,6 +2078,24 @@ export interface paths {
         get: operations["getApiMeVouchers"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/vouchers/{id}/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where a product voucher stands on its way to an order, with the address to confirm */
+        get: operations["getApiMeVouchersIdDelivery"];
+        put?: never;
+        /** Confirm the delivery address: the paid product voucher becomes its one order */
+        post: operations["postApiMeVouchersIdDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2590,6 +2660,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shipping/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Freight options for products to a CEP (`product_id`+`quantity`, or `items` JSON) */
+        get: operations["getApiShippingQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/site-config": {
         parameters: {
             query?: never;
@@ -2748,6 +2835,8 @@ export interface components {
             /** Format: date-time */
             available_at: string;
             base_fee: number;
+            clawback_at: string | null;
+            clawback_payout_id: string | null;
             /** Format: date-time */
             created_at: string;
             id: string;
@@ -2762,6 +2851,7 @@ export interface components {
         };
         AdminCommissionTotals: {
             available: number;
+            clawback: number;
             paid: number;
             pending: number;
             reversed: number;
@@ -2917,6 +3007,14 @@ export interface components {
                 status: string;
             } | null;
             payment_id: string | null;
+            plan_items: {
+                image_url: string | null;
+                plan_id: string;
+                product_name: string;
+                quantity: number;
+                subtotal: number;
+                unit_price: number;
+            }[];
             return_deadline: string | null;
             return_request: {
                 decided_at: string | null;
@@ -2928,6 +3026,15 @@ export interface components {
                 /** @enum {string} */
                 status: "requested" | "accepted" | "rejected";
             } | null;
+            shipping: {
+                amount: number;
+                days: number;
+                name: string;
+                option_id: string;
+            } | null;
+            shipping_amount: number;
+            /** @enum {string} */
+            source: "cart" | "plan";
             /** @enum {string} */
             status: "pending" | "paid" | "preparing" | "shipped" | "delivered" | "cancelled" | "refunded";
             status_label: string;
@@ -2935,6 +3042,7 @@ export interface components {
             timeline: {
                 /** Format: date-time */
                 at: string;
+                event: ("return_requested" | "return_rejected" | "line_refunded") | null;
                 label: string;
                 note: string | null;
                 /** @enum {string} */
@@ -2955,6 +3063,7 @@ export interface components {
             number: string;
             paid_at: string | null;
             payment_id: string | null;
+            shipping_amount: number;
             /** @enum {string} */
             status: "pending" | "paid" | "preparing" | "shipped" | "delivered" | "cancelled" | "refunded";
             status_label: string;
@@ -2999,9 +3108,11 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             description: string;
+            height_cm: number;
             id: string;
             image_url: string | null;
             images: string[];
+            length_cm: number;
             name: string;
             price: number;
             slug: string;
@@ -3010,6 +3121,8 @@ export interface components {
             stock_state: "available" | "low" | "sold_out";
             /** Format: date-time */
             updated_at: string;
+            weight_grams: number;
+            width_cm: number;
         };
         AdminProductCategory: {
             active: boolean;
@@ -3635,6 +3748,7 @@ export interface components {
             commission_rate_bp: number;
             commissions: {
                 available: number;
+                clawback: number;
                 paid: number;
                 pending: number;
             };
@@ -3795,6 +3909,11 @@ export interface components {
                 balance_due: number;
                 can_review: boolean;
                 code: string;
+                delivery: {
+                    order_id: string | null;
+                    /** @enum {string} */
+                    state: "awaiting_balance" | "awaiting_address" | "ordered" | "cancelled";
+                } | null;
                 group_id: string;
                 id: string;
                 plan: {
@@ -3877,6 +3996,14 @@ export interface components {
                 status: string;
             } | null;
             payment_id: string | null;
+            plan_items: {
+                image_url: string | null;
+                plan_id: string;
+                product_name: string;
+                quantity: number;
+                subtotal: number;
+                unit_price: number;
+            }[];
             return_deadline: string | null;
             return_request: {
                 decided_at: string | null;
@@ -3888,6 +4015,15 @@ export interface components {
                 /** @enum {string} */
                 status: "requested" | "accepted" | "rejected";
             } | null;
+            shipping: {
+                amount: number;
+                days: number;
+                name: string;
+                option_id: string;
+            } | null;
+            shipping_amount: number;
+            /** @enum {string} */
+            source: "cart" | "plan";
             /** @enum {string} */
             status: "pending" | "paid" | "preparing" | "shipped" | "delivered" | "cancelled" | "refunded";
             status_label: string;
@@ -3895,6 +4031,7 @@ export interface components {
             timeline: {
                 /** Format: date-time */
                 at: string;
+                event: ("return_requested" | "return_rejected" | "line_refunded") | null;
                 label: string;
                 note: string | null;
                 /** @enum {string} */
@@ -3902,6 +4039,33 @@ export interface components {
             }[];
             total_amount: number;
             tracking_code: string | null;
+        };
+        OrderLineRefunds: {
+            lines: {
+                product_id: string;
+                product_name: string;
+                quantity: number;
+                refundable_quantity: number;
+                refunded_quantity: number;
+                unit_price: number;
+            }[];
+            order_id: string;
+            refunded_total: number;
+            refunds: {
+                actor_email: string;
+                amount: number;
+                created_at: string;
+                failure_reason: string | null;
+                id: string;
+                product_id: string;
+                product_name: string;
+                quantity: number;
+                reason: string;
+                refunded_at: string | null;
+                /** @enum {string} */
+                status: "pending" | "done";
+                stock_returned: boolean;
+            }[];
         };
         OrderList: {
             items: components["schemas"]["OrderSummary"][];
@@ -3915,6 +4079,7 @@ export interface components {
             items_count: number;
             number: string;
             payment_id: string | null;
+            shipping_amount: number;
             /** @enum {string} */
             status: "pending" | "paid" | "preparing" | "shipped" | "delivered" | "cancelled" | "refunded";
             status_label: string;
@@ -4019,6 +4184,34 @@ export interface components {
             name: string;
             slug: string;
         };
+        PlanDelivery: {
+            address: {
+                cep: string;
+                city: string;
+                complement?: string | null;
+                district: string;
+                number: string;
+                state: string;
+                street: string;
+            };
+            code: string;
+            order_id: string | null;
+            order_number: string | null;
+            plan: {
+                id: string;
+                image_url: string | null;
+                name: string;
+            };
+            price: number;
+            /** @enum {string} */
+            state: "not_product" | "awaiting_balance" | "awaiting_address" | "ordered" | "cancelled";
+            voucher_id: string;
+        };
+        PlanDeliveryConfirmed: {
+            created: boolean;
+            delivery: components["schemas"]["PlanDelivery"];
+            order_id: string;
+        };
         PlanList: {
             items: components["schemas"]["Plan"][];
             total: number;
@@ -4094,6 +4287,22 @@ export interface components {
             };
             redirect_to: string;
             user: components["schemas"]["PublicUser"];
+        };
+        ShippingQuote: {
+            cep: string;
+            free_shipping_from: number;
+            missing_for_free_shipping: number;
+            options: {
+                carrier: string;
+                days: number;
+                free: boolean;
+                id: string;
+                original_price: number;
+                price: number;
+                service: string;
+            }[];
+            subtotal: number;
+            uf: string;
         };
         Wallet: {
             balance: number;
@@ -4929,7 +5138,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Pending, available, paid and reversed totals. */
+            /** @description Pending, available, paid and reversed totals, and the claw-back still owed (paid out, then refunded). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5977,6 +6186,140 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminOrder"];
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate, full, out of stock or wrong state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiAdminOrdersIdLineRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lines and the refunds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderLineRefunds"];
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiAdminOrdersIdLineRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    product_id: string;
+                    quantity: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The lines and the refunds after this one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderLineRefunds"];
                 };
             };
             /** @description Invalid input (`fields` says which) or a malformed request. */
@@ -7559,13 +7902,17 @@ export interface operations {
                     category_id?: string | null;
                     /** @default  */
                     description?: string;
+                    height_cm?: number;
                     /** @default [] */
                     images?: string[];
+                    length_cm?: number;
                     name: string;
                     price: number;
                     slug: string;
                     /** @default null */
                     stock_quantity?: number | null;
+                    weight_grams?: number;
+                    width_cm?: number;
                 };
             };
         };
@@ -7693,13 +8040,17 @@ export interface operations {
                     category_id?: string | null;
                     /** @default  */
                     description?: string;
+                    height_cm?: number;
                     /** @default [] */
                     images?: string[];
+                    length_cm?: number;
                     name: string;
                     price: number;
                     slug: string;
                     /** @default null */
                     stock_quantity?: number | null;
+                    weight_grams?: number;
+                    width_cm?: number;
                 };
             };
         };
@@ -10186,6 +10537,46 @@ export interface operations {
             };
         };
     };
+    getApiCartShipping: {
+        parameters: {
+            query: {
+                cep: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options for the cart as it is now, cheapest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingQuote"];
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiCepCep: {
         parameters: {
             query?: never;
@@ -10461,6 +10852,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Rate limited (see `Retry-After`). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postApiExperimentsParticipants: {
@@ -10502,6 +10904,17 @@ export interface operations {
             /** @description Invalid input (`fields` says which) or a malformed request. */
             400: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (see `Retry-After`). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10808,6 +11221,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
+                        mail_sent?: boolean;
                         /** @enum {string} */
                         status: "pending" | "approved" | "rejected" | "suspended";
                     };
@@ -10824,6 +11238,60 @@ export interface operations {
             };
             /** @description Conflict: duplicate, full, out of stock or wrong state. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (see `Retry-After`). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiMarketplaceShippingQuote: {
+        parameters: {
+            query: {
+                cep: string;
+                items?: string;
+                product_id?: string;
+                quantity?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options, cheapest first; every price 0 at or above the free-shipping threshold. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingQuote"];
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12041,6 +12509,128 @@ export interface operations {
             };
         };
     };
+    getApiMeVouchersIdDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The voucher, its state and the address (the order's, else the profile's). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanDelivery"];
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiMeVouchersIdDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The order already existed: the same one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanDeliveryConfirmed"];
+                };
+            };
+            /** @description The order was made (already paid). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanDeliveryConfirmed"];
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate, full, out of stock or wrong state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiMeWallet: {
         parameters: {
             query?: never;
@@ -12334,6 +12924,7 @@ export interface operations {
             content: {
                 "application/json": {
                     address?: unknown;
+                    shipping_option_id?: string;
                     use_saved_address?: boolean;
                 };
             };
@@ -13677,6 +14268,60 @@ export interface operations {
             /** @description Not found, or not yours. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiShippingQuote: {
+        parameters: {
+            query: {
+                cep: string;
+                items?: string;
+                product_id?: string;
+                quantity?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The options, cheapest first; every price 0 at or above the free-shipping threshold. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingQuote"];
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (see `Retry-After`). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

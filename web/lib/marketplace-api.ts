@@ -3,12 +3,15 @@
 import type { OrderService, OrderSummary as CoreOrderSummary } from '../../core/marketplace/order.service';
 import type { OrderAddressInput, OrderStatus } from '../../core/marketplace/order-rules';
 import type { ProductSort, PublicProduct, StockState } from '../../core/marketplace/product-schemas';
+import type { ShippingQuoteResult } from '../../core/shipping';
 import { api, type ListResponse } from './api';
 
 export type Product = PublicProduct;
 export type { OrderStatus, ProductSort, StockState };
 export type OrderSummary = CoreOrderSummary;
 export type OrderDetails = Awaited<ReturnType<OrderService['get']>>;
+export type ShippingQuote = ShippingQuoteResult;
+export type ShippingOption = ShippingQuoteResult['options'][number];
 
 export interface ProductCategory {
   id: string;
@@ -36,7 +39,13 @@ export const marketplaceApi = {
   products: (query: ProductQuery, signal?: AbortSignal) =>
     api.get<ListResponse<Product>>('/api/products', { ...open, signal, query: { ...query, category: query.category || undefined, q: query.q || undefined } }),
   product: (id: string, signal?: AbortSignal) => api.get<Product>(`/api/products/${encodeURIComponent(id)}`, { ...open, signal }),
-  createOrder: (address: OrderAddressInput) => api.post<OrderDetails>('/api/orders', { address }),
+  /** Issue 13: the server prices the chosen freight option again; only its id is sent. */
+  createOrder: (address: OrderAddressInput, shippingOptionId?: string | null) =>
+    api.post<OrderDetails>('/api/orders', { address, ...(shippingOptionId ? { shipping_option_id: shippingOptionId } : {}) }),
+  /** Issue 13: freight options for a product (the product page) or the caller's cart (the checkout) to a CEP. */
+  shippingQuote: (cep: string, productId: string, quantity: number, signal?: AbortSignal) =>
+    api.get<ShippingQuote>('/api/shipping/quote', { ...open, signal, query: { cep, product_id: productId, quantity } }),
+  cartShipping: (cep: string, signal?: AbortSignal) => api.get<ShippingQuote>('/api/cart/shipping', { signal, query: { cep } }),
   orders: (page: number, perPage: number, signal?: AbortSignal) => api.get<ListResponse<OrderSummary>>('/api/orders', { signal, query: { page, per_page: perPage } }),
   order: (id: string, signal?: AbortSignal) => api.get<OrderDetails>(`/api/orders/${encodeURIComponent(id)}`, { signal }),
   /** Issue 13 (CDC art. 49): ask to return a delivered order within 7 days of delivery. */

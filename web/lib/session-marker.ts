@@ -3,6 +3,8 @@
 export const SESSION_MARKER_KEY = 'turma_session';
 
 export function readMarker(): boolean {
+  // The server render (web/entry-server.tsx) draws the signed-out page; the browser hydrates it only then (web/main.tsx).
+  if (typeof window === 'undefined') return false;
   try {
     return window.localStorage.getItem(SESSION_MARKER_KEY) === '1';
   } catch {

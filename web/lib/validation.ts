@@ -3,6 +3,7 @@
 import type { ZodError } from 'zod';
 import { MESSAGES } from '../../core/identity/account-schemas';
 import { EMAIL_INVALID_MESSAGE } from '../../core/identity/auth-schemas';
+import { englishValidationMessage } from '../../core/shared/validation-messages';
 import { i18n } from '../i18n';
 
 export type FieldErrors = Record<string, string>;
@@ -33,7 +34,9 @@ const MESSAGE_KEYS = new Map<string, string>([
 
 export function localizeMessage(message: string): string {
   const key = MESSAGE_KEYS.get(message);
-  return key ? i18n.t(`validation.${key}`) : message;
+  if (key) return i18n.t(`validation.${key}`);
+  // Newer core messages (influencer application, PIX key, codes, campaigns): core's pt-BR → en-US table.
+  return i18n.language?.startsWith('en') ? englishValidationMessage(message) : message;
 }
 
 /** The first message of each top-level field (what the form shows under that input). */

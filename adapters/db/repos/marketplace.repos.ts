@@ -115,6 +115,13 @@ export class KnexProductRepository implements ProductRepository {
     return (await this.db('products').where({ id }).update({ stock_quantity: stock, updated_at: this.db.fn.now() })) === 1;
   }
 
+  async shippingFacts(ids: readonly string[]) {
+    if (ids.length === 0) return [];
+    return (await this.db('products')
+      .select('id', 'name', 'price', 'active', 'weight_grams', 'height_cm', 'width_cm', 'length_cm')
+      .whereIn('id', [...ids])) as Array<{ id: string; name: string; price: number; active: boolean; weight_grams: number; height_cm: number; width_cm: number; length_cm: number }>;
+  }
+
   async reserveStock(id: string, quantity: number, expectedPrice: number) {
     // The reservation itself: never below zero under any concurrency (the row lock orders competing decrements,
     // and each re-checks the condition on the committed value). Unlimited stock stays null (null - q is null).
@@ -251,6 +258,8 @@ const ORDER_COLUMNS = [
   'id', 'user_id', 'status', 'payment_id', 'subtotal', 'total_amount', 'items_count', 'address', 'tracking_code', 'cancel_reason',
   'expires_at', 'paid_at', 'preparing_at', 'shipped_at', 'delivered_at', 'cancelled_at', 'refunded_at', 'created_at', 'updated_at',
   'return_status', 'return_reason', 'return_requested_at', 'return_decided_at', 'return_reject_reason',
+  'shipping_amount', 'shipping_option_id', 'shipping_option_name', 'shipping_days',
+  'source', 'voucher_id',
 ];
 
 export class KnexOrderRepository implements OrderRepository {
@@ -275,6 +284,8 @@ export class KnexOrderRepository implements OrderRepository {
     return (await this.db('order_items')
       .select('id', 'order_id', 'product_id', 'product_name', 'image_url', 'unit_price', 'quantity', 'subtotal')
       .where({ order_id: orderId })
+      // Product lines only: a plan order's line (issue 13) is read by KnexPlanOrderRepository.lines.
+      .whereNotNull('product_id')
       .orderBy('product_name')
       .orderBy('id')) as OrderItemRecord[];
   }

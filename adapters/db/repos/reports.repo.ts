@@ -10,6 +10,9 @@ import { KnexEscrowFacts } from './escrow.repo';
 
 type Row = { at: Date | string; kind: LedgerKind; amount: number | string };
 
+/** What the done line refunds of payment `p` gave back (issue 12). */
+const LINE_REFUNDED = `coalesce((select sum(l.amount) from order_line_refunds l where l.payment_id = p.id and l.status = 'done'), 0)`;
+
 export class KnexReports {
   constructor(private readonly db: Knex) {}
 
@@ -21,9 +24,14 @@ export class KnexReports {
       `select p.confirmed_at as at, 'cash_in_' || p.purpose as kind, p.amount - p.wallet_amount as amount from payments p where ${confirmed} and p.amount > p.wallet_amount`,
       `select p.confirmed_at as at, 'wallet_spent' as kind, p.wallet_amount as amount from payments p where ${confirmed} and p.wallet_amount > 0`,
       `select p.confirmed_at as at, 'marketplace_sale' as kind, p.amount from payments p where ${confirmed} and p.purpose = 'order'`,
-      `select p.refunded_at as at, 'cash_refund' as kind, greatest(p.refunded_amount - p.wallet_amount, 0) as amount from payments p where p.refunded_at is not null and p.refunded_amount > p.wallet_amount`,
+      // A payment's refund counts what its line refunds (order_line_refunds, dated when each was done) did not already:
+      // line refunds come only from the provider part, so they are taken off the cash refund, never off the wallet's.
+      `select p.refunded_at as at, 'cash_refund' as kind, greatest(p.refunded_amount - p.wallet_amount, 0) - ${LINE_REFUNDED} as amount from payments p where p.refunded_at is not null and p.refunded_amount > p.wallet_amount`,
       `select p.refunded_at as at, 'wallet_returned' as kind, least(p.wallet_amount, p.refunded_amount) as amount from payments p where p.refunded_at is not null and p.wallet_amount > 0 and p.refunded_amount > 0`,
-      `select p.refunded_at as at, 'marketplace_refund' as kind, p.refunded_amount as amount from payments p where p.refunded_at is not null and p.purpose = 'order' and p.refunded_amount > 0`,
+      `select p.refunded_at as at, 'marketplace_refund' as kind, p.refunded_amount - ${LINE_REFUNDED} as amount from payments p where p.refunded_at is not null and p.purpose = 'order' and p.refunded_amount > 0`,
+      // Refunds of one order line (issue 12): cash through the provider, a marketplace refund for the platform.
+      `select l.refunded_at as at, 'cash_refund' as kind, l.amount from order_line_refunds l where l.status = 'done'`,
+      `select l.refunded_at as at, 'marketplace_refund' as kind, l.amount from order_line_refunds l where l.status = 'done'`,
       `select r.created_at as at, 'receivable' as kind, r.net as amount from receivables r`,
       `select r.created_at as at, 'platform_fee' as kind, r.fee as amount from receivables r`,
       `select o.paid_at as at, case when o.professional_id is not null then 'payout_professional' else 'payout_influencer' end as kind, o.amount from payouts o where o.status = 'done' and o.paid_at is not null`,

@@ -13,7 +13,7 @@ import { ProductImage } from './product-image';
 import { StockBadge } from './stock-badge';
 import { useAddToCart } from './use-add-to-cart';
 
-export function ProductCard({ product, headingLevel = 2 }: { product: Product; headingLevel?: 2 | 3 }) {
+export function ProductCard({ product, headingLevel = 2, eagerImage = false }: { product: Product; headingLevel?: 2 | 3; eagerImage?: boolean }) {
   const { t, i18n } = useTranslation('product-card');
   const addToCart = useAddToCart();
   const { items } = useCart();
@@ -28,7 +28,7 @@ export function ProductCard({ product, headingLevel = 2 }: { product: Product; h
     <article className={`product-card${soldOut ? ' product-card--sold-out' : ''}`} aria-labelledby={titleId}>
       {/* The name's link covers the whole card (CSS), picture included. */}
       <div className="product-card__media">
-        <ProductImage src={product.image_url} alt="" />
+        <ProductImage src={product.image_url} alt="" eager={eagerImage} />
         <StockBadge state={product.stock_state} className="product-card__badge" />
       </div>
       <div className="product-card__body">

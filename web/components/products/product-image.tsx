@@ -12,5 +12,18 @@ export function ProductImage({ src, alt, className, eager = false }: { src: stri
       </span>
     );
   }
-  return <img className={`product-image${className ? ` ${className}` : ''}`} src={url} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" />;
+  // Square like every frame it sits in (aspect-ratio: 1), so the box is known before the file arrives. An eager picture
+  // is the page's largest paint: fetched first.
+  return (
+    <img
+      className={`product-image${className ? ` ${className}` : ''}`}
+      src={url}
+      alt={alt}
+      width={640}
+      height={640}
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : 'auto'}
+      decoding="async"
+    />
+  );
 }

@@ -80,7 +80,21 @@ function VoucherTicket({ voucher, onReview }: { voucher: MyVoucher; onReview: ()
           <span className={`status-chip status-chip--${voucher.status}`}>{t(`status.${voucher.status}`)}</span>
         </p>
         {voucher.status === 'awaiting_balance' && <p className="muted">{t('awaiting', { value: formatCents(voucher.balance_due, locale) })}</p>}
-        {voucher.status === 'redeemable' && (
+        {/* Issue 13: a product plan ships as an order — confirm the address, then follow the order. */}
+        {voucher.delivery?.state === 'awaiting_address' && (
+          <>
+            <p className="muted">{t('deliveryAwaiting')}</p>
+            <Link to={`/my-groups/vouchers/${voucher.id}/delivery`} className="btn btn--primary btn--sm">
+              {t('deliveryConfirm')}
+            </Link>
+          </>
+        )}
+        {voucher.delivery?.state === 'ordered' && voucher.delivery.order_id && (
+          <Link to={`/marketplace/orders/${voucher.delivery.order_id}`} className="text-link">
+            {t('deliveryOrder')}
+          </Link>
+        )}
+        {voucher.status === 'redeemable' && !voucher.delivery && (
           <>
             <p className="muted">{voucher.plan.category_name ? t('redeemable', { category: voucher.plan.category_name }) : t('redeemableAny')}</p>
             <Link to="/marketplace/services" className="text-link">
@@ -100,7 +114,7 @@ function VoucherTicket({ voucher, onReview }: { voucher: MyVoucher; onReview: ()
         )}
         {voucher.status === 'redeemed' && voucher.review_id && <p className="ticket__done">{t('reviewed')}</p>}
       </div>
-      {voucher.status === 'redeemable' && (
+      {voucher.status === 'redeemable' && !voucher.delivery && (
         <div className="ticket__qr">
           <img src={qrImageSrc(voucher.qr_svg)} alt={t('qrAlt', { code: voucher.code })} width={148} height={148} />
         </div>

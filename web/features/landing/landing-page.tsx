@@ -18,8 +18,10 @@ const ServicesShowcase = lazy(() => import('./services-showcase'));
 const MarketplaceShowcase = lazy(() => import('./marketplace-showcase'));
 const Faq = lazy(() => import('./faq'));
 
-function LazySection({ id, eyebrow, title, subtitle, tinted, children }: {
+function LazySection({ id, eyebrow, title, subtitle, tinted, slotClassName, children }: {
   id: string;
+  /** Sizes the placeholder like the section's content (styles.css), so nothing below jumps when it arrives. */
+  slotClassName: string;
   eyebrow?: string;
   title: string;
   subtitle?: string;
@@ -34,7 +36,7 @@ function LazySection({ id, eyebrow, title, subtitle, tinted, children }: {
           <h2 id={`${id}-title`}>{title}</h2>
           {subtitle && <p>{subtitle}</p>}
         </header>
-        <LazyWhenVisible minHeight={280}>{children}</LazyWhenVisible>
+        <LazyWhenVisible slotClassName={slotClassName}>{children}</LazyWhenVisible>
       </div>
     </section>
   );
@@ -67,13 +69,13 @@ export default function LandingPage() {
       </div>
       <HowItWorks />
       <PlansSection state={state} onRetry={retry} />
-      <LazySection id="servicos" eyebrow={t('services.eyebrow')} title={t('services.title')} subtitle={t('services.subtitle')}>
+      <LazySection id="servicos" eyebrow={t('services.eyebrow')} title={t('services.title')} subtitle={t('services.subtitle')} slotClassName="lazy-slot--services">
         <ServicesShowcase state={state} />
       </LazySection>
-      <LazySection id="marketplace" eyebrow={t('marketplace.eyebrow')} title={t('marketplace.title')} tinted>
+      <LazySection id="marketplace" eyebrow={t('marketplace.eyebrow')} title={t('marketplace.title')} tinted slotClassName="lazy-slot--marketplace">
         <MarketplaceShowcase />
       </LazySection>
-      <LazySection id="duvidas" title={t('faq.title')} subtitle={t('faq.subtitle')}>
+      <LazySection id="duvidas" title={t('faq.title')} subtitle={t('faq.subtitle')} slotClassName="lazy-slot--faq">
         <Faq />
       </LazySection>
       <section className="final-cta" aria-labelledby="final-title">

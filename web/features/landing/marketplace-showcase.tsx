@@ -28,7 +28,7 @@ export default function MarketplaceShowcase() {
       </div>
 
       {state.status === 'loading' && (
-        <CardGridSkeleton kind="product" count={4} className="product-grid product-grid--showcase" label={t('marketplace.showcase.loading')} />
+        <CardGridSkeleton kind="product" count={SHOWCASE_PRODUCTS} className="product-grid product-grid--showcase" label={t('marketplace.showcase.loading')} />
       )}
 
       {state.status === 'error' && (

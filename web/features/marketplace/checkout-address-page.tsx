@@ -21,6 +21,8 @@ import { useSession } from '../../lib/session';
 import { useCart } from '../../lib/cart/cart-context';
 import { marketplaceApi, orderPaymentPath } from '../../lib/marketplace-api';
 import { MarketCheckoutFrame, MarketSummary } from './checkout-frame';
+import { CheckoutShipping } from './shipping-quote';
+import type { ShippingOption } from '../../lib/marketplace-api';
 import { i18n } from '../../i18n';
 import { LoadingState } from '../../components/resource-states';
 
@@ -68,11 +70,18 @@ function toFieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>;
 function AddressForm({
   profile,
   blocked,
+  shipping,
+  shippingVersion,
+  onShipping,
   onSubmit,
 }: {
   profile: Profile | null;
   /** The cart has lines that cannot be ordered: the user fixes them first. */
   blocked: boolean;
+  /** Issue 13: the freight option chosen for the address's CEP (null while none), and a counter that re-quotes it. */
+  shipping: ShippingOption | null;
+  shippingVersion: number;
+  onShipping: (option: ShippingOption | null) => void;
   onSubmit: (address: OrderAddressInput) => Promise<FieldErrors | null>;
 }) {
   const { t } = useTranslation('marketplace');
@@ -113,8 +122,9 @@ function AddressForm({
       <div className="form-grid">
         <AddressFields values={values} errors={errors} onChange={set} onBlur={blur} initiallyManual={manual} disabled={sending} />
       </div>
+      <CheckoutShipping cep={values.cep} version={shippingVersion} onChange={onShipping} />
       <div className="checkout__actions">
-        <Button type="submit" size="lg" disabled={sending || blocked}>
+        <Button type="submit" size="lg" disabled={sending || blocked || !shipping}>
           {sending ? t('checkout.address.creating') : t('checkout.address.submit')}
         </Button>
         <p className="muted checkout__actions-hint">{t('checkout.address.hint')}</p>
@@ -130,6 +140,8 @@ export default function CheckoutAddressPage() {
   const session = useSession();
   const cart = useCart();
   const [problem, setProblem] = useState<string | null>(null);
+  const [shipping, setShipping] = useState<ShippingOption | null>(null);
+  const [shippingVersion, setShippingVersion] = useState(0);
   const profile = session.status === 'signedIn' ? session.profile : null;
 
   const products = cart.items.filter((l) => l.item_type === 'product');
@@ -139,6 +151,7 @@ export default function CheckoutAddressPage() {
     <MarketSummary
       lines={available.map((l) => ({ key: l.id, name: l.name, quantity: l.quantity, subtotal: l.price * l.quantity, image_url: l.image_url }))}
       total={cart.productsTotal}
+      shipping={shipping ? { name: shipping.service, amount: shipping.price } : null}
     />
   );
 
@@ -150,7 +163,7 @@ export default function CheckoutAddressPage() {
       return null;
     }
     try {
-      const order = await marketplaceApi.createOrder(address);
+      const order = await marketplaceApi.createOrder(address, shipping?.id ?? null);
       await navigate(orderPaymentPath(order.id), { replace: true });
       // The ordered products left the server cart: the badge follows.
       void cart.refresh();
@@ -167,8 +180,10 @@ export default function CheckoutAddressPage() {
         if (field && typeof message === 'string') fields[field] = localize(message);
       }
       if (Object.keys(fields).length > 0) return fields;
-      // Out of stock, a product withdrawn, an empty cart: the cart shows what changed.
+      // Out of stock, a product withdrawn, an empty cart: the cart shows what changed. A freight option no longer
+      // offered (issue 13), or a cart that changed meanwhile: the options are quoted again.
       if (error.status === 409) void cart.refresh();
+      if (error.status === 409) setShippingVersion((v) => v + 1);
       setProblem(error.message);
       notify.error(t('checkout.address.orderError'), error.message);
       return null;
@@ -220,7 +235,7 @@ export default function CheckoutAddressPage() {
           </div>
         </div>
       )}
-      <AddressForm profile={profile} blocked={unavailable.length > 0} onSubmit={createOrder} />
+      <AddressForm profile={profile} blocked={unavailable.length > 0} shipping={shipping} shippingVersion={shippingVersion} onShipping={setShipping} onSubmit={createOrder} />
     </MarketCheckoutFrame>
   );
 }

@@ -42,11 +42,15 @@ export interface SummaryLine {
 export function MarketSummary({
   lines,
   total,
+  shipping,
   orderNumber,
   expiresAt,
 }: {
   lines: readonly SummaryLine[];
+  /** The products' total. */
   total: number;
+  /** Issue 13: the freight chosen (added to the total); undefined hides the row, null says it is still to choose. */
+  shipping?: { name: string; amount: number } | null;
   orderNumber?: string;
   /** A pending order keeps its products reserved until then. */
   expiresAt?: string | null;
@@ -76,9 +80,15 @@ export function MarketSummary({
           <dt>{t('cart.subtotal', { count: units })}</dt>
           <dd>{money(total)}</dd>
         </div>
+        {shipping !== undefined && (
+          <div>
+            <dt>{shipping ? t('shipping.summaryRow', { name: shipping.name }) : t('shipping.summaryPending')}</dt>
+            <dd>{shipping ? (shipping.amount === 0 ? t('shipping.free') : money(shipping.amount)) : '—'}</dd>
+          </div>
+        )}
         <div className="summary__total">
           <dt>{t('cart.total')}</dt>
-          <dd>{money(total)}</dd>
+          <dd>{money(total + (shipping?.amount ?? 0))}</dd>
         </div>
       </dl>
       {expiresAt && (

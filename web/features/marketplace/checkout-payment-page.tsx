@@ -38,7 +38,7 @@ export default function CheckoutPaymentPage() {
       step="payment"
       title={t('checkout.payment.title')}
       lead={order ? t('checkout.payment.lead', { number: order.number }) : undefined}
-      summary={order ? <MarketSummary lines={summaryLines(order)} total={order.total_amount} orderNumber={order.number} expiresAt={order.status === 'pending' ? order.expires_at : null} /> : undefined}
+      summary={order ? <MarketSummary lines={summaryLines(order)} total={order.subtotal} shipping={order.shipping ? { name: order.shipping.name, amount: order.shipping.amount } : undefined} orderNumber={order.number} expiresAt={order.status === 'pending' ? order.expires_at : null} /> : undefined}
     >
       {children}
     </MarketCheckoutFrame>

@@ -30,10 +30,10 @@ function Timeline({ order }: { order: OrderDetails }) {
       </h2>
       <ol className="timeline">
         {order.timeline.map((step, i) => (
-          <li key={`${step.status}-${step.at}`} className={`timeline__step${i === order.timeline.length - 1 ? ' timeline__step--current' : ''}`}>
+          <li key={`${step.status}-${step.event ?? ''}-${step.at}-${i}`} className={`timeline__step${i === order.timeline.length - 1 ? ' timeline__step--current' : ''}`}>
             <span className="timeline__dot" aria-hidden="true" />
             <div>
-              <p className="timeline__label">{t(`status.${step.status}`, { defaultValue: step.label })}</p>
+              <p className="timeline__label">{step.event ? t(`timelineEvent.${step.event}`, { defaultValue: step.label }) : t(`status.${step.status}`, { defaultValue: step.label })}</p>
               <p className="timeline__meta muted">
                 <time dateTime={step.at}>{formatDate(step.at, true)}</time>
                 {step.note ? ` · ${step.note}` : ''}
@@ -129,12 +129,32 @@ function OrderDetail({ order, onChanged }: { order: OrderDetails; onChanged: () 
                   <p className="order-item__subtotal">{money(item.subtotal)}</p>
                 </li>
               ))}
+              {/* Issue 13: a product plan's order — its line is the plan, already paid through the group. */}
+              {order.plan_items.map((item) => (
+                <li key={item.plan_id} className="order-item">
+                  <ProductImage src={item.image_url} alt="" className="order-item__image" />
+                  <div className="order-item__info">
+                    <span className="order-item__name">{item.product_name}</span>
+                    <p className="muted">{t('order.planItem')}</p>
+                  </div>
+                  <p className="order-item__subtotal">{money(item.subtotal)}</p>
+                </li>
+              ))}
             </ul>
             <dl className="summary__rows order-totals">
               <div>
                 <dt>{t('order.subtotal')}</dt>
                 <dd>{money(order.subtotal)}</dd>
               </div>
+              {order.shipping && (
+                <div>
+                  <dt>
+                    {t('shipping.summaryRow', { name: order.shipping.name })}
+                    <small className="muted"> · {t('shipping.days', { count: order.shipping.days })}</small>
+                  </dt>
+                  <dd>{order.shipping.amount === 0 ? t('shipping.free') : money(order.shipping.amount)}</dd>
+                </div>
+              )}
               <div className="summary__total">
                 <dt>{t('cart.total')}</dt>
                 <dd>{money(order.total_amount)}</dd>

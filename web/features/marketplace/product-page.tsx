@@ -15,6 +15,7 @@ import { CartIcon } from '../../components/cart/cart-icon';
 import { marketplaceApi, marketplaceKeys, type Product } from '../../lib/marketplace-api';
 import { ProductImage } from '../../components/products/product-image';
 import { QuantityStepper } from './quantity-stepper';
+import { ProductShipping } from './shipping-quote';
 import { StockBadge } from '../../components/products/stock-badge';
 import { useAddToCart } from '../../components/products/use-add-to-cart';
 import { LoadingState, ErrorState } from '../../components/resource-states';
@@ -118,6 +119,7 @@ function BuyBox({ product }: { product: Product }) {
           {t('product.inCart', { count: inCart })}
         </p>
       )}
+      {!soldOut && <ProductShipping productId={product.id} quantity={wanted} />}
     </div>
   );
 }

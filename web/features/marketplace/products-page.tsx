@@ -191,9 +191,10 @@ export default function ProductsPage() {
 
         {shown && shown.items.length > 0 && (
           <ul className={`product-grid${busy ? ' is-busy' : ''}`} role="list">
-            {shown.items.map((product) => (
+            {shown.items.map((product, index) => (
               <li key={product.id}>
-                <ProductCard product={product} />
+                {/* The first row's pictures are the phone's largest paint: fetched at once, not when laid out. */}
+                <ProductCard product={product} eagerImage={index < 2} />
               </li>
             ))}
           </ul>

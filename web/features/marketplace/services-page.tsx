@@ -12,9 +12,9 @@ import { marketplaceKeys } from '../../lib/marketplace-api';
 import { PlanGrid } from '../../components/plans/plan-card';
 import { CardGridSkeleton, EmptyState, ErrorState } from '../../components/resource-states';
 
-type Plan = ReturnType<typeof toPublicPlan>;
+export type Plan = ReturnType<typeof toPublicPlan>;
 
-interface PlanCategory {
+export interface PlanCategory {
   id: string;
   name: string;
   slug: string;
@@ -22,7 +22,7 @@ interface PlanCategory {
   description: string | null;
 }
 
-interface Group {
+export interface Group {
   key: string;
   title: string;
   description: string | null;
@@ -36,10 +36,15 @@ async function loadServices(signal: AbortSignal): Promise<Group[]> {
     api.get<ListResponse<Plan>>('/api/plans', { ...open, signal, query: { kind: 'service' } }),
     api.get<ListResponse<PlanCategory>>('/api/plan-categories', { ...open, signal }).catch(() => ({ items: [] as PlanCategory[], total: 0 })),
   ]);
-  const services = plans.items.filter((p) => p.kind === 'service');
+  return groupServices(plans.items, categories.items);
+}
+
+/** The service plans under their categories (in the catalogue's order; plans without one at the end). Also used by the server render. */
+export function groupServices(planItems: Plan[], categoryItems: PlanCategory[]): Group[] {
+  const services = planItems.filter((p) => p.kind === 'service');
   const groups = new Map<string, Group>();
   // Categories in the catalogue's order first; plans without one at the end.
-  for (const c of categories.items) groups.set(c.id, { key: c.id, title: c.name, description: c.description, plans: [] });
+  for (const c of categoryItems) groups.set(c.id, { key: c.id, title: c.name, description: c.description, plans: [] });
   for (const plan of services) {
     const id = plan.category?.id ?? '';
     if (!groups.has(id)) groups.set(id, { key: id || 'other', title: plan.category?.name ?? '', description: null, plans: [] });

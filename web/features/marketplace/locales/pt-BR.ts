@@ -11,6 +11,8 @@ const marketplace = {
     cancelled: 'Cancelado',
     refunded: 'Reembolsado',
   },
+  /** Steps of the order's timeline that keep its status (issue 12): named by what happened. */
+  timelineEvent: { return_requested: 'Devolução solicitada', return_rejected: 'Devolução recusada', line_refunded: 'Reembolso parcial' },
   method: { PIX: 'PIX', BOLETO: 'Boleto', CREDIT_CARD: 'Cartão de crédito' },
   paymentStatus: {
     pending: 'Aguardando pagamento',
@@ -58,6 +60,25 @@ const marketplace = {
     noResultsHint: 'Tente outra palavra ou outra categoria.',
     clear: 'Limpar filtros',
     pager: 'Páginas de produtos',
+  },
+  // Issue 13: freight on the product page, the checkout and the order.
+  shipping: {
+    title: 'Calcular frete',
+    cep: 'CEP de entrega',
+    calculate: 'Calcular',
+    calculating: 'Calculando o frete...',
+    optionsFor: 'Opções de entrega para o CEP {{cep}}',
+    days_one: 'Entrega em até {{count}} dia útil',
+    days_other: 'Entrega em até {{count}} dias úteis',
+    free: 'Grátis',
+    freeFrom: 'Frete grátis a partir de {{amount}}: faltam {{missing}}.',
+    freeReached: 'Você ganhou frete grátis!',
+    none: 'Não há opção de entrega para este CEP.',
+    error: 'Não foi possível calcular o frete. Tente de novo.',
+    choose: 'Forma de entrega',
+    needCep: 'Informe o CEP de entrega para ver as opções de frete.',
+    summaryRow: 'Frete ({{name}})',
+    summaryPending: 'Frete',
   },
   product: {
     docTitle: 'Produto',
@@ -217,6 +238,7 @@ const marketplace = {
     items_one: '1 item',
     items_other: '{{count}} itens',
     unit_one: '{{count}} unidade × {{value}}',
+    planItem: 'Plano de turma: pago com a entrada e o saldo',
     unit_other: '{{count}} unidades × {{value}}',
     subtotal: 'Subtotal',
     timeline: 'Histórico',
