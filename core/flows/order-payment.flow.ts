@@ -44,8 +44,13 @@ export function orderPaymentFlow(clock: Clock, options: { publicUrl?: string } =
       return { outcome: 'applied' };
     },
 
-    /** A refunded order's commission (earned on delivery, issue 11) is reversed. */
+    /**
+     * A refunded order's commission (earned on delivery, issue 11) is reversed — only when the refunded charge is the one
+     * that paid the order: a duplicate or late charge sent back leaves the order, and its commission, standing.
+     */
     async refunded(tx: Tx, payment: PaymentRecord) {
+      const order = await tx.marketplace.orders.findById(payment.ref_id);
+      if (!order || order.payment_id !== payment.id) return;
       await reverseCommission(tx, 'order', payment.ref_id, clock.now());
     },
 

@@ -118,6 +118,36 @@ describe('earning and reversing', () => {
     await orders.setStatus(order.body.id, 'refunded', op);
     expect((await commissionsOf(influencer.id)).map((c) => c.status)).toEqual(['reversed']);
   });
+
+  it('a second charge of a delivered order, sent back, leaves the order and its commission standing', async () => {
+    const influencer = await insertInfluencer(app, { rateBp: 2_500 });
+    const buyer = await referredBuyer(influencer);
+    const { product } = await app.container.get<ProductService>(TOKENS.ProductService).save({
+      name: 'Kit Duplicado', slug: `kit-duplicado-${Date.now()}`, description: 'Produto de teste', price: 8_000, stock_quantity: 5, category_id: null, active: true,
+    });
+    expect((await buyer.client.request('PATCH', '/api/cart', { lines: [{ item_type: 'product', product_id: product.id, quantity: 1 }] })).status).toBe(200);
+    const order = await buyer.client.post('/api/orders', { address: { cep: '01310-100', street: 'Avenida Paulista', number: '1000', district: 'Bela Vista', city: 'São Paulo', state: 'SP' } });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    // A PIX charge, replaced by a boleto (the PIX is cancelled at the provider); the boleto pays the order.
+    const pix = await buyer.client.post('/api/payments', { purpose: 'order', ref_id: order.body.id, method: 'PIX' });
+    const boleto = await buyer.client.post('/api/payments', { purpose: 'order', ref_id: order.body.id, method: 'BOLETO' });
+    expect([pix.status, boleto.status], JSON.stringify(boleto.body)).toEqual([201, 201]);
+    expect((await buyer.client.post(`/api/sandbox/payments/${boleto.body.id}/confirm`)).status).toBe(200);
+    const orders = app.container.get<OrderService>(TOKENS.OrderService);
+    const op = { actorEmail: 'ops@turma.test' };
+    await orders.setStatus(order.body.id, 'preparing', op);
+    await orders.setStatus(order.body.id, 'shipped', { ...op, trackingCode: 'QB223456789BR' });
+    await orders.setStatus(order.body.id, 'delivered', op);
+    expect((await commissionsOf(influencer.id)).map((c) => c.status)).toEqual(['pending']);
+    // The old PIX was paid anyway, in the moment before the provider cancelled it: that money goes back, and only that.
+    const pixProviderId = (await knex()('payments').where({ id: pix.body.id }).first()).provider_payment_id as string;
+    await knex()('sandbox_charges').where({ id: pixProviderId }).update({ status: 'pending' });
+    const late = await sandbox().simulatePayment(pixProviderId);
+    expect((await app.client().post('/api/webhooks/asaas', late.body, late.headers)).status).toBe(200);
+    await expect.poll(async () => (await knex()('payments').where({ id: pix.body.id }).first()).status, { timeout: 10_000 }).toBe('refunded');
+    expect((await knex()('marketplace_orders').where({ id: order.body.id }).first()).status).toBe('delivered');
+    expect((await commissionsOf(influencer.id)).map((c) => c.status)).toEqual(['pending']);
+  });
 });
 
 describe('maturing and paying', () => {
