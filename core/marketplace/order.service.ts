@@ -295,6 +295,8 @@ export class OrderService {
         ...(options.itemReturned ? { return_status: 'accepted' as const, return_decided_at: now } : {}),
       };
       if (!(await r.marketplace.orders.moveIf(order.id, [order.status], to, patch))) throw conflict('invalid_order_transition', 'O pedido mudou de estado enquanto isso. Tente de novo.');
+      // After line refunds (issue 12) a full refund gives back, and tells, only the rest of the total.
+      const refundAmount = to === 'refunded' ? Math.max(order.total_amount - (await r.marketplace.lineRefunds.listForOrder(order.id)).reduce((sum, line) => sum + line.amount, 0), 0) : 0;
       const back = returnsStock(order.status, to) || options.itemReturned ? await this.returnStock(r, order.id) : 0;
       await r.marketplace.orders.recordStatus({ order_id: order.id, from_status: order.status, to_status: to, actor: options.actorEmail, note: options.note ?? (tracking ? `rastreio ${tracking}` : null), created_at: now });
       if (to === 'shipped') await r.notifications.create(orderNotify.shipped(order.user_id, order.id, tracking!));
@@ -305,7 +307,7 @@ export class OrderService {
       }
       if (to === 'refunded') {
         await r.notifications.create(
-          options.itemReturned ? orderNotify.returnAccepted(order.user_id, order.id, order.total_amount) : orderNotify.refunded(order.user_id, order.id, order.total_amount),
+          options.itemReturned ? orderNotify.returnAccepted(order.user_id, order.id, refundAmount) : orderNotify.refunded(order.user_id, order.id, refundAmount),
         );
         // Marked for refund and the `payments.refund` job enqueued in this transaction (the provider refund runs there).
         if (order.payment_id) await requestRefund(r, { id: order.payment_id }, options.note ?? 'pedido reembolsado pela operação');
@@ -316,9 +318,9 @@ export class OrderService {
         const customer = await r.identity.users.findById(order.user_id);
         const profile = customer ? await r.identity.profiles.findByUserId(customer.id) : null;
         if (customer && options.itemReturned) {
-          await r.jobs.enqueue('mail.send', orderReturnEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, step: 'accepted', amount: order.total_amount }));
+          await r.jobs.enqueue('mail.send', orderReturnEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, step: 'accepted', amount: refundAmount }));
         } else if (customer) {
-          await r.jobs.enqueue('mail.send', orderStatusEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, status: to, trackingCode: tracking ?? null, amount: order.total_amount, reason: options.note ?? null }));
+          await r.jobs.enqueue('mail.send', orderStatusEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, status: to, trackingCode: tracking ?? null, amount: to === 'refunded' ? refundAmount : order.total_amount, reason: options.note ?? null }));
         }
       }
       if (to === 'cancelled' && order.payment_id && (await r.payments.payments.moveIf(order.payment_id, ['pending'], 'cancelled', { failure_reason: 'pedido cancelado pela operação' }))) {
@@ -337,7 +339,7 @@ export class OrderService {
           to,
           ...(tracking ? { tracking_code: tracking } : {}),
           ...(options.note ? { reason: options.note } : {}),
-          ...(options.itemReturned ? { stock_returned: true, refund_amount: order.total_amount } : {}),
+          ...(options.itemReturned ? { stock_returned: true, refund_amount: refundAmount } : {}),
           before: { status: order.status, tracking_code: order.tracking_code, ...(options.itemReturned ? { return_status: order.return_status } : {}) },
           after: { status: to, tracking_code: tracking ?? order.tracking_code, ...(options.itemReturned ? { return_status: 'accepted' } : {}) },
         },

@@ -24,6 +24,7 @@ afterAll(async () => {
 const knex = () => app.db.knex;
 const ADDRESS = { cep: '01310-100', street: 'Avenida Paulista', number: '1000', complement: null, district: 'Bela Vista', city: 'São Paulo', state: 'SP' };
 const stockOf = async (id: string) => (await knex()('products').where({ id }).first()).stock_quantity as number | null;
+const brl = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100);
 const sandboxCharge = async (paymentId: string) => {
   const p = await knex()('payments').where({ id: paymentId }).first();
   return knex()('sandbox_charges').where({ id: p.provider_payment_id }).first();
@@ -135,6 +136,8 @@ describe('/api/admin/orders/:id/line-refunds', () => {
     const full = await admin.client.post(`/api/admin/orders/${o.id}/refund`, { reason: 'Cliente desistiu' });
     expect(full.status, JSON.stringify(full.body)).toBe(200);
     expect(await knex()('payments').where({ id: o.paymentId }).first()).toMatchObject({ status: 'refunded', refunded_amount: o.total });
+    // The customer is told the rest (the last mug and the freight), not the whole total again.
+    expect((await knex()('notifications').where({ user_id: user.id, type: 'order_refunded' }).first()).body).toContain(brl(o.total - 9_000));
     expect((await sandboxCharge(o.paymentId)).refunded_amount).toBe(o.total);
     expect(await stockOf(mug.id)).toBe(9); // shipped: nothing more comes back
     // Nothing left to refund by line now.
@@ -168,6 +171,9 @@ describe('/api/admin/orders/:id/line-refunds', () => {
     expect((await admin.client.post(`/api/admin/orders/${o.id}/refund`, { reason: 'Frete devolvido' })).status).toBe(200);
     expect((await sandboxCharge(o.paymentId)).refunded_amount).toBe(3_000 + freight);
     expect(await knex()('payments').where({ id: o.paymentId }).first()).toMatchObject({ status: 'refunded', refunded_amount: o.total });
+    // The customer is told what is left: the freight.
+    expect((await knex()('notifications').where({ user_id: user.id, type: 'order_refunded' }).first()).body).toContain(brl(freight));
+    await expect.poll(async () => (await knex()('mail_outbox').where({ to_address: user.email, template: 'order_refunded' }).first())?.text_body ?? '').toContain(`Reembolsamos ${brl(freight)}`);
   });
 
   it('keeps the financial report reconciled to zero with line refunds and a full refund after them', async () => {
