@@ -177,6 +177,12 @@ describe('/api/admin/orders/:id/line-refunds', () => {
   });
 
   it('keeps the financial report reconciled to zero with line refunds and a full refund after them', async () => {
+    // One more order where a line refund stays partial (no full refund after it).
+    const user = await createUser(app);
+    const pen = await product(1_200, 10);
+    const o = await paidOrder(user, [[pen.id, 2]]);
+    expect((await admin.client.post(`/api/admin/orders/${o.id}/line-refunds`, { product_id: pen.id, quantity: 1, reason: 'Tinta seca' })).status).toBe(200);
+    await expect.poll(async () => (await knex()('order_line_refunds').where({ order_id: o.id }).first()).status).toBe('done');
     const today = brasiliaDay(new Date());
     const from = `${today.slice(0, 7)}-01`;
     let to = from;
@@ -190,5 +196,10 @@ describe('/api/admin/orders/:id/line-refunds', () => {
     expect(res.body.totals.marketplace_refunds).toBe(refunded);
     expect(res.body.totals.refunds).toBe(refunded);
     expect(res.body.totals.money_out).toBe(refunded);
+    // The dashboard counts the same refunds: line refunds on their own, a later full refund only for the rest.
+    const dashboard = await admin.client.get('/api/admin/reports/dashboard');
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.body.month.refunds.amount).toBe(refunded);
+    expect(dashboard.body.series.reduce((sum: number, d: { refunds: number }) => sum + d.refunds, 0)).toBe(refunded);
   });
 });

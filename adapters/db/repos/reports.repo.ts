@@ -56,11 +56,14 @@ export class KnexReports {
          (select coalesce(sum(amount), 0)::bigint from payments where purpose = 'balance' and confirmed_at >= ? and confirmed_at < ?) as balances_v,
          (select count(*)::int from payments where purpose = 'order' and confirmed_at >= ? and confirmed_at < ?) as sales_n,
          (select coalesce(sum(amount), 0)::bigint from payments where purpose = 'order' and confirmed_at >= ? and confirmed_at < ?) as sales_v,
-         (select count(*)::int from payments where refunded_at >= ? and refunded_at < ? and refunded_amount > 0) as refunds_n,
-         (select coalesce(sum(refunded_amount), 0)::bigint from payments where refunded_at >= ? and refunded_at < ?) as refunds_v,
+         (select count(*)::int from payments where refunded_at >= ? and refunded_at < ? and refunded_amount > 0)
+           + (select count(*)::int from order_line_refunds where status = 'done' and refunded_at >= ? and refunded_at < ?) as refunds_n,
+         -- A payment refunded in full after line refunds counts only the rest; each line refund counts on its own day.
+         (select coalesce(sum(p.refunded_amount - ${LINE_REFUNDED}), 0)::bigint from payments p where p.refunded_at >= ? and p.refunded_at < ?)
+           + (select coalesce(sum(amount), 0)::bigint from order_line_refunds where status = 'done' and refunded_at >= ? and refunded_at < ?) as refunds_v,
          (select count(*)::int from groups where completed_at >= ? and completed_at < ?) as groups_n,
          (select count(*)::int from users where created_at >= ? and created_at < ?) as users_n`,
-      Array.from({ length: 10 }, () => [from, to]).flat(),
+      Array.from({ length: 12 }, () => [from, to]).flat(),
     )) as { rows: Array<Record<string, number | string>> };
     const r = rows[0]!;
     const n = (k: string) => Number(r[k]);
@@ -86,11 +89,13 @@ export class KnexReports {
                   case when purpose = 'order' then amount else 0 end as sales, 0 as refunds, 0 as users
              from payments where confirmed_at >= ? and confirmed_at < ?
            union all
-           select ${day('refunded_at')}, 0, 0, 0, refunded_amount, 0 from payments where refunded_at >= ? and refunded_at < ?
+           select ${day('p.refunded_at')}, 0, 0, 0, p.refunded_amount - ${LINE_REFUNDED}, 0 from payments p where p.refunded_at >= ? and p.refunded_at < ?
+           union all
+           select ${day('refunded_at')}, 0, 0, 0, amount, 0 from order_line_refunds where status = 'done' and refunded_at >= ? and refunded_at < ?
            union all
            select ${day('created_at')}, 0, 0, 0, 0, 1 from users where created_at >= ? and created_at < ?
          ) x group by day`,
-      [from, to, from, to, from, to],
+      [from, to, from, to, from, to, from, to],
     )) as { rows: Array<Record<string, number | string>> };
     return rows.map((r) => ({ day: String(r.day), entries: Number(r.entries), balances: Number(r.balances), marketplace_sales: Number(r.marketplace_sales), refunds: Number(r.refunds), new_users: Number(r.new_users) }));
   }
