@@ -6,8 +6,8 @@ import { z } from 'zod';
 import type { ProductService } from '../../core/marketplace/product.service';
 import type { OrderService } from '../../core/marketplace/order.service';
 import type { PaymentService } from '../../core/payments/payment.service';
-import type { UnitOfWork } from '../../core/ports/unit-of-work';
-import { parseProductCsv } from '../../core/marketplace/product-csv';
+import type { ProductAdminService } from '../../core/marketplace/product-admin';
+import { DomainError } from '../../core/shared/errors';
 import { STOCK_STATE_LABELS, stockState } from '../../core/marketplace/product-schemas';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../core/marketplace/order-rules';
 import { formatCents } from '../../core/shared/money';
@@ -66,7 +66,9 @@ export function registerMarketplaceCommands(program: Command) {
 
   products
     .command('import <csv>')
-    .description('importa produtos de um CSV (name,slug,category,price,stock,description; preço em reais, ex. "199,90"); atualiza pelo slug')
+    .description(
+      'importa produtos de um CSV (name,slug,category,price,stock,description[,weight_grams,height_cm,width_cm,length_cm]; preço em reais, ex. "199,90"); atualiza pelo slug; tudo ou nada, como no painel',
+    )
     .option('--json', 'saída em JSON')
     .action(async (file: string, opts: OutputOptions) => {
       let text: string;
@@ -75,16 +77,22 @@ export function registerMarketplaceCommands(program: Command) {
       } catch {
         throw new CliError(`não consegui ler o arquivo ${file}`);
       }
+      // The back office's import (one implementation): every line checked first, nothing saved when one is wrong.
       const report = await withMarketplace(async ({ container }) => {
-        const uow = get<UnitOfWork>(container, TOKENS.UnitOfWork);
-        const categories = (await uow.repos.marketplace.products.listCategories({ activeOnly: false })).map((c) => c.slug);
-        const { rows, errors } = parseProductCsv(text, categories);
-        return get<ProductService>(container, TOKENS.ProductService).importRows(rows, errors);
+        try {
+          const done = await get<ProductAdminService>(container, TOKENS.ProductAdminService).importCsv({ text }, { id: null, email: OPERATOR });
+          return { created: done.created, updated: done.updated, errors: [] as Array<{ line: number; message: string }> };
+        } catch (err) {
+          const lines = err instanceof DomainError ? (err.details as { lines?: Array<{ line: number; message: string }> } | undefined)?.lines : undefined;
+          if (!lines) throw err;
+          return { created: 0, updated: 0, errors: lines };
+        }
       });
       if (opts.json) json(report);
       else {
         printObject({ criados: report.created, atualizados: report.updated, erros: report.errors.length }, opts);
         for (const e of report.errors) writeErr(`linha ${e.line}: ${e.message}\n`);
+        if (report.errors.length > 0) writeErr('nada foi importado: corrija as linhas acima e importe de novo\n');
       }
       if (report.errors.length > 0) setExitCode(1);
     });

@@ -152,7 +152,8 @@ export interface ProductAdminRepository {
 // Service
 
 export interface Actor {
-  id: string;
+  /** The signed-in operator; null for the operators' CLI, recorded by its e-mail label only. */
+  id: string | null;
   email: string;
 }
 

@@ -8,17 +8,10 @@ import type { UnitOfWork } from '../ports/unit-of-work';
 import type { CatalogChanges } from '../ports/catalog-changes';
 import type { ProductRecord, ProductWithCategory } from './ports';
 import { fnv1a, productCoverSvg } from './product-cover';
-import type { ProductCsvRow } from './product-csv';
 import { productCategoryInputSchema, productInputSchema, toPublicProduct, type ProductCategoryInput, type ProductInput, type ProductListQuery } from './product-schemas';
 import { productSearchText, searchTerms } from './search';
 
 const productNotFound = () => notFound('product_not_found', 'Produto não encontrado.');
-
-export interface ImportReport {
-  created: number;
-  updated: number;
-  errors: Array<{ line: number; message: string }>;
-}
 
 export class ProductService {
   constructor(
@@ -100,33 +93,6 @@ export class ProductService {
     const saved = await this.uow.run((r) => r.marketplace.products.upsertBySlug({ ...data, images, search_text: productSearchText(data.name, data.description) }));
     this.catalog.changed();
     return saved;
-  }
-
-  /** `turma products import`: saves each valid row (idempotent by slug); the CSV's own errors are passed through. */
-  async importRows(rows: readonly ProductCsvRow[], csvErrors: ImportReport['errors'] = []): Promise<ImportReport> {
-    const categories = new Map((await this.uow.repos.marketplace.products.listCategories({ activeOnly: false })).map((c) => [c.slug, c.id]));
-    const report: ImportReport = { created: 0, updated: 0, errors: [...csvErrors] };
-    for (const row of rows) {
-      try {
-        const existing = await this.uow.repos.marketplace.products.findBySlug(row.slug);
-        const { created } = await this.save({
-          name: row.name,
-          slug: row.slug,
-          description: row.description,
-          category_id: categories.get(row.category) ?? null,
-          price: row.price,
-          stock_quantity: row.stock_quantity,
-          images: existing?.images ?? [],
-          active: existing?.active ?? true,
-        });
-        if (created) report.created++;
-        else report.updated++;
-      } catch (err) {
-        report.errors.push({ line: row.line, message: err instanceof Error ? err.message : String(err) });
-      }
-    }
-    report.errors.sort((a, b) => a.line - b.line);
-    return report;
   }
 
   /** `turma products set-stock`: a whole number ≥ 0, or null for unlimited. */

@@ -16,22 +16,32 @@ describe('turma products / orders', { timeout: 180_000 }, () => {
     expect(found.items.map((p: { name: string }) => p.name)).toEqual(['Kit Estética Facial Spa em Casa']);
   });
 
-  it('imports a CSV idempotently by slug, reporting bad lines by number with a non-zero exit', async () => {
-    const header = 'name,slug,category,price,stock,description';
-    const good = ['"Caneca Esmaltada 350 ml",caneca-esmaltada,casa,"49,90",12,"Vai ao fogo, não lasca"', '"Vela Aromática Lavanda",,casa,"1.234,56",ilimitado,'];
+  it('imports a CSV all or nothing, idempotently by slug, with the freight columns; bad lines by number and a non-zero exit', async () => {
+    const header = 'name,slug,category,price,stock,description,weight_grams,height_cm,width_cm,length_cm';
+    const good = ['"Caneca Esmaltada 350 ml",caneca-esmaltada,casa,"49,90",12,"Vai ao fogo, não lasca",450,12,10,10', '"Vela Aromática Lavanda",,casa,"1.234,56",ilimitado,,,,,'];
     const file = join(cli.dir, 'produtos.csv');
-    writeFileSync(file, [header, good[0], 'Sem preço,,casa,,3,', good[1], 'Planta,planta,jardim,"10,00",,'].join('\n'));
+    writeFileSync(file, [header, good[0], 'Sem preço,,casa,,3,,,,,', good[1], 'Planta,planta,jardim,"10,00",,,,,,'].join('\n'));
     const first = await turma(['products', 'import', file, '--json']);
     expect(first.code).toBe(1);
     const report = JSON.parse(first.stdout);
-    expect(report).toMatchObject({ created: 2, updated: 0 });
+    // Nothing is saved while any line is wrong (as in the back office).
+    expect(report).toMatchObject({ created: 0, updated: 0 });
     expect(report.errors.map((e: { line: number }) => e.line)).toEqual([3, 5]);
+    expect(JSON.parse((await turma(['products', 'list', '--q', 'caneca esmaltada', '--json'])).stdout).items).toEqual([]);
 
     writeFileSync(file, [header, ...good].join('\n'));
+    const created = await turma(['products', 'import', file, '--json']);
+    expect(created.code, created.stderr).toBe(0);
+    expect(JSON.parse(created.stdout)).toMatchObject({ created: 2, updated: 0, errors: [] });
     const again = await turma(['products', 'import', file]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toMatch(/criados\s+│ 0/);
     expect(again.stdout).toMatch(/atualizados\s+│ 2/);
+    const saved = await cli.withDatabase((knex) => knex('products').where({ slug: 'caneca-esmaltada' }).first());
+    expect(saved).toMatchObject({ price: 4_990, stock_quantity: 12, weight_grams: 450, height_cm: 12, width_cm: 10, length_cm: 10 });
+    expect(saved.images).toHaveLength(1);
+    const audit = await cli.withDatabase((knex) => knex('audit_logs').where({ action: 'admin.products_imported' }).orderBy('created_at'));
+    expect(audit.map((a) => a.actor_email)).toEqual(['operador (cli)', 'operador (cli)']);
   });
 
   it('sets the stock (a whole number or unlimited) and shows the state', async () => {
