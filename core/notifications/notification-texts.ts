@@ -17,7 +17,10 @@ export interface NotificationParams {
   plan_delivery_address: { plan: string; code: string };
   group_reminder: { plan: string; paid: number; size: number; deadline: string };
   group_expired: { plan: string; amount: number; to_wallet: boolean };
-  refund_issued: { amount: number };
+  /** `via` (issue 13): a card refund shows on the statement within 10 business days; a boleto's goes by PIX or to the wallet. */
+  refund_issued: { amount: number; via?: 'card' | 'pix' | 'wallet' };
+  /** A boleto cannot be refunded by the provider (issue 13): the member chooses a PIX key or wallet credit. */
+  refund_choice_needed: { amount: number };
   /** An unpaid boleto's due date passed: the place it held is released (issue 14). `due_date` is YYYY-MM-DD. */
   boleto_hold_lapsed: { plan: string; due_date: string };
   order_paid: { order: string; total: number };
@@ -169,8 +172,38 @@ const TEXTS: Texts = {
     }),
   },
   refund_issued: {
-    'pt-BR': (p) => ({ title: 'Reembolso enviado', body: `Devolvemos ${money(p.amount, 'pt-BR')} pelo mesmo meio de pagamento. O prazo depende do seu banco.` }),
-    'en-US': (p) => ({ title: 'Refund sent', body: `We've refunded ${money(p.amount, 'en-US')} to the same payment method. Timing depends on your bank.` }),
+    'pt-BR': (p) => ({
+      title: 'Reembolso enviado',
+      body:
+        p.via === 'card'
+          ? `Devolvemos ${money(p.amount, 'pt-BR')} no cartão usado no pagamento. O estorno aparece na fatura do cartão em até 10 dias úteis.`
+          : p.via === 'pix'
+            ? `Devolvemos ${money(p.amount, 'pt-BR')} por PIX para a chave que você escolheu.`
+            : p.via === 'wallet'
+              ? `Devolvemos ${money(p.amount, 'pt-BR')} como crédito na sua carteira da Turma.`
+              : `Devolvemos ${money(p.amount, 'pt-BR')} pelo mesmo meio de pagamento. O prazo depende do seu banco.`,
+    }),
+    'en-US': (p) => ({
+      title: 'Refund sent',
+      body:
+        p.via === 'card'
+          ? `We've refunded ${money(p.amount, 'en-US')} to the card you paid with. It shows on the card statement within 10 business days.`
+          : p.via === 'pix'
+            ? `We've sent ${money(p.amount, 'en-US')} by PIX to the key you chose.`
+            : p.via === 'wallet'
+              ? `We've added ${money(p.amount, 'en-US')} to your Turma wallet as credit.`
+              : `We've refunded ${money(p.amount, 'en-US')} to the same payment method. Timing depends on your bank.`,
+    }),
+  },
+  refund_choice_needed: {
+    'pt-BR': (p) => ({
+      title: 'Escolha como receber o reembolso',
+      body: `Vamos devolver ${money(p.amount, 'pt-BR')} pagos por boleto. Boletos não podem ser estornados: escolha receber por PIX ou como crédito na carteira, no seu histórico de pagamentos.`,
+    }),
+    'en-US': (p) => ({
+      title: 'Choose how to get your refund',
+      body: `We'll return ${money(p.amount, 'en-US')} paid by boleto. Boletos can't be reversed: choose PIX or wallet credit in your payment history.`,
+    }),
   },
   order_paid: {
     'pt-BR': (p) => ({

@@ -67,8 +67,10 @@ export const notify = {
     draft(userId, 'purchase_reversed', params, { group_id: groupId, member_id: memberId }, groupLink(groupId), `purchase_reversed:${memberId}`),
   purchaseWithdrawn: (userId: string, memberId: string, groupId: string, params: { plan: string; scope: 'entry' | 'purchase'; amount: number; to_wallet: boolean }) =>
     draft(userId, 'purchase_withdrawn', params, { group_id: groupId, member_id: memberId }, groupLink(groupId), `purchase_withdrawn:${memberId}`),
-  refundIssued: (userId: string, paymentId: string, amount: number) =>
-    draft(userId, 'refund_issued', { amount }, { payment_id: paymentId }, '/payment-history', `refund_issued:${paymentId}`),
+  refundIssued: (userId: string, paymentId: string, amount: number, via?: 'card' | 'pix' | 'wallet') =>
+    draft(userId, 'refund_issued', via ? { amount, via } : { amount }, { payment_id: paymentId }, '/payment-history', `refund_issued:${paymentId}`),
+  refundChoiceNeeded: (userId: string, paymentId: string, amount: number) =>
+    draft(userId, 'refund_choice_needed', { amount }, { payment_id: paymentId }, '/payment-history', `refund_choice_needed:${paymentId}`),
 };
 
 export const notificationListSchema = z.object({

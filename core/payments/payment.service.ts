@@ -98,6 +98,7 @@ export async function requestRefund(tx: Tx, payment: Pick<PaymentRecord, 'id'>, 
     const user = await tx.identity.users.findById(p.user_id);
     const profile = user ? await tx.identity.profiles.findByUserId(user.id) : null;
     if (user) await tx.jobs.enqueue('mail.send', refundChoiceEmail({ to: user.email, name: profile?.full_name ?? '', amount: p.amount - p.wallet_amount }));
+    await tx.notifications.create(notify.refundChoiceNeeded(p.user_id, p.id, p.amount - p.wallet_amount));
     return true;
   }
   await tx.jobs.enqueue('payments.refund', { payment_id: payment.id }, { singletonKey: payment.id });
@@ -504,11 +505,12 @@ export class PaymentService {
         await tx.wallet.add({ user_id: p.user_id, amount: providerAmountOf(p), kind: 'entry_credit', description: 'Reembolso de boleto em crédito', ref: boletoRefundWalletRef(p.id) });
       }
       await this.purposes[p.purpose].refunded?.(tx, p);
-      await tx.notifications.create(notify.refundIssued(p.user_id, p.id, p.amount));
+      const via = needsRefundChoice(p) ? (p.refund_destination === 'wallet' ? 'wallet' : 'pix') : p.method === 'CREDIT_CARD' ? 'card' : undefined;
+      await tx.notifications.create(notify.refundIssued(p.user_id, p.id, p.amount, via));
       await tx.audit.append({ action: 'payment.refunded', actor_email: 'sistema', entity_type: 'payment', entity_id: p.id, metadata: { amount: p.amount } });
       const user = await tx.identity.users.findById(p.user_id);
       const profile = user ? await tx.identity.profiles.findByUserId(user.id) : null;
-      if (user) await tx.jobs.enqueue('mail.send', refundIssuedEmail({ to: user.email, name: profile?.full_name ?? '', amount: p.amount, ...(needsRefundChoice(p) ? { via: p.refund_destination === 'wallet' ? 'wallet' : 'pix' } : p.method === 'CREDIT_CARD' ? { via: 'card' } : {}) }));
+      if (user) await tx.jobs.enqueue('mail.send', refundIssuedEmail({ to: user.email, name: profile?.full_name ?? '', amount: p.amount, ...(via ? { via } : {}) }));
     });
     return 'refunded';
   }

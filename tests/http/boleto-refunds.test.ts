@@ -54,8 +54,12 @@ describe('boleto refunds', () => {
     expect(await payments().refundOne(paymentId)).toBe('skipped');
     const view = await ana.client.get(`/api/payments/${paymentId}`);
     expect(view.body).toMatchObject({ status: 'refund_pending', refund_destination: 'awaiting_choice' });
-    const mails = await knex()('pgboss.job').where({ name: 'mail.send' }).catch(() => null);
-    if (mails) expect(mails.some((j: { data: { subject?: string; to?: string } }) => j.data?.subject === 'Escolha como receber o reembolso' && j.data?.to === ana.email)).toBe(true);
+    // Told by e-mail and in the app, with a link to the payment history where the choice is made.
+    await expect.poll(async () => (await knex()('mail_outbox').where({ to_address: ana.email, template: 'refund_choice' })).length).toBe(1);
+    const asked = await knex()('notifications').where({ user_id: ana.id, type: 'refund_choice_needed' });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ title: 'Escolha como receber o reembolso', link: '/payment-history' });
+    expect(asked[0].body).toContain('R$\u00a060,00');
 
     // The choice enqueues the refund job (dispatched after the commit); the job then runs twice more, at the same time.
     const before = transfers.length;
@@ -75,6 +79,8 @@ describe('boleto refunds', () => {
     expect(row).toMatchObject({ status: 'refunded', refunded_amount: 6_000, refund_destination: 'pix' });
     expect(row.refund_transfer_id).toBeTruthy();
     expect(await knex()('wallet_entries').where({ user_id: ana.id })).toHaveLength(0);
+    const told = await knex()('notifications').where({ user_id: ana.id, type: 'refund_issued' });
+    expect(told.map((n) => n.body)).toEqual(['Devolvemos R$\u00a060,00 por PIX para a chave que você escolheu.']);
   });
 
   it('two refund jobs racing on a chosen PIX key send one transfer and refund once', async () => {
@@ -103,6 +109,7 @@ describe('boleto refunds', () => {
     expect(Number(entries[0].amount)).toBe(6_000);
     expect((await bia.client.get('/api/me/wallet')).body).toMatchObject({ balance: 6_000 });
     expect((await knex()('payments').where({ id: paymentId }).first()).status).toBe('refunded');
+    expect((await knex()('notifications').where({ user_id: bia.id, type: 'refund_issued' })).map((n) => n.body)).toEqual(['Devolvemos R$\u00a060,00 como crédito na sua carteira da Turma.']);
   });
 
   it('refuses another user (404) and an invalid PIX key (400, pt-BR)', async () => {
