@@ -9,10 +9,11 @@ import { routes } from './app/routes';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './lib/query';
 import { planPage, type FetchJson } from './ssr/pages';
-import { fillTemplate } from './ssr/meta';
+import { chunkTags, fillTemplate, type ClientManifest } from './ssr/meta';
 import { stateScript } from './ssr/state';
 
 export type { FetchJson };
+export type { ClientManifest };
 
 export interface RenderOptions {
   /** The built index.html (dist/web/index.html): the page is poured into it. */
@@ -23,6 +24,8 @@ export interface RenderOptions {
   dev?: boolean;
   /** Gives up on a render that takes longer (the SPA shell is sent instead). */
   timeoutMs?: number;
+  /** The client build's manifest: the page's screen chunk is sent with it (web/ssr/meta.ts chunkTags). */
+  manifest?: ClientManifest | null;
 }
 
 export interface RenderResult {
@@ -82,6 +85,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
     html: fillTemplate(options.template, {
       html,
       state,
+      chunks: chunkTags(options.manifest, plan.screen),
       meta: {
         ...plan.meta,
         url: absolute(parsed.pathname + parsed.search),

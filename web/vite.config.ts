@@ -41,6 +41,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // dist/web/.vite/manifest.json: the server sends a server-rendered page's screen chunk with it (web/ssr/meta.ts).
+    manifest: true,
     // The landing is the page that matters most: warn if the entry chunk grows past this.
     chunkSizeWarningLimit: 400,
   },

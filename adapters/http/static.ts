@@ -12,11 +12,20 @@ import type { Next } from 'koa';
 import send from 'koa-send';
 import { isKnownRoute } from '../../web/app/route-paths';
 import type { AppContext } from './context';
-import type { FetchJson, render as renderPage } from '../../web/entry-server';
+import type { ClientManifest, FetchJson, render as renderPage } from '../../web/entry-server';
 
 interface ServerRenderer {
   render: typeof renderPage;
   template: string;
+  manifest: ClientManifest | null;
+}
+
+function readManifest(file: string): ClientManifest | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as ClientManifest;
+  } catch {
+    return null;
+  }
 }
 
 /** The built server entry and template, reloaded when a new build lands (keyed by the files' mtimes). */
@@ -29,7 +38,7 @@ function serverRenderer(distDir: string) {
     const key = `${statSync(entry).mtimeMs}:${statSync(index).mtimeMs}`;
     if (loaded?.key !== key) {
       const renderer = import(`${pathToFileURL(entry).href}?v=${encodeURIComponent(key)}`).then(
-        (mod: { render: typeof renderPage }) => ({ render: mod.render, template: readFileSync(index, 'utf8') }),
+        (mod: { render: typeof renderPage }) => ({ render: mod.render, template: readFileSync(index, 'utf8'), manifest: readManifest(join(distDir, 'web', '.vite', 'manifest.json')) }),
         () => null,
       );
       loaded = { key, renderer };
@@ -64,7 +73,7 @@ export function staticApps(distDir = DIST_DIR, options: { dev?: boolean; publicU
     // Links in the head follow PUBLIC_URL in production; in development the address the request came in on.
     const origin = !options.dev && options.publicUrl ? options.publicUrl.replace(/\/$/, '') : `${ctx.protocol}://${ctx.host}`;
     try {
-      const page = await ssr.render(ctx.url, { template: ssr.template, origin, fetchJson: loopbackFetch(ctx), dev: options.dev });
+      const page = await ssr.render(ctx.url, { template: ssr.template, manifest: ssr.manifest, origin, fetchJson: loopbackFetch(ctx), dev: options.dev });
       if (!page) return false;
       if (page.html === null) {
         await sendIndex(ctx, webRoot, page.status);

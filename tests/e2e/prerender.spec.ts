@@ -59,3 +59,43 @@ test.describe('without JavaScript', () => {
     }
   });
 });
+
+test.describe('with JavaScript', () => {
+  // The heading the server sent, captured before any of the app's scripts run (module scripts run after the document
+  // reaches 'interactive'); hydration keeps that very node, a client render would replace it.
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') (window as unknown as { __serverH1: Element | null }).__serverH1 = document.querySelector('#root h1');
+      });
+    });
+  });
+
+  const hydratedInPlace = (page: import('@playwright/test').Page) =>
+    page.waitForFunction(() => {
+      const h1 = document.querySelector('#root h1');
+      const owned = !!h1 && Object.keys(h1).some((key) => key.startsWith('__reactFiber'));
+      return owned ? { same: h1 === (window as unknown as { __serverH1: Element | null }).__serverH1 } : false;
+    });
+
+  test('a signed-out visitor gets the server pages hydrated, with no mismatch logged', async ({ page, request }) => {
+    const products = ((await (await request.get('/api/products?sort=newest&page=1&per_page=12')).json()) as { items: Named[] }).items;
+    for (const path of ['/', '/marketplace/products', `/marketplace/products/${products[0]!.id}`, '/marketplace/services']) {
+      await page.goto(path);
+      expect((await (await hydratedInPlace(page)).jsonValue()) as { same: boolean }, path).toEqual({ same: true });
+    }
+    // The hydrated page works: the search field filters the catalogue.
+    await page.goto('/marketplace/products');
+    await hydratedInPlace(page);
+    await page.getByRole('searchbox').first().fill(products[0]!.name);
+    await expect(page).toHaveURL(/[?&]q=/);
+  });
+
+  test('a visitor who chose en-US gets a client render over the pt-BR server page, with no mismatch logged', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('locale', 'en-US'));
+    await page.goto('/');
+    expect((await (await hydratedInPlace(page)).jsonValue()) as { same: boolean }).toEqual({ same: false });
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Pague só a entrada. A turma leva você até lá.');
+  });
+});

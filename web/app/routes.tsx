@@ -3,54 +3,73 @@
 // Signed-in screens sit under RequireAuth: signed out → /auth?next=<path>, and back after login.
 // First: zod's settings for the browser, before any schema is built (see the file).
 import '../lib/zod-jitless';
-import { lazy, Suspense } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { lazy, Suspense, type ComponentProps, type ComponentType, type ReactElement } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '../features/auth/require-auth';
 import { AdminsToBackOffice } from '../features/auth/staff-redirect';
 import { RootLayout } from './root-layout';
 import { RouteErrorScreen } from './error-screen';
 import { DEV_ROUTE_PATHS, ROUTE_PATHS as P } from './route-paths';
 
-const LandingPage = lazy(() => import('../features/landing/landing-page'));
-const AboutPage = lazy(() => import('../features/info-pages/about-page'));
-const ContactPage = lazy(() => import('../features/info-pages/contact-page'));
-const TermsPage = lazy(() => import('../features/info-pages/terms-page'));
-const PrivacyPage = lazy(() => import('../features/info-pages/privacy-page'));
-const NotFoundPage = lazy(() => import('../features/system/not-found-page'));
-const RenderErrorProbe = lazy(() => import('../features/system/render-error-probe'));
-const AdminLinkPage = lazy(() => import('../features/system/admin-link-page'));
-const AuthPage = lazy(() => import('../features/auth/auth-page'));
-const CallbackPage = lazy(() => import('../features/auth/callback-page'));
-const ProfilePage = lazy(() => import('../features/auth/profile-page'));
-const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
-const JoinPage = lazy(() => import('../features/groups/join-page'));
-const MyGroupsPage = lazy(() => import('../features/groups/my-groups-page'));
-const PlanDeliveryPage = lazy(() => import('../features/groups/plan-delivery-page'));
-const CheckoutParticipantsPage = lazy(() => import('../features/checkout/participants-page'));
-const CheckoutPlanPage = lazy(() => import('../features/checkout/plan-page'));
-const CheckoutAddressPage = lazy(() => import('../features/checkout/address-page'));
-const CheckoutPaymentPage = lazy(() => import('../features/checkout/payment-step-page'));
-const PaymentPage = lazy(() => import('../features/payments/payment-page'));
-const PaymentHistoryPage = lazy(() => import('../features/payments/history-page'));
-const NotificationsPage = lazy(() => import('../features/notifications/notifications-page'));
-const ProductsPage = lazy(() => import('../features/marketplace/products-page'));
-const ProductPage = lazy(() => import('../features/marketplace/product-page'));
-const ServicesPage = lazy(() => import('../features/marketplace/services-page'));
+/**
+ * A screen loaded on demand (React.lazy) that can also be loaded ahead: `preload()` fetches its chunk, after which it
+ * renders at once instead of suspending. The browser preloads the screen of a server-rendered page before hydrating it
+ * (web/main.tsx): a screen still loading when the layout's first effects run would be drawn again on the client.
+ */
+function lazyPage<C extends ComponentType<any>>(load: () => Promise<{ default: C }>) {
+  let loaded: C | null = null;
+  const remember = (m: { default: C }) => {
+    loaded = m.default;
+    return m;
+  };
+  const Lazy = lazy(() => load().then(remember));
+  function Page(props: ComponentProps<C>) {
+    const Screen = (loaded ?? Lazy) as ComponentType<ComponentProps<C>>;
+    return <Screen {...props} />;
+  }
+  return Object.assign(Page, { preload: () => load().then(remember).then(() => undefined) });
+}
+
+const LandingPage = lazyPage(() => import('../features/landing/landing-page'));
+const AboutPage = lazyPage(() => import('../features/info-pages/about-page'));
+const ContactPage = lazyPage(() => import('../features/info-pages/contact-page'));
+const TermsPage = lazyPage(() => import('../features/info-pages/terms-page'));
+const PrivacyPage = lazyPage(() => import('../features/info-pages/privacy-page'));
+const NotFoundPage = lazyPage(() => import('../features/system/not-found-page'));
+const RenderErrorProbe = lazyPage(() => import('../features/system/render-error-probe'));
+const AdminLinkPage = lazyPage(() => import('../features/system/admin-link-page'));
+const AuthPage = lazyPage(() => import('../features/auth/auth-page'));
+const CallbackPage = lazyPage(() => import('../features/auth/callback-page'));
+const ProfilePage = lazyPage(() => import('../features/auth/profile-page'));
+const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'));
+const JoinPage = lazyPage(() => import('../features/groups/join-page'));
+const MyGroupsPage = lazyPage(() => import('../features/groups/my-groups-page'));
+const PlanDeliveryPage = lazyPage(() => import('../features/groups/plan-delivery-page'));
+const CheckoutParticipantsPage = lazyPage(() => import('../features/checkout/participants-page'));
+const CheckoutPlanPage = lazyPage(() => import('../features/checkout/plan-page'));
+const CheckoutAddressPage = lazyPage(() => import('../features/checkout/address-page'));
+const CheckoutPaymentPage = lazyPage(() => import('../features/checkout/payment-step-page'));
+const PaymentPage = lazyPage(() => import('../features/payments/payment-page'));
+const PaymentHistoryPage = lazyPage(() => import('../features/payments/history-page'));
+const NotificationsPage = lazyPage(() => import('../features/notifications/notifications-page'));
+const ProductsPage = lazyPage(() => import('../features/marketplace/products-page'));
+const ProductPage = lazyPage(() => import('../features/marketplace/product-page'));
+const ServicesPage = lazyPage(() => import('../features/marketplace/services-page'));
 // The services page composes the professionals search (features never import each other: the route does it).
-const NearbyProfessionals = lazy(() => import('../features/professionals-search/nearby-section'));
-const PublicProfessionalPage = lazy(() => import('../features/professionals-search/public-profile-page'));
-const CartPage = lazy(() => import('../features/marketplace/cart-page'));
-const MarketCheckoutAddressPage = lazy(() => import('../features/marketplace/checkout-address-page'));
-const MarketCheckoutPaymentPage = lazy(() => import('../features/marketplace/checkout-payment-page'));
-const OrdersPage = lazy(() => import('../features/marketplace/orders-page'));
-const OrderPage = lazy(() => import('../features/marketplace/order-page'));
-const ProfessionalDashboardPage = lazy(() => import('../features/professional-dashboard/dashboard-page'));
-const InfluencerDashboardPage = lazy(() => import('../features/influencer-dashboard/dashboard-page'));
-const ProfessionalReceivablesPage = lazy(() => import('../features/professional-dashboard/receivables-page'));
-const ProfessionalSignupPage = lazy(() => import('../features/professional-onboarding/signup-page'));
-const ProfessionalPendingPage = lazy(() => import('../features/professional-onboarding/pending-page'));
-const ReferralRedirectPage = lazy(() => import('../features/referral-redirect/redirect-page'));
-const InfluencerSignupPage = lazy(() => import('../features/influencer-signup/signup-page'));
+const NearbyProfessionals = lazyPage(() => import('../features/professionals-search/nearby-section'));
+const PublicProfessionalPage = lazyPage(() => import('../features/professionals-search/public-profile-page'));
+const CartPage = lazyPage(() => import('../features/marketplace/cart-page'));
+const MarketCheckoutAddressPage = lazyPage(() => import('../features/marketplace/checkout-address-page'));
+const MarketCheckoutPaymentPage = lazyPage(() => import('../features/marketplace/checkout-payment-page'));
+const OrdersPage = lazyPage(() => import('../features/marketplace/orders-page'));
+const OrderPage = lazyPage(() => import('../features/marketplace/order-page'));
+const ProfessionalDashboardPage = lazyPage(() => import('../features/professional-dashboard/dashboard-page'));
+const InfluencerDashboardPage = lazyPage(() => import('../features/influencer-dashboard/dashboard-page'));
+const ProfessionalReceivablesPage = lazyPage(() => import('../features/professional-dashboard/receivables-page'));
+const ProfessionalSignupPage = lazyPage(() => import('../features/professional-onboarding/signup-page'));
+const ProfessionalPendingPage = lazyPage(() => import('../features/professional-onboarding/pending-page'));
+const ReferralRedirectPage = lazyPage(() => import('../features/referral-redirect/redirect-page'));
+const InfluencerSignupPage = lazyPage(() => import('../features/influencer-signup/signup-page'));
 
 export const routes: RouteObject[] = [
   {
@@ -143,3 +162,9 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Loads the screens of the route that `pathname` matches (see lazyPage), so a server-rendered page hydrates in one pass. */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const screens = (matchRoutes(routes, pathname) ?? []).map((m) => (m.route.element as ReactElement | undefined)?.type as { preload?: () => Promise<void> } | undefined);
+  await Promise.all(screens.map((screen) => screen?.preload?.()));
+}

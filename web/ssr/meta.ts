@@ -43,12 +43,51 @@ export function headTags(meta: PageMeta): string {
   ].join('\n    ');
 }
 
+/** The client build's manifest (dist/web/.vite/manifest.json): each source file's chunk, its imports and CSS. */
+export type ClientManifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+
+/**
+ * The tags that load a page's lazy screen with the page instead of after the app's entry asks for it: its CSS, its
+ * imports (modulepreload) and the chunk itself as a module script after the entry (module scripts run in document
+ * order, so the entry sets things up first; the entry's import() of the same URL then finds it loaded). The browser
+ * hydrates once the screen is there (web/main.tsx). Nothing when the build has no manifest or the screen is unknown.
+ */
+export function chunkTags(manifest: ClientManifest | null | undefined, screen: string | undefined): string {
+  const entry = screen && manifest?.[screen];
+  if (!manifest || !entry) return '';
+  // The entry (index.html) and what it imports are in the template already.
+  const inTemplate = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    for (const dep of manifest[key]?.imports ?? []) {
+      if (into.has(dep) || inTemplate.has(dep)) continue;
+      into.add(dep);
+      walk(dep, into);
+    }
+  };
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.isEntry) {
+      inTemplate.add(key);
+      walk(key, inTemplate);
+    }
+  }
+  walk(screen, seen);
+  const css = new Set<string>(entry.css ?? []);
+  for (const dep of seen) for (const file of manifest[dep]?.css ?? []) css.add(file);
+  const e = escapeHtml;
+  return [
+    ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${e(file)}" />`),
+    ...[...seen].flatMap((dep) => (manifest[dep] ? [`<link rel="modulepreload" crossorigin href="/${e(manifest[dep]!.file)}" />`] : [])),
+    `<script type="module" crossorigin src="/${e(entry.file)}"></script>`,
+  ].join('\n    ');
+}
+
 /** The built index.html with the page's head and body: title and description replaced, tags, HTML and state added. */
-export function fillTemplate(template: string, parts: { meta: PageMeta; html: string; state: string }): string {
+export function fillTemplate(template: string, parts: { meta: PageMeta; html: string; state: string; chunks?: string }): string {
   const e = escapeHtml;
   let out = template.replace(/<title>[\s\S]*?<\/title>/, `<title>${e(parts.meta.title)}</title>`);
   out = out.replace(/<meta\s+name="description"[\s\S]*?\/>/, `<meta name="description" content="${e(parts.meta.description)}" />`);
-  out = out.replace('</head>', `    ${headTags(parts.meta)}\n  </head>`);
+  out = out.replace('</head>', `    ${headTags(parts.meta)}${parts.chunks ? `\n    ${parts.chunks}` : ''}\n  </head>`);
   // A function replacement: the HTML may contain '$&' and friends.
   out = out.replace('<div id="root"></div>', () => `<div id="root">${parts.html}</div>${parts.state}`);
   return out;

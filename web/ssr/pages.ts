@@ -28,6 +28,8 @@ export interface PagePlan {
   /** The product or invite does not exist: no render, the SPA shell answers with `status` (404). */
   shellOnly?: boolean;
   seed: Array<[QueryKey, unknown]>;
+  /** The page's screen as the client build's manifest names it (its lazy chunk is sent with the page: see chunkTags). */
+  screen?: string;
   meta: Omit<PageMeta, 'url' | 'siteName' | 'locale' | 'image'> & { image?: string | null };
 }
 
@@ -45,11 +47,11 @@ async function get<T>(fetchJson: FetchJson, path: string): Promise<T> {
   return res.body as T;
 }
 
-const STATIC_PAGES: Record<string, { title: string; description: string }> = {
-  [P.about]: { title: 'info:about.docTitle', description: 'info:about.lead' },
-  [P.contact]: { title: 'info:contact.docTitle', description: 'info:contact.lead' },
-  [P.terms]: { title: 'info:terms.docTitle', description: 'info:terms.lead' },
-  [P.privacy]: { title: 'info:privacy.docTitle', description: 'info:privacy.lead' },
+const STATIC_PAGES: Record<string, { title: string; description: string; screen: string }> = {
+  [P.about]: { title: 'info:about.docTitle', description: 'info:about.lead', screen: 'features/info-pages/about-page.tsx' },
+  [P.contact]: { title: 'info:contact.docTitle', description: 'info:contact.lead', screen: 'features/info-pages/contact-page.tsx' },
+  [P.terms]: { title: 'info:terms.docTitle', description: 'info:terms.lead', screen: 'features/info-pages/terms-page.tsx' },
+  [P.privacy]: { title: 'info:privacy.docTitle', description: 'info:privacy.lead', screen: 'features/info-pages/privacy-page.tsx' },
 };
 
 const PRODUCT_SORTS = new Set(['newest', 'price_asc', 'price_desc']);
@@ -79,10 +81,10 @@ export async function planPage(pathname: string, search: URLSearchParams, fetchJ
   try {
     if (pathname === '/' || pathname === '') {
       const plans = await get<ListResponse<Plan>>(fetchJson, '/api/plans');
-      return { status: 200, seed: [[planKeys.catalogue(), Array.isArray(plans.items) ? plans.items : []]], meta: { title: titled(null), description: t('ssr-meta:homeDescription') } };
+      return { status: 200, screen: 'features/landing/landing-page.tsx', seed: [[planKeys.catalogue(), Array.isArray(plans.items) ? plans.items : []]], meta: { title: titled(null), description: t('ssr-meta:homeDescription') } };
     }
     for (const [pattern, texts] of Object.entries(STATIC_PAGES)) {
-      if (patternMatches(pattern, pathname)) return { status: 200, seed: [], meta: { title: titled(t(texts.title)), description: clip(t(texts.description, { support: '', privacy: '' })) } };
+      if (patternMatches(pattern, pathname)) return { status: 200, screen: texts.screen, seed: [], meta: { title: titled(t(texts.title)), description: clip(t(texts.description, { support: '', privacy: '' })) } };
     }
     if (patternMatches(P.products, pathname)) {
       const query = productQuery(search);
@@ -92,6 +94,7 @@ export async function planPage(pathname: string, search: URLSearchParams, fetchJ
       ]);
       return {
         status: 200,
+        screen: 'features/marketplace/products-page.tsx',
         seed: [
           [marketplaceKeys.categories(), categories],
           [marketplaceKeys.products(query), products],
@@ -105,6 +108,7 @@ export async function planPage(pathname: string, search: URLSearchParams, fetchJ
       const price = formatCents(product.price, LOCALE);
       return {
         status: 200,
+        screen: 'features/marketplace/product-page.tsx',
         seed: [[marketplaceKeys.product(id), product]],
         meta: {
           title: titled(product.name),
@@ -123,6 +127,7 @@ export async function planPage(pathname: string, search: URLSearchParams, fetchJ
       const names = groups.flatMap((g) => g.plans.map((p) => p.name));
       return {
         status: 200,
+        screen: 'features/marketplace/services-page.tsx',
         seed: [[marketplaceKeys.services(), groups]],
         meta: {
           title: titled(t('marketplace:services.docTitle')),
@@ -138,6 +143,7 @@ export async function planPage(pathname: string, search: URLSearchParams, fetchJ
       const open = group.status !== 'complete' && group.status !== 'expired' && group.status !== 'cancelled' && group.places_left > 0;
       return {
         status: 200,
+        screen: 'features/groups/join-page.tsx',
         seed: [[groupKeys.invite(groupId, referralCode), group]],
         meta: {
           title: group.plan ? t('ssr-meta:inviteTitle', { name, plan: group.plan.name }) : t('ssr-meta:inviteTitleNoPlan', { name }),
@@ -147,7 +153,7 @@ export async function planPage(pathname: string, search: URLSearchParams, fetchJ
       };
     }
     if (!isKnownRoute(pathname, options)) {
-      return { status: 404, seed: [], meta: { title: titled(t('notFound.docTitle')), description: t('notFound.body') } };
+      return { status: 404, screen: 'features/system/not-found-page.tsx', seed: [], meta: { title: titled(t('notFound.docTitle')), description: t('notFound.body') } };
     }
     return null;
   } catch (error) {

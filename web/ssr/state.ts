@@ -1,6 +1,9 @@
 // The data a server-rendered page was rendered with, carried to the browser in a non-executable
 // <script type="application/json"> (the CSP allows no inline script) and read back before hydration.
 import type { DehydratedState } from '@tanstack/react-query';
+import { i18n, DEFAULT_LOCALE } from '../i18n';
+import { readMarker } from '../lib/session-marker';
+import { readLocalCart } from '../lib/cart/cart-storage';
 
 export const SSR_STATE_ID = 'turma-ssr-state';
 
@@ -27,4 +30,12 @@ export function readServerState(doc: Document): DehydratedState | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * In the browser: whether this visitor's first render equals the server's (a signed-out visitor in pt-BR with an empty
+ * cart: what web/entry-server.tsx draws). Only then is the server's HTML hydrated.
+ */
+export function renderedAsOnServer(): boolean {
+  return !readMarker() && i18n.language === DEFAULT_LOCALE && readLocalCart().length === 0;
 }

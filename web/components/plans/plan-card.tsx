@@ -14,6 +14,9 @@ import { toCheckoutPlan, type Plan } from '../../lib/plans-api';
 export function sameOriginImage(url: string | null): string | null {
   if (!url) return null;
   if (url.startsWith('data:') || url.startsWith('blob:')) return url;
+  // A path on this site: the same answer on the server render and in the browser (hydration compares them).
+  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  if (typeof window === 'undefined') return null;
   try {
     return new URL(url, window.location.origin).origin === window.location.origin ? url : null;
   } catch {
