@@ -31,6 +31,7 @@ import * as planOrders from './20261124005100_plan_orders';
 import * as commissionClawbacks from './20261124005200_commission_clawbacks';
 import * as orderLineRefunds from './20261124005300_order_line_refunds';
 import * as productUploads from './20261124005301_product_uploads';
+import * as refundTransferIndex from './20261124005400_refund_transfer_index';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -70,6 +71,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261124005200_commission_clawbacks', commissionClawbacks],
   ['20261124005300_order_line_refunds', orderLineRefunds],
   ['20261124005301_product_uploads', productUploads],
+  ['20261124005400_refund_transfer_index', refundTransferIndex],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

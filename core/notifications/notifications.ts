@@ -68,7 +68,8 @@ export const notify = {
   purchaseWithdrawn: (userId: string, memberId: string, groupId: string, params: { plan: string; scope: 'entry' | 'purchase'; amount: number; to_wallet: boolean }) =>
     draft(userId, 'purchase_withdrawn', params, { group_id: groupId, member_id: memberId }, groupLink(groupId), `purchase_withdrawn:${memberId}`),
   refundIssued: (userId: string, paymentId: string, amount: number, via?: 'card' | 'pix' | 'wallet') =>
-    draft(userId, 'refund_issued', via ? { amount, via } : { amount }, { payment_id: paymentId }, '/payment-history', `refund_issued:${paymentId}`),
+    // A boleto refund whose PIX transfer failed is sent again (issue 13): the second way it went back is told too.
+    draft(userId, 'refund_issued', via ? { amount, via } : { amount }, { payment_id: paymentId }, '/payment-history', via === 'pix' || via === 'wallet' ? `refund_issued:${paymentId}:${via}` : `refund_issued:${paymentId}`),
   refundChoiceNeeded: (userId: string, paymentId: string, amount: number) =>
     draft(userId, 'refund_choice_needed', { amount }, { payment_id: paymentId }, '/payment-history', `refund_choice_needed:${paymentId}`),
 };

@@ -30,10 +30,13 @@ export function refundIssuedEmail({ to, name, amount, via }: { to: string; name:
 }
 
 /** A boleto cannot be refunded by the provider: the member chooses a PIX key or wallet credit (issue 13). */
-export function refundChoiceEmail({ to, name, amount }: { to: string; name: string; amount: number }) {
+export function refundChoiceEmail({ to, name, amount, transferFailed }: { to: string; name: string; amount: number; transferFailed?: string }) {
   return renderEmail(to, 'Escolha como receber o reembolso', 'refund_choice', {
     greeting: greetingFor(name),
-    intro: [`Vamos devolver ${formatCents(amount)} pagos por boleto. Boletos não podem ser estornados: escolha receber por PIX ou como crédito na carteira da Turma.`],
+    intro: [
+      ...(transferFailed ? [`A transferência PIX do seu reembolso não foi concluída: ${transferFailed}`] : []),
+      `Vamos devolver ${formatCents(amount)} pagos por boleto. Boletos não podem ser estornados: escolha receber por PIX ou como crédito na carteira da Turma.`,
+    ],
     outro: ['Faça a escolha no seu histórico de pagamentos, em “Escolha como receber o reembolso”.', 'Se tiver dúvidas, responda pelo suporte da Turma.'],
   });
 }

@@ -341,8 +341,16 @@ export class PaymentService {
 
   /** `providerPaymentId` is the provider's object id: a payment's, or a transfer's for TRANSFER_* events. */
   private async processEvent(providerPaymentId: string | null, externalReference: string | null, type: string): Promise<ApplyOutcome | string> {
-    if (type.startsWith('TRANSFER_') && this.transfers) {
-      return this.transfers.applyTransferEvent({ providerTransferId: providerPaymentId, externalReference, type });
+    if (type.startsWith('TRANSFER_')) {
+      // A boleto refund's PIX transfer (its external reference is the payment; the reconcile job knows only the
+      // transfer's id): ours; any other is a payout's.
+      const payments = this.uow.repos.payments.payments;
+      const refunded =
+        (providerPaymentId ? await payments.findByRefundTransferId(providerPaymentId) : null) ??
+        (externalReference && isId(externalReference) ? await payments.findById(externalReference) : null);
+      if (refunded?.refund_transfer_id && (!providerPaymentId || providerPaymentId === refunded.refund_transfer_id)) return this.applyRefundTransfer(refunded.id, refunded.refund_transfer_id);
+      if (this.transfers) return this.transfers.applyTransferEvent({ providerTransferId: providerPaymentId, externalReference, type });
+      return 'unknown_transfer';
     }
     if (!type.startsWith('PAYMENT_')) return 'ignored_event';
     const payments = this.uow.repos.payments.payments;
@@ -354,6 +362,39 @@ export class PaymentService {
     if (!providerId) return 'unknown_payment';
     if (!payment.provider_payment_id) await this.uow.run((tx) => tx.payments.payments.update(payment.id, { provider_payment_id: providerId }));
     return this.applyCharge(payment.id, await this.gateway.getCharge(providerId));
+  }
+
+  /**
+   * A boleto refund's PIX transfer as the provider now tells it (re-read, never the event's body). The refund counted
+   * as made when the provider accepted the transfer; if the transfer later fails or is cancelled, the refund is open
+   * again — the payment waits for the member's choice once more (told in the app and by e-mail), audited, once.
+   */
+  private async applyRefundTransfer(paymentId: string, transferId: string): Promise<string> {
+    const transfer = await this.gateway.getTransfer(transferId);
+    if (transfer.status !== 'failed' && transfer.status !== 'cancelled') return transfer.status === 'done' ? 'refund_transfer_done' : 'no_change';
+    const reason = transfer.failReason?.trim() || 'A transferência PIX não foi concluída.';
+    return this.uow.run(async (tx) => {
+      const p = await tx.payments.payments.lock(paymentId);
+      if (!p || p.status !== 'refunded' || p.refund_transfer_id !== transferId) return 'already_applied';
+      const reopened = await tx.payments.payments.moveIf(p.id, ['refunded'], 'refund_pending', {
+        refunded_amount: 0,
+        refunded_at: null,
+        refund_requested_at: null,
+        refund_destination: null,
+        refund_pix_key: null,
+        refund_pix_key_type: null,
+        refund_transfer_id: null,
+        failure_reason: `transferência PIX do reembolso falhou: ${reason}`.slice(0, 500),
+      });
+      if (!reopened) return 'already_applied';
+      await tx.audit.append({ action: 'payment.refund_transfer_failed', actor_email: 'sistema', entity_type: 'payment', entity_id: p.id, metadata: { reason, provider_transfer_id: transferId, reopened: true } });
+      const amount = providerAmountOf(p);
+      await tx.notifications.create({ ...notify.refundChoiceNeeded(p.user_id, p.id, amount), dedupe_key: `refund_choice_needed:${p.id}:${transferId}` });
+      const user = await tx.identity.users.findById(p.user_id);
+      const profile = user ? await tx.identity.profiles.findByUserId(user.id) : null;
+      if (user) await tx.jobs.enqueue('mail.send', refundChoiceEmail({ to: user.email, name: profile?.full_name ?? '', amount, transferFailed: /[.!?]$/.test(reason) ? reason : `${reason}.` }));
+      return 'refund_reopened';
+    });
   }
 
   /** Applies the provider's view of a charge; the only path from "pending" to "confirmed". */

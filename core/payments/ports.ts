@@ -49,6 +49,8 @@ export interface PaymentRepository {
   findById(id: string): Promise<PaymentRecord | null>;
   lock(id: string): Promise<PaymentRecord | null>;
   findByProviderId(providerPaymentId: string): Promise<PaymentRecord | null>;
+  /** The payment a boleto refund's PIX transfer paid back (issue 13). */
+  findByRefundTransferId(providerTransferId: string): Promise<PaymentRecord | null>;
   /** The newest still-pending payment for this purpose and reference. */
   findPendingFor(purpose: PaymentPurpose, refId: string): Promise<PaymentRecord | null>;
   findConfirmedFor(purpose: PaymentPurpose, refId: string): Promise<PaymentRecord | null>;

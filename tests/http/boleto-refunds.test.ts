@@ -169,5 +169,32 @@ describe('boleto refunds through the real Asaas client against the local Asaas f
     expect(fake.requestsTo('POST', '/payments/:id/refund')).toHaveLength(0);
     const row = await asaasApp.db.knex('payments').where({ id: paymentId }).first();
     expect(row).toMatchObject({ status: 'refunded', refunded_amount: 6_000, refund_transfer_id: [...fake.transfers.values()].find((t) => t.externalReference === paymentId)!.id });
+
+    // The bank refuses the transfer later (TRANSFER_FAILED, delivered twice): the refund is open again, once — the
+    // payment waits for a new choice, the member is told in the app and by e-mail; the wallet choice then pays it.
+    const transferId = row.refund_transfer_id as string;
+    fake.setTransferStatus(transferId, 'FAILED', { failReason: 'Chave PIX não encontrada' });
+    for (let i = 0; i < 2; i++) {
+      const failed = fake.transferWebhook('TRANSFER_FAILED', transferId);
+      expect((await asaasApp.client().post('/api/webhooks/asaas', failed.body, failed.headers)).status).toBe(200);
+    }
+    expect((await eva.client.get(`/api/payments/${paymentId}`)).body).toMatchObject({ status: 'refund_pending', refund_destination: 'awaiting_choice', refunded_amount: 0 });
+    expect(await asaasApp.db.knex('audit_logs').where({ action: 'payment.refund_transfer_failed', entity_id: paymentId })).toHaveLength(1);
+    const asked = await asaasApp.db.knex('notifications').where({ user_id: eva.id, type: 'refund_choice_needed' }).orderBy('created_at');
+    expect(asked).toHaveLength(2);
+    await expect
+      .poll(async () => (await asaasApp.db.knex('mail_outbox').where({ to_address: eva.email, template: 'refund_choice' })).map((m) => m.text_body as string).join('\n'))
+      .toContain('A transferência PIX do seu reembolso não foi concluída: Chave PIX não encontrada.');
+
+    expect((await eva.client.post(`/api/payments/${paymentId}/refund-destination`, { type: 'wallet' })).status).toBe(200);
+    await service.processRefunds();
+    expect(await asaasApp.db.knex('payments').where({ id: paymentId }).first()).toMatchObject({ status: 'refunded', refunded_amount: 6_000, refund_destination: 'wallet', refund_transfer_id: null });
+    expect((await eva.client.get('/api/me/wallet')).body).toMatchObject({ balance: 6_000 });
+    expect((await asaasApp.db.knex('notifications').where({ user_id: eva.id, type: 'refund_issued' }).orderBy('created_at')).map((n) => n.body)).toEqual([
+      'Devolvemos R$\u00a060,00 por PIX para a chave que você escolheu.',
+      'Devolvemos R$\u00a060,00 como crédito na sua carteira da Turma.',
+    ]);
+    // Still one transfer asked of the provider: the failed one is not sent again.
+    expect(fake.requestsTo('POST', '/transfers').filter((r) => r.body.externalReference === paymentId)).toHaveLength(1);
   });
 });

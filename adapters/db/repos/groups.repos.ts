@@ -162,6 +162,9 @@ export class KnexPaymentRepository implements PaymentRepository {
   async findByProviderId(providerPaymentId: string) {
     return ((await this.db('payments').where({ provider_payment_id: providerPaymentId }).first()) as PaymentRecord | undefined) ?? null;
   }
+  async findByRefundTransferId(providerTransferId: string) {
+    return ((await this.db('payments').where({ refund_transfer_id: providerTransferId }).first()) as PaymentRecord | undefined) ?? null;
+  }
   async findPendingFor(purpose: PaymentPurpose, refId: string) {
     return ((await this.db('payments').where({ purpose, ref_id: refId, status: 'pending' }).orderBy('created_at', 'desc').first()) as PaymentRecord | undefined) ?? null;
   }
