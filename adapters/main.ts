@@ -9,7 +9,9 @@ import { TOKENS } from './tokens';
 import type { Logger } from './logger';
 import type { PgBossJobQueue } from './jobs/pg-boss.queue';
 import type { UnitOfWork } from '../core/ports/unit-of-work';
-import { runSeeds } from '../seeds/index';
+import { DEMO_USER_PASSWORD, runSeeds } from '../seeds/index';
+
+const DEMO_ROLE_LABELS = { user: 'participante', professional: 'profissional', influencer: 'influenciadora' } as const;
 
 async function main() {
   let config: Config;
@@ -53,6 +55,13 @@ async function main() {
           ` Administrador: ${report.adminCreated.email}`,
           ` Senha:         ${report.adminCreated.password}`,
           ' (anote agora: ela não será exibida de novo)',
+          ...(report.demoAccounts.length
+            ? [
+                '',
+                ` Contas de demonstração (senha ${DEMO_USER_PASSWORD}):`,
+                ...report.demoAccounts.map((a) => `   ${a.email.padEnd(44)} ${DEMO_ROLE_LABELS[a.role]} — ${a.name}`),
+              ]
+            : []),
           '────────────────────────────────────────────────────────',
           '',
         ].join('\n'),

@@ -10,6 +10,9 @@ import { DIRECT_REFERRAL } from '../core/identity/account.service';
 import type { PasswordHasher } from '../core/ports/security';
 import type { UnitOfWork } from '../core/ports/unit-of-work';
 import { TOKENS } from '../adapters/tokens';
+import sharp from 'sharp';
+import type { ProfessionalPhotoService } from '../core/professionals/photo.service';
+import { DEMO_ADDRESSES } from './addresses.data';
 import { DEMO_PLAN_CATEGORIES, DEMO_PLANS } from './plans.data';
 import { seedProducts } from './products';
 
@@ -17,6 +20,7 @@ export const DEMO_ADMIN_EMAIL = 'admin@turma.local';
 export const DEMO_USER_PASSWORD = 'demo12345';
 export const DEMO_INFLUENCER_EMAIL = 'influencer@turma.local';
 export const DEMO_INFLUENCER_CODE = 'TURMA10';
+export const DEMO_PROFESSIONAL_EMAIL = 'profissional@turma.local';
 const DEMO_USER_COUNT = 12;
 
 export interface SeedReport {
@@ -27,6 +31,8 @@ export interface SeedReport {
   productCategories: number;
   /** Demo marketplace products created by this run (existing slugs are left alone). */
   productsCreated: number;
+  /** The demo accounts this run created (password DEMO_USER_PASSWORD), printed on the first start. */
+  demoAccounts: Array<{ email: string; name: string; role: 'user' | 'professional' | 'influencer' }>;
 }
 
 export async function runSeeds(
@@ -62,6 +68,7 @@ export async function runSeeds(
   const products = (options.demoProducts ?? options.demoUsers !== false) ? await seedProducts(container) : { categories: 0, created: 0 };
 
   let usersCreated = 0;
+  const demoAccounts: SeedReport['demoAccounts'] = [];
   if (options.demoUsers !== false) {
     // A fixed seed makes the same people every run, which is what keeps this idempotent.
     const faker = fakerPT_BR;
@@ -77,15 +84,18 @@ export async function runSeeds(
         cpf,
         phone: `119${faker.string.numeric(8)}`,
         birth_date: faker.date.birthdate({ mode: 'age', min: 18, max: 70 }).toISOString().slice(0, 10),
-        cep: faker.string.numeric(8),
-        address_street: faker.location.street(),
+        // A real address (CEP, street, district, city) near its coordinates, a few hundred metres apart per person.
+        ...((address) => ({
+          cep: address.cep,
+          address_street: address.street,
+          address_district: address.district,
+          address_city: address.city,
+          address_state: address.state,
+          latitude: Number((address.latitude + faker.number.float({ min: -0.004, max: 0.004 })).toFixed(6)),
+          longitude: Number((address.longitude + faker.number.float({ min: -0.004, max: 0.004 })).toFixed(6)),
+        }))(DEMO_ADDRESSES[i % DEMO_ADDRESSES.length]!),
         address_number: String(faker.number.int({ min: 1, max: 3000 })),
         address_complement: null,
-        address_district: faker.location.county(),
-        address_city: faker.location.city(),
-        address_state: faker.location.state({ abbreviated: true }),
-        latitude: faker.location.latitude({ min: -23.7, max: -23.4, precision: 6 }),
-        longitude: faker.location.longitude({ min: -46.8, max: -46.4, precision: 6 }),
         origem: faker.helpers.arrayElement(['www', 'usuario', 'influenciador'] as const),
       };
       const created = await uow.run(async (r) => {
@@ -95,10 +105,13 @@ export async function runSeeds(
         await r.referrals.create({ referred_user_id: user.id, referrer_user_id: null, ...DIRECT_REFERRAL });
         return true;
       });
-      if (created) usersCreated++;
+      if (created) {
+        usersCreated++;
+        demoAccounts.push({ email, name: profile.full_name, role: 'user' });
+      }
     }
     // One approved demo influencer (issue 11): links /r/TURMA10, /ref/TURMA10 and /indicacao/TURMA10 attribute sign-ups.
-    await uow.run(async (r) => {
+    const influencerCreated = await uow.run(async (r) => {
       if (await r.identity.users.findByEmail(DEMO_INFLUENCER_EMAIL)) return false;
       const user = await r.identity.users.create({ email: DEMO_INFLUENCER_EMAIL, password_hash: passwordHash, role: 'influencer', email_confirmed_at: new Date() });
       await r.identity.profiles.create({ user_id: user.id, email: DEMO_INFLUENCER_EMAIL, full_name: 'Influenciadora Demo', origem: 'www' });
@@ -107,9 +120,73 @@ export async function runSeeds(
       await r.influencers.update(influencer.id, { status: 'approved', code: DEMO_INFLUENCER_CODE, commission_rate_bp: 1000, approved_at: new Date() });
       return true;
     });
+    if (influencerCreated) demoAccounts.push({ email: DEMO_INFLUENCER_EMAIL, name: 'Influenciadora Demo', role: 'influencer' });
+    if (await seedDemoProfessional(container, passwordHash)) demoAccounts.push({ email: DEMO_PROFESSIONAL_EMAIL, name: 'Estúdio Traço Fino (Profissional Demo)', role: 'professional' });
   }
 
-  return { adminCreated, usersCreated, planCategories: DEMO_PLAN_CATEGORIES.length, plans: DEMO_PLANS.length, productCategories: products.categories, productsCreated: products.created };
+  return { adminCreated, usersCreated, demoAccounts, planCategories: DEMO_PLAN_CATEGORIES.length, plans: DEMO_PLANS.length, productCategories: products.categories, productsCreated: products.created };
+}
+
+/** A portfolio picture for the demo professional: a generated PNG (the photo service re-encodes it as any upload). */
+async function demoPhoto(index: number): Promise<Uint8Array> {
+  const hues = [24, 36, 12];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><rect width="800" height="800" fill="hsl(${hues[index % 3]}, 70%, 18%)"/><circle cx="400" cy="360" r="${150 + index * 30}" fill="none" stroke="hsl(${hues[index % 3]}, 90%, 60%)" stroke-width="14"/><text x="400" y="700" font-family="sans-serif" font-size="48" fill="#fff" text-anchor="middle">Traço Fino ${index + 1}</text></svg>`;
+  return new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
+}
+
+/**
+ * One approved demo professional (issue 15): a tattoo studio on Avenida Paulista with three portfolio photos, so the
+ * nearby search, a public profile and voucher redemption can be tried at once. False when it already exists.
+ */
+async function seedDemoProfessional(container: Container, passwordHash: string): Promise<boolean> {
+  const uow = container.get<UnitOfWork>(TOKENS.UnitOfWork);
+  const address = DEMO_ADDRESSES.find((a) => a.cep === '01311200')!;
+  const userId = await uow.run(async (r) => {
+    if (await r.identity.users.findByEmail(DEMO_PROFESSIONAL_EMAIL)) return null;
+    const user = await r.identity.users.create({ email: DEMO_PROFESSIONAL_EMAIL, password_hash: passwordHash, role: 'professional', email_confirmed_at: new Date() });
+    await r.identity.profiles.create({
+      user_id: user.id,
+      email: DEMO_PROFESSIONAL_EMAIL,
+      full_name: 'Paula Demo Andrade',
+      cep: address.cep,
+      address_street: address.street,
+      address_number: '1578',
+      address_complement: null,
+      address_district: address.district,
+      address_city: address.city,
+      address_state: address.state,
+      latitude: address.latitude,
+      longitude: address.longitude,
+      origem: 'www',
+    });
+    await r.referrals.create({ referred_user_id: user.id, referrer_user_id: null, ...DIRECT_REFERRAL });
+    const professional = await r.professionals.professionals.create({
+      user_id: user.id,
+      category: 'tatuagem',
+      business_name: 'Estúdio Traço Fino',
+      full_name: 'Paula Demo Andrade',
+      tax_id: '11144477735',
+      register: null,
+      cep: address.cep,
+      address_street: address.street,
+      address_number: '1578',
+      address_complement: 'Sala 12',
+      address_district: address.district,
+      address_city: address.city,
+      address_state: address.state,
+      latitude: address.latitude,
+      longitude: address.longitude,
+      bio: 'Estúdio de tatuagem fineline e aquarela na Avenida Paulista, com hora marcada e retoque incluso.',
+      pix_key_type: 'EMAIL',
+      pix_key: DEMO_PROFESSIONAL_EMAIL,
+    });
+    await r.professionals.professionals.update(professional.id, { status: 'approved', approved: true, decided_at: new Date() });
+    return user.id;
+  });
+  if (!userId) return false;
+  const photos = container.get<ProfessionalPhotoService>(TOKENS.ProfessionalPhotoService);
+  for (let i = 0; i < 3; i++) await photos.add(userId, { bytes: await demoPhoto(i) });
+  return true;
 }
 
 /** Removes every row (keeps the schema); the CLI asks for confirmation first. */

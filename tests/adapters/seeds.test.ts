@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidCpf } from '../../core/identity/cpf';
 import { computeEntryPrice } from '../../core/catalog/entry-price';
 import { resetData, runSeeds } from '../../seeds/index';
+import { DEMO_ADDRESSES } from '../../seeds/addresses.data';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -27,14 +28,36 @@ describe('seeds', () => {
       return [u?.count, p?.count, c?.count].map(Number);
     };
     const before = await counts();
-    // 12 demo people, the admin and the demo influencer (influencer@turma.local, approved with code TURMA10).
-    expect(before).toEqual([14, 8, 4]);
+    // 12 demo people, the admin, the demo influencer (influencer@turma.local, approved with code TURMA10) and the demo
+    // professional (profissional@turma.local, approved, three portfolio photos).
+    expect(before).toEqual([15, 8, 4]);
     const influencer = await app.db.knex('influencers as i').join('users as u', 'u.id', 'i.user_id').where('u.email', 'influencer@turma.local').first('i.status', 'i.code', 'u.role');
     expect(influencer).toMatchObject({ status: 'approved', code: 'TURMA10', role: 'influencer' });
+    expect(first.demoAccounts.map((a) => a.role).sort()).toEqual([...Array(12).fill('user'), 'influencer', 'professional'].sort());
+    expect(first.demoAccounts.find((a) => a.role === 'professional')?.email).toBe('profissional@turma.local');
+
+    // Real Brazilian addresses: every demo person lives at one of the table's CEPs, with its street, district and city.
+    const byCep = new Map(DEMO_ADDRESSES.map((a) => [a.cep, a]));
+    const people = await app.db.knex('profiles').whereNotNull('cpf');
+    for (const person of people) {
+      const address = byCep.get(person.cep);
+      expect(address, person.cep).toBeDefined();
+      expect(person).toMatchObject({ address_street: address!.street, address_district: address!.district, address_city: address!.city, address_state: address!.state });
+      expect(Math.abs(Number(person.latitude) - address!.latitude)).toBeLessThan(0.01);
+    }
+
+    // The demo professional can be found near Avenida Paulista and shows its three photos.
+    const professional = await app.db.knex('professionals as p').join('users as u', 'u.id', 'p.user_id').where('u.email', 'profissional@turma.local').first('p.id', 'p.status', 'p.approved', 'u.role');
+    expect(professional).toMatchObject({ status: 'approved', approved: true, role: 'professional' });
+    expect(await app.db.knex('professional_photos').where({ professional_id: professional.id })).toHaveLength(3);
+    const nearby = await app.client().get('/api/professionals/nearby?lat=-23.5614&lng=-46.6559&radius_km=5');
+    expect(nearby.status, JSON.stringify(nearby.body)).toBe(200);
+    expect(nearby.body.items.map((p: { id: string }) => p.id)).toContain(professional.id);
 
     const second = await runSeeds(app.container);
     expect(second.adminCreated).toBeNull();
     expect(second.usersCreated).toBe(0);
+    expect(second.demoAccounts).toEqual([]);
     expect(await counts()).toEqual(before);
 
     const profiles = await app.db.knex('profiles').whereNotNull('cpf');
