@@ -76,7 +76,8 @@ test.describe('back office: every screen', () => {
 
     await page.goto('/admin/professionals');
     await expect(page.getByRole('tab', { name: 'Pendentes' })).toHaveAttribute('aria-selected', 'true');
-    await expectScreen(page, 'Profissionais', /Aprovados/);
+    await page.getByRole('tab', { name: 'Aprovados' }).click();
+    await expectScreen(page, 'Profissionais', 'Estúdio Traço Fino');
 
     await page.goto('/admin/influencers');
     await page.getByRole('tab', { name: 'Aprovados' }).click();
