@@ -126,7 +126,8 @@ test.describe('footer and information pages', () => {
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
-    await expect(footer.getByText('© 2024 Turma')).toBeVisible();
+    // The current year (São Paulo), drawn alike by the server render and the browser.
+    await expect(footer.getByText(`© ${new Date().toLocaleDateString('en-US', { timeZone: 'America/Sao_Paulo', year: 'numeric' })} Turma`)).toBeVisible();
   });
 
   test('the footer opens /terms with every section', async ({ page }) => {

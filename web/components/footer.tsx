@@ -67,7 +67,7 @@ export function Footer() {
         </nav>
       </div>
       <div className="container footer__bottom">
-        <p>{t('footer.copyright')}</p>
+        <p>{t('footer.copyright', { year: new Date().toLocaleDateString('en-US', { timeZone: 'America/Sao_Paulo', year: 'numeric' }) })}</p>
       </div>
     </footer>
   );

@@ -132,7 +132,7 @@ const common: CommonMessages = {
     whatsapp: 'Talk to Turma on WhatsApp (opens in a new tab)',
     instagram: 'Turma on Instagram (opens in a new tab)',
     youtube: 'Turma on YouTube (opens in a new tab)',
-    copyright: '© 2024 Turma. All rights reserved.',
+    copyright: '© {{year}} Turma. All rights reserved.',
   },
   errors: {
     network: 'Could not reach the server. Check your connection and try again.',

@@ -135,7 +135,7 @@ const common = {
     whatsapp: 'Fale com a Turma no WhatsApp (abre em nova aba)',
     instagram: 'Turma no Instagram (abre em nova aba)',
     youtube: 'Turma no YouTube (abre em nova aba)',
-    copyright: '© 2024 Turma. Todos os direitos reservados.',
+    copyright: '© {{year}} Turma. Todos os direitos reservados.',
   },
   errors: {
     network: 'Sem conexão com o servidor. Verifique sua internet e tente novamente.',
