@@ -3,26 +3,13 @@
 // "Reembolso parcial", the order stays paid with the other unit refundable, and the customer's own order page shows
 // the step. Screenshots of the order page and the list at a phone (390 px) and a tablet (768 px) width follow (the
 // no-sideways-overflow assertion waits for the layout fix to be verified: at 390 px the page measured 733 px wide).
-import type { APIRequestContext } from '@playwright/test';
 import { formatCents } from '../../core/shared/money';
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
 import { signInAdmin } from './support/admin';
 import { expect, screenshotPath, test } from './support/fixtures';
-import { pickProducts } from './support/marketplace';
+import { paidOrder, pickProducts } from './support/marketplace';
 
 const EXPECTED_401 = /status of 401/;
-
-async function paidOrder(request: APIRequestContext, productId: string, quantity: number) {
-  expect((await request.patch('/api/cart', { data: { lines: [{ item_type: 'product', product_id: productId, quantity }] } })).status()).toBe(200);
-  const created = await request.post('/api/orders', { data: { use_saved_address: true } });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()) as { id: string; number: string };
-  const payment = await request.post('/api/payments', { data: { purpose: 'order', ref_id: order.id, method: 'PIX' } });
-  expect(payment.status(), await payment.text()).toBe(201);
-  const confirmed = await request.post(`/api/sandbox/payments/${((await payment.json()) as { id: string }).id}/confirm`);
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return order;
-}
 
 test.describe('back office: refund one order line', () => {
   test('the admin refunds one unit of a line; the customer sees the partial refund; the page fits a phone and a tablet', async ({ page, request, browser, consoleGuard }, testInfo) => {

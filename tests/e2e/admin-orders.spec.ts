@@ -2,25 +2,13 @@
 // admin in /admin/marketplace/orders ("Pago" tab, searched by its number), opened at /admin/marketplace/orders/:id,
 // marked preparing and shipped with a tracking code; the customer's own order page then shows the code. A second
 // order is refunded with a reason and its customer page says "Reembolsado".
-import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
+import type { Browser, Page, TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
 import { searchList, signInAdmin } from './support/admin';
 import { expect, screenshotPath, test } from './support/fixtures';
-import { pickProducts } from './support/marketplace';
+import { paidOrder, pickProducts } from './support/marketplace';
 
 const EXPECTED_401 = /status of 401/;
-
-async function paidOrder(request: APIRequestContext, productId: string, quantity: number) {
-  expect((await request.patch('/api/cart', { data: { lines: [{ item_type: 'product', product_id: productId, quantity }] } })).status()).toBe(200);
-  const created = await request.post('/api/orders', { data: { use_saved_address: true } });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()) as { id: string; number: string };
-  const payment = await request.post('/api/payments', { data: { purpose: 'order', ref_id: order.id, method: 'PIX' } });
-  expect(payment.status(), await payment.text()).toBe(201);
-  const confirmed = await request.post(`/api/sandbox/payments/${((await payment.json()) as { id: string }).id}/confirm`);
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return order;
-}
 
 async function customerPage(browser: Browser, testInfo: TestInfo, email: string, password: string, orderId: string): Promise<Page> {
   const context = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });

@@ -30,3 +30,16 @@ export async function pickProducts(request: APIRequestContext) {
   expect(soldOut, 'a sold-out product').toBeTruthy();
   return { search: search!, other: other!, low: low!, soldOut: soldOut! };
 }
+
+/** A paid order of `quantity` units of one product for the signed-in `request` (saved address, sandbox PIX confirmed). */
+export async function paidOrder(request: APIRequestContext, productId: string, quantity: number) {
+  expect((await request.patch('/api/cart', { data: { lines: [{ item_type: 'product', product_id: productId, quantity }] } })).status()).toBe(200);
+  const created = await request.post('/api/orders', { data: { use_saved_address: true } });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = (await created.json()) as { id: string; number: string };
+  const payment = await request.post('/api/payments', { data: { purpose: 'order', ref_id: order.id, method: 'PIX' } });
+  expect(payment.status(), await payment.text()).toBe(201);
+  const confirmed = await request.post(`/api/sandbox/payments/${((await payment.json()) as { id: string }).id}/confirm`);
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return order;
+}
