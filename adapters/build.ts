@@ -1,5 +1,5 @@
 // Builds the web app and the back office with Vite when their sources changed since the last build, and the web
-// app's server render (web/entry-server.tsx → dist/server/entry-server.js, loaded by adapters/http/static.ts).
+// app's server render (web/entry-server.tsx → dist/server/entry-server-<hash>.js, loaded by adapters/http/static.ts).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -10,8 +10,15 @@ const APPS = [
   { name: 'admin', config: join(ROOT, 'admin/vite.config.ts'), out: join(ROOT, 'dist/admin') },
 ] as const;
 const STAMP = join(ROOT, 'dist/.build-stamp');
-/** The server render of the public pages: a Vite SSR build of web/entry-server.tsx. */
-export const SSR_ENTRY = join(ROOT, 'dist/server/entry-server.js');
+/** The server render of the public pages: a Vite SSR build of web/entry-server.tsx, in this folder. */
+export const SSR_DIR = join(ROOT, 'dist/server');
+
+/** The server render's entry file in `serverDir` (its name carries its hash: see ssrBuildOptions), or null. */
+export function findSsrEntry(serverDir = SSR_DIR): string | null {
+  if (!existsSync(serverDir)) return null;
+  const name = readdirSync(serverDir).find((n) => /^entry-server-[\w-]+\.js$/.test(n));
+  return name ? join(serverDir, name) : null;
+}
 
 function walk(dir: string, into: string[]) {
   if (!existsSync(dir)) return;
@@ -38,8 +45,24 @@ export function sourceFingerprint(): string {
 }
 
 export function buildIsFresh(): boolean {
-  if (!APPS.every((a) => existsSync(join(a.out, 'index.html'))) || !existsSync(SSR_ENTRY)) return false;
+  if (!APPS.every((a) => existsSync(join(a.out, 'index.html'))) || !findSsrEntry()) return false;
   return existsSync(STAMP) && readFileSync(STAMP, 'utf8') === sourceFingerprint();
+}
+
+/**
+ * The server render's build (web/entry-server.tsx) into `outDir`. The entry's name carries its content hash: the
+ * server imports it by name and, after a new build, imports the new name. (Loading one fixed name under a versioned
+ * URL gave two copies of the entry, because its chunks import it by its plain name: two React contexts, and a screen
+ * reading one outside the other's provider.)
+ */
+export function ssrBuildOptions(outDir: string) {
+  return {
+    ssr: join(ROOT, 'web/entry-server.tsx'),
+    outDir,
+    emptyOutDir: true,
+    copyPublicDir: false,
+    rolldownOptions: { output: { entryFileNames: 'entry-server-[hash].js' } },
+  };
 }
 
 export async function buildApps(log: (msg: string) => void = console.log): Promise<void> {
@@ -56,7 +79,7 @@ export async function buildApps(log: (msg: string) => void = console.log): Promi
     configFile: APPS[0].config,
     logLevel: 'warn',
     mode: 'production',
-    build: { ssr: join(ROOT, 'web/entry-server.tsx'), outDir: join(ROOT, 'dist/server'), emptyOutDir: true, copyPublicDir: false },
+    build: ssrBuildOptions(SSR_DIR),
   });
   log(`renderização no servidor compilada em ${((Date.now() - started) / 1000).toFixed(1)} s`);
   writeFileSync(STAMP, sourceFingerprint());

@@ -10,8 +10,12 @@ import type { AppContext } from './context';
 /** The public, indexable pages (signed-in screens, checkout, the cart and /auth are left out). */
 export const SITEMAP_STATIC_PATHS = ['/', '/marketplace/services', '/marketplace/products', '/about', '/contact', '/terms', '/privacy', '/professional-signup', '/influencer-signup'] as const;
 
-/** What crawlers must not index: signed-in screens, checkout, the back office, the API. */
-export const ROBOTS_DISALLOW = ['/api/', '/admin', '/dev/', '/auth', '/dashboard', '/checkout/', '/marketplace/cart', '/marketplace/checkout', '/marketplace/orders', '/my-groups', '/payment', '/payment-history', '/notifications', '/profile', '/join/'] as const;
+/**
+ * What crawlers must not index: signed-in screens, checkout, the back office, the API. Invite pages (/join/…) may be
+ * read: they exist to be shared (WhatsApp, Instagram) and show only the inviter's first name, the plan and the places
+ * left; they are in no sitemap, an open one carries `noarchive` and a closed one `noindex` (web/ssr/pages.ts).
+ */
+export const ROBOTS_DISALLOW = ['/api/', '/admin', '/dev/', '/auth', '/dashboard', '/checkout/', '/marketplace/cart', '/marketplace/checkout', '/marketplace/orders', '/my-groups', '/payment', '/payment-history', '/notifications', '/profile'] as const;
 
 const SITEMAP_LIMIT = 50_000; // the sitemap protocol's limit per file
 

@@ -2,7 +2,7 @@
 // A path the web app has no screen for (its route table, web/app/route-paths.ts) gets the app with status 404:
 // the app renders its not-found screen, and crawlers and monitors see a real 404.
 // The public pages (landing, information pages, catalogue, product, services, invite, not-found) are rendered here by
-// the web app's server entry (web/entry-server.tsx, built into dist/server/entry-server.js) with the data the page
+// the web app's server entry (web/entry-server.tsx, built into dist/server/entry-server-<hash>.js) with the data the page
 // needs read from this server's own API, and hydrated by the browser; any other page, or a build without the server
 // entry, or a render that fails, gets the SPA shell as before.
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Next } from 'koa';
 import send from 'koa-send';
+import { findSsrEntry } from '../build';
 import { isKnownRoute } from '../../web/app/route-paths';
 import type { AppContext } from './context';
 import type { ClientManifest, FetchJson, render as renderPage } from '../../web/entry-server';
@@ -28,16 +29,17 @@ function readManifest(file: string): ClientManifest | null {
   }
 }
 
-/** The built server entry and template, reloaded when a new build lands (keyed by the files' mtimes). */
+/** The built server entry and template, reloaded when a new build lands (a new entry file name, or a new index.html). */
 function serverRenderer(distDir: string) {
-  const entry = join(distDir, 'server', 'entry-server.js');
   const index = join(distDir, 'web', 'index.html');
   let loaded: { key: string; renderer: Promise<ServerRenderer | null> } | null = null;
   return (): Promise<ServerRenderer | null> => {
-    if (!existsSync(entry) || !existsSync(index)) return Promise.resolve(null);
-    const key = `${statSync(entry).mtimeMs}:${statSync(index).mtimeMs}`;
+    const entry = findSsrEntry(join(distDir, 'server'));
+    if (!entry || !existsSync(index)) return Promise.resolve(null);
+    const key = `${entry}:${statSync(index).mtimeMs}`;
     if (loaded?.key !== key) {
-      const renderer = import(`${pathToFileURL(entry).href}?v=${encodeURIComponent(key)}`).then(
+      // Imported by its own name: its chunks import it by that name too, so there is one copy of it.
+      const renderer = import(pathToFileURL(entry).href).then(
         (mod: { render: typeof renderPage }) => ({ render: mod.render, template: readFileSync(index, 'utf8'), manifest: readManifest(join(distDir, 'web', '.vite', 'manifest.json')) }),
         () => null,
       );

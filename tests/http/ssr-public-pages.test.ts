@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductService } from '../../core/marketplace/product.service';
 import { TOKENS } from '../../adapters/tokens';
 import { createPlan, createUser } from '../support/factories';
+import { ssrBuildOptions } from '../../adapters/build';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -25,7 +26,7 @@ beforeAll(async () => {
     configFile: join(ROOT, 'web/vite.config.ts'),
     logLevel: 'error',
     mode: 'production',
-    build: { ssr: join(ROOT, 'web/entry-server.tsx'), outDir: join(distDir, 'server'), emptyOutDir: true, copyPublicDir: false },
+    build: ssrBuildOptions(join(distDir, 'server')),
   });
   app = await createTestApp({ distDir });
 }, 180_000);
@@ -146,6 +147,12 @@ describe('server-rendered public pages', () => {
     const block = html.match(/<script type="application\/json" id="turma-ssr-state">([\s\S]*?)<\/script>/)![1]!;
     expect(block).not.toContain('<');
     expect(block).toContain('\\u003cTattoo');
+    // Made to be shared: an open invite may be indexed (robots.txt lets crawlers in), without a cached copy…
+    expect(html).toContain('<meta name="robots" content="noarchive" />');
+    expect((await app.client().get('/robots.txt')).text).not.toMatch(/^Disallow: \/join/m);
+    // …and once the group is closed it leaves the index.
+    await app.db.knex('groups').where({ id: group.id }).update({ status: 'expired' });
+    expect(await page(`/join/${group.id}/${membership.invite_code}`)).toContain('<meta name="robots" content="noindex" />');
   });
 
   it('the information pages are rendered; unknown paths are the not-found screen with 404; signed-in pages stay the shell', async () => {

@@ -9,6 +9,8 @@ export interface PageMeta {
   /** Absolute URL of the preview picture. */
   image: string;
   type?: 'website' | 'product';
+  /** The robots meta tag's directives (none: indexable as usual). */
+  robots?: string;
   siteName: string;
   locale: string;
 }
@@ -29,6 +31,7 @@ export function headTags(meta: PageMeta): string {
   const e = escapeHtml;
   return [
     `<link rel="canonical" href="${e(meta.url)}" />`,
+    ...(meta.robots ? [`<meta name="robots" content="${e(meta.robots)}" />`] : []),
     `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
     `<meta property="og:site_name" content="${e(meta.siteName)}" />`,
     `<meta property="og:locale" content="${e(meta.locale.replace('-', '_'))}" />`,

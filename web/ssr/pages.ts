@@ -9,8 +9,9 @@ import { groupKeys, type PublicGroup } from '../lib/groups-api';
 import { marketplaceKeys, type Product, type ProductCategory } from '../lib/marketplace-api';
 import { planKeys, type Plan } from '../lib/plans-api';
 import { isKnownRoute, patternMatches, ROUTE_PATHS as P } from '../app/route-paths';
-import { groupServices, type PlanCategory } from '../features/marketplace/services-page';
-import { PRODUCTS_PER_PAGE } from '../features/marketplace/products-page';
+import { groupServices, type PlanCategory } from '../features/marketplace/services-groups';
+import { PRODUCTS_PER_PAGE } from '../features/marketplace/products-query';
+import { professionalsSearchKeys } from '../features/professionals-search/api';
 import '../features/marketplace/i18n';
 import '../features/info-pages/i18n';
 import '../features/groups/i18n';
@@ -128,7 +129,12 @@ export async function planPage(pathname: string, search: URLSearchParams, fetchJ
       return {
         status: 200,
         screen: 'features/marketplace/services-page.tsx',
-        seed: [[marketplaceKeys.services(), groups]],
+        seed: [
+          [marketplaceKeys.services(), groups],
+          // The nearby-professionals section's category chips are in the HTML too: drawn only after hydration, they
+          // pushed the plans below them down (CLS 0.098 on a phone).
+          [professionalsSearchKeys.categories(), categories.items.filter((c) => c.kind === 'service')],
+        ],
         meta: {
           title: titled(t('marketplace:services.docTitle')),
           description: clip(names.length ? t('ssr-meta:servicesDescription', { plans: names.join(', ') }) : t('marketplace:services.lead')),
@@ -149,6 +155,8 @@ export async function planPage(pathname: string, search: URLSearchParams, fetchJ
           title: group.plan ? t('ssr-meta:inviteTitle', { name, plan: group.plan.name }) : t('ssr-meta:inviteTitleNoPlan', { name }),
           description: clip(open ? t('ssr-meta:inviteDescription', { count: group.places_left }) : t('ssr-meta:inviteClosed')),
           image: group.plan?.image_url ?? null,
+          // Shared links may be indexed while the group is open (no cached copy kept); a closed one leaves the index.
+          robots: open ? 'noarchive' : 'noindex',
         },
       };
     }

@@ -2,6 +2,7 @@
 // server: 'estetica' finds 'Estética'), sort (menor preço, maior preço, mais novos) and pagination. The
 // filters live in the URL (?category=&q=&sort=&page=), so back/forward and shared links keep them.
 import './i18n';
+import { PRODUCTS_PER_PAGE } from './products-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -16,7 +17,6 @@ import { Pager } from './pager';
 import { ProductCard } from '../../components/products/product-card';
 import { CardGridSkeleton, ErrorState } from '../../components/resource-states';
 
-export const PRODUCTS_PER_PAGE = 12;
 const PRODUCTS_PATH = '/marketplace/products';
 const SEARCH_DELAY_MS = 400;
 

@@ -3,7 +3,7 @@
 import './i18n';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { toPublicPlan } from '../../../core/catalog/plan.service';
+import { groupServices, type Group, type Plan, type PlanCategory } from './services-groups';
 import { SparklesIcon } from '../../components/icons';
 import { api, type ListResponse } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -11,23 +11,6 @@ import { useApiQuery } from '../../lib/query';
 import { marketplaceKeys } from '../../lib/marketplace-api';
 import { PlanGrid } from '../../components/plans/plan-card';
 import { CardGridSkeleton, EmptyState, ErrorState } from '../../components/resource-states';
-
-export type Plan = ReturnType<typeof toPublicPlan>;
-
-export interface PlanCategory {
-  id: string;
-  name: string;
-  slug: string;
-  kind: string;
-  description: string | null;
-}
-
-export interface Group {
-  key: string;
-  title: string;
-  description: string | null;
-  plans: Plan[];
-}
 
 const open = { redirectOnUnauthorized: false } as const;
 
@@ -37,20 +20,6 @@ async function loadServices(signal: AbortSignal): Promise<Group[]> {
     api.get<ListResponse<PlanCategory>>('/api/plan-categories', { ...open, signal }).catch(() => ({ items: [] as PlanCategory[], total: 0 })),
   ]);
   return groupServices(plans.items, categories.items);
-}
-
-/** The service plans under their categories (in the catalogue's order; plans without one at the end). Also used by the server render. */
-export function groupServices(planItems: Plan[], categoryItems: PlanCategory[]): Group[] {
-  const services = planItems.filter((p) => p.kind === 'service');
-  const groups = new Map<string, Group>();
-  // Categories in the catalogue's order first; plans without one at the end.
-  for (const c of categoryItems) groups.set(c.id, { key: c.id, title: c.name, description: c.description, plans: [] });
-  for (const plan of services) {
-    const id = plan.category?.id ?? '';
-    if (!groups.has(id)) groups.set(id, { key: id || 'other', title: plan.category?.name ?? '', description: null, plans: [] });
-    groups.get(id)!.plans.push(plan);
-  }
-  return [...groups.values()].filter((g) => g.plans.length > 0);
 }
 
 /** `nearby`: the "Profissionais perto de você" section, composed in by the route (another feature's screen). */
