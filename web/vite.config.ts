@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { APP_ICONS, renderIcon } from '../adapters/images/app-icons';
+import { THEME_INIT_TAG } from './theme-init-script';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -31,11 +32,27 @@ function appIcons(): Plugin {
   };
 }
 
+const THEME_INIT_PLACEHOLDER = '<!--turma:theme-init-->';
+
+/** index.html's <head>: the theme script inlined in place of its placeholder (web/theme-init-script.ts). */
+function themeInit(): Plugin {
+  return {
+    name: 'turma-theme-init',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!html.includes(THEME_INIT_PLACEHOLDER)) throw new Error(`index.html has no ${THEME_INIT_PLACEHOLDER}`);
+        return html.replace(THEME_INIT_PLACEHOLDER, () => THEME_INIT_TAG);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   base: '/',
   publicDir: 'public',
-  plugins: [react(), appIcons()],
+  plugins: [react(), appIcons(), themeInit()],
   build: {
     outDir,
     emptyOutDir: true,

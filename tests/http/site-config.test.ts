@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, osmTileTemplate, loadConfig, mapTileOrigin } from '../../adapters/config';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { THEME_INIT_SCRIPT_HASH } from '../../adapters/http/middleware/security-headers';
 
 const imgSrc = (csp: string) => csp.split(';').find((d) => d.trim().startsWith('img-src'))?.trim();
 
@@ -34,7 +35,7 @@ describe('with a local tile server', () => {
     const csp = page.headers.get('content-security-policy') ?? '';
     expect(imgSrc(csp)).toBe("img-src 'self' data: blob: http://127.0.0.1:4999");
     // Scripts and connections still only the site itself.
-    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain(`script-src 'self' ${THEME_INIT_SCRIPT_HASH};`);
     expect(csp).toContain("connect-src 'self';");
     expect(csp.match(/127\.0\.0\.1:4999/g)).toHaveLength(1);
     // JSON answers keep the API's deny-all policy.

@@ -3,13 +3,18 @@
 // only repeated the same work: 12 small middlewares, a promise and the koa-helmet adapter on every hit.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Next } from 'koa';
+import { createHash } from 'node:crypto';
 import helmet, { type HelmetOptions } from 'helmet';
+import { THEME_INIT_SCRIPT } from '../../../web/theme-init-script';
 import type { AppContext } from '../context';
 
-/** SPEC.md §7: no framing; scripts only from the site itself; connections only to the site. */
+/** The hash that allows the one inline script of the site, the theme set before first paint (web/theme-init-script.ts). */
+export const THEME_INIT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT, 'utf8').digest('base64')}'`;
+
+/** SPEC.md §7: no framing; scripts only from the site itself (its files, and its own theme script by hash); connections only to the site. */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", THEME_INIT_SCRIPT_HASH],
   connectSrc: ["'self'"],
   // MUI (react-admin) and React inject style attributes/tags.
   styleSrc: ["'self'", "'unsafe-inline'"],

@@ -1,0 +1,39 @@
+// The script that sets the theme before first paint, inlined into index.html's <head> by the build
+// (web/vite.config.ts) and allowed by the server's CSP through its SHA-256 hash (adapters/http/middleware/
+// security-headers.ts), the only inline script the site has. Inline rather than a file: a blocking external script
+// costs a phone one more round trip before anything is drawn.
+//
+// Mirrors web/lib/theme.ts (preference in localStorage "theme" = light | dark | system, the default) and the language
+// chosen in localStorage "locale"; it also paints a returning visitor's theme-experiment hue (web/lib/experiment-
+// tracker.ts applyThemeVariant; new visitors are assigned by the app) so the accent does not change after paint.
+// Plain ES5 in a string: it runs as written, before any module.
+import { THEME_VARIANT_HUES, THEME_VARIANT_STORAGE_KEY } from '../core/experiments/theme-variant';
+
+export const THEME_INIT_SCRIPT = `(function () {
+  var root = document.documentElement, store = null, pref = 'system';
+  try { store = window.localStorage; } catch (e) { /* storage blocked: follow the system */ }
+  function read(key) { try { return store ? store.getItem(key) : null; } catch (e) { return null; } }
+  var stored = read('theme');
+  if (stored === 'light' || stored === 'dark' || stored === 'system') pref = stored;
+  var dark = pref === 'dark' || (pref === 'system' && !(window.matchMedia && window.matchMedia('(prefers-color-scheme: light)').matches));
+  var theme = dark ? 'dark' : 'light';
+  root.setAttribute('data-theme', theme);
+  root.setAttribute('data-theme-preference', pref);
+  root.style.colorScheme = theme;
+  var meta = document.querySelector('meta[name="theme-color"]');
+  if (meta) meta.setAttribute('content', dark ? '#15110e' : '#fffaf5');
+  var locale = read('locale');
+  if (locale === 'pt-BR' || locale === 'en-US') root.setAttribute('lang', locale);
+  var hues = ${JSON.stringify(THEME_VARIANT_HUES)}, variant = read(${JSON.stringify(THEME_VARIANT_STORAGE_KEY)});
+  if (variant && Object.prototype.hasOwnProperty.call(hues, variant)) {
+    var hue = hues[variant];
+    root.setAttribute('data-theme-variant', variant);
+    root.style.setProperty('--orange', hue + ' 95% 53%');
+    root.style.setProperty('--accent-hover', 'hsl(' + hue + ' 95% 60%)');
+    root.style.setProperty('--accent-soft', 'hsl(' + hue + ' 95% 53% / 0.14)');
+    root.style.setProperty('--accent-border', 'hsl(' + hue + ' 95% 53% / 0.38)');
+  }
+})();`;
+
+/** The <script> element as it stands in the built index.html. */
+export const THEME_INIT_TAG = `<script>${THEME_INIT_SCRIPT}</script>`;
