@@ -2,25 +2,13 @@
 // to delivered over the admin API; the customer's order page shows "Devolver pedido (até dd/mm)", asks the reason in
 // a dialog and then shows the return as requested; the admin receives it in /admin (stock back, full refund) and the
 // customer's page says "Devolução recebida".
-import type { APIRequestContext, Browser, TestInfo } from '@playwright/test';
+import type { Browser, TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
 import { signInAdmin } from './support/admin';
 import { expect, screenshotPath, test } from './support/fixtures';
-import { pickProducts } from './support/marketplace';
+import { paidOrder, pickProducts } from './support/marketplace';
 
 const EXPECTED_401 = /status of 401/;
-
-async function paidOrder(request: APIRequestContext, productId: string) {
-  expect((await request.patch('/api/cart', { data: { lines: [{ item_type: 'product', product_id: productId, quantity: 1 }] } })).status()).toBe(200);
-  const created = await request.post('/api/orders', { data: { use_saved_address: true } });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()) as { id: string; number: string };
-  const payment = await request.post('/api/payments', { data: { purpose: 'order', ref_id: order.id, method: 'PIX' } });
-  expect(payment.status(), await payment.text()).toBe(201);
-  const confirmed = await request.post(`/api/sandbox/payments/${((await payment.json()) as { id: string }).id}/confirm`);
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  return order;
-}
 
 async function customerPage(browser: Browser, testInfo: TestInfo, email: string, password: string, orderId: string) {
   const context = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
@@ -40,7 +28,7 @@ test.describe('order returns (CDC art. 49)', () => {
     consoleGuard.allow(EXPECTED_401);
     const { other } = await pickProducts(request);
     const customer = await createConfirmedAccount(request, newPerson('Rita'));
-    const order = await paidOrder(request, other.id);
+    const order = await paidOrder(request, other.id, 1);
 
     // Delivered over the admin API (the admin's session, second factor included, is the page's).
     await signInAdmin(page);
