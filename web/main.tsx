@@ -1,29 +1,50 @@
-// Entry point of the customer web app.
+// Entry point of the customer web app: the stylesheets, the theme experiment's hue, and the app (web/boot.tsx), which
+// starts once the browser has painted what the server sent. Only this small module runs before the first paint; the
+// app's code (React, the router, the translations, the page's screen) is fetched after it, so on a phone the page's
+// CSS, font and pictures have the connection to themselves and its text is on screen before React's first long piece
+// of work. Server-rendered pages stay usable meanwhile: their links are real links, and a button pressed early is
+// replayed when the app is ready (web/lib/early-input.ts).
 import '@fontsource-variable/bricolage-grotesque/wght.css';
 import './styles.css';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { preloadRoute } from './app/routes';
+import { keepEarlyInput } from './lib/early-input';
 import { startThemeExperiment } from './lib/experiment-tracker';
-import { readServerState, renderedAsOnServer } from './ssr/state';
+import { SCREEN_CHUNKS_ID } from './ssr/meta';
 
-// The theme experiment's hue is painted before the first render (and the visitor enrolled, in the background).
+// The theme experiment's hue is painted before the app starts (and the visitor enrolled, in the background).
 startThemeExperiment();
+// A button pressed (or a choice made) before the app has taken the page over is replayed once it has.
+keepEarlyInput();
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root not found in index.html');
+/** A server-rendered page's screen chunks (web/ssr/meta.ts chunkTags): fetched with the app, not after it. */
+function preloadScreen() {
+  let files: unknown;
+  try {
+    files = JSON.parse(document.getElementById(SCREEN_CHUNKS_ID)?.textContent ?? '[]');
+  } catch {
+    return;
+  }
+  if (!Array.isArray(files)) return;
+  for (const file of files) {
+    if (typeof file !== 'string' || !/^\/assets\/[\w.-]+\.js$/.test(file)) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = file;
+    document.head.appendChild(link);
+  }
+}
 
-// Public pages arrive rendered by the server (web/entry-server.tsx) for a signed-out pt-BR visitor with an empty cart,
-// with the data they were drawn from; that data seeds the query cache. Such a visitor's first render is the server's
-// HTML, so React hydrates it (the nodes on screen are kept, no second paint); anyone else (signed in, en-US, a cart)
-// would render something else, so the app renders over the server's HTML instead (it stays on screen until then).
-const initialState = readServerState(document);
-const app = <App initialState={initialState} />;
-// The page's screen is loaded first, so the whole page hydrates in one pass (a screen still loading when the layout's
-// first effects run would be drawn again); if its chunk fails to load, the app renders as usual (and retries it).
-if (initialState && renderedAsOnServer()) {
-  preloadRoute(window.location.pathname).then(
-    () => hydrateRoot(container, app),
-    () => createRoot(container).render(app),
-  );
-} else createRoot(container).render(app);
+let started = false;
+function start() {
+  if (started) return;
+  started = true;
+  preloadScreen();
+  import('./boot').catch((error: unknown) => {
+    console.error('Turma: o aplicativo não pôde ser carregado.', error);
+  });
+}
+
+// requestAnimationFrame runs just before the next paint; the timeout then runs just after it. A tab opened in the
+// background paints nothing (no animation frames) until it is shown: there the app starts at once.
+if (document.visibilityState === 'hidden') start();
+else requestAnimationFrame(() => setTimeout(start, 0));

@@ -98,4 +98,71 @@ test.describe('with JavaScript', () => {
     expect((await (await hydratedInPlace(page)).jsonValue()) as { same: boolean }).toEqual({ same: false });
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Pague só a entrada. A turma leva você até lá.');
   });
+
+  test('the app starts after the first paint; a button pressed before it is ready is replayed once it is', async ({ page }) => {
+    // Hold the app back (web/boot.tsx: everything but the small entry runs after the first paint).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    // The page is there and painted, without the app.
+    await expect(page.getByRole('heading', { level: 1, name: 'Pague só a entrada. A turma leva você até lá.' })).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-ready');
+    const plans = page.getByRole('region', { name: 'Planos disponíveis' });
+    const button = plans.getByRole('button', { name: /^Quero este/ }).first();
+    test.skip((await button.count()) === 0, 'the catalogue is empty on this server');
+    await button.click();
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL(/\/$/); // nothing happened yet: no app
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    // Replayed: the plan waits for the checkout while the visitor signs in.
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('a language chosen and a page scrolled before the app is ready are kept once it is', async ({ page }) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pague só a entrada. A turma leva você até lá.' })).toBeVisible();
+    await page.getByLabel('Idioma').selectOption('en-US');
+    await page.getByRole('heading', { level: 2, name: 'Como funciona' }).scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-ready');
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    // The choice is made once the whole page is the app's (no hydration mismatch: the console guard would see it).
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await expect(page.getByRole('heading', { level: 2, name: 'How it works' })).toBeVisible();
+    // The router did not scroll the visitor back to the top when it started.
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled / 2);
+  });
+
+  test('a search typed and sent before the app is ready reaches the app', async ({ page }) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/marketplace/products');
+    const search = page.getByRole('searchbox');
+    await search.fill('garrafa');
+    await search.press('Enter');
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL(/\/marketplace\/products$/); // no app yet, and the form was not sent natively
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    await expect(page).toHaveURL(/\/marketplace\/products\?q=garrafa$/);
+    await expect(search).toHaveValue('garrafa');
+  });
 });
+

@@ -1,24 +1,26 @@
-// The server-rendered page's screen chunk (issue 15, web/ssr/meta.ts chunkTags): its CSS, its own imports as
-// modulepreload and the chunk as a module script, never what the entry (index.html) already loads, and nothing
-// without a manifest or for an unknown screen.
+// The server-rendered page's screen chunk (issue 15, web/ssr/meta.ts chunkTags): its CSS as stylesheets, and the chunk
+// and its own imports as a JSON list that web/main.tsx fetches after the first paint (no script of the page runs or
+// downloads before it), never what the entry (index.html) or the app it starts (web/boot.tsx) already loads, and
+// nothing without a manifest or for an unknown screen.
 import { describe, expect, it } from 'vitest';
-import { chunkTags, fillTemplate, type ClientManifest } from '../../web/ssr/meta';
+import { chunkTags, fillTemplate, SCREEN_CHUNKS_ID, type ClientManifest } from '../../web/ssr/meta';
 
 const manifest: ClientManifest = {
-  'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_react.js'], css: ['assets/index-A.css'] },
+  'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_jsx.js'], dynamicImports: ['boot.tsx'], css: ['assets/index-A.css'] },
+  '_jsx.js': { file: 'assets/jsx-F.js' },
+  'boot.tsx': { file: 'assets/boot-G.js', imports: ['_jsx.js', '_react.js'] },
   '_react.js': { file: 'assets/react-B.js' },
   '_shared.js': { file: 'assets/shared-C.js', imports: ['_react.js'], css: ['assets/shared-C.css'] },
   'features/landing/landing-page.tsx': { file: 'assets/landing-page-D.js', imports: ['_react.js', 'index.html', '_shared.js'], css: ['assets/landing-E.css'] },
 };
 
 describe('chunkTags', () => {
-  it("loads the screen's chunk, its CSS and its own imports, after the entry and without repeating it", () => {
+  it("links the screen's CSS and lists its chunk and own imports, without repeating the entry's or the app's", () => {
     const tags = chunkTags(manifest, 'features/landing/landing-page.tsx').split('\n').map((line) => line.trim());
     expect(tags).toEqual([
       '<link rel="stylesheet" crossorigin href="/assets/landing-E.css" />',
       '<link rel="stylesheet" crossorigin href="/assets/shared-C.css" />',
-      '<link rel="modulepreload" crossorigin href="/assets/shared-C.js" />',
-      '<script type="module" crossorigin src="/assets/landing-page-D.js"></script>',
+      `<script type="application/json" id="${SCREEN_CHUNKS_ID}">["/assets/landing-page-D.js","/assets/shared-C.js"]</script>`,
     ]);
   });
 
@@ -38,6 +40,10 @@ describe('chunkTags', () => {
     });
     expect(html.indexOf('index-A.js')).toBeLessThan(html.indexOf('landing-page-D.js'));
     expect(html.indexOf('landing-page-D.js')).toBeLessThan(html.indexOf('</head>'));
+    // Neither a module script nor a preload: a screen run by the page would pull React in before the first paint, and a
+    // preload would take the connection from the page's CSS and pictures.
+    expect(html).not.toMatch(/<script type="module"[^>]*landing-page-D\.js/);
+    expect(html).not.toMatch(/<link rel="modulepreload"[^>]*landing-page-D\.js/);
     expect(html).toContain('<div id="root"><h1>Oi</h1></div>');
   });
 });

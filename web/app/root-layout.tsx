@@ -13,6 +13,7 @@ import { CartProvider } from '../lib/cart/cart-context';
 import { OrderPollingSlot } from '../features/marketplace/order-polling-slot';
 import { NotificationBellSlot } from '../features/notifications/bell-slot';
 import { AppToaster } from '../lib/toast';
+import { AppReady } from './app-ready';
 import { CacheOwner } from './query-provider';
 
 function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
@@ -38,6 +39,7 @@ export function RootLayout() {
         <main id="conteudo" tabIndex={-1} className="main">
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
+            <AppReady />
           </Suspense>
         </main>
         <Footer />

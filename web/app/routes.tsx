@@ -3,7 +3,7 @@
 // Signed-in screens sit under RequireAuth: signed out → /auth?next=<path>, and back after login.
 // First: zod's settings for the browser, before any schema is built (see the file).
 import '../lib/zod-jitless';
-import { lazy, Suspense, type ComponentProps, type ComponentType, type ReactElement } from 'react';
+import { isValidElement, lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '../features/auth/require-auth';
 import { AdminsToBackOffice } from '../features/auth/staff-redirect';
@@ -163,8 +163,21 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Loads the screens of the route that `pathname` matches (see lazyPage), so a server-rendered page hydrates in one pass. */
+/** The screens an element renders that can be loaded ahead (lazyPage): the element's own type and, a level or two
+ * down, those it is given as props or children (the services page's nearby section, a screen wrapped by a guard). */
+function preloadsOf(node: unknown, depth = 0, into: (() => Promise<void>)[] = []): (() => Promise<void>)[] {
+  if (depth > 3 || !isValidElement(node)) return into;
+  const preload = (node.type as { preload?: () => Promise<void> }).preload;
+  if (preload) into.push(preload);
+  for (const value of Object.values(node.props as Record<string, unknown>)) {
+    for (const child of Array.isArray(value) ? value : [value]) preloadsOf(child, depth + 1, into);
+  }
+  return into;
+}
+
+/** Loads the screens of the route that `pathname` matches (see lazyPage), so a server-rendered page hydrates in one
+ * pass: a part whose code is still loading stays unhydrated after the rest, and dead to a tap until it arrives. */
 export async function preloadRoute(pathname: string): Promise<void> {
-  const screens = (matchRoutes(routes, pathname) ?? []).map((m) => (m.route.element as ReactElement | undefined)?.type as { preload?: () => Promise<void> } | undefined);
-  await Promise.all(screens.map((screen) => screen?.preload?.()));
+  const preloads = (matchRoutes(routes, pathname) ?? []).flatMap((m) => preloadsOf(m.route.element));
+  await Promise.all(preloads.map((preload) => preload()));
 }

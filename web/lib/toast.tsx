@@ -1,7 +1,7 @@
 // The one toast system of the app (SPEC §8, §9), drawn in the app's theme. Screens call `notify.*`
 // with translated titles; nothing else renders toasts. The toaster (sonner) loads in its own chunk
 // after the first render; a toast asked for before it is ready waits for it.
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { toast as sonnerToast } from 'sonner';
 
 export const TOAST_DURATION_MS = 2000;
@@ -25,7 +25,15 @@ function withToaster(show: (api: ToastApi) => void) {
   else waiting.push(show);
 }
 
+/**
+ * The toaster, drawn once the app runs and not in the server's HTML: a server-rendered toaster would be a Suspense
+ * boundary left unhydrated until its chunk arrives, and a language switched meanwhile would make React hydrate it with
+ * the other language's text (a hydration mismatch).
+ */
 export function AppToaster() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
   return (
     <Suspense fallback={null}>
       <SonnerToaster onReady={onReady} />

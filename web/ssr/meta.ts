@@ -47,18 +47,21 @@ export function headTags(meta: PageMeta): string {
 }
 
 /** The client build's manifest (dist/web/.vite/manifest.json): each source file's chunk, its imports and CSS. */
-export type ClientManifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+export type ClientManifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; isEntry?: boolean }>;
+
+/** The id of the list of a server-rendered page's screen chunks (read by web/main.tsx). */
+export const SCREEN_CHUNKS_ID = 'turma-screen-chunks';
 
 /**
- * The tags that load a page's lazy screen with the page instead of after the app's entry asks for it: its CSS, its
- * imports (modulepreload) and the chunk itself as a module script after the entry (module scripts run in document
- * order, so the entry sets things up first; the entry's import() of the same URL then finds it loaded). The browser
- * hydrates once the screen is there (web/main.tsx). Nothing when the build has no manifest or the screen is unknown.
+ * What a server-rendered page's lazy screen needs: its CSS as stylesheets (the page is drawn with it), and its chunk
+ * and imports as a JSON list. Scripts wait for the first paint: web/main.tsx fetches the listed chunks then, with the
+ * app (web/boot.tsx), which hydrates once the screen is there; none of them competes with the page's CSS, font and
+ * pictures. Nothing when the build has no manifest or the screen is unknown.
  */
 export function chunkTags(manifest: ClientManifest | null | undefined, screen: string | undefined): string {
   const entry = screen && manifest?.[screen];
   if (!manifest || !entry) return '';
-  // The entry (index.html) and what it imports are in the template already.
+  // The entry (index.html), the app it starts (web/boot.tsx) and what they import are the app's own.
   const inTemplate = new Set<string>();
   const seen = new Set<string>();
   const walk = (key: string, into: Set<string>) => {
@@ -69,19 +72,24 @@ export function chunkTags(manifest: ClientManifest | null | undefined, screen: s
     }
   };
   for (const [key, chunk] of Object.entries(manifest)) {
-    if (chunk.isEntry) {
-      inTemplate.add(key);
-      walk(key, inTemplate);
+    if (!chunk.isEntry) continue;
+    inTemplate.add(key);
+    walk(key, inTemplate);
+    for (const app of chunk.dynamicImports ?? []) {
+      if (!app.endsWith('boot.tsx')) continue;
+      inTemplate.add(app);
+      walk(app, inTemplate);
     }
   }
   walk(screen, seen);
   const css = new Set<string>(entry.css ?? []);
   for (const dep of seen) for (const file of manifest[dep]?.css ?? []) css.add(file);
+  const scripts = [entry.file, ...[...seen].flatMap((dep) => (manifest[dep] ? [manifest[dep]!.file] : []))].map((file) => `/${file}`);
   const e = escapeHtml;
   return [
     ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${e(file)}" />`),
-    ...[...seen].flatMap((dep) => (manifest[dep] ? [`<link rel="modulepreload" crossorigin href="/${e(manifest[dep]!.file)}" />`] : [])),
-    `<script type="module" crossorigin src="/${e(entry.file)}"></script>`,
+    // Non-executable JSON (the CSP allows no inline script); file names are [\w.-] only, and '<' is escaped anyway.
+    `<script type="application/json" id="${SCREEN_CHUNKS_ID}">${JSON.stringify(scripts).replace(/</g, '\\u003c')}</script>`,
   ].join('\n    ');
 }
 

@@ -1,0 +1,88 @@
+// What a visitor does on a server-rendered page before the app has taken it over (web/boot.tsx hydrates it after the
+// first paint, web/main.tsx) is kept and replayed once it has, instead of being lost: a button pressed on a phone while
+// the app is still downloading does what it says a moment later, a <select> choice is made, and text typed into a field
+// reaches the app's state. Links need no help (they are real links).
+// Installed by web/main.tsx; the app calls markAppReady() once the page is hydrated (web/app/app-ready.tsx), which also
+// sets <html data-app-ready>. Until then these events are kept from React: it may already be listening to the parts of
+// the page it has hydrated, and, say, a language switched while the rest is still server HTML would make React hydrate
+// that HTML in the other language.
+type Replay = () => void;
+
+let ready = false;
+const pending: Replay[] = [];
+/** The buttons pressed and the fields typed into, each replayed once (the latest state counts). */
+const kept = new Set<Element>();
+
+const inApp = (node: Element) => document.getElementById('root')?.contains(node) ?? false;
+
+function keep(node: Element, replay: Replay) {
+  if (kept.has(node)) return;
+  kept.add(node);
+  pending.push(() => node.isConnected && replay());
+}
+
+function onClick(event: MouseEvent) {
+  if (ready || !(event.target instanceof Element)) return;
+  const button = event.target.closest('button, [role="button"]');
+  if (!(button instanceof HTMLElement) || !inApp(button) || button.closest('a[href]')) return;
+  // No native effect meanwhile (a form would be submitted to the page's own URL): the app does it on replay.
+  event.preventDefault();
+  event.stopPropagation();
+  keep(button, () => button.click());
+}
+
+function onChange(event: Event) {
+  const field = event.target;
+  if (ready || !(field instanceof HTMLSelectElement) || !inApp(field)) return;
+  event.stopPropagation();
+  // Hydration may set a controlled <select> back to the value it was drawn with: the choice is made again.
+  const value = field.value;
+  pending.push(() => {
+    if (!field.isConnected) return;
+    field.value = value;
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+}
+
+const TEXT_TYPES = new Set(['text', 'search', 'tel', 'email', 'url', 'number', 'password']);
+
+function onInput(event: Event) {
+  const field = event.target;
+  const text = (field instanceof HTMLInputElement && TEXT_TYPES.has(field.type)) || field instanceof HTMLTextAreaElement;
+  if (ready || !text || !inApp(field)) return;
+  event.stopPropagation();
+  keep(field, () => retype(field));
+}
+
+/**
+ * Tells the app what the field holds now. React hydrates a field with the text already in it and takes that text as
+ * known, so an `input` event alone would not reach its onChange: the field's value is first set through its own setter
+ * (which React watches) to something else, then back through the element's native setter (which React does not see).
+ */
+function retype(field: HTMLInputElement | HTMLTextAreaElement) {
+  const typed = field.value;
+  const nativeSetter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
+  if (!nativeSetter) return;
+  field.value = `${typed}\u0000`;
+  nativeSetter.call(field, typed);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** Starts keeping early input (before the app is ready). */
+export function keepEarlyInput() {
+  document.addEventListener('click', onClick, true);
+  document.addEventListener('change', onChange, true);
+  document.addEventListener('input', onInput, true);
+}
+
+/** The app has hydrated (or drawn) the page: replays what was kept, in order, and stops keeping. */
+export function markAppReady() {
+  if (ready) return;
+  ready = true;
+  document.removeEventListener('click', onClick, true);
+  document.removeEventListener('change', onChange, true);
+  document.removeEventListener('input', onInput, true);
+  document.documentElement.dataset.appReady = '';
+  for (const replay of pending.splice(0)) replay();
+  kept.clear();
+}
