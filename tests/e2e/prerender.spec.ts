@@ -164,5 +164,26 @@ test.describe('with JavaScript', () => {
     await expect(page).toHaveURL(/\/marketplace\/products\?q=garrafa$/);
     await expect(search).toHaveValue('garrafa');
   });
+
+  test('a field typed into and a button pressed before the app is ready are replayed in order', async ({ page, request, consoleGuard }) => {
+    consoleGuard.allow(/status of 404/); // the CEP lookup has no postal service behind it on the test server
+    const products = ((await (await request.get('/api/products?sort=newest&page=1&per_page=12')).json()) as { items: Named[] }).items;
+    test.skip(products.length === 0, 'the catalogue is empty on this server');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/marketplace/products/${products[0]!.id}`);
+    const calculator = page.getByRole('region', { name: 'Calcular frete' });
+    await calculator.getByLabel('CEP de entrega').fill('9057');
+    await calculator.getByRole('button', { name: 'Calcular' }).click();
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    // The button saw the text typed before it: a CEP too short, not an empty field.
+    await expect(calculator.getByRole('alert')).toHaveText('O CEP deve ter 8 dígitos');
+    await expect(calculator.getByLabel('CEP de entrega')).toHaveValue('9057');
+  });
 });
 

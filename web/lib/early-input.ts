@@ -44,6 +44,9 @@ function onChange(event: Event) {
   });
 }
 
+/** The text typed into each kept field, as it was typed. */
+const typedText = new WeakMap<HTMLInputElement | HTMLTextAreaElement, string>();
+
 const TEXT_TYPES = new Set(['text', 'search', 'tel', 'email', 'url', 'number', 'password']);
 
 function onInput(event: Event) {
@@ -51,16 +54,19 @@ function onInput(event: Event) {
   const text = (field instanceof HTMLInputElement && TEXT_TYPES.has(field.type)) || field instanceof HTMLTextAreaElement;
   if (ready || !text || !inApp(field)) return;
   event.stopPropagation();
-  keep(field, () => retype(field));
+  // The text as typed: React may set a controlled field back to its state when it re-renders it before the replay.
+  typedText.set(field, field.value);
+  keep(field, () => retype(field, typedText.get(field) ?? field.value));
 }
 
+
 /**
- * Tells the app what the field holds now. React hydrates a field with the text already in it and takes that text as
- * known, so an `input` event alone would not reach its onChange: the field's value is first set through its own setter
- * (which React watches) to something else, then back through the element's native setter (which React does not see).
+ * Puts the typed text back in the field and tells the app. React hydrates a field with the text already in it and takes
+ * that text as known, so an `input` event alone would not reach its onChange: the field's value is first set through
+ * its own setter (which React watches) to something else, then to the text through the element's native setter (which
+ * React does not see).
  */
-function retype(field: HTMLInputElement | HTMLTextAreaElement) {
-  const typed = field.value;
+function retype(field: HTMLInputElement | HTMLTextAreaElement, typed: string) {
   const nativeSetter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
   if (!nativeSetter) return;
   field.value = `${typed}\u0000`;
@@ -83,6 +89,8 @@ export function markAppReady() {
   document.removeEventListener('change', onChange, true);
   document.removeEventListener('input', onInput, true);
   document.documentElement.dataset.appReady = '';
-  for (const replay of pending.splice(0)) replay();
   kept.clear();
+  // In order: React applies what a replayed event changed (a field's text) before the event handler returns, so a
+  // button replayed after a field sees the text typed into it.
+  for (const replay of pending.splice(0)) replay();
 }
