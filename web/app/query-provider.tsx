@@ -1,19 +1,20 @@
 // The app's one QueryClientProvider, and the rule that the cache belongs to whoever is signed in: it
 // is emptied when the user changes (sign-out, another account), so nobody sees the previous user's data.
-import { hydrate, QueryClientProvider, useQueryClient, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSession } from '../lib/session';
-import { createQueryClient } from '../lib/query';
+import { createQueryClient, seedFromServer } from '../lib/query';
 
 /**
  * `client`: the server render's own client (one per request); `initialState`: what the server rendered the page with
- * (web/ssr/state.ts), seeded into the browser's cache so hydration matches and nothing is fetched twice on load.
+ * (web/ssr/state.ts), seeded into the browser's cache so hydration matches and nothing is fetched twice on load (fresh for a while:
+ * web/lib/query.ts SERVER_DATA_FRESH_MS).
  */
 export function QueryProvider({ children, client: given, initialState }: { children: ReactNode; client?: QueryClient; initialState?: DehydratedState | null }) {
   const [client] = useState(() => {
     if (given) return given;
     const created = createQueryClient();
-    if (initialState) hydrate(created, initialState);
+    if (initialState) seedFromServer(created, initialState);
     return created;
   });
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
