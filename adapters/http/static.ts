@@ -57,7 +57,7 @@ function loopbackFetch(ctx: AppContext): FetchJson {
   const base = `http://${host}:${socket.localPort}`;
   return async (path) => {
     const res = await fetch(base + path, { headers: { accept: 'application/json', 'accept-language': 'pt-BR' }, signal: AbortSignal.timeout(4_000) });
-    return { status: res.status, body: res.ok ? await res.json() : null };
+    return { status: res.status, body: res.ok && res.status !== 204 ? await res.json() : null };
   };
 }
 

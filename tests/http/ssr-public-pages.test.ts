@@ -94,6 +94,32 @@ describe('server-rendered public pages', () => {
     expect(state.queries.find((q) => JSON.stringify(q.queryKey) === '["plans","catalogue"]')?.state.data).toEqual(expect.arrayContaining([expect.objectContaining({ id: plan.id })]));
   });
 
+  it("the active campaign's offer is in the landing's HTML (none: seeded as none, so the browser does not ask again)", async () => {
+    await app.db.knex('campaigns').update({ status: 'ended', ended_at: new Date() });
+    const without = stateOf(await page('/'));
+    expect(without.queries.find((q) => JSON.stringify(q.queryKey) === '["campaigns","active"]')).toMatchObject({ state: { data: null } });
+
+    const admin = await createUser(app, { role: 'admin' });
+    const day = 86_400_000;
+    const created = await admin.client.post('/api/admin/campaigns', {
+      name: 'Natal dos amigos',
+      starts_at: new Date(Date.now() - day).toISOString(),
+      ends_at: new Date(Date.now() + 10 * day).toISOString(),
+      bonus_type: 'fixed',
+      bonus_value: 1_000,
+      cap_per_inviter: 5_000,
+      budget: 100_000,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    try {
+      const html = await page('/');
+      expect(rootOf(html)).toContain('data-testid="campaign-offer"');
+      expect(rootOf(html)).toContain('Natal dos amigos');
+    } finally {
+      await app.db.knex('campaigns').update({ status: 'ended', ended_at: new Date() });
+    }
+  });
+
   it('the catalogue lists the product, with its query key as the screen reads it', async () => {
     const html = await page('/marketplace/products');
     expect(rootOf(html)).toContain('Sérum Facial Vitamina C');

@@ -8,6 +8,7 @@ import type { ListResponse } from '../lib/api';
 import { groupKeys, type PublicGroup } from '../lib/groups-api';
 import { marketplaceKeys, type Product, type ProductCategory } from '../lib/marketplace-api';
 import { planKeys, type Plan } from '../lib/plans-api';
+import { campaignKeys, type CampaignOffer } from '../lib/campaigns-api';
 import { isKnownRoute, patternMatches, ROUTE_PATHS as P } from '../app/route-paths';
 import { groupServices, type PlanCategory } from '../features/marketplace/services-groups';
 import { PRODUCTS_PER_PAGE } from '../features/marketplace/products-query';
@@ -48,6 +49,22 @@ async function get<T>(fetchJson: FetchJson, path: string): Promise<T> {
   return res.body as T;
 }
 
+/**
+ * The active campaign's offer (204: none) as the landing and the invite show it, seeded so its banner is in the HTML:
+ * drawn only after hydration it would push the page down. Optional like the banner: if the read fails, nothing is
+ * seeded and the browser asks for it as before.
+ */
+async function activeCampaign(fetchJson: FetchJson): Promise<Array<[QueryKey, unknown]>> {
+  try {
+    const res = await fetchJson('/api/campaigns/active');
+    if (res.status === 204) return [[campaignKeys.active(), null]];
+    if (res.status === 200) return [[campaignKeys.active(), res.body as CampaignOffer]];
+  } catch {
+    // The page renders without the offer.
+  }
+  return [];
+}
+
 const STATIC_PAGES: Record<string, { title: string; description: string; screen: string }> = {
   [P.about]: { title: 'info:about.docTitle', description: 'info:about.lead', screen: 'features/info-pages/about-page.tsx' },
   [P.contact]: { title: 'info:contact.docTitle', description: 'info:contact.lead', screen: 'features/info-pages/contact-page.tsx' },
@@ -81,8 +98,8 @@ const segments = (pathname: string) => pathname.split('/').filter(Boolean).map((
 export async function planPage(pathname: string, search: URLSearchParams, fetchJson: FetchJson, options: { dev?: boolean } = {}): Promise<PagePlan | null> {
   try {
     if (pathname === '/' || pathname === '') {
-      const plans = await get<ListResponse<Plan>>(fetchJson, '/api/plans');
-      return { status: 200, screen: 'features/landing/landing-page.tsx', seed: [[planKeys.catalogue(), Array.isArray(plans.items) ? plans.items : []]], meta: { title: titled(null), description: t('ssr-meta:homeDescription') } };
+      const [plans, campaign] = await Promise.all([get<ListResponse<Plan>>(fetchJson, '/api/plans'), activeCampaign(fetchJson)]);
+      return { status: 200, screen: 'features/landing/landing-page.tsx', seed: [[planKeys.catalogue(), Array.isArray(plans.items) ? plans.items : []], ...campaign], meta: { title: titled(null), description: t('ssr-meta:homeDescription') } };
     }
     for (const [pattern, texts] of Object.entries(STATIC_PAGES)) {
       if (patternMatches(pattern, pathname)) return { status: 200, screen: texts.screen, seed: [], meta: { title: titled(t(texts.title)), description: clip(t(texts.description, { support: '', privacy: '' })) } };
@@ -144,13 +161,16 @@ export async function planPage(pathname: string, search: URLSearchParams, fetchJ
     }
     if (patternMatches(P.join, pathname)) {
       const [, groupId, referralCode] = segments(pathname) as [string, string, string];
-      const group = await get<PublicGroup>(fetchJson, `/api/groups/${encodeURIComponent(groupId)}?referral_code=${encodeURIComponent(referralCode)}`);
+      const [group, campaign] = await Promise.all([
+        get<PublicGroup>(fetchJson, `/api/groups/${encodeURIComponent(groupId)}?referral_code=${encodeURIComponent(referralCode)}`),
+        activeCampaign(fetchJson),
+      ]);
       const name = group.inviter_first_name || t('ssr-meta:siteName');
       const open = group.status !== 'complete' && group.status !== 'expired' && group.status !== 'cancelled' && group.places_left > 0;
       return {
         status: 200,
         screen: 'features/groups/join-page.tsx',
-        seed: [[groupKeys.invite(groupId, referralCode), group]],
+        seed: [[groupKeys.invite(groupId, referralCode), group], ...campaign],
         meta: {
           title: group.plan ? t('ssr-meta:inviteTitle', { name, plan: group.plan.name }) : t('ssr-meta:inviteTitleNoPlan', { name }),
           description: clip(open ? t('ssr-meta:inviteDescription', { count: group.places_left }) : t('ssr-meta:inviteClosed')),
