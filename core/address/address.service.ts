@@ -3,25 +3,11 @@ import { z } from 'zod';
 import { notFound } from '../shared/errors';
 import type { AddressLookup, Coordinates, Geocoder } from '../ports/address-lookup';
 import type { AddressFields } from './address-fields';
-
-/** SPEC.md §9: a CEP has 8 digits. */
-export const CEP_LENGTH = 8;
-
-/** The country every lookup is in; adapters translate it to their own filter (e.g. Nominatim's countrycodes=br). */
-export const ADDRESS_COUNTRY = 'Brasil';
+import { ADDRESS_COUNTRY, CEP_LENGTH, maskCep } from './cep';
 
 const digitsOf = (raw: string) => raw.replace(/\D/g, '');
 
-/** SPEC.md §5, for the form field: non-digits stripped, at most 8 digits kept. */
-export function normalizeCep(raw: string): string {
-  return digitsOf(raw).slice(0, CEP_LENGTH);
-}
-
-/** 01001000 → 01001-000; anything that is not 8 digits comes back as its digits, unformatted. */
-export function formatCep(raw: string): string {
-  const digits = digitsOf(raw);
-  return digits.length === CEP_LENGTH ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
-}
+export { ADDRESS_COUNTRY, CEP_LENGTH, cepDigits, formatCep, maskCep, normalizeCep } from './cep';
 
 /**
  * A submitted CEP: the mask is accepted, the value is its 8 digits. Unlike the form field this does not cut
@@ -117,12 +103,6 @@ export class AddressService {
 /** The address fields a profile keeps (SPEC.md §3 Profile), every one optional there. */
 export type ProfileAddress = AddressFields;
 export type ProfileAddressForm = { [K in keyof ProfileAddress]: string };
-
-/** The CEP field's mask while typing: 01001-000, or as far as the digits go (010, 01001-0); at most 8 digits. */
-export function maskCep(raw: string): string {
-  const digits = normalizeCep(raw);
-  return digits.length <= 5 ? digits : `${digits.slice(0, 5)}-${digits.slice(5)}`;
-}
 
 /** A profile's saved address as the address form starts: empty strings for what is missing, the CEP masked. */
 export function profileAddressForm(profile: Partial<ProfileAddress> | null | undefined): ProfileAddressForm {

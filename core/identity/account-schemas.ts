@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { cpfSchema } from './cpf';
 import { emailSchema, isValidBrazilianPhone, PASSWORD_MIN_LENGTH, phoneDigits } from './auth-schemas';
 import { originSchema } from '../referrals';
+import { cepDigits } from '../address';
 
 export const MINIMUM_AGE_YEARS = 18;
 export const EMAIL_EXAMPLE = 'nome@exemplo.com';
@@ -24,8 +25,8 @@ export const MESSAGES = {
   resetMismatch: 'Senhas não coincidem',
 } as const;
 
-/** Digits only, at most 8 (SPEC.md §5: "CEP holds at most 8 digits, non-digits stripped"). */
-export const cepDigits = (raw: string) => raw.replace(/\D/g, '').slice(0, 8);
+// Digits only, at most 8 (SPEC.md §5), kept with the address rules (core/address/cep.ts, no zod) and re-exported for this module's readers.
+export { cepDigits };
 
 // The phone rules live with the sign-in schemas (a phone signs in too); re-exported for this module's readers.
 export { isValidBrazilianPhone, phoneDigits };

@@ -1,11 +1,8 @@
 // CPF (Brazilian individual taxpayer number): the check-digit rule, the display mask and a generator for seeds.
 import { z } from 'zod';
+import { CPF_LENGTH, formatCpf, normalizeCpf } from './cpf-format';
 
-export const CPF_LENGTH = 11;
-
-export function normalizeCpf(s: string): string {
-  return s.replace(/\D/g, '');
-}
+export { CPF_LENGTH, formatCpf, normalizeCpf };
 
 // Bare digits or the usual mask (dots and dash optional); letters or stray symbols are a typo, not a CPF.
 const CPF_SHAPE = /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/;
@@ -25,18 +22,6 @@ export function isValidCpf(s: string): boolean {
   // 000.000.000-00 … 999.999.999-99 pass the arithmetic but are not issued; the Receita rejects them.
   if (digits.every((d) => d === digits[0])) return false;
   return checkDigit(digits, 9) === digits[9] && checkDigit(digits, 10) === digits[10];
-}
-
-/**
- * 52998224725 → 529.982.247-25. Partial input is masked progressively (5299 → 529.9) so the same
- * function serves as the input mask while typing; digits beyond 11 are dropped.
- */
-export function formatCpf(s: string): string {
-  const d = normalizeCpf(s).slice(0, CPF_LENGTH);
-  if (d.length <= 3) return d;
-  if (d.length <= 6) return `${d.slice(0, 3)}.${d.slice(3)}`;
-  if (d.length <= 9) return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6)}`;
-  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
 }
 
 /** A valid CPF (digits only) from `random` in [0, 1); deterministic for a seeded source. */

@@ -1,6 +1,6 @@
 // The address of a CEP (GET /api/cep/:cep): the server asks the postal-code service and answers
 // 404 `cep_not_found` when it has nothing.
-import { cepDigits } from '../../core/identity/account-schemas';
+import { cepDigits } from '../../core/address/cep';
 import type { CepAddress } from '../../core/ports/address-lookup';
 import { api } from './api';
 

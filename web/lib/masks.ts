@@ -1,6 +1,6 @@
 // Input masks for Brazilian documents and numbers. Pure functions from whatever the user typed
 // (or pasted) to the masked text; the digits are what the forms send.
-import { formatCpf } from '../../core/identity/cpf';
+import { formatCpf } from '../../core/identity/cpf-format';
 
 export const onlyDigits = (value: string) => value.replace(/\D/g, '');
 
@@ -8,7 +8,7 @@ export const onlyDigits = (value: string) => value.replace(/\D/g, '');
 export const maskCpf = (value: string) => formatCpf(value);
 
 /** 01310-100 (at most 8 digits, SPEC §5): core's mask. */
-export { maskCep } from '../../core/address/address.service';
+export { maskCep } from '../../core/address/cep';
 
 /**
  * (11) 98765-4321 for mobiles (11 digits) and (11) 3456-7890 for landlines (10 digits). While
