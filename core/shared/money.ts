@@ -59,9 +59,11 @@ export function parseReais(text: string): Cents | null | undefined {
   return Number.isSafeInteger(cents) ? cents : undefined;
 }
 
-const plainDecimal = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+// Made on first use: building a formatter costs a phone several milliseconds, and most pages never export a CSV.
+let plainDecimal: Intl.NumberFormat | undefined;
 
 /** 123456 → "1234,56": reais with a decimal comma and no symbol or grouping (spreadsheets and CSV exports). */
 export function formatDecimalReais(cents: Cents): string {
+  plainDecimal ??= new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
   return plainDecimal.format(cents / 100);
 }

@@ -8,7 +8,8 @@ import { chunkTags, fillTemplate, SCREEN_CHUNKS_ID, type ClientManifest } from '
 const manifest: ClientManifest = {
   'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_jsx.js'], dynamicImports: ['boot.tsx'], css: ['assets/index-A.css'] },
   '_jsx.js': { file: 'assets/jsx-F.js' },
-  'boot.tsx': { file: 'assets/boot-G.js', imports: ['_jsx.js', '_react.js'] },
+  'boot.tsx': { file: 'assets/boot-G.js', imports: ['_jsx.js'], dynamicImports: ['app/app.tsx'] },
+  'app/app.tsx': { file: 'assets/app-H.js', imports: ['_react.js'], dynamicImports: ['features/landing/landing-page.tsx'] },
   '_react.js': { file: 'assets/react-B.js' },
   '_shared.js': { file: 'assets/shared-C.js', imports: ['_react.js'], css: ['assets/shared-C.css'] },
   'features/landing/landing-page.tsx': { file: 'assets/landing-page-D.js', imports: ['_react.js', 'index.html', '_shared.js'], css: ['assets/landing-E.css'] },

@@ -79,6 +79,11 @@ export function chunkTags(manifest: ClientManifest | null | undefined, screen: s
       if (!app.endsWith('boot.tsx')) continue;
       inTemplate.add(app);
       walk(app, inTemplate);
+      // The app's pieces, which web/boot.tsx imports (and preloads) itself.
+      for (const piece of manifest[app]?.dynamicImports ?? []) {
+        inTemplate.add(piece);
+        walk(piece, inTemplate);
+      }
     }
   }
   walk(screen, seen);
