@@ -78,6 +78,18 @@ test.describe('phone navigation', () => {
     expect(menuButton.x + menuButton.width).toBeLessThanOrEqual(360);
   });
 
+  test("the visitor's top bar fits every phone width, the menu button included", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'phone', 'phone widths');
+    await page.goto('/');
+    // 360 (small Android) to 479 px: from 381 px the logo's name and the controls ran past the right edge.
+    for (const width of [360, 375, 390, 393, 412, 414, 430, 450, 479]) {
+      await page.setViewportSize({ width, height: 780 });
+      const menu = (await page.getByRole('button', { name: 'Abrir o menu' }).boundingBox())!;
+      expect(menu.x + menu.width, `the menu button at ${width} px`).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scroll at ${width} px`).toBe(width);
+    }
+  });
+
   test('is absent on desktop, where the account menu has Meus pedidos and Notificações', async ({ page, request }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'desktop layout');
     const person = await createConfirmedAccount(request, newPerson('Otto'));
