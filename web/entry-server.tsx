@@ -85,7 +85,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
     html: fillTemplate(options.template, {
       html,
       state,
-      chunks: chunkTags(options.manifest, plan.screen),
+      chunks: chunkTags(options.manifest, [plan.screen, ...(plan.parts ?? [])]),
       meta: {
         ...plan.meta,
         url: absolute(parsed.pathname + parsed.search),

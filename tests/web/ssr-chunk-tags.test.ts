@@ -13,6 +13,8 @@ const manifest: ClientManifest = {
   '_react.js': { file: 'assets/react-B.js' },
   '_shared.js': { file: 'assets/shared-C.js', imports: ['_react.js'], css: ['assets/shared-C.css'] },
   'features/landing/landing-page.tsx': { file: 'assets/landing-page-D.js', imports: ['_react.js', 'index.html', '_shared.js'], css: ['assets/landing-E.css'] },
+  '_cep.js': { file: 'assets/cep-P.js' },
+  'features/nearby.tsx': { file: 'assets/nearby-N.js', imports: ['_shared.js', '_cep.js'], css: ['assets/nearby-N.css'] },
 };
 
 describe('chunkTags', () => {
@@ -25,10 +27,21 @@ describe('chunkTags', () => {
     ]);
   });
 
+  it('adds the lazy parts drawn inside the screen (their CSS too), each file once', () => {
+    const tags = chunkTags(manifest, ['features/landing/landing-page.tsx', 'features/nearby.tsx']).split('\n').map((line) => line.trim());
+    expect(tags).toEqual([
+      '<link rel="stylesheet" crossorigin href="/assets/landing-E.css" />',
+      '<link rel="stylesheet" crossorigin href="/assets/nearby-N.css" />',
+      '<link rel="stylesheet" crossorigin href="/assets/shared-C.css" />',
+      `<script type="application/json" id="${SCREEN_CHUNKS_ID}">["/assets/landing-page-D.js","/assets/nearby-N.js","/assets/shared-C.js","/assets/cep-P.js"]</script>`,
+    ]);
+  });
+
   it('adds nothing without a manifest or for a screen the build does not know', () => {
     expect(chunkTags(null, 'features/landing/landing-page.tsx')).toBe('');
     expect(chunkTags(manifest, 'features/unknown.tsx')).toBe('');
     expect(chunkTags(manifest, undefined)).toBe('');
+    expect(chunkTags(manifest, [undefined, 'features/unknown.tsx'])).toBe('');
   });
 
   it('goes into the head after the template\'s own entry script', () => {

@@ -53,14 +53,15 @@ export type ClientManifest = Record<string, { file: string; imports?: string[]; 
 export const SCREEN_CHUNKS_ID = 'turma-screen-chunks';
 
 /**
- * What a server-rendered page's lazy screen needs: its CSS as stylesheets (the page is drawn with it), and its chunk
- * and imports as a JSON list. Scripts wait for the first paint: web/main.tsx fetches the listed chunks then, with the
+ * What a server-rendered page's lazy screen (and the lazy parts drawn inside it) needs: its CSS as stylesheets (the
+ * page is drawn with it), and its chunk and imports as a JSON list. Scripts wait for the first paint: web/main.tsx fetches the listed chunks then, with the
  * app (web/boot.tsx), which hydrates once the screen is there; none of them competes with the page's CSS, font and
  * pictures. Nothing when the build has no manifest or the screen is unknown.
  */
-export function chunkTags(manifest: ClientManifest | null | undefined, screen: string | undefined): string {
-  const entry = screen && manifest?.[screen];
-  if (!manifest || !entry) return '';
+export function chunkTags(manifest: ClientManifest | null | undefined, screens: string | ReadonlyArray<string | undefined> | undefined): string {
+  if (!manifest) return '';
+  const keys = (typeof screens === 'string' ? [screens] : (screens ?? [])).filter((key): key is string => !!key && !!manifest[key]);
+  if (keys.length === 0) return '';
   // The entry (index.html), the app it starts (web/boot.tsx) and what they import are the app's own.
   const inTemplate = new Set<string>();
   const seen = new Set<string>();
@@ -86,10 +87,17 @@ export function chunkTags(manifest: ClientManifest | null | undefined, screen: s
       }
     }
   }
-  walk(screen, seen);
-  const css = new Set<string>(entry.css ?? []);
+  const css = new Set<string>();
+  const files = new Set<string>();
+  for (const key of keys) {
+    const entry = manifest[key]!;
+    for (const file of entry.css ?? []) css.add(file);
+    files.add(entry.file);
+    walk(key, seen);
+  }
   for (const dep of seen) for (const file of manifest[dep]?.css ?? []) css.add(file);
-  const scripts = [entry.file, ...[...seen].flatMap((dep) => (manifest[dep] ? [manifest[dep]!.file] : []))].map((file) => `/${file}`);
+  for (const dep of seen) if (manifest[dep]) files.add(manifest[dep]!.file);
+  const scripts = [...files].map((file) => `/${file}`);
   const e = escapeHtml;
   return [
     ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${e(file)}" />`),

@@ -32,6 +32,9 @@ export interface PagePlan {
   seed: Array<[QueryKey, unknown]>;
   /** The page's screen as the client build's manifest names it (its lazy chunk is sent with the page: see chunkTags). */
   screen?: string;
+  /** Lazy screens the page's screen is given to draw inside it (the services page's nearby section): their CSS and
+   * chunks are sent with the page too, so the page is drawn with their styles, not restyled when their code arrives. */
+  parts?: string[];
   meta: Omit<PageMeta, 'url' | 'siteName' | 'locale' | 'image'> & { image?: string | null };
 }
 
@@ -146,6 +149,7 @@ export async function planPage(pathname: string, search: URLSearchParams, fetchJ
       return {
         status: 200,
         screen: 'features/marketplace/services-page.tsx',
+        parts: ['features/professionals-search/nearby-section.tsx'],
         seed: [
           [marketplaceKeys.services(), groups],
           // The nearby-professionals section's category chips are in the HTML too: drawn only after hydration, they
