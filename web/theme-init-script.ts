@@ -4,10 +4,11 @@
 // costs a phone one more round trip before anything is drawn.
 //
 // Mirrors web/lib/theme.ts (preference in localStorage "theme" = light | dark | system, the default) and the language
-// chosen in localStorage "locale"; it also paints a returning visitor's theme-experiment hue (web/lib/experiment-
-// tracker.ts applyThemeVariant; new visitors are assigned by the app) so the accent does not change after paint.
+// chosen in localStorage "locale"; it also paints the theme-experiment hue (web/lib/experiment-tracker.ts
+// applyThemeVariant), assigning a new visitor's variant here as core's assignThemeVariant does (kept in localStorage for
+// the app to enrol): painted before the browser's first style pass, the hue costs no second pass over the whole page.
 // Plain ES5 in a string: it runs as written, before any module.
-import { THEME_VARIANT_HUES, THEME_VARIANT_STORAGE_KEY } from '../core/experiments/theme-variant';
+import { THEME_GOLDEN_SHARE, THEME_VARIANT_HUES, THEME_VARIANT_STORAGE_KEY } from '../core/experiments/theme-variant';
 
 export const THEME_INIT_SCRIPT = `(function () {
   var root = document.documentElement, store = null, pref = 'system';
@@ -24,8 +25,12 @@ export const THEME_INIT_SCRIPT = `(function () {
   if (meta) meta.setAttribute('content', dark ? '#15110e' : '#fffaf5');
   var locale = read('locale');
   if (locale === 'pt-BR' || locale === 'en-US') root.setAttribute('lang', locale);
-  var hues = ${JSON.stringify(THEME_VARIANT_HUES)}, variant = read(${JSON.stringify(THEME_VARIANT_STORAGE_KEY)});
-  if (variant && Object.prototype.hasOwnProperty.call(hues, variant)) {
+  var hues = ${JSON.stringify(THEME_VARIANT_HUES)}, variantKey = ${JSON.stringify(THEME_VARIANT_STORAGE_KEY)}, variant = read(variantKey);
+  if (!variant || !Object.prototype.hasOwnProperty.call(hues, variant)) {
+    variant = Math.random() < ${THEME_GOLDEN_SHARE} ? 'golden' : 'friendship';
+    try { if (store) store.setItem(variantKey, variant); } catch (e) { /* kept for this page only */ }
+  }
+  if (Object.prototype.hasOwnProperty.call(hues, variant)) {
     var hue = hues[variant];
     root.setAttribute('data-theme-variant', variant);
     root.style.setProperty('--orange', hue + ' 95% 53%');

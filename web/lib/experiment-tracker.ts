@@ -55,7 +55,8 @@ function randomId(): string {
 /** The visitor's variant: the stored one, or a new 50/50 draw that is then kept. */
 export function themeVariant(): ThemeVariant {
   if (variant) return variant;
-  const assigned = assignThemeVariant(read(THEME_VARIANT_STORAGE_KEY), Math.random);
+  // The page's inline theme script has usually assigned it already (stored, and on <html> if storage is blocked).
+  const assigned = assignThemeVariant(read(THEME_VARIANT_STORAGE_KEY) ?? document.documentElement.dataset.themeVariant, Math.random);
   if (assigned.isNew) write(THEME_VARIANT_STORAGE_KEY, assigned.variant);
   variant = assigned.variant;
   return variant;
@@ -154,7 +155,10 @@ export function startThemeExperiment(): void {
   if (started) return;
   started = true;
   try {
-    applyThemeVariant();
+    // Painted before the first style pass by the inline theme script (web/theme-init-script.ts) unless it did not run:
+    // painting the same hue again would restyle the whole page once more.
+    const v = themeVariant();
+    if (document.documentElement.dataset.themeVariant !== v) applyThemeVariant(v);
     void enrol();
     window.addEventListener('pagehide', () => void flush(true));
     document.addEventListener('visibilitychange', () => {
