@@ -1,4 +1,4 @@
-// Entry point of the customer web app: the stylesheets, the theme experiment's hue, and the app (web/boot.tsx), which
+// Entry point of the customer web app: the stylesheets, the theme experiment, and the app (web/boot.tsx), which
 // starts once the browser has painted what the server sent. Only this small module runs before the first paint; the
 // app's code (React, the router, the translations, the page's screen) is fetched after it, so on a phone the page's
 // CSS, font and pictures have the connection to themselves and its text is on screen before React's first long piece
@@ -11,7 +11,7 @@ import { startThemeExperiment } from './lib/experiment-tracker';
 import { SCREEN_CHUNKS_ID } from './ssr/meta';
 import { formatCents } from '../core/shared/money';
 
-// The theme experiment's hue is painted before the app starts (and the visitor enrolled, in the background).
+// The theme experiment: the visitor is enrolled in the background (the inline theme script has painted the hue).
 startThemeExperiment();
 // A button pressed (or a choice made) before the app has taken the page over is replayed once it has.
 keepEarlyInput();
