@@ -101,10 +101,16 @@ describe('server-rendered public pages', () => {
 
     const admin = await createUser(app, { role: 'admin' });
     const day = 86_400_000;
+    // Ends at 02:30 UTC: still the day before in Brasília, whatever time zone the server runs in.
+    const inTenDays = new Date(Date.now() + 10 * day);
+    const endsAt = new Date(Date.UTC(inTenDays.getUTCFullYear(), inTenDays.getUTCMonth(), inTenDays.getUTCDate(), 2, 30));
+    const brasilia = new Date(endsAt.getTime() - 3 * 3_600_000);
+    const two = (n: number) => String(n).padStart(2, '0');
+    const shownDate = `${two(brasilia.getUTCDate())}/${two(brasilia.getUTCMonth() + 1)}/${brasilia.getUTCFullYear()}`;
     const created = await admin.client.post('/api/admin/campaigns', {
       name: 'Natal dos amigos',
       starts_at: new Date(Date.now() - day).toISOString(),
-      ends_at: new Date(Date.now() + 10 * day).toISOString(),
+      ends_at: endsAt.toISOString(),
       bonus_type: 'fixed',
       bonus_value: 1_000,
       cap_per_inviter: 5_000,
@@ -115,6 +121,8 @@ describe('server-rendered public pages', () => {
       const html = await page('/');
       expect(rootOf(html)).toContain('data-testid="campaign-offer"');
       expect(rootOf(html)).toContain('Natal dos amigos');
+      // The end date as the browser shows it (hydration must find the same text).
+      expect(rootOf(html)).toContain(shownDate);
     } finally {
       await app.db.knex('campaigns').update({ status: 'ended', ended_at: new Date() });
     }

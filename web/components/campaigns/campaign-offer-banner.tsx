@@ -9,7 +9,8 @@ import './i18n';
 function offerTexts(offer: CampaignOffer, t: (key: string, options?: Record<string, unknown>) => string, locale: string) {
   const percent = (offer.bonus_value / 100).toLocaleString(locale);
   const cap = formatCents(offer.cap_per_inviter, locale);
-  const until = new Date(offer.ends_at).toLocaleDateString(locale, { day: '2-digit', month: '2-digit', year: 'numeric' });
+  // In Brasília time, as everywhere on the site: the same day on the server's render and in any browser.
+  const until = new Date(offer.ends_at).toLocaleDateString(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'America/Sao_Paulo' });
   const headline = offer.bonus_type === 'fixed' ? t('fixed', { amount: formatCents(offer.bonus_value, locale) }) : t('fee_percent', { percent });
   const reward = offer.bonus_type === 'fixed' ? formatCents(offer.bonus_value, locale) : t('percentReward', { percent });
   return { headline, details: t('details', { cap, until }), compact: t('compact', { reward, cap }) };
