@@ -169,6 +169,9 @@ test('a denied location says so (SPEC.md §8) and the CEP stays as the way to se
   await page.goto('/marketplace/services');
   const section = page.getByRole('region', { name: 'Profissionais perto de você' });
   await expect(section.getByText('Permita o acesso à sua localização ou informe um CEP', { exact: false })).toBeVisible();
+  // The denied location is what this test is about: the tap comes once the app runs the page (a tap made earlier is
+  // replayed by web/lib/early-input.ts, which the prerender spec tests; this section may be drawn afresh meanwhile).
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
   await section.getByRole('button', { name: 'Usar minha localização' }).click();
   await expect(toasts(page).getByText('Permissão de localização negada')).toBeVisible();
   await expect(section.getByRole('alert').filter({ hasText: 'Permissão de localização negada' })).toBeVisible();

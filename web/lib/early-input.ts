@@ -15,10 +15,10 @@ const kept = new Set<Element>();
 
 const inApp = (node: Element) => document.getElementById('root')?.contains(node) ?? false;
 
-function keep(node: Element, replay: Replay) {
+function keep(node: Element, replay: Replay, replaced?: Replay) {
   if (kept.has(node)) return;
   kept.add(node);
-  pending.push(() => node.isConnected && replay());
+  pending.push(() => (node.isConnected ? replay() : replaced?.()));
 }
 
 function onClick(event: MouseEvent) {
@@ -28,7 +28,31 @@ function onClick(event: MouseEvent) {
   // No native effect meanwhile (a form would be submitted to the page's own URL): the app does it on replay.
   event.preventDefault();
   event.stopPropagation();
-  keep(button, () => button.click());
+  const path = pathFromRoot(button);
+  const text = button.textContent;
+  keep(button, () => button.click(), () => {
+    // React may draw a part of the page afresh instead of hydrating it (a part whose data changed meanwhile): the
+    // button pressed is then the same button at the same place, with the same text, in new nodes.
+    const now = path && nodeAt(path);
+    if (now instanceof HTMLElement && now.matches('button, [role="button"]') && now.textContent === text) now.click();
+  });
+}
+
+/** Where `node` sits under #root: the child index at each level. */
+function pathFromRoot(node: Element): number[] | null {
+  const root = document.getElementById('root');
+  const path: number[] = [];
+  for (let at: Element | null = node; at && at !== root; at = at.parentElement) {
+    if (!at.parentElement) return null;
+    path.unshift(Array.prototype.indexOf.call(at.parentElement.children, at));
+  }
+  return path;
+}
+
+function nodeAt(path: number[]): Element | null {
+  let at: Element | null = document.getElementById('root');
+  for (const index of path) at = at?.children[index] ?? null;
+  return at;
 }
 
 function onChange(event: Event) {
