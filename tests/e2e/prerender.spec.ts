@@ -1,6 +1,6 @@
 // The public pages arrive rendered by the server (issue 15): with JavaScript off, the landing, the catalogue, a
 // product, the services and an invite already show their text (and their Open Graph title).
-import { request as apiRequest, type TestInfo } from '@playwright/test';
+import { request as apiRequest, type Page, type TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { createPlanAsAdmin } from './support/groups';
@@ -12,6 +12,17 @@ interface Named {
 }
 
 const jar = (testInfo: TestInfo) => apiRequest.newContext({ baseURL: testInfo.project.use.baseURL });
+
+/** Holds the app back (web/boot.tsx: everything but the small entry runs after the first paint); call the result to let it load. */
+async function holdTheApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -100,13 +111,7 @@ test.describe('with JavaScript', () => {
   });
 
   test('the app starts after the first paint; a button pressed before it is ready is replayed once it is', async ({ page }) => {
-    // Hold the app back (web/boot.tsx: everything but the small entry runs after the first paint).
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdTheApp(page);
     await page.goto('/');
     // The page is there and painted, without the app.
     await expect(page.getByRole('heading', { level: 1, name: 'Pague só a entrada. A turma leva você até lá.' })).toBeVisible();
@@ -124,12 +129,7 @@ test.describe('with JavaScript', () => {
   });
 
   test('a language chosen and a page scrolled before the app is ready are kept once it is', async ({ page }) => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdTheApp(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Pague só a entrada. A turma leva você até lá.' })).toBeVisible();
     await page.getByLabel('Idioma').selectOption('en-US');
@@ -147,12 +147,7 @@ test.describe('with JavaScript', () => {
   });
 
   test('a search typed and sent before the app is ready reaches the app', async ({ page }) => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdTheApp(page);
     await page.goto('/marketplace/products');
     const search = page.getByRole('searchbox');
     await search.fill('garrafa');
@@ -169,12 +164,7 @@ test.describe('with JavaScript', () => {
     consoleGuard.allow(/status of 404/); // the CEP lookup has no postal service behind it on the test server
     const products = ((await (await request.get('/api/products?sort=newest&page=1&per_page=12')).json()) as { items: Named[] }).items;
     test.skip(products.length === 0, 'the catalogue is empty on this server');
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdTheApp(page);
     await page.goto(`/marketplace/products/${products[0]!.id}`);
     const calculator = page.getByRole('region', { name: 'Calcular frete' });
     await calculator.getByLabel('CEP de entrega').fill('9057');
