@@ -2,19 +2,17 @@
 // and the next sign-in asks for a code. The account is promoted by the seeded admin through the admin API.
 import { generateSync } from 'otplib';
 import { createConfirmedAccount, newPerson } from './support/accounts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, verifyAdminSession } from './support/admin';
+import { adminRequest } from './support/admin';
 import { expect, test } from './support/fixtures';
 
 // Signed out /api/me answers 401 and the admin routes 403 before the second factor; the wrong code is a 400.
 const EXPECTED_401 = /status of 40[013]/;
 
 test.describe('admin second factor', () => {
-  test('a promoted admin enrols with the QR key on the first sign-in and signs in with a code afterwards', async ({ page, request, playwright, consoleGuard }) => {
+  test('a promoted admin enrols with the QR key on the first sign-in and signs in with a code afterwards', async ({ page, request, consoleGuard }) => {
     consoleGuard.allow(EXPECTED_401);
     const person = await createConfirmedAccount(request, newPerson('Helena'));
-    const staff = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-    expect((await staff.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status()).toBe(200);
-    await verifyAdminSession(staff);
+    const staff = await adminRequest();
     const found = await (await staff.get(`/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: person.email }))}`)).json();
     const id = (found as Array<{ id: string }>)[0]!.id;
     expect((await staff.post(`/api/admin/users/${id}/role`, { data: { role: 'admin' } })).status()).toBe(200);

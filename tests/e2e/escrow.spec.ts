@@ -32,13 +32,13 @@ test.describe('where the money is', () => {
     const rui = await createConfirmedAccount(request, newPerson('Rui'));
 
     // An open group of 3 (entry R$ 10,00): Rui and Lia paid.
-    const plan = await createPlanAsAdmin(request, { size: 3, price: 10_000, fullPrice: 15_000 });
+    const plan = await createPlanAsAdmin({ size: 3, price: 10_000, fullPrice: 15_000 });
     const { groupId } = await payEntry(request, rui, plan);
     await request.post('/api/auth/logout');
     await payEntry(request, lia, plan, groupId);
 
     // Another group of Lia's expired; she kept the entry (R$ 20,00) as wallet credit.
-    const other = await createPlanAsAdmin(request, { size: 3, price: 20_000, fullPrice: 25_000 });
+    const other = await createPlanAsAdmin({ size: 3, price: 20_000, fullPrice: 25_000 });
     expect((await request.post('/api/auth/login', { data: { email: lia.email, password: lia.password } })).status()).toBe(200);
     const expired = await payEntry(request, lia, other);
     expect((await request.patch(`/api/me/memberships/${expired.membershipId}`, { data: { refund_to: 'wallet' } })).status()).toBe(200);

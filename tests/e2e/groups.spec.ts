@@ -33,7 +33,7 @@ test.describe('group purchase', () => {
   test('two friends complete a group of 2: checkout, sandbox PIX, invite link, sign-up, balance', async ({ page, browser, request, consoleGuard }, testInfo) => {
     test.setTimeout(150_000);
     consoleGuard.allow(EXPECTED_404);
-    const plan = await createPlanAsAdmin(request, { size: 2, price: 10_000, fullPrice: 15_000 });
+    const plan = await createPlanAsAdmin({ size: 2, price: 10_000, fullPrice: 15_000 });
     const bruna = await createConfirmedAccount(request, newPerson('Bruna'));
 
     // --- Bruna: signed in, the dashboard's payment gate shows the catalogue.

@@ -3,13 +3,10 @@
 // the influencer; they fill a two-person group with another member and pay the balance in the sandbox. The
 // influencer signs in and /dashboard/influencer shows the click, the sign-up, the paying user and the pending
 // commission (50% × 10% of R$ 100,00 = R$ 5,00), the link in its three forms with the QR code, and the chart.
-import { verifyAdminSession } from './support/admin';
+import { adminRequest } from './support/admin';
 import { request as playwrightRequest, type APIRequestContext, type TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn, type Person } from './support/accounts';
 import { expect, screenshotPath, test } from './support/fixtures';
-
-const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@turma.local';
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Senha-forte-123';
 
 async function session(testInfo: TestInfo, email?: string, password?: string): Promise<APIRequestContext> {
   const ctx = await playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL });
@@ -40,8 +37,7 @@ test('the influencer\'s dashboard shows the click, the sign-up, the paying user 
   test.setTimeout(150_000);
   consoleGuard.allow(/status of 40[13]/);
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-  const admin = await session(testInfo, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await verifyAdminSession(admin);
+  const admin = await adminRequest();
 
   // --- The influencer applies and is approved with a 50% rate.
   const lara = newPerson('Lara');

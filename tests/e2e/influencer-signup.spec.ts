@@ -1,9 +1,8 @@
 // /influencer-signup for a visitor without an account (issue 11): ONE form — the sign-up's fields (core's rules, the
 // terms) and the application — creates the account and the pending application together; the confirmation link then
 // signs the visitor in, and the back office sees the pending application with the visitor's e-mail.
-import { request as playwrightRequest } from '@playwright/test';
 import { mailedLink, newPerson } from './support/accounts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, verifyAdminSession } from './support/admin';
+import { adminRequest } from './support/admin';
 import { expect, screenshotPath, test } from './support/fixtures';
 
 test('a visitor sends the account and the application in one form', async ({ page, consoleGuard }, testInfo) => {
@@ -55,9 +54,7 @@ test('a visitor sends the account and the application in one form', async ({ pag
   expect(await mailedLink(page.request, person.email, 'signup')).toMatch(/^\/auth\/callback\?/);
 
   // The back office sees the pending application of this account.
-  const admin = await playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL });
-  expect((await admin.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status()).toBe(200);
-  await verifyAdminSession(admin);
+  const admin = await adminRequest();
   const list = await admin.get(`/api/admin/influencers?filter=${encodeURIComponent(JSON.stringify({ q: person.email }))}`);
   expect(list.status(), await list.text()).toBe(200);
   const rows = (await list.json()) as Array<{ email: string; status: string; instagram: string; niche: string }>;

@@ -161,7 +161,7 @@ test.describe('rough edges', () => {
   });
 
   test('the "turma cheia" notice stays inside its card; the owner reads their own invite', async ({ page, request }, testInfo) => {
-    const plan = await createPlanAsAdmin(await jar(testInfo).then((j) => (people.push(j), j)), { size: 2 });
+    const plan = await createPlanAsAdmin({ size: 2 });
     const owner = await jar(testInfo);
     const friend = await jar(testInfo);
     people.push(owner, friend);
@@ -202,9 +202,7 @@ test.describe('rough edges', () => {
   });
 
   test('after paying at /payment the heading is in view, below the sticky header', async ({ page, request }, testInfo) => {
-    const planJar = await jar(testInfo);
-    people.push(planJar);
-    const plan = await createPlanAsAdmin(planJar, { size: 2 });
+    const plan = await createPlanAsAdmin({ size: 2 });
     const person = await createConfirmedAccount(request, newPerson('Paula'));
     await signInThroughForm(page, person);
     const created = await page.request.post('/api/groups', { data: { plan_id: plan.id } });

@@ -5,25 +5,10 @@
 import type { APIRequestContext } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
 import { expect as baseExpect, screenshotPath, test } from './support/fixtures';
-import { verifyAdminSession } from './support/admin';
+import { createPlanAsAdmin } from './support/groups';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 const EXPECTED_404 = /status of 404/;
-const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@turma.local';
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Senha-forte-123';
-
-async function productPlan(request: APIRequestContext) {
-  expect((await request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status()).toBe(200);
-  await verifyAdminSession(request);
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const name = `Kit de teste ${suffix}`;
-  const created = await request.post('/api/admin/plans', {
-    data: { slug: `e2e-kit-${suffix}`, name, description: 'Produto de turma criado pelo teste de navegador.', kind: 'product', category_id: null, price: 20_000, full_price: 30_000, group_size: 2, window_days: 7, active: true },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  await request.post('/api/auth/logout');
-  return { id: ((await created.json()) as { id: string }).id, name };
-}
 
 async function pay(request: APIRequestContext, purpose: 'entry' | 'balance', refId: string) {
   const pay = await request.post('/api/payments', { data: { purpose, ref_id: refId, method: 'PIX' } });
@@ -34,7 +19,7 @@ async function pay(request: APIRequestContext, purpose: 'entry' | 'balance', ref
 test('a member confirms the delivery address of a paid product plan and sees the order', async ({ page, request, consoleGuard }, testInfo) => {
   test.setTimeout(120_000);
   consoleGuard.allow(EXPECTED_404);
-  const plan = await productPlan(request);
+  const plan = await createPlanAsAdmin({ kind: 'product', price: 20_000, fullPrice: 30_000 });
   const rui = await createConfirmedAccount(request, newPerson('Rui'));
   const lia = await createConfirmedAccount(request, newPerson('Lia'));
   // Rui starts the group of 2 and pays; Lia joins and pays: the group completes. Lia pays the balance.

@@ -53,10 +53,9 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Serviços' })).toBeVisible();
     if (services[0]) await expect(page.getByText(services[0].name, { exact: true }).first()).toBeVisible();
 
-    const admin = await jar(testInfo);
     const owner = await jar(testInfo);
     try {
-      const plan = await createPlanAsAdmin(admin, { size: 3 });
+      const plan = await createPlanAsAdmin({ size: 3 });
       await createConfirmedAccount(owner, newPerson('Iolanda'));
       const created = await owner.post('/api/groups', { data: { plan_id: plan.id } });
       expect(created.status(), await created.text()).toBe(201);
@@ -66,7 +65,7 @@ test.describe('without JavaScript', () => {
       await expect(page.getByText(plan.name).first()).toBeVisible();
       expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe(`Iolanda convidou você para a turma de ${plan.name}`);
     } finally {
-      await Promise.all([admin.dispose(), owner.dispose()]);
+      await owner.dispose();
     }
   });
 });

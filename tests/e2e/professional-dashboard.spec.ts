@@ -2,15 +2,12 @@
 // it by typing the code on /dashboard/professional (plan and first name before "Confirmar resgate"); the member
 // reviews the professional from /my-groups; the professional's rating and receivables show it (CSV included).
 // Seeded through the HTTP API: accounts, a two-person group paid in the sandbox, the application and its approval.
-import { verifyAdminSession } from './support/admin';
+import { adminRequest } from './support/admin';
 import { readFileSync } from 'node:fs';
 import { request as playwrightRequest, type APIRequestContext, type Browser, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { createConfirmedAccount, newPerson, signIn, toasts, type Person } from './support/accounts';
 import { expect, screenshotPath, test } from './support/fixtures';
-
-const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@turma.local';
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Senha-forte-123';
 
 async function jar(testInfo: TestInfo): Promise<APIRequestContext> {
   return playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL });
@@ -54,9 +51,7 @@ test('a professional redeems a paid voucher by its code, the member reviews, the
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
   // --- The plan: a two-person service plan of a service category, by the demo admin.
-  const admin = await jar(testInfo);
-  await login(admin, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await verifyAdminSession(admin);
+  const admin = await adminRequest();
   const categories = (await (await admin.get('/api/plan-categories')).json()) as { items: { id: string; slug: string; name: string; kind: string }[] };
   const category = categories.items.find((c) => c.kind === 'service' && c.slug !== 'odontologia')!;
   expect(category, 'a service category in the seed').toBeTruthy();

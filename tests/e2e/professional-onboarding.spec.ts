@@ -2,7 +2,7 @@
 // account there (the normal sign-up), confirms the e-mail and comes back signed in; then fills the professional form
 // (Odontologia with its CRO, CPF, CEP without coordinates → the device's location, bio, 3 photos generated here,
 // PIX key), sends it, and lands on /professional-pending "Em análise" with what was sent.
-import { verifyAdminSession } from './support/admin';
+import { adminRequest } from './support/admin';
 import type { Page, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { mailedLink, newPerson } from './support/accounts';
@@ -138,12 +138,10 @@ test.describe('professional onboarding', () => {
     // --- The back office rejects it with a reason; "corrigir e reenviar" opens the same form, filled in.
     const mine = await page.request.get('/api/me/professional');
     const { id } = (await mine.json()) as { id: string };
-    const admin = await request.post('/api/auth/login', { data: { email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD } });
-    expect(admin.status(), await admin.text()).toBe(200);
-    await verifyAdminSession(request);
-    const rejected = await request.post(`/api/admin/professionals/${id}/reject`, { data: { reason: 'Foto do consultório ilegível: envie outra.' } });
+    const admin = await adminRequest();
+    const rejected = await admin.post(`/api/admin/professionals/${id}/reject`, { data: { reason: 'Foto do consultório ilegível: envie outra.' } });
     expect(rejected.status(), await rejected.text()).toBe(200);
-    await request.post('/api/auth/logout');
+    await admin.dispose();
 
     await page.reload();
     await expect(page.getByText('Recusado', { exact: true })).toBeVisible();

@@ -5,15 +5,12 @@
 // "Destaque") and its marker; the user chooses to widen to 100 km and finds both; the card opens the profile
 // (photos, bio, address, map, plans of the category). A denied location shows SPEC.md §8's message. Map tiles are
 // disabled by playwright.config.ts (MAP_TILE_URL=''): nothing reaches the internet.
-import { verifyAdminSession } from './support/admin';
+import { adminRequest } from './support/admin';
 import { request as playwrightRequest, type APIRequestContext, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { greatCircleDistanceKm } from '../../core/professionals/ranking';
 import { createConfirmedAccount, newPerson, toasts } from './support/accounts';
 import { expect, screenshotPath, test } from './support/fixtures';
-
-const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@turma.local';
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Senha-forte-123';
 
 async function jar(testInfo: TestInfo): Promise<APIRequestContext> {
   return playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL });
@@ -72,9 +69,7 @@ test('finds an approved professional near the browser, widens the radius when as
   const near = { latitude: here.latitude + 0.0135, longitude: here.longitude }; // ~1.5 km north
   const far = { latitude: here.latitude + 0.63, longitude: here.longitude }; // ~70 km north
 
-  const admin = await jar(testInfo);
-  await login(admin, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await verifyAdminSession(admin);
+  const admin = await adminRequest();
   const categories = (await (await admin.get('/api/plan-categories')).json()) as { items: { slug: string; name: string; kind: string }[] };
   const plans = (await (await admin.get('/api/plans?kind=service&per_page=100')).json()) as { items: { name: string; category: { slug: string } | null }[] };
   // A service category without a mandatory register and with plans on sale (the seed's catalogue).

@@ -6,7 +6,7 @@ import { createPlanAsAdmin } from './support/groups';
 
 test('a paid entry has an HTML receipt and a PDF linked from the payment history', async ({ page, request, baseURL }, testInfo) => {
   test.setTimeout(90_000);
-  const plan = await createPlanAsAdmin(request, { size: 3, price: 10_000, fullPrice: 15_000 });
+  const plan = await createPlanAsAdmin({ size: 3, price: 10_000, fullPrice: 15_000 });
   const person = await createConfirmedAccount(request, newPerson('Rita'));
   await page.goto('/auth');
   await signIn(page, person.email, person.password);

@@ -4,7 +4,7 @@
 // application with a commission rate in /admin/influencers.
 import { request as playwrightRequest, type APIRequestContext, type TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, type Person } from './support/accounts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, searchList, signInAdmin, verifyAdminSession } from './support/admin';
+import { adminRequest, searchList, signInAdmin } from './support/admin';
 import { expect, screenshotPath, test } from './support/fixtures';
 
 const EXPECTED_401 = /status of 401/;
@@ -30,18 +30,11 @@ async function applicant(testInfo: TestInfo, firstName: string): Promise<{ ctx: 
   return { ctx, person, id: ((await res.json()) as { id: string }).id };
 }
 
-async function adminContext(testInfo: TestInfo) {
-  const ctx = await newContext(testInfo);
-  await login(ctx, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await verifyAdminSession(ctx);
-  return ctx;
-}
-
 test.describe('referral links and influencers', () => {
   test('a visitor follows /indicacao/<code>, lands on the landing page, signs up, and is bound to the influencer', async ({ page, consoleGuard }, testInfo) => {
     test.setTimeout(120_000);
     consoleGuard.allow(EXPECTED_401);
-    const admin = await adminContext(testInfo);
+    const admin = await adminRequest();
     const influencer = await applicant(testInfo, 'Lara');
     const approved = await admin.post(`/api/admin/influencers/${influencer.id}/approve`, { data: { commission_rate_bp: 1000 } });
     expect(approved.status(), await approved.text()).toBe(200);
@@ -128,7 +121,7 @@ test.describe('referral links and influencers', () => {
     await expect(page.getByText('12,5%')).toBeVisible();
     await page.screenshot({ path: screenshotPath(testInfo, 'admin-influencer-show'), fullPage: testInfo.project.name === 'desktop' });
 
-    const admin = await adminContext(testInfo);
+    const admin = await adminRequest();
     const after = (await (await admin.get(`/api/admin/influencers/${pending.id}`)).json()) as { status: string; commission_rate_bp: number; code: string };
     expect(after).toMatchObject({ status: 'approved', commission_rate_bp: 1250 });
     expect(after.code).toMatch(/^RENATA\d{2,4}$/);

@@ -27,7 +27,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
  * expired (the development route that does what `turma groups expire` does). Answers the wallet balance.
  */
 async function creditFromExpiredGroup(request: APIRequestContext, email: string, password: string): Promise<number> {
-  const plan = await createPlanAsAdmin(request, { size: 3, price: 50_000, fullPrice: 60_000 });
+  const plan = await createPlanAsAdmin({ size: 3, price: 50_000, fullPrice: 60_000 });
   expect((await request.post('/api/auth/login', { data: { email, password } })).status()).toBe(200);
   const joined = await request.post('/api/groups', { data: { plan_id: plan.id } });
   expect(joined.status(), await joined.text()).toBe(201);

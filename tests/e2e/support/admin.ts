@@ -1,5 +1,5 @@
 // The back office's browser tests: the demo admin the e2e server seeds, signed in through /admin's own form.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,13 +47,46 @@ export async function verifyAdminSession(request: APIRequestContext, secret = AD
   expect(res.status(), await res.text()).toBe(200);
 }
 
+type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
+
+/**
+ * The demo admin's session that passed the second factor, kept by this worker. Each new sign-in must claim a fresh TOTP
+ * step (up to 30 s of waiting), so the tests whose subject is not the sign-in itself share one session; admin.spec and
+ * mobile.spec still sign in through the form. A session a test ended (signed out) is noticed and replaced.
+ */
+let verifiedAdmin: StorageState | undefined;
+
+function baseURL(): string {
+  const url = test.info().project.use.baseURL;
+  if (!url) throw new Error('the browser tests need a baseURL');
+  return url;
+}
+
+async function adminState(): Promise<StorageState> {
+  if (verifiedAdmin) {
+    const probe = await playwrightRequest.newContext({ baseURL: baseURL(), storageState: verifiedAdmin });
+    const alive = (await probe.get('/api/admin/plan-categories')).status() === 200;
+    await probe.dispose();
+    if (alive) return verifiedAdmin;
+  }
+  const ctx = await playwrightRequest.newContext({ baseURL: baseURL() });
+  const login = await ctx.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  expect(login.status(), await login.text()).toBe(200);
+  await verifyAdminSession(ctx);
+  verifiedAdmin = await ctx.storageState();
+  await ctx.dispose();
+  return verifiedAdmin;
+}
+
+/** A request context of its own signed in as the demo admin (second factor passed); dispose it when done. */
+export async function adminRequest(): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({ baseURL: baseURL(), storageState: await adminState() });
+}
+
+/** Opens /admin signed in as the demo admin (the shared session: see adminState). */
 export async function signInAdmin(page: Page) {
+  await page.context().addCookies((await adminState()).cookies);
   await page.goto('/admin/');
-  await expect(page.getByRole('heading', { name: 'Administração da Turma' })).toBeVisible();
-  await page.getByLabel('E-mail').fill(ADMIN_EMAIL);
-  await page.getByLabel(/^Senha/).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await completeSecondFactor(page);
   await expect(page.getByRole('heading', { name: 'Painel' })).toBeVisible();
 }
 

@@ -1,8 +1,8 @@
 // Helpers of the group browser tests: a plan made for the test through the back-office API (the
 // seeded plans need 4–10 people), and a sign-up through the real form.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Person } from './accounts';
-import { verifyAdminSession } from './admin';
+import { adminRequest } from './admin';
 
 export interface TestPlan {
   id: string;
@@ -12,34 +12,35 @@ export interface TestPlan {
   group_size: number;
 }
 
-const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@turma.local';
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Senha-forte-123';
-
-/** A service plan for `size` people, created by the demo admin (POST /api/admin/plans) in `request`'s own cookie jar. */
-export async function createPlanAsAdmin(request: APIRequestContext, { size = 2, price = 10_000, fullPrice = 15_000 } = {}): Promise<TestPlan> {
-  const login = await request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-  expect(login.status(), await login.text()).toBe(200);
-  await verifyAdminSession(request);
+/**
+ * A plan for `size` people (a service plan unless `kind` says 'product'), created by the demo admin
+ * (POST /api/admin/plans) in a request context of its own.
+ */
+export async function createPlanAsAdmin({ size = 2, price = 10_000, fullPrice = 15_000, kind = 'service' as 'service' | 'product' } = {}): Promise<TestPlan> {
+  const request = await adminRequest();
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const name = `Turma de teste ${suffix}`;
-  const created = await request.post('/api/admin/plans', {
-    data: {
-      slug: `e2e-dupla-${suffix}`,
-      name,
-      description: 'Plano criado pelo teste de navegador: uma turma de duas pessoas.',
-      kind: 'service',
-      category_id: null,
-      price,
-      full_price: fullPrice,
-      group_size: size,
-      window_days: 7,
-      active: true,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const plan = (await created.json()) as { id: string };
-  await request.post('/api/auth/logout');
-  return { id: plan.id, name, price, full_price: fullPrice, group_size: size };
+  const name = `${kind === 'product' ? 'Kit' : 'Turma'} de teste ${suffix}`;
+  try {
+    const created = await request.post('/api/admin/plans', {
+      data: {
+        slug: `e2e-${kind}-${suffix}`,
+        name,
+        description: 'Plano criado pelo teste de navegador.',
+        kind,
+        category_id: null,
+        price,
+        full_price: fullPrice,
+        group_size: size,
+        window_days: 7,
+        active: true,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const plan = (await created.json()) as { id: string };
+    return { id: plan.id, name, price, full_price: fullPrice, group_size: size };
+  } finally {
+    await request.dispose();
+  }
 }
 
 /** Fills and sends the sign-up form (the CEP lookup fails on the e2e server: the address is typed). */
