@@ -55,7 +55,36 @@ function start() {
   }, 0);
 }
 
-// requestAnimationFrame runs just before the next paint; the timeout then runs just after it. A tab opened in the
-// background paints nothing (no animation frames) until it is shown: there the app starts at once.
-if (document.visibilityState === 'hidden') start();
-else requestAnimationFrame(() => setTimeout(start, 0));
+/**
+ * Runs `run` once the browser has put the server's page on screen: when the paint timing API reports the first
+ * contentful paint (a frame can be drawn before it, empty of text while the stylesheets and the font settle; starting
+ * the app on that frame made the screen's chunks arrive before the page's text was painted, and a phone paid for them
+ * before seeing anything: on the services page Lighthouse's FCP went from 1.2 to 1.7 s). A browser without paint
+ * timing starts after the next frame; a tab in the background (which paints nothing until shown) starts at once.
+ */
+function afterFirstPaint(run: () => void) {
+  let done = false;
+  let observer: PerformanceObserver | undefined;
+  const go = () => {
+    if (done) return;
+    done = true;
+    observer?.disconnect();
+    document.removeEventListener('visibilitychange', go);
+    // After the paint's task, not inside it.
+    setTimeout(run, 0);
+  };
+  if (document.visibilityState === 'hidden') return go();
+  document.addEventListener('visibilitychange', go);
+  if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) go();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    // A page that never paints text (it should not happen) still gets its app.
+    setTimeout(go, 3000);
+  } else {
+    requestAnimationFrame(() => setTimeout(go, 0));
+  }
+}
+
+afterFirstPaint(start);

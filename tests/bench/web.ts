@@ -245,7 +245,7 @@ async function main() {
     for (const page of pages) {
       const url = `${env.PUBLIC_URL}${page.path}`;
       const runs: Row[] = [];
-      for (let i = 0; i < options.runs; i++) {
+      for (let i = 0, retries = 0; i < options.runs; i++) {
         const result = await lighthouse(url, {
           port: chrome.port,
           output: 'json',
@@ -255,6 +255,14 @@ async function main() {
           throttlingMethod: 'simulate',
         });
         if (!result) throw new Error(`Lighthouse não devolveu resultado para ${url}`);
+        // A run Lighthouse itself could not measure (NO_NAVSTART and the like: its trace, not the page) scores 0 and
+        // would drag the median down: it is run again, at most twice per page, and said.
+        if (result.lhr.runtimeError && retries < 2) {
+          retries++;
+          console.log(`${page.label}: Lighthouse falhou (${result.lhr.runtimeError.code}); medindo de novo`);
+          i--;
+          continue;
+        }
         runs.push(rowOf(page, result.lhr));
         if (options.lhrDir) {
           mkdirSync(options.lhrDir, { recursive: true });
