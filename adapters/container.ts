@@ -20,6 +20,7 @@ import { KnexTwoFactorStore } from './db/repos/two-factor.repo';
 import { GroupService } from '../core/groups/group.service';
 import { PaymentService } from '../core/payments/payment.service';
 import { NotificationService } from '../core/notifications/notifications';
+import type { ImageProcessor } from '../core/ports/image';
 import type { FileStorage } from '../core/ports/storage';
 import { ProductService } from '../core/marketplace/product.service';
 import { ProductAdminService } from '../core/marketplace/product-admin';
@@ -236,6 +237,8 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   );
   // Marketplace: products (images through the storage port), the server cart, orders; writes drop the catalogue cache.
   c.bind<FileStorage>(TOKENS.FileStorage).toConstantValue(overrides.storage ?? new LocalFileStorage(config.storageDir));
+  // Uploaded pictures re-encoded, link-preview cards drawn: sharp (libvips).
+  c.bind<ImageProcessor>(TOKENS.ImageProcessor).toConstantValue(new SharpImageProcessor());
   c.bind<CatalogCache>(TOKENS.CatalogCache).toConstantValue(new CatalogCache());
   c.bind(TOKENS.ProductService).toResolvedValue(
     (uow: UnitOfWork, storage: FileStorage, cache: CatalogCache) => new ProductService(uow, storage, cache),
@@ -243,8 +246,8 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   );
   // Back office catalogue (issue 12): uploaded images re-encoded by sharp like the professionals' photos.
   c.bind(TOKENS.ProductAdminService).toResolvedValue(
-    (uow: UnitOfWork, storage: FileStorage, cache: CatalogCache) => new ProductAdminService(uow, storage, new SharpImageProcessor(), cache),
-    [TOKENS.UnitOfWork, TOKENS.FileStorage, TOKENS.CatalogCache],
+    (uow: UnitOfWork, storage: FileStorage, images: ImageProcessor, cache: CatalogCache) => new ProductAdminService(uow, storage, images, cache),
+    [TOKENS.UnitOfWork, TOKENS.FileStorage, TOKENS.ImageProcessor, TOKENS.CatalogCache],
   );
   c.bind(TOKENS.PlanCategoryAdminService).toResolvedValue(
     (uow: UnitOfWork, cache: CatalogCache) => new PlanCategoryAdminService(uow, cache),
@@ -339,8 +342,8 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   // Professionals (issue 10): applications, decisions, nearby search, reviews; redeeming a voucher is a flow.
   // Portfolio photos: checked by content and re-encoded by sharp, kept through the FileStorage port.
   c.bind(TOKENS.ProfessionalPhotoService).toResolvedValue(
-    (uow: UnitOfWork, storage: FileStorage) => new ProfessionalPhotoService(uow, storage, new SharpImageProcessor()),
-    [TOKENS.UnitOfWork, TOKENS.FileStorage],
+    (uow: UnitOfWork, storage: FileStorage, images: ImageProcessor) => new ProfessionalPhotoService(uow, storage, images),
+    [TOKENS.UnitOfWork, TOKENS.FileStorage, TOKENS.ImageProcessor],
   );
   c.bind(TOKENS.ProfessionalService).toResolvedValue(
     (uow: UnitOfWork, clock: Clock, address: AddressService) => new ProfessionalService(uow, clock, address),

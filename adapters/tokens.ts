@@ -32,6 +32,7 @@ export const TOKENS = {
   /** Bound only when the sandbox provider serves payments (its simulatePayment backs the confirm route). */
   SandboxGateway: Symbol.for('turma.SandboxGateway'),
   FileStorage: Symbol.for('turma.FileStorage'),
+  ImageProcessor: Symbol.for('turma.ImageProcessor'),
   /** The catalogue's read cache; also the CatalogChanges port the marketplace services tell about writes. */
   CatalogCache: Symbol.for('turma.CatalogCache'),
   /** The public plan list's read cache; the CatalogChanges port the plan service tells about writes. */

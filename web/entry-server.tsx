@@ -9,7 +9,7 @@ import { routes } from './app/routes';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './lib/query';
 import { planPage, type FetchJson } from './ssr/pages';
-import { chunkTags, fillTemplate, type ClientManifest } from './ssr/meta';
+import { chunkTags, fillTemplate, previewImagePath, type ClientManifest } from './ssr/meta';
 import { stateScript } from './ssr/state';
 
 export type { FetchJson };
@@ -89,7 +89,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
       meta: {
         ...plan.meta,
         url: absolute(parsed.pathname + parsed.search),
-        image: absolute(plan.meta.image ?? '/icons/icon-512.png'),
+        image: absolute(previewImagePath(plan.meta.image ?? '/icons/icon-512.png')),
         siteName: 'Turma',
         locale: 'pt-BR',
       },

@@ -51,7 +51,8 @@ import { experimentRoutes } from './routes/experiments.routes';
 import { influencerRoutes } from './routes/influencers.routes';
 import { PUBLIC_READ_PATHS, publicReads } from './public-reads';
 import type { ContractRouter } from './contract';
-import { mediaFiles } from './media';
+import { mediaFiles, mediaPreviews } from './media';
+import type { ImageProcessor } from '../../core/ports/image';
 import type { FileStorage } from '../../core/ports/storage';
 import { staticApps } from './static';
 import { siteFiles } from './site-files';
@@ -157,6 +158,7 @@ export function createApp(container: Container, options: { distDir?: string } = 
     await next();
   });
   app.use(mediaFiles(() => container.get<FileStorage>(TOKENS.FileStorage)));
+  app.use(mediaPreviews(() => container.get<FileStorage>(TOKENS.FileStorage), () => container.get<ImageProcessor>(TOKENS.ImageProcessor)));
   app.use(siteFiles(config));
   app.use(staticApps(options.distDir, { dev: !config.isProduction, publicUrl: config.publicUrl }));
   return app;

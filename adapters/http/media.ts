@@ -1,6 +1,7 @@
 // GET /media/<key>: files of the storage port (product images), safe keys only, right type, cached for a year.
 import { createHash } from 'node:crypto';
 import type { Next } from 'koa';
+import type { ImageProcessor } from '../../core/ports/image';
 import type { FileStorage } from '../../core/ports/storage';
 import { MEDIA_PREFIX, isSafeKey } from '../storage/local.storage';
 import type { AppContext } from './context';
@@ -36,5 +37,58 @@ export function mediaFiles(storage: () => FileStorage) {
       return;
     }
     ctx.body = Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength);
+  };
+}
+
+/** Where the link-preview picture of a stored image is served: `/og/<key>.jpg` (web/ssr/meta.ts previewImagePath points og:image there). */
+export const PREVIEW_PREFIX = '/og';
+export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
+/** The site's dark background (web/lib/theme.ts), around the picture. */
+const PREVIEW_BACKGROUND = '#15110e';
+const PREVIEW_CACHE_ENTRIES = 64;
+
+/**
+ * GET /og/<key>.jpg: the stored image `<key>` as a 1200 × 630 JPEG card (ImageProcessor.previewCard), for crawlers and
+ * link previews, which do not show SVG (the seeded product covers) and prefer that shape. Rendered on the first request
+ * and kept in memory (the newest 64; keys carry their content's hash, so a kept card is never stale).
+ */
+export function mediaPreviews(storage: () => FileStorage, images: () => ImageProcessor) {
+  const cache = new Map<string, Uint8Array>();
+  return async (ctx: AppContext, next: Next) => {
+    if (!ctx.path.startsWith(`${PREVIEW_PREFIX}/`) || !ctx.path.endsWith('.jpg')) return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    let key: string;
+    try {
+      key = decodeURIComponent(ctx.path.slice(PREVIEW_PREFIX.length + 1, -'.jpg'.length));
+    } catch {
+      key = '';
+    }
+    let body = cache.get(key) ?? null;
+    if (!body && isSafeKey(key)) {
+      const file = await storage().get(key);
+      const card = file && (await images().previewCard(file.body, { ...PREVIEW_SIZE, background: PREVIEW_BACKGROUND }));
+      if (card) {
+        body = card.body;
+        if (cache.size >= PREVIEW_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+        cache.set(key, body);
+      }
+    }
+    if (!body) {
+      ctx.status = 404;
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = 'Não encontrado';
+      return;
+    }
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.set('Content-Security-Policy', MEDIA_CSP);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.type = 'image/jpeg';
+    ctx.etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    ctx.status = 200;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.body = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   };
 }

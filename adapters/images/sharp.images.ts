@@ -26,4 +26,19 @@ export class SharpImageProcessor implements ImageProcessor {
       return null;
     }
   }
+
+  async previewCard(bytes: Uint8Array, options: { width: number; height: number; background: string }): Promise<NormalizedImage | null> {
+    try {
+      // An SVG is drawn at twice its nominal density, so a small cover still fills the card sharply.
+      const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', density: 144 })
+        .rotate()
+        .resize({ width: options.width, height: options.height, fit: 'contain', background: options.background })
+        .flatten({ background: options.background })
+        .jpeg({ quality: this.quality, mozjpeg: true })
+        .toBuffer({ resolveWithObject: true });
+      return { body: new Uint8Array(data), contentType: 'image/jpeg', extension: 'jpg', width: info.width, height: info.height };
+    } catch {
+      return null;
+    }
+  }
 }

@@ -18,4 +18,11 @@ export interface ImageProcessor {
    * (never enlarged), re-encoded, every metadata block dropped.
    */
   normalize(bytes: Uint8Array, options: { accept: readonly ImageFormat[]; maxSide: number }): Promise<NormalizedImage | null>;
+
+  /**
+   * A link preview's picture (issue 15: WhatsApp, Instagram and Facebook show JPEG or PNG, never SVG): the stored
+   * image (SVG included) whole, centred on a `background` card of `width` × `height`, as JPEG without metadata.
+   * Null when the bytes are not a readable image.
+   */
+  previewCard(bytes: Uint8Array, options: { width: number; height: number; background: string }): Promise<NormalizedImage | null>;
 }

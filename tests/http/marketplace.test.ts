@@ -153,6 +153,14 @@ describe('catalogue', () => {
     for (const path of unsafe) expect(await rawStatus(path), path).toBe(404);
     // A NUL in the path is refused at the edge for every route (issue 14): 400, still never the file.
     expect(await rawStatus('/media/products/%00.svg')).toBe(400);
+    // The link-preview cards (/og/<key>.jpg) are drawn from the same stored files only.
+    for (const path of unsafe) expect(await rawStatus(`${path.replace('/media/', '/og/')}.jpg`), path).toBe(404);
+    const card = await fetch(`${app.url}${p.images[0]!.replace('/media/', '/og/')}.jpg`);
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('image/jpeg');
+    expect(card.headers.get('content-security-policy')).toContain('sandbox');
+    const again = await fetch(`${app.url}${p.images[0]!.replace('/media/', '/og/')}.jpg`, { headers: { 'if-none-match': card.headers.get('etag')!, 'cache-control': 'max-age=0' } });
+    expect(again.status).toBe(304);
   });
 });
 

@@ -150,7 +150,15 @@ describe('server-rendered public pages', () => {
     expect(meta(html, 'og:type')).toBe('product');
     expect(meta(html, 'og:description')).toMatch(/^Sérum antioxidante .* · R\$\s89,90$/);
     expect(meta(html, 'og:url')).toMatch(new RegExp(`/marketplace/products/${product.id}$`));
-    expect(meta(html, 'og:image')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    // Link previews show no SVG (the product's cover): og:image is its 1200 × 630 JPEG card.
+    const image = new URL(meta(html, 'og:image')!);
+    expect(image.pathname).toMatch(/^\/og\/products\/[a-z0-9-]+\.svg\.jpg$/);
+    const card = await fetch(`${app.url}${image.pathname}`);
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('image/jpeg');
+    expect(card.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const { default: sharp } = await import('sharp');
+    expect(await sharp(Buffer.from(await card.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
     expect(meta(html, 'description')).toBe(meta(html, 'og:description'));
     // A product that does not exist is not rendered: the shell, with 404.
     const missing = await app.client().get('/marketplace/products/00000000-0000-4000-8000-000000000000');

@@ -3,7 +3,7 @@
 // downloads before it), never what the entry (index.html) or the app it starts (web/boot.tsx) already loads, and
 // nothing without a manifest or for an unknown screen.
 import { describe, expect, it } from 'vitest';
-import { chunkTags, fillTemplate, SCREEN_CHUNKS_ID, type ClientManifest } from '../../web/ssr/meta';
+import { chunkTags, fillTemplate, previewImagePath, SCREEN_CHUNKS_ID, type ClientManifest } from '../../web/ssr/meta';
 
 const manifest: ClientManifest = {
   'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_jsx.js'], dynamicImports: ['boot.tsx'], css: ['assets/index-A.css'] },
@@ -59,5 +59,15 @@ describe('chunkTags', () => {
     expect(html).not.toMatch(/<script type="module"[^>]*landing-page-D\.js/);
     expect(html).not.toMatch(/<link rel="modulepreload"[^>]*landing-page-D\.js/);
     expect(html).toContain('<div id="root"><h1>Oi</h1></div>');
+  });
+});
+
+describe('previewImagePath (og:image)', () => {
+  it('points a stored picture at its JPEG card and keeps every other address', () => {
+    expect(previewImagePath('/media/products/serum-facial-1a2b3c4d.svg')).toBe('/og/products/serum-facial-1a2b3c4d.svg.jpg');
+    expect(previewImagePath('/media/professionals/abc/a.webp')).toBe('/og/professionals/abc/a.webp.jpg');
+    expect(previewImagePath('/icons/icon-512.png')).toBe('/icons/icon-512.png');
+    expect(previewImagePath('/media/../etc/passwd')).toBe('/media/../etc/passwd');
+    expect(previewImagePath('https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png');
   });
 });

@@ -26,6 +26,15 @@ export function clip(text: string, max = 200): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
+/**
+ * og:image of a stored picture (`/media/<key>`): its 1200 × 630 JPEG card at `/og/<key>.jpg` (adapters/http/media.ts
+ * mediaPreviews), since link previews show neither SVG (the seeded covers) nor, everywhere, WebP. Other paths are kept.
+ */
+export function previewImagePath(path: string): string {
+  const key = /^\/media\/([a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)*)$/.exec(path)?.[1];
+  return key ? `/og/${key}.jpg` : path;
+}
+
 /** The tags that go before </head> (title and description replace the template's own). */
 export function headTags(meta: PageMeta): string {
   const e = escapeHtml;
