@@ -1,5 +1,6 @@
 // The embedded mailer and the development mailbox against the real server and database: /api/dev/outbox, /dev/mailbox.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +32,8 @@ afterAll(async () => {
 });
 
 const mailer = () => app.container.get<Mailer>(TOKENS.Mailer);
+/** A link as the outbox shows it: on the address the request came in on (PUBLIC_URL is http://127.0.0.1 here). */
+const asServed = (link: string) => link.replace('http://127.0.0.1/', `${app.url}/`);
 
 describe('the embedded mailer (SMTP_URL unset)', () => {
   it('is what the container serves', () => {
@@ -104,10 +107,13 @@ describe('GET /api/dev/outbox (API.md)', () => {
     expect(Object.keys(confirmation).sort()).toEqual(['created_at', 'html', 'id', 'subject', 'template', 'text', 'to']);
     expect(confirmation).toMatchObject({ to: 'Nova.Pessoa@turma.test', subject: 'Confirme seu e-mail na Turma' });
     expect(confirmation.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(confirmation.text).toContain(LINK);
+    expect(confirmation.text).toContain(asServed(LINK));
     expect(confirmation.html).toContain('<html lang="pt-BR">');
     expect(new Date(confirmation.created_at).toISOString()).toBe(confirmation.created_at);
-    expect(recovery.text).toContain('http://127.0.0.1/redefinir-senha?token=rec_1');
+    expect(recovery.text).toContain(asServed('http://127.0.0.1/redefinir-senha?token=rec_1'));
+    // Stored as sent: only what the outbox shows follows the request's address.
+    const stored = await app.db.knex('mail_outbox').where({ id: recovery.id }).first();
+    expect(stored.text_body).toContain('http://127.0.0.1/redefinir-senha?token=rec_1');
   });
 
   it('lists everyone without a filter, and at most 50', async () => {
@@ -152,10 +158,31 @@ describe('GET /dev/mailbox', () => {
     expect(html).not.toContain('<b>negrito');
     expect(html).toContain('Olá &lt;script&gt;alert(1)&lt;/script&gt;!');
     expect(html).not.toMatch(/<script/i);
-    const escapedLink = LINK.replace(/&/g, '&amp;');
+    const escapedLink = asServed(LINK).replace(/&/g, '&amp;');
     expect(html).toContain(`<a href="${escapedLink}">${escapedLink}</a>`);
     expect(html).toContain('pagina@turma.test');
     expect(html).toMatch(/<time datetime="\d{4}-\d\d-\d\dT[^"]+">\d\d\/\d\d\/\d{4} às \d\d:\d\d<\/time>/);
+  });
+
+  it('shows the links on the address the page was opened at (localhost or 127.0.0.1), never on a forged host', async () => {
+    await mailer().send(confirmationEmail({ to: 'endereco@turma.test', name: 'Endereço', link: LINK }));
+    const opened = (host: string) =>
+      new Promise<string>((resolve, reject) => {
+        request({ host: '127.0.0.1', port: new URL(app.url).port, path: '/dev/mailbox?to=endereco%40turma.test', headers: { host } }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve(body));
+        })
+          .on('error', reject)
+          .end();
+      });
+    const port = new URL(app.url).port;
+    const escaped = (link: string) => link.replace(/&/g, '&amp;');
+    expect(await opened(`localhost:${port}`)).toContain(`href="${escaped(LINK.replace('http://127.0.0.1/', `http://localhost:${port}/`))}"`);
+    const forged = await opened('evil.example"><b>x');
+    expect(forged).not.toContain('evil.example');
+    expect(forged).toContain(`href="${escaped(LINK)}"`);
   });
 
   it('filters by recipient with the form and keeps the value in the field', async () => {

@@ -9,6 +9,7 @@ import { notFound } from '../../../core/shared/errors';
 import type { Config } from '../../config';
 import { splitLinks } from '../../mail/links';
 import type { OutboxMessage, OutboxReader } from '../../mail/outbox.mailer';
+import { siteOrigin } from '../site-files';
 import { TOKENS } from '../../tokens';
 import type { AppContext } from '../context';
 import { ContractRouter, reply } from '../contract';
@@ -39,6 +40,20 @@ export function devRoutes(config: Config) {
   const router = new ContractRouter({ tag: 'dev' });
   if (config.isProduction) return router;
   const reader = (ctx: AppContext) => ctx.container.get<OutboxReader>(TOKENS.OutboxReader);
+  // The messages' links are written with PUBLIC_URL (http://localhost:3000 by default), while a developer may have
+  // opened the app at http://127.0.0.1:3000 (another origin: other cookies, signed out there). The outbox shows them
+  // on the address the request came in on (issue 15); the stored message is not changed.
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const onRequestOrigin = (ctx: AppContext) => {
+    const origin = siteOrigin(ctx, config);
+    // Only a plain host[:port] is put into the links (the Host header is the client's to write).
+    const plain = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(origin);
+    return (text: string) => (!plain || origin === publicOrigin ? text : text.split(`${publicOrigin}/`).join(`${origin}/`));
+  };
+  const localised = (ctx: AppContext, m: OutboxMessage): OutboxMessage => {
+    const local = onRequestOrigin(ctx);
+    return { ...m, text: local(m.text), html: local(m.html) };
+  };
 
   return router
     .route({
@@ -51,7 +66,7 @@ export function devRoutes(config: Config) {
       handler: async (ctx, { query }) => {
         const { items, total } = await reader(ctx).list({ to: query.to });
         ctx.set('Cache-Control', 'no-store');
-        return reply(200, { items, total });
+        return reply(200, { items: items.map((m) => localised(ctx, m)), total });
       },
     })
     .route({
@@ -68,7 +83,7 @@ export function devRoutes(config: Config) {
         const { items, total } = await reader(ctx).list({ to });
         ctx.set('Cache-Control', 'no-store');
         ctx.type = 'text/html; charset=utf-8';
-        return reply(200, renderMailbox({ items, total, to, smtpUrlSet: Boolean(config.smtpUrl) }));
+        return reply(200, renderMailbox({ items: items.map((m) => localised(ctx, m)), total, to, smtpUrlSet: Boolean(config.smtpUrl) }));
       },
     })
     // The message's own HTML body, as a mail client would show it (our templates: escaped values, no scripts).
@@ -90,7 +105,7 @@ export function devRoutes(config: Config) {
         }
         ctx.set('Cache-Control', 'no-store');
         ctx.type = 'text/html; charset=utf-8';
-        return reply(200, message.html);
+        return reply(200, localised(ctx, message).html);
       },
     })
     // The web app's /dev/render-error screen throws while rendering only when this answers (never in production).
