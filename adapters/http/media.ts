@@ -20,24 +20,32 @@ export function mediaFiles(storage: () => FileStorage) {
       key = '';
     }
     const file = isSafeKey(key) ? await storage().get(key) : null;
-    if (!file) {
-      ctx.status = 404;
-      ctx.type = 'text/plain; charset=utf-8';
-      ctx.body = 'Não encontrado';
-      return;
-    }
-    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-    ctx.set('Content-Security-Policy', MEDIA_CSP);
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.type = file.contentType;
-    ctx.etag = `"${createHash('sha1').update(file.body).digest('base64url')}"`;
-    ctx.status = 200;
-    if (ctx.fresh) {
-      ctx.status = 304;
-      return;
-    }
-    ctx.body = Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength);
+    sendStored(ctx, file);
   };
+}
+
+/**
+ * A stored file (or its card) as the answer: its type, never run as a page, cached for a year (keys carry their
+ * content's hash), 304 when the client has it; a plain-text 404 when there is none.
+ */
+function sendStored(ctx: AppContext, file: { body: Uint8Array; contentType: string } | null) {
+  if (!file) {
+    ctx.status = 404;
+    ctx.type = 'text/plain; charset=utf-8';
+    ctx.body = 'Não encontrado';
+    return;
+  }
+  ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+  ctx.set('Content-Security-Policy', MEDIA_CSP);
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.type = file.contentType;
+  ctx.etag = `"${createHash('sha1').update(file.body).digest('base64url')}"`;
+  ctx.status = 200;
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.body = Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength);
 }
 
 /** Where the link-preview picture of a stored image is served: `/og/<key>.jpg` (web/ssr/meta.ts previewImagePath points og:image there). */
@@ -73,22 +81,6 @@ export function mediaPreviews(storage: () => FileStorage, images: () => ImagePro
         cache.set(key, body);
       }
     }
-    if (!body) {
-      ctx.status = 404;
-      ctx.type = 'text/plain; charset=utf-8';
-      ctx.body = 'Não encontrado';
-      return;
-    }
-    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-    ctx.set('Content-Security-Policy', MEDIA_CSP);
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.type = 'image/jpeg';
-    ctx.etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    ctx.status = 200;
-    if (ctx.fresh) {
-      ctx.status = 304;
-      return;
-    }
-    ctx.body = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    sendStored(ctx, body && { body, contentType: 'image/jpeg' });
   };
 }
