@@ -13,15 +13,19 @@ export function mediaFiles(storage: () => FileStorage) {
   return async (ctx: AppContext, next: Next) => {
     if (!ctx.path.startsWith(`${MEDIA_PREFIX}/`)) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    let key: string;
-    try {
-      key = decodeURIComponent(ctx.path.slice(MEDIA_PREFIX.length + 1));
-    } catch {
-      key = '';
-    }
+    const key = keyIn(ctx.path, MEDIA_PREFIX);
     const file = isSafeKey(key) ? await storage().get(key) : null;
     sendStored(ctx, file);
   };
+}
+
+/** The storage key in `/<prefix>/<key><suffix>`, decoded; '' when it does not decode (never a safe key). */
+function keyIn(path: string, prefix: string, suffix = ''): string {
+  try {
+    return decodeURIComponent(path.slice(prefix.length + 1, path.length - suffix.length));
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -49,8 +53,8 @@ function sendStored(ctx: AppContext, file: { body: Uint8Array; contentType: stri
 }
 
 /** Where the link-preview picture of a stored image is served: `/og/<key>.jpg` (web/ssr/meta.ts previewImagePath points og:image there). */
-export const PREVIEW_PREFIX = '/og';
-export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
+const PREVIEW_PREFIX = '/og';
+const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
 /** The site's dark background (web/lib/theme.ts), around the picture. */
 const PREVIEW_BACKGROUND = '#15110e';
 const PREVIEW_CACHE_ENTRIES = 64;
@@ -65,12 +69,7 @@ export function mediaPreviews(storage: () => FileStorage, images: () => ImagePro
   return async (ctx: AppContext, next: Next) => {
     if (!ctx.path.startsWith(`${PREVIEW_PREFIX}/`) || !ctx.path.endsWith('.jpg')) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    let key: string;
-    try {
-      key = decodeURIComponent(ctx.path.slice(PREVIEW_PREFIX.length + 1, -'.jpg'.length));
-    } catch {
-      key = '';
-    }
+    const key = keyIn(ctx.path, PREVIEW_PREFIX, '.jpg');
     let body = cache.get(key) ?? null;
     if (!body && isSafeKey(key)) {
       const file = await storage().get(key);

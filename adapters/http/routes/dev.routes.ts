@@ -44,15 +44,13 @@ export function devRoutes(config: Config) {
   // opened the app at http://127.0.0.1:3000 (another origin: other cookies, signed out there). The outbox shows them
   // on the address the request came in on (issue 15); the stored message is not changed.
   const publicOrigin = new URL(config.publicUrl).origin;
-  const onRequestOrigin = (ctx: AppContext) => {
+  const shownHere = (ctx: AppContext): ((m: OutboxMessage) => OutboxMessage) => {
     const origin = siteOrigin(ctx, config);
     // Only a plain host[:port] is put into the links (the Host header is the client's to write).
     const plain = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(origin);
-    return (text: string) => (!plain || origin === publicOrigin ? text : text.split(`${publicOrigin}/`).join(`${origin}/`));
-  };
-  const localised = (ctx: AppContext, m: OutboxMessage): OutboxMessage => {
-    const local = onRequestOrigin(ctx);
-    return { ...m, text: local(m.text), html: local(m.html) };
+    if (!plain || origin === publicOrigin) return (m) => m;
+    const local = (text: string) => text.split(`${publicOrigin}/`).join(`${origin}/`);
+    return (m) => ({ ...m, text: local(m.text), html: local(m.html) });
   };
 
   return router
@@ -66,7 +64,7 @@ export function devRoutes(config: Config) {
       handler: async (ctx, { query }) => {
         const { items, total } = await reader(ctx).list({ to: query.to });
         ctx.set('Cache-Control', 'no-store');
-        return reply(200, { items: items.map((m) => localised(ctx, m)), total });
+        return reply(200, { items: items.map(shownHere(ctx)), total });
       },
     })
     .route({
@@ -83,7 +81,7 @@ export function devRoutes(config: Config) {
         const { items, total } = await reader(ctx).list({ to });
         ctx.set('Cache-Control', 'no-store');
         ctx.type = 'text/html; charset=utf-8';
-        return reply(200, renderMailbox({ items: items.map((m) => localised(ctx, m)), total, to, smtpUrlSet: Boolean(config.smtpUrl) }));
+        return reply(200, renderMailbox({ items: items.map(shownHere(ctx)), total, to, smtpUrlSet: Boolean(config.smtpUrl) }));
       },
     })
     // The message's own HTML body, as a mail client would show it (our templates: escaped values, no scripts).
@@ -105,7 +103,7 @@ export function devRoutes(config: Config) {
         }
         ctx.set('Cache-Control', 'no-store');
         ctx.type = 'text/html; charset=utf-8';
-        return reply(200, localised(ctx, message).html);
+        return reply(200, shownHere(ctx)(message).html);
       },
     })
     // The web app's /dev/render-error screen throws while rendering only when this answers (never in production).

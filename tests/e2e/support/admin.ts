@@ -42,7 +42,7 @@ export async function completeSecondFactor(page: Page, secret = ADMIN_TOTP_SECRE
 }
 
 /** The same over the API, for request contexts that signed the seeded admin in with its password. */
-export async function verifyAdminSession(request: APIRequestContext, secret = ADMIN_TOTP_SECRET) {
+async function verifyAdminSession(request: APIRequestContext, secret = ADMIN_TOTP_SECRET) {
   const res = await request.post('/api/auth/2fa/verify', { data: { code: await claimCode(secret) } });
   expect(res.status(), await res.text()).toBe(200);
 }
