@@ -86,6 +86,8 @@ function coreRule(extraPatterns) {
       },
     ],
     'no-restricted-globals': ['error', { name: 'process', message: 'core/ não lê o ambiente: receba a configuração por parâmetro.' }, { name: 'fetch', message: 'core/ não faz I/O: use uma porta.' }],
+    // Codes worth money (vouchers, invites) must not be predictable: core/shared/random.ts draws from Web Crypto.
+    'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'core/ não usa Math.random (previsível): use secureRandom de core/shared/random.ts.' }],
   };
 }
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Container } from 'inversify';
 import type { Clock } from '../core/shared/clock';
 import { systemClock } from '../core/shared/clock';
+import { secureRandom } from '../core/shared/random';
 import type { PasswordHasher, SecretTokens } from '../core/ports/security';
 import type { UnitOfWork } from '../core/ports/unit-of-work';
 import type { Mailer } from '../core/ports/mailer';
@@ -208,7 +209,7 @@ export function buildContainer(config: Config, database: Database, overrides: Co
         gateway,
         clock,
         {
-          entry: entryPaymentFlow(clock, Math.random, { publicUrl: config.publicUrl, platformFeePercent: config.platformFeePercent }),
+          entry: entryPaymentFlow(clock, secureRandom, { publicUrl: config.publicUrl, platformFeePercent: config.platformFeePercent }),
           balance: balancePaymentFlow(clock, { publicUrl: config.publicUrl, feePercent: config.platformFeePercent, planOrders }),
           order: orderPaymentFlow(clock, { publicUrl: config.publicUrl }),
         },

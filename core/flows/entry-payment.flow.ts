@@ -3,6 +3,7 @@
 // this was the last place. Money for a place that no longer exists goes back (the payments module refunds it).
 import type { Clock } from '../shared/clock';
 import { conflict, notFound } from '../shared/errors';
+import { secureRandom } from '../shared/random';
 import type { Repositories, Tx } from '../ports/unit-of-work';
 import { entryHoldAfterCharge, firstNameOf, occupiesPlace, paidCount, placesTaken, shouldComplete } from '../groups';
 import { notify } from '../notifications';
@@ -12,7 +13,7 @@ import { completeGroup } from './complete-group.flow';
 import { reverseCampaignBonusesForPayment } from './campaign-bonus.flow';
 import { reverseGroupPurchase } from './payment-reversal.flow';
 
-export function entryPaymentFlow(clock: Clock, random: () => number = Math.random, options: { publicUrl?: string; platformFeePercent?: number } = {}): PaymentPurposeHandler {
+export function entryPaymentFlow(clock: Clock, random: () => number = secureRandom, options: { publicUrl?: string; platformFeePercent?: number } = {}): PaymentPurposeHandler {
   return {
     async resolve(repos: Repositories, userId: string, memberId: string) {
       const member = await repos.groups.members.findById(memberId);

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { conflict } from '../shared/errors';
 import type { Cents } from '../shared/money';
+import { secureRandom } from '../shared/random';
 import { computeBalanceDue, computeEntryPrice } from '../catalog';
 import { ANONYMOUS_NAME } from '../identity';
 
@@ -151,9 +152,9 @@ export function placeAmounts(price: Cents) {
   return { price, entry, balance: computeBalanceDue(price, entry) };
 }
 
-/** Short, unambiguous codes for invite links and vouchers (no 0/O, 1/I/L). */
+/** Short, unambiguous codes for invite links and vouchers (no 0/O, 1/I/L); random from the cryptographic source. */
 export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export function makeCode(length: number, random: () => number): string {
+export function makeCode(length: number, random: () => number = secureRandom): string {
   let out = '';
   for (let i = 0; i < length; i++) out += CODE_ALPHABET[Math.floor(random() * CODE_ALPHABET.length)] ?? 'A';
   return out;

@@ -3,6 +3,7 @@
 import type { Clock } from '../shared/clock';
 import { DomainError, conflict, notFound } from '../shared/errors';
 import { isId } from '../shared/ids';
+import { secureRandom } from '../shared/random';
 import type { Repositories } from '../ports/unit-of-work';
 import type { GroupRecord, MemberRecord, MemberWithName } from './ports';
 import type { Tx, UnitOfWork } from '../ports/unit-of-work';
@@ -37,7 +38,7 @@ export class GroupService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    private readonly random: () => number = Math.random,
+    private readonly random: () => number = secureRandom,
   ) {}
 
   /** POST /api/groups: a new group of the plan, owned by the caller, with the caller's place held. */

@@ -3,6 +3,7 @@
 // the row before and after.
 import type { Clock } from '../shared/clock';
 import { conflict, invalid, notFound } from '../shared/errors';
+import { secureRandom } from '../shared/random';
 import type { Tx, UnitOfWork } from '../ports/unit-of-work';
 import type { RequestMeta } from '../identity';
 import type { InfluencerFilter, InfluencerListItem, InfluencerRecord } from './ports';
@@ -39,7 +40,7 @@ export class InfluencerService {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    private readonly random: () => number = Math.random,
+    private readonly random: () => number = secureRandom,
   ) {}
 
   /** Checks an application without storing it (the anonymous flow validates before creating the account). */

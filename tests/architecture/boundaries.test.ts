@@ -11,7 +11,7 @@ const cycleLint = new ESLint({ cwd });
 
 async function restricted(filePath: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => ['no-restricted-imports', 'no-restricted-globals', 'no-restricted-syntax'].includes(m.ruleId ?? ''));
+  return (result?.messages ?? []).filter((m) => ['no-restricted-imports', 'no-restricted-globals', 'no-restricted-syntax', 'no-restricted-properties'].includes(m.ruleId ?? ''));
 }
 
 
@@ -31,6 +31,10 @@ describe('architecture boundaries (STYLE.md)', () => {
 
   it('core/ may not read the environment', async () => {
     expect(await restricted('core/catalog/planted.ts', 'export const x = process.env.X;')).not.toHaveLength(0);
+  });
+
+  it('core/ may not draw codes from Math.random (predictable)', async () => {
+    expect(await restricted('core/groups/planted.ts', 'export const x = () => Math.random();')).not.toHaveLength(0);
   });
 
   it('core/ may import zod and its own modules', async () => {
