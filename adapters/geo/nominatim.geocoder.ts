@@ -1,14 +1,10 @@
 // The Geocoder port over Nominatim structured search (EXTERNAL-APIS.md §3), at most 1 request per second per process.
-import type { Coordinates, Geocoder } from '../../core/ports/address-lookup';
+import type { Coordinates, GeocodeAddress, Geocoder } from '../../core/ports/address-lookup';
 import type { Logger } from '../logger';
 import { describeFailure, getJson, logFailure, type UpstreamResult } from './upstream';
+import { ownValue } from '../../core/shared/lookup';
 
-export type GeocodeAddress = Parameters<Geocoder['geocode']>[0];
-
-/** The richer contract the cache decorator uses to tell "no match" from "Nominatim is down". */
-export interface DetailedGeocoder extends Geocoder {
-  geocodeDetailed(address: GeocodeAddress): Promise<UpstreamResult<Coordinates>>;
-}
+export type { GeocodeAddress };
 
 export class QueueWaitExceeded extends Error {
   constructor() {
@@ -111,7 +107,7 @@ export interface NominatimOptions {
 // so a known country becomes the hard countrycodes filter instead.
 const COUNTRY_CODES: Record<string, string> = { brasil: 'br', brazil: 'br', br: 'br' };
 
-export class NominatimGeocoder implements DetailedGeocoder {
+export class NominatimGeocoder implements Geocoder {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly maxQueueMs: number;
@@ -124,11 +120,6 @@ export class NominatimGeocoder implements DetailedGeocoder {
     this.spacer = options.spacer ?? nominatimSpacer;
   }
 
-  async geocode(address: GeocodeAddress): Promise<Coordinates | null> {
-    const result = await this.geocodeDetailed(address);
-    return result.status === 'found' ? result.value : null;
-  }
-
   /** The structured-search URL (never `q`; always `format`). */
   searchUrl(address: GeocodeAddress): string {
     const params = new URLSearchParams();
@@ -136,7 +127,7 @@ export class NominatimGeocoder implements DetailedGeocoder {
     if (address.city.trim()) params.set('city', address.city.trim());
     if (address.state.trim()) params.set('state', address.state.trim());
     const country = address.country.trim();
-    const code = COUNTRY_CODES[country.toLowerCase()];
+    const code = ownValue(COUNTRY_CODES, country.toLowerCase());
     if (code) params.set('countrycodes', code);
     else if (country) params.set('country', country);
     params.set('format', 'jsonv2');
@@ -145,7 +136,8 @@ export class NominatimGeocoder implements DetailedGeocoder {
     return `${this.baseUrl}/search?${params.toString()}`;
   }
 
-  async geocodeDetailed(address: GeocodeAddress): Promise<UpstreamResult<Coordinates>> {
+  /** "not_found" is an empty list; a refusal, timeout, full queue or garbage is "failed". */
+  async geocode(address: GeocodeAddress): Promise<UpstreamResult<Coordinates>> {
     if (!address.street.trim() && !address.city.trim()) return { status: 'not_found' };
     const url = this.searchUrl(address);
     const failed = (reason: string): UpstreamResult<Coordinates> => {

@@ -16,9 +16,13 @@ const enUS = z.locales.en().localeError;
 /** z.int()'s own bound is the largest safe integer: "<= 9007199254740991" says nothing to a person. */
 const HUGE_NUMBER = { 'pt-BR': 'Número grande demais.', 'en-US': 'Number too large.' } as const;
 const HUGE_NEGATIVE = { 'pt-BR': 'Número pequeno demais.', 'en-US': 'Number too small.' } as const;
+/** A field left out: zod's own text ('recebeu um valor "undefined"') blames a value the person never typed. */
+export const REQUIRED_FIELD = { 'pt-BR': 'Campo obrigatório: preencha este campo.', 'en-US': 'Required field: fill it in.' } as const;
+const isMissing = (issue: { code?: string; input?: unknown }) => issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null);
 z.config({
   localeError: (issue) => {
     const locale = requestLocale.getStore() === 'en-US' ? 'en-US' : 'pt-BR';
+    if (isMissing(issue)) return REQUIRED_FIELD[locale];
     if (issue.code === 'too_big' && Number(issue.maximum) >= Number.MAX_SAFE_INTEGER) return HUGE_NUMBER[locale];
     if (issue.code === 'too_small' && Number(issue.minimum) <= Number.MIN_SAFE_INTEGER) return HUGE_NEGATIVE[locale];
     return (locale === 'en-US' ? enUS : ptBR)(issue);
@@ -46,12 +50,19 @@ export const INVALID_INPUT_MESSAGE: Record<ApiLocale, string> = {
   'en-US': 'Check the highlighted fields.',
 };
 
+/** The answer's headline: names the fields left out, so a caller without a form still learns what to send. */
+export function invalidInputMessage(fields: Record<string, string>, locale: ApiLocale): string {
+  const missing = Object.keys(fields).filter((k) => fields[k] === REQUIRED_FIELD[locale] && k !== '_');
+  if (!missing.length) return INVALID_INPUT_MESSAGE[locale];
+  const list = missing.join(', ');
+  return locale === 'en-US' ? `Fill in the required fields: ${list}.` : `Preencha os campos obrigatórios: ${list}.`;
+}
+
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, locale: ApiLocale = 'pt-BR'): z.infer<S> {
   const result = schema.safeParse(input ?? {});
   if (!result.success) {
-    throw new DomainError('invalid', 'invalid_input', INVALID_INPUT_MESSAGE[locale], {
-      fields: fieldsFromIssues(result.error.issues),
-    });
+    const fields = fieldsFromIssues(result.error.issues);
+    throw new DomainError('invalid', 'invalid_input', invalidInputMessage(fields, locale), { fields });
   }
   return result.data;
 }

@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { dirname, extname, resolve, sep } from 'node:path';
 import type { FileStorage, StoredFile } from '../../core/ports/storage';
+import { ownValue } from '../../core/shared/lookup';
 
 /** The only types stored and served; the key's extension decides the Content-Type on the way out. */
 export const MEDIA_TYPES: Record<string, string> = {
@@ -26,7 +27,7 @@ export function isSafeKey(key: string): boolean {
   if (key.length === 0 || key.length > 200) return false;
   if (!/^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/.test(key)) return false;
   if (key.split('/').some((segment) => segment.includes('..'))) return false;
-  return extname(key) in MEDIA_TYPES;
+  return Object.hasOwn(MEDIA_TYPES, extname(key));
 }
 
 export class LocalFileStorage implements FileStorage {
@@ -48,7 +49,7 @@ export class LocalFileStorage implements FileStorage {
   async put(key: string, body: Uint8Array, contentType: string): Promise<StoredFile> {
     const path = this.pathOf(key);
     if (!path) throw new Error(`chave de arquivo inválida: ${key}`);
-    const expected = MEDIA_TYPES[extname(key)];
+    const expected = ownValue(MEDIA_TYPES, extname(key));
     if (contentType.split(';')[0]!.trim().toLowerCase() !== expected) throw new Error(`tipo ${contentType} não corresponde à extensão de ${key} (${expected})`);
     await mkdir(dirname(path), { recursive: true });
     // Write then rename: a reader never sees half a file.
@@ -62,7 +63,7 @@ export class LocalFileStorage implements FileStorage {
     const path = this.pathOf(key);
     if (!path) return null;
     try {
-      return { body: await readFile(path), contentType: MEDIA_TYPES[extname(key)]! };
+      return { body: await readFile(path), contentType: ownValue(MEDIA_TYPES, extname(key))! };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'EISDIR') return null;
       throw err;

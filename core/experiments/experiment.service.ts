@@ -1,6 +1,5 @@
 // Experiments' use cases: enrol a visitor (idempotent per anonymous id), take a batch of browser interactions, link
 // the visitor to the account they sign up or in with, and the back office's experiment and funnel reports.
-import type { UnitOfWork } from '../ports/unit-of-work';
 import { invalid } from '../shared/errors';
 import { analyticsRange, funnelRates, type FunnelRow } from './funnel';
 import type { ExperimentRepository, ParticipantRecord } from './ports';
@@ -8,6 +7,12 @@ import type { AnalyticsQuery, AnalyticsReport, EventsBatch, ExperimentReport, Fu
 import { EXPERIMENTS } from './schemas';
 import { twoProportionTest } from './significance';
 import { THEME_EXPERIMENT_NAME } from './theme-variant';
+import { ownValue } from '../shared/lookup';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import type { ExperimentsScope } from './ports';
+
+/** The experiment reads and writes its own table only. */
+type ExperimentScope = ExperimentsScope;
 
 export const VISITS_NOTE = 'Visitas = participantes do experimento criados no período (cada visitante é sorteado uma única vez).';
 
@@ -26,7 +31,7 @@ const withRates = (row: FunnelRow & { key: string }): FunnelRowAnswer => ({
 });
 
 export class ExperimentService {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(private readonly uow: UnitOfWork<ExperimentScope>) {}
 
   /** The same anonymous id always answers the same participant (and its first variant), so a replay changes nothing. */
   async enrol(input: ParticipantInput, userId: string | null): Promise<ParticipantAnswer> {
@@ -63,7 +68,7 @@ export class ExperimentService {
   }
 
   async experimentReport(experiment: string): Promise<ExperimentReport> {
-    const variants = EXPERIMENTS[experiment];
+    const variants = ownValue(EXPERIMENTS, experiment);
     if (!variants) throw invalid('invalid_input', 'Experimento desconhecido.', { experiment: 'Experimento desconhecido.' });
     const counts = await this.uow.repos.experiments.variantCounts(experiment);
     const rows = variants.map((variant) => {

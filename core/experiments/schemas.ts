@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { FUNNEL_STEPS, MAX_RANGE_DAYS } from './funnel';
 import { THEME_EXPERIMENT_NAME, THEME_VARIANTS } from './theme-variant';
+import { ownValue } from '../shared/lookup';
 
 /** Experiments this server records, with their variants. */
 export const EXPERIMENTS: Readonly<Record<string, readonly string[]>> = { [THEME_EXPERIMENT_NAME]: THEME_VARIANTS };
@@ -19,7 +20,7 @@ export const participantInputSchema = z
     anonymous_id: anonymousIdSchema,
   })
   .superRefine((v, ctx) => {
-    const variants = EXPERIMENTS[v.experiment];
+    const variants = ownValue(EXPERIMENTS, v.experiment);
     if (!variants) ctx.addIssue({ code: 'custom', path: ['experiment'], message: 'Experimento desconhecido.' });
     else if (!variants.includes(v.variant)) ctx.addIssue({ code: 'custom', path: ['variant'], message: 'Variante desconhecida para este experimento.' });
   });

@@ -5,6 +5,7 @@ import { invalid } from '../shared/errors';
 import { isValidCnpj, isValidCpf, normalizeCnpj, normalizeCpf } from '../identity';
 import { cepSchema, ufSchema } from '../address';
 import { pixKeySchema } from '../payments';
+import { ownValue } from '../shared/lookup';
 
 export const PROFESSIONAL_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
 export type ProfessionalStatus = (typeof PROFESSIONAL_STATUSES)[number];
@@ -94,7 +95,7 @@ export const professionalApplicationSchema = z
     pix_key: pixKeySchema,
   })
   .superRefine((v, ctx) => {
-    const needs = REGISTER_REQUIRED_BY_CATEGORY[v.category];
+    const needs = ownValue(REGISTER_REQUIRED_BY_CATEGORY, v.category);
     if (needs && !v.register) ctx.addIssue({ code: 'custom', path: ['register', 'number'], message: `Informe o ${needs.label} e a UF: obrigatório para ${v.category === 'odontologia' ? 'Odontologia' : v.category}` });
     if ((v.latitude == null) !== (v.longitude == null)) ctx.addIssue({ code: 'custom', path: ['latitude'], message: 'Informe latitude e longitude juntas' });
   });

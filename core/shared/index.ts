@@ -3,3 +3,4 @@ export * from './money';
 export * from './clock';
 export * from './ids';
 export * from './text';
+export * from './lookup';

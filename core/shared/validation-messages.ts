@@ -54,4 +54,4 @@ export const VALIDATION_MESSAGES_EN: Readonly<Record<string, string>> = {
 };
 
 /** The en-US text of a pt-BR validation message from the table, or the message itself. */
-export const englishValidationMessage = (message: string): string => VALIDATION_MESSAGES_EN[message] ?? message;
+export const englishValidationMessage = (message: string): string => (Object.hasOwn(VALIDATION_MESSAGES_EN, message) ? VALIDATION_MESSAGES_EN[message]! : message);

@@ -136,3 +136,57 @@ describe('cross-site requests (CSRF) and non-JSON bodies', () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe('keys that name Object.prototype members find nothing (never a 500)', () => {
+  const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty'];
+
+  it.each(PROTOTYPE_KEYS)('POST /api/experiments/participants with experiment %j → 400 "Experimento desconhecido."', async (key) => {
+    const res = await app.client().post('/api/experiments/participants', { experiment: key, variant: 'golden', anonymous_id: 'anon-proto-0001' });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error.fields.experiment).toBe('Experimento desconhecido.');
+  });
+
+  it.each(PROTOTYPE_KEYS)('GET /api/admin/reports/experiments?experiment=%s → 400', async (key) => {
+    const admin = await createUser(app, { role: 'admin' });
+    const res = await admin.client.get(`/api/admin/reports/experiments?experiment=${key}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+  });
+
+  it('a professional application whose category is a prototype key is refused as an unknown category', async () => {
+    const user = await createUser(app);
+    const res = await user.client.post('/api/professionals/applications', { category: 'constructor' });
+    expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
+});
+
+describe('a field left out is named, never "undefined"', () => {
+  it('POST /api/me/origin {} → 400 saying the field is required', async () => {
+    const user = await createUser(app);
+    const res = await user.client.post('/api/me/origin', {});
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).not.toMatch(/undefined/);
+    expect(res.body.error.fields.path).toBe('Campo obrigatório: preencha este campo.');
+    expect(res.body.error.message).toBe('Preencha os campos obrigatórios: path.');
+  });
+
+  it('POST /api/admin/plans {} → 400 listing the required fields, in English when asked', async () => {
+    const admin = await createUser(app, { role: 'admin' });
+    const pt = await admin.client.post('/api/admin/plans', {});
+    expect(pt.status).toBe(400);
+    expect(JSON.stringify(pt.body)).not.toMatch(/undefined/);
+    expect(pt.body.error.message).toMatch(/^Preencha os campos obrigatórios: .*name/);
+    const en = await admin.client.post('/api/admin/plans', {}, { 'accept-language': 'en-US' });
+    expect(JSON.stringify(en.body)).not.toMatch(/undefined/);
+    expect(en.body.error.message).toMatch(/^Fill in the required fields: .*name/);
+    expect(en.body.error.fields.name).toBe('Required field: fill it in.');
+  });
+
+  it('the financial report without `from` names it', async () => {
+    const admin = await createUser(app, { role: 'admin' });
+    const res = await admin.client.get('/api/admin/reports/financial?to=2026-01-31');
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).not.toMatch(/undefined/);
+    expect(res.body.error.fields.from).toBe('Campo obrigatório: preencha este campo.');
+  });
+});

@@ -3,7 +3,7 @@ import type { Next } from 'koa';
 import { ZodError } from 'zod';
 import { isDomainError, type DomainErrorKind } from '../../../core/shared/errors';
 import type { AppContext } from '../context';
-import { INVALID_INPUT_MESSAGE, apiLocaleOf, fieldsFromIssues } from '../validation';
+import { apiLocaleOf, fieldsFromIssues, invalidInputMessage } from '../validation';
 
 const STATUS: Record<DomainErrorKind, number> = {
   invalid: 400,
@@ -47,7 +47,8 @@ export async function errorMiddleware(ctx: AppContext, next: Next) {
     if (err instanceof ZodError) {
       ctx.status = 400;
       const locale = apiLocaleOf(ctx);
-      ctx.body = body('invalid_input', INVALID_INPUT_MESSAGE[locale], fieldsFromIssues(err.issues));
+      const fields = fieldsFromIssues(err.issues);
+      ctx.body = body('invalid_input', invalidInputMessage(fields, locale), fields);
       return;
     }
     const mapped = mapInfrastructureError(err);

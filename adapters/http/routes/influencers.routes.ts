@@ -24,7 +24,7 @@ import { requestMeta, type AppContext } from '../context';
 import { ContractRouter, reply } from '../contract';
 import { contentRangeHeader, parseSimpleRestQuery, sendList, simpleRestQueryDoc } from '../simple-rest';
 import { DomainError } from '../../../core/shared/errors';
-import { INVALID_INPUT_MESSAGE, apiLocaleOf, fieldsFromIssues } from '../validation';
+import { apiLocaleOf, fieldsFromIssues, invalidInputMessage } from '../validation';
 
 const idParams = z.object({ id: z.string() });
 const admin = { roles: ['admin' as const] };
@@ -89,7 +89,7 @@ export function influencerRoutes() {
         const application = influencerApplicationSchema.safeParse(body);
         if (!account.success || !application.success) {
           const fields = { ...(application.success ? {} : fieldsFromIssues(application.error.issues)), ...(account.success ? {} : fieldsFromIssues(account.error.issues)) };
-          throw new DomainError('invalid', 'invalid_input', INVALID_INPUT_MESSAGE[apiLocaleOf(ctx)], { fields });
+          throw new DomainError('invalid', 'invalid_input', invalidInputMessage(fields, apiLocaleOf(ctx)), { fields });
         }
         const flow = ctx.container.get<InfluencerApplicationFlow>(TOKENS.InfluencerApplicationFlow);
         const created = await flow.applyWithNewAccount(account.data, body, meta, { clickId: carriedClickId(ctx) });
