@@ -1,4 +1,4 @@
-// A saved Brazilian address as profiles and professionals store and answer it (SPEC.md §3 field names).
+// A saved Brazilian address as profiles and professionals store and answer it (docs/product/spec.md §3 field names).
 import { z } from 'zod';
 
 export interface AddressFields {

@@ -1,4 +1,4 @@
-// CEP rules and the CEP → address (+ coordinates) use case (SPEC.md §3 "CEP address result", §5, §7 External, §8).
+// CEP rules and the CEP → address (+ coordinates) use case (docs/product/spec.md §3 "CEP address result", §5, §7 External, §8).
 import { z } from 'zod';
 import { notFound } from '../shared/errors';
 import type { AddressLookup, Coordinates, Geocoder } from '../ports/address-lookup';
@@ -19,7 +19,7 @@ export const cepSchema = z
   .pipe(z.string().regex(/^\d{8}$/, { error: 'O CEP deve ter 8 dígitos' }));
 export type Cep = z.output<typeof cepSchema>;
 
-/** SPEC.md §3 "CEP address result" (the number is the user's to type, so it is not part of a lookup). */
+/** docs/product/spec.md §3 "CEP address result" (the number is the user's to type, so it is not part of a lookup). */
 export interface CepAddressResult {
   cep: string;
   street: string;
@@ -38,7 +38,7 @@ export interface GeocodeQuery {
 
 export const CEP_NOT_FOUND_MESSAGE = 'CEP não encontrado. Confira o número ou preencha o endereço manualmente.';
 
-/** The one "returns nothing" answer of SPEC.md §8, whatever the reason (the form falls back to manual entry). */
+/** The one "returns nothing" answer of docs/product/spec.md §8, whatever the reason (the form falls back to manual entry). */
 export const cepNotFound = () => notFound('cep_not_found', CEP_NOT_FOUND_MESSAGE);
 
 const isCoordinate = (c: Coordinates | null | undefined): c is Coordinates =>
@@ -55,7 +55,7 @@ export class AddressService {
   ) {}
 
   /**
-   * SPEC.md §5/§8: runs only for exactly 8 digits (the mask is accepted); null on any other length, when the
+   * docs/product/spec.md §5/§8: runs only for exactly 8 digits (the mask is accepted); null on any other length, when the
    * lookup finds nothing or failed, or when both street and city are empty. Coordinates are best effort.
    */
   async lookup(raw: string): Promise<CepAddressResult | null> {
@@ -80,7 +80,7 @@ export class AddressService {
   }
 
   /**
-   * SPEC.md §7: coordinates by street, city, state and country; failure tolerated (null). Needs a city: a
+   * docs/product/spec.md §7: coordinates by street, city, state and country; failure tolerated (null). Needs a city: a
    * "CEP geral" city has no street, and a street alone would match anywhere in the country.
    */
   async geocode(address: GeocodeQuery): Promise<Coordinates | null> {
@@ -100,7 +100,7 @@ export class AddressService {
   }
 }
 
-/** The address fields a profile keeps (SPEC.md §3 Profile), every one optional there. */
+/** The address fields a profile keeps (docs/product/spec.md §3 Profile), every one optional there. */
 export type ProfileAddress = AddressFields;
 export type ProfileAddressForm = { [K in keyof ProfileAddress]: string };
 

@@ -1,7 +1,7 @@
 // CEP text rules with no dependency (no zod): the field's digits, its mask and its display. The browser's CEP fields and
 // masks import this module alone, so a page with a CEP field does not evaluate the schemas (zod) on its first render.
 
-/** SPEC.md §9: a CEP has 8 digits. */
+/** docs/product/spec.md §9: a CEP has 8 digits. */
 export const CEP_LENGTH = 8;
 
 /** The country every lookup is in; adapters translate it to their own filter (e.g. Nominatim's countrycodes=br). */
@@ -9,7 +9,7 @@ export const ADDRESS_COUNTRY = 'Brasil';
 
 const digitsOf = (raw: string) => raw.replace(/\D/g, '');
 
-/** SPEC.md §5, for the form field: non-digits stripped, at most 8 digits kept. */
+/** docs/product/spec.md §5, for the form field: non-digits stripped, at most 8 digits kept. */
 export function normalizeCep(raw: string): string {
   return digitsOf(raw).slice(0, CEP_LENGTH);
 }
@@ -20,7 +20,7 @@ export function formatCep(raw: string): string {
   return digits.length === CEP_LENGTH ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
 }
 
-/** SPEC.md §5 ("CEP holds at most 8 digits, non-digits stripped"): the same as normalizeCep. */
+/** docs/product/spec.md §5 ("CEP holds at most 8 digits, non-digits stripped"): the same as normalizeCep. */
 export const cepDigits = normalizeCep;
 
 /** The CEP field's mask while typing: 01001-000, or as far as the digits go (010, 01001-0); at most 8 digits. */

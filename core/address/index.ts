@@ -1,4 +1,4 @@
-// Address: CEP normalisation and lookup, geocoding (SPEC.md §7 external calls) behind the AddressLookup and Geocoder ports.
+// Address: CEP normalisation and lookup, geocoding (docs/product/spec.md §7 external calls) behind the AddressLookup and Geocoder ports.
 export * from './address.service';
 export * from './uf';
 export * from './schemas';

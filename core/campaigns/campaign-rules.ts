@@ -1,4 +1,4 @@
-// Pure rules of a campaign (PRODUCT.md §1, §5): when one is active, and how much a bonus is — a fixed amount or basis
+// Pure rules of a campaign (docs/product/group-purchase.md, docs/product/referrals.md): when one is active, and how much a bonus is — a fixed amount or basis
 // points of the platform fee of the completed group's plan, never more than what is left of the inviter's cap and of
 // the campaign's budget. Shared by the server and the screens.
 import { percentOf, type Cents } from '../shared/money';

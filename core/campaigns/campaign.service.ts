@@ -1,4 +1,4 @@
-// Campaign use cases (PRODUCT.md §1, §7): the back office creates, lists and ends campaigns (one active at a time,
+// Campaign use cases (docs/product/group-purchase.md, docs/product/screens.md#back-office): the back office creates, lists and ends campaigns (one active at a time,
 // every change audited with before and after), and anyone reads the active offer. Bonuses themselves are paid by the
 // campaign-bonus flow when a group completes.
 import type { Clock } from '../shared/clock';

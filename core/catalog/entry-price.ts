@@ -1,4 +1,4 @@
-// Entry price of a plan: the small fee a member pays up front to take a place in a group (SPEC §3, §9).
+// Entry price of a plan: the small fee a member pays up front to take a place in a group (docs/product/spec.md §3, §9).
 import { percentOf, type Cents } from '../shared/money';
 
 export const ENTRY_PRICE_PERCENT = 10;
@@ -16,7 +16,7 @@ export function computeEntryPrice(priceCents: Cents): Cents {
   return percentOf(priceCents, ENTRY_PRICE_PERCENT);
 }
 
-/** What is left to pay once the group completes (PRODUCT.md §1: price − entry_price). */
+/** What is left to pay once the group completes (docs/product/group-purchase.md: price − entry_price). */
 export function computeBalanceDue(priceCents: Cents, entryCents: Cents): Cents {
   assertNonNegativeCents(priceCents, 'preço');
   assertNonNegativeCents(entryCents, 'entrada');

@@ -1,4 +1,4 @@
-// Catalog: plan categories and plans (PRODUCT.md §1), with the entry price computed by the core (10%, half-up).
+// Catalog: plan categories and plans (docs/product/group-purchase.md), with the entry price computed by the core (10%, half-up).
 export * from './ports';
 export * from './entry-price';
 export * from './plan.service';

@@ -1,4 +1,4 @@
-// Back office of the plan categories (issue 12, /admin/plan-categories): list, create, edit and delete — a category
+// Back office of the plan categories (/admin/plan-categories): list, create, edit and delete — a category
 // that plans or professionals use is never deleted (409 in pt-BR). Every change is audited with its before and after.
 import { z } from 'zod';
 import { conflict, notFound } from '../shared/errors';

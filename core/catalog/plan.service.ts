@@ -1,4 +1,4 @@
-// The public plan catalogue (PRODUCT.md §1): categories and active plans, entry price always from the core rule.
+// The public plan catalogue (docs/product/group-purchase.md): categories and active plans, entry price always from the core rule.
 import { paginationSchemaWith } from '../shared/pagination';
 import { isId } from '../shared/ids';
 import { z } from 'zod';

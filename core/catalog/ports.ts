@@ -45,6 +45,6 @@ export interface PlanRepository {
 
 export interface CatalogRepositories {
   plans: PlanRepository;
-  /** The back office's plan categories (issue 12). */
+  /** The back office's plan categories. */
   categories: PlanCategoryAdminRepository;
 }

@@ -118,7 +118,7 @@ function compare(rows: Array<{ variant: string; participants: number; conversion
 }
 
 /**
- * The experiment's conversion (PRODUCT.md §10): called by the entry payment's confirmation when it is the payer's first
+ * The experiment's conversion (docs/product/theme-experiment.md): called by the entry payment's confirmation when it is the payer's first
  * paid entry. Only participants not yet converted change, so a replayed confirmation or a later entry adds nothing.
  */
 export async function recordFirstEntryConversion(repo: ExperimentRepository, userId: string, at: Date, metadata: Record<string, unknown>): Promise<number> {

@@ -1,4 +1,4 @@
-// The analytics funnel (issue 12): visits → sign-ups → entries paid → groups completed → balances paid, and each
+// The analytics funnel: visits → sign-ups → entries paid → groups completed → balances paid, and each
 // step's rate from the step before and from the visits.
 export const FUNNEL_STEPS = ['visits', 'signups', 'entries_paid', 'groups_completed', 'balances_paid'] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];

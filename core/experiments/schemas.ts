@@ -1,4 +1,4 @@
-// The experiments API's shapes (API.md): a participant, a batch of browser events, and the back office's reports.
+// The experiments API's shapes (docs/api.md): a participant, a batch of browser events, and the back office's reports.
 import { z } from 'zod';
 import { FUNNEL_STEPS, MAX_RANGE_DAYS } from './funnel';
 import { THEME_EXPERIMENT_NAME, THEME_VARIANTS } from './theme-variant';

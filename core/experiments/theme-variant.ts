@@ -1,4 +1,4 @@
-// The theme A/B experiment: which variant a visitor sees, assigned once and then kept (SPEC §4, §9).
+// The theme A/B experiment: which variant a visitor sees, assigned once and then kept (docs/product/spec.md §4, §9).
 export const THEME_EXPERIMENT_NAME = 'theme_variant_r14';
 export const THEME_VARIANT_STORAGE_KEY = 'theme_experiment_variant';
 export const THEME_VARIANTS = ['golden', 'friendship'] as const;

@@ -1,5 +1,5 @@
-// Flow: paying a voucher's balance after the group completed (PRODUCT.md §1.4): the voucher becomes redeemable, and the
-// purchase is complete — the buyer's influencer earns a commission on the platform's fee (issue 11); a refund reverses it.
+// Flow: paying a voucher's balance after the group completed (docs/product/group-purchase.md): the voucher becomes redeemable, and the
+// purchase is complete — the buyer's influencer earns a commission on the platform's fee; a refund reverses it.
 import type { Clock } from '../shared/clock';
 import { conflict, notFound } from '../shared/errors';
 import type { Repositories, Tx } from '../ports/unit-of-work';
@@ -11,7 +11,7 @@ import type { PlanOrderFlow } from './plan-order.flow';
 import { shipsAsOrder } from '../marketplace';
 import { paymentConfirmedEmail, receiptPath, type PaymentPurposeHandler, type PaymentRecord, type SettleOutcome } from '../payments';
 
-/** `planOrders` (issue 13): a product plan's paid balance asks the member for the delivery address (plan-order.flow.ts). */
+/** `planOrders`: a product plan's paid balance asks the member for the delivery address (plan-order.flow.ts). */
 export function balancePaymentFlow(clock: Clock, options: { publicUrl?: string; feePercent?: number; planOrders?: Pick<PlanOrderFlow, 'balancePaid'> } = {}): PaymentPurposeHandler {
   return {
     async resolve(repos: Repositories, userId: string, voucherId: string) {
@@ -50,7 +50,7 @@ export function balancePaymentFlow(clock: Clock, options: { publicUrl?: string; 
       await reverseCampaignBonusesForPayment(tx, payment, clock.now());
     },
 
-    /** The provider refunded or charged back a confirmed balance (issue 14): the purchase is cancelled unless redeemed. */
+    /** The provider refunded or charged back a confirmed balance: the purchase is cancelled unless redeemed. */
     async reversed(tx: Tx, payment: PaymentRecord, kind) {
       await reverseGroupPurchase(tx, payment, kind, clock.now());
     },

@@ -1,4 +1,4 @@
-// Flow: the member-to-member campaign bonus (PRODUCT.md §1, §5). When a group completes, each awarded member who came
+// Flow: the member-to-member campaign bonus (docs/product/group-purchase.md, docs/product/referrals.md). When a group completes, each awarded member who came
 // through another member's invite earns that inviter the active campaign's bonus as wallet credit — paid from the
 // platform fee, capped by the inviter's cap and the budget — in the completing transaction. The campaign row is locked
 // while bonuses are computed and `spent` moves by a conditional update, so concurrent completions never pass the
@@ -51,7 +51,7 @@ export async function creditCampaignBonuses(
 
 /**
  * Reverses the bonuses an invitee's purchase earned, when it is undone (`undoneAt`: withdrawn, cancelled) within the
- * withdrawal window counted from the group's completion (PRODUCT.md §1, §11: 7 days); undone later, the bonus stays: the bonus is marked reversed, the budget gets its share back and the inviter's wallet a
+ * withdrawal window counted from the group's completion (docs/product/group-purchase.md, docs/product/payments.md#withdrawal-cdc-art-49: 7 days); undone later, the bonus stays: the bonus is marked reversed, the budget gets its share back and the inviter's wallet a
  * negative 'referral_bonus' entry under its own ref (so it happens once). Returns how many were reversed.
  */
 export async function reverseCampaignBonuses(tx: Tx, inviteeMemberId: string, undoneAt: Date, reason: string): Promise<number> {

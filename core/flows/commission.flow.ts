@@ -1,4 +1,4 @@
-// Flow: influencer commissions (issue 11, PRODUCT.md §5). Crosses groups and marketplace (the purchases), payments
+// Flow: influencer commissions (docs/product/referrals.md). Crosses groups and marketplace (the purchases), payments
 // (their refunds), referrals (who brought the buyer) and influencers (rates, statuses, the dashboard).
 //  - earning: in the transaction that completes a purchase (a voucher's balance paid, an order delivered), once per
 //    purchase (unique source): rate × the platform fee, pending for the 7-day withdrawal window;

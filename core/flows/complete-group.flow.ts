@@ -1,4 +1,4 @@
-// Flow: a group whose last place was paid completes (PRODUCT.md §1.4). Every paid member is awarded a voucher at the
+// Flow: a group whose last place was paid completes (docs/product/group-purchase.md). Every paid member is awarded a voucher at the
 // group price with the entry already counted, told in-app and by e-mail; unpaid holds are released. Runs inside the
 // transaction that confirmed the last entry, under the group's row lock, and happens once (conditional move).
 import type { Tx } from '../ports/unit-of-work';
@@ -16,7 +16,7 @@ export async function completeGroup(tx: Tx, group: GroupRecord, planName: string
   const awardedMembers: typeof members = [];
   for (const m of members) {
     if (m.status === 'pending_payment') {
-      // The group is full without them: their pending entry charge is cancelled at the provider (issue 13), so it
+      // The group is full without them: their pending entry charge is cancelled at the provider, so it
       // can no longer be paid; one that still arrives is refunded (the entry flow answers 'refund_needed').
       if (await tx.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now })) await cancelPendingEntry(tx, m.id, 'vaga liberada: a turma completou');
       continue;

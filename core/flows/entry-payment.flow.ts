@@ -1,4 +1,4 @@
-// Flow: paying a group entry (PRODUCT.md §1.2–1.4). Says what an entry charge is (the group's entry price, only for the
+// Flow: paying a group entry (docs/product/group-purchase.md–1.4). Says what an entry charge is (the group's entry price, only for the
 // caller's live hold) and what a confirmed one does: the member is paid, everyone is told, and the group completes when
 // this was the last place. Money for a place that no longer exists goes back (the payments module refunds it).
 import type { Clock } from '../shared/clock';
@@ -74,7 +74,7 @@ export function entryPaymentFlow(clock: Clock, random: () => number = secureRand
       await reverseCampaignBonusesForPayment(tx, payment, clock.now());
     },
 
-    /** The provider refunded or charged back a confirmed entry (issue 14): the place, or the completed purchase, goes. */
+    /** The provider refunded or charged back a confirmed entry: the place, or the completed purchase, goes. */
     async reversed(tx: Tx, payment: PaymentRecord, kind) {
       await reverseGroupPurchase(tx, payment, kind, clock.now());
     },

@@ -1,4 +1,4 @@
-// Flow: groups past their window expire (PRODUCT.md §1.5). Each expiry is a conditional move (of two runners only one
+// Flow: groups past their window expire (docs/product/group-purchase.md). Each expiry is a conditional move (of two runners only one
 // wins); holds are released and every paid entry goes back — refunded through the provider (a job enqueued in the same
 // transaction) or credited to the wallet when the member chose so. Crosses groups, payments, wallet and notifications.
 import type { Clock } from '../shared/clock';
@@ -70,7 +70,7 @@ export class ExpireGroupsFlow {
       const members = await tx.groups.members.listForGroup(g.id);
       for (const m of members) {
         if (m.status === 'pending_payment') {
-          // Its pending entry charge is cancelled at the provider (issue 13): the group it was for has ended.
+          // Its pending entry charge is cancelled at the provider: the group it was for has ended.
           if (await tx.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now })) await cancelPendingEntry(tx, m.id, `vaga liberada: ${why}`);
           continue;
         }

@@ -81,9 +81,9 @@ export class ExportMyDataFlow {
       orders: orderDetails,
       reviews_written: reviewsWritten,
       professional: professional ? { profile: professional, ...professionalData } : null,
-      // The theme A/B experiment: the variant shown, whether it converted, and the events recorded (issue 11).
+      // The theme A/B experiment: the variant shown, whether it converted, and the events recorded.
       experiments,
-      // The influencer programme (issue 11): the application/profile and every commission earned.
+      // The influencer programme: the application/profile and every commission earned.
       influencer: influencer ? { profile: influencer, commissions } : null,
     };
   }

@@ -1,4 +1,4 @@
-// Flow: the back office's groups (issue 12) — list, one group with its members and their entry payments, and cancel
+// Flow: the back office's groups — list, one group with its members and their entry payments, and cancel
 // (ExpireGroupsFlow.cancel: every paid entry refunded through the normal path). Crosses groups, catalog and payments.
 import { z } from 'zod';
 import type { ListQuery } from '../shared/list-query';

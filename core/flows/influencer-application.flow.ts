@@ -1,4 +1,4 @@
-// POST /api/influencers/applications without a session (issue 11): the account (like sign-up, bound to the referral
+// POST /api/influencers/applications without a session: the account (like sign-up, bound to the referral
 // link that brought the visitor) and the influencer application, both checked before either is stored, stored together.
 import type { AccountService, RequestMeta, SignupInput } from '../identity';
 import type { InfluencerService } from '../influencers';

@@ -18,7 +18,7 @@ export interface MyVoucherItem {
   redeemed_by: { id: string; business_name: string } | null;
   can_review: boolean;
   review_id: string | null;
-  /** Issue 13: a product plan ships as an order (plan-order.flow.ts); null for a service plan. */
+  /** A product plan ships as an order (plan-order.flow.ts); null for a service plan. */
   delivery: { state: Exclude<PlanDeliveryState, 'not_product'>; order_id: string | null } | null;
 }
 

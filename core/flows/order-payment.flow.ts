@@ -1,4 +1,4 @@
-// Flow: paying a marketplace order (PRODUCT.md §4, §6). The charge is the order's total, only for its owner while the
+// Flow: paying a marketplace order (docs/product/marketplace.md, docs/product/payments.md). The charge is the order's total, only for its owner while the
 // order waits inside its payment window; a confirmed one moves it `pending → paid` once, under the order's row lock.
 // An order already cancelled (expired) or paid by another charge, or an amount that differs, sends the money back.
 import type { Clock } from '../shared/clock';
@@ -45,7 +45,7 @@ export function orderPaymentFlow(clock: Clock, options: { publicUrl?: string } =
     },
 
     /**
-     * A refunded order's commission (earned on delivery, issue 11) is reversed — only when the refunded charge is the one
+     * A refunded order's commission (earned on delivery) is reversed — only when the refunded charge is the one
      * that paid the order: a duplicate or late charge sent back leaves the order, and its commission, standing.
      */
     async refunded(tx: Tx, payment: PaymentRecord) {
@@ -54,7 +54,7 @@ export function orderPaymentFlow(clock: Clock, options: { publicUrl?: string } =
       await reverseCommission(tx, 'order', payment.ref_id, clock.now());
     },
 
-    /** The provider refunded or charged back a confirmed order (issue 14): the order is refunded, its stock back. */
+    /** The provider refunded or charged back a confirmed order: the order is refunded, its stock back. */
     async reversed(tx: Tx, payment: PaymentRecord, kind) {
       await reverseOrderPurchase(tx, payment, kind, clock.now());
     },

@@ -1,4 +1,4 @@
-// Flow (read): the receipt of one of the caller's confirmed payments (issue 14). Reads the payment (payments), the payer
+// Flow (read): the receipt of one of the caller's confirmed payments. Reads the payment (payments), the payer
 // (identity) and what it paid for — the plan and group of an entry or balance (groups, catalog) or the order and its
 // lines (marketplace) — and hands them to the pure buildReceipt. Writes nothing.
 import type { UnitOfWork } from '../ports/unit-of-work';

@@ -1,4 +1,4 @@
-// Flow: a refund or chargeback the provider reports after a payment was confirmed (issue 14). PaymentService moves the
+// Flow: a refund or chargeback the provider reports after a payment was confirmed. PaymentService moves the
 // payment `confirmed → refunded` once, under its row lock, and hands it here in the same transaction (the purposes'
 // `reversed` hooks), so a redelivered event does nothing more. What the money bought is undone:
 //  - a group entry or balance: core/groups/purchase-reversal-rules.ts decides (place released; completed group's
@@ -56,7 +56,7 @@ export async function reverseGroupPurchase(tx: Tx, payment: PaymentRecord, kind:
     return decision.reason;
   }
 
-  // cancel_purchase: the whole purchase of a completed group is withdrawn (PRODUCT.md §11); the group stays complete.
+  // cancel_purchase: the whole purchase of a completed group is withdrawn (docs/product/payments.md#withdrawal-cdc-art-49); the group stays complete.
   const v = voucher!;
   const reason = why(kind, purpose === 'entry' ? 'pagamento da entrada' : 'pagamento do saldo');
   // The other part first (payment rows before the voucher, as a confirmation takes them).

@@ -1,4 +1,4 @@
-// Flow: paying professionals (PRODUCT.md §9). Crosses professionals (receivables, payouts), payments (the provider's
+// Flow: paying professionals (docs/product/professionals.md). Crosses professionals (receivables, payouts), payments (the provider's
 // PIX transfer and its webhooks), identity (whom to e-mail), notifications and audit. Influencers' commissions
 // (core/influencers) mature and are paid the same way: a payout belongs to one professional or one influencer.
 //  - maturing: receivables whose 7-day hold ended move pending → available (a conditional update; the cron job);

@@ -1,4 +1,4 @@
-// Flow: a product plan's paid purchase becomes one marketplace order (issue 13; rules in core/marketplace/plan-order.ts).
+// Flow: a product plan's paid purchase becomes one marketplace order (rules in core/marketplace/plan-order.ts).
 // Crosses groups (the voucher), catalog (the plan), marketplace (the order), identity (the saved address) and
 // notifications. Three moments:
 //   1. the balance is confirmed (balance-payment.flow.ts calls `balancePaid`): the member is asked, in-app and by

@@ -1,4 +1,4 @@
-// Flow: an approved professional redeems a member's service voucher at the counter (PRODUCT.md §9). Crosses groups
+// Flow: an approved professional redeems a member's service voucher at the counter (docs/product/professionals.md). Crosses groups
 // (the voucher), catalog (its plan's category), professionals (the receivable) and notifications. In one transaction:
 // the voucher row is locked, moved redeemable → redeemed once, and the receivable created; the member is invited to
 // review the service.
@@ -52,7 +52,7 @@ export class RedeemVoucherFlow {
       if (voucher.status === 'cancelled') throw conflict('voucher_cancelled', 'Este voucher foi cancelado.');
       if (voucher.status !== 'redeemable') throw conflict('voucher_not_redeemable', 'Este voucher ainda não pode ser usado: o saldo não foi pago.');
       const { plan, category } = await planOf(tx, voucher);
-      // Issue 13: a product plan is shipped as an order to the member, never redeemed at a counter.
+      // A product plan is shipped as an order to the member, never redeemed at a counter.
       if (shipsAsOrder(plan)) throw conflict('voucher_ships_as_order', 'Este voucher é de um produto, enviado ao endereço do membro: não é resgatado no balcão.');
       if (!plan || category !== professional.category) {
         throw conflict('voucher_wrong_category', 'Este voucher é de outra categoria de serviço e não pode ser usado aqui.');

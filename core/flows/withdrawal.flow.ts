@@ -1,4 +1,4 @@
-// Flow: the member's withdrawal from a group purchase (CDC art. 49; PRODUCT.md §11, issue 13). The member asks; the
+// Flow: the member's withdrawal from a group purchase (CDC art. 49; docs/product/payments.md#withdrawal-cdc-art-49). The member asks; the
 // pure rule core/groups/withdrawal-rules.ts decides what may be withdrawn and until when; this flow undoes it with the
 // mechanisms a provider's refund after confirmation uses (payment-reversal.flow.ts) and the expiry's refunds
 // (expire-groups.flow.ts):

@@ -1,4 +1,4 @@
-// The escrow of a group (PRODUCT.md §1, §11): where every real its members paid is — held, on its way back, refunded,
+// The escrow of a group (docs/product/group-purchase.md, docs/product/group-purchase.md#where-the-money-is): where every real its members paid is — held, on its way back, refunded,
 // credited to the wallet, or released for that same member's purchase (paid out to the professional who served them,
 // or shipped). One definition for both readers: the member's "Onde está o dinheiro" (GET /api/groups/:id/escrow) and
 // the back office's "money held" (core/reports/financial.ts, fed by `escrowLedgerEvents` over the same facts), so the
@@ -145,7 +145,7 @@ export function escrowLedgerEvents(facts: readonly EscrowPaymentFact[]): LedgerE
     events.push({ at: f.confirmed_at, kind: 'held', amount: f.amount });
     const { state, since } = escrowStateOf(f);
     if (since) events.push({ at: since, kind: 'held', amount: -f.amount });
-    // A product plan shipped (issue 13: its order handed to shipping redeems the voucher, no professional's receivable):
+    // A product plan shipped (its order handed to shipping redeems the voucher, no professional's receivable):
     // the platform sold the product, so the whole purchase is the platform's result — never a marketplace sale (no
     // order payment exists) and never counted again as money in.
     if (state === 'released' && since && f.plan_kind === 'product' && !f.receivable_at) events.push({ at: since, kind: 'platform_fee', amount: f.amount });

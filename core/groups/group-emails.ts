@@ -13,7 +13,7 @@ export function groupCompleteEmail({ to, name, plan, balance }: { to: string; na
   });
 }
 
-/** An unpaid boleto's due date passed and the place it held was released (issue 14). */
+/** An unpaid boleto's due date passed and the place it held was released. */
 export function boletoHoldLapsedEmail({ to, name, plan, dueDate }: { to: string; name: string; plan: string; dueDate: string }) {
   return renderEmail(to, 'Sua vaga na turma foi liberada', 'boleto_hold_lapsed', {
     greeting: greetingFor(name),
@@ -25,7 +25,7 @@ export function boletoHoldLapsedEmail({ to, name, plan, dueDate }: { to: string;
   });
 }
 
-/** The member withdrew from a group purchase (CDC art. 49, issue 13): what was undone and where the money goes. */
+/** The member withdrew from a group purchase (CDC art. 49): what was undone and where the money goes. */
 export function withdrawalEmail({ to, name, plan, scope, amount, toWallet }: { to: string; name: string; plan: string; scope: 'entry' | 'purchase'; amount: number; toWallet: boolean }) {
   return renderEmail(to, 'Sua desistência foi confirmada', 'purchase_withdrawn', {
     greeting: greetingFor(name),

@@ -1,4 +1,4 @@
-// The group purchase's pure rules (PRODUCT.md §1): states and their allowed moves, places, deadlines, auto-match, amounts.
+// The group purchase's pure rules (docs/product/group-purchase.md): states and their allowed moves, places, deadlines, auto-match, amounts.
 import { z } from 'zod';
 import { conflict } from '../shared/errors';
 import type { Cents } from '../shared/money';
@@ -31,7 +31,7 @@ const GROUP_MOVES: Record<GroupStatus, readonly GroupStatus[]> = {
 const MEMBER_MOVES: Record<MemberStatus, readonly MemberStatus[]> = {
   pending_payment: ['paid', 'released'],
   paid: ['awarded', 'refunded'],
-  // A completed group's purchase refunded or charged back before its voucher was used (issue 14).
+  // A completed group's purchase refunded or charged back before its voucher was used.
   awarded: ['refunded'],
   released: [],
   refunded: [],
@@ -83,7 +83,7 @@ export const JOIN_REFUSAL_MESSAGES: Record<JoinRefusal, string> = {
   already_member: 'Você já está nesta turma.',
 };
 
-/** Why a user may not take a place now, or null when they may (PRODUCT.md §1.2: never over group_size). */
+/** Why a user may not take a place now, or null when they may (docs/product/group-purchase.md: never over group_size). */
 export function joinRefusal(group: GroupSnapshot, members: readonly MemberPlace[], userId: string, now: Date): JoinRefusal | null {
   if (group.status !== 'open' || group.deadline_at.getTime() <= now.getTime()) return 'group_closed';
   if (members.some((m) => m.user_id === userId && occupiesPlace(m, now))) return 'already_member';
@@ -109,7 +109,7 @@ export function endOfSaoPauloDay(day: string): Date {
 }
 
 /**
- * How long a pending entry's place is held once its charge exists (issue 14): a boleto is paid up to its due date, so
+ * How long a pending entry's place is held once its charge exists: a boleto is paid up to its due date, so
  * its place is held until the end of that day in São Paulo; a PIX or card charge keeps the 30-minute rule — and a
  * member who switches from a boleto back to PIX gets a fresh 30-minute hold, never the boleto's days. Null: unchanged.
  */
@@ -139,14 +139,14 @@ export interface OpenGroupCandidate {
   created_at: Date;
 }
 
-/** Auto-match (PRODUCT.md §1.1): the open group of the plan with the fewest free places left (oldest on a tie), or null. */
+/** Auto-match (docs/product/group-purchase.md): the open group of the plan with the fewest free places left (oldest on a tie), or null. */
 export function pickGroupForAutoMatch(candidates: readonly OpenGroupCandidate[]): OpenGroupCandidate | null {
   const withRoom = candidates.filter((c) => c.group_size - c.places_taken > 0);
   withRoom.sort((a, b) => a.group_size - a.places_taken - (b.group_size - b.places_taken) || a.created_at.getTime() - b.created_at.getTime());
   return withRoom[0] ?? null;
 }
 
-/** The money of one place: entry now, balance at completion (PRODUCT.md §1.4). */
+/** The money of one place: entry now, balance at completion (docs/product/group-purchase.md). */
 export function placeAmounts(price: Cents) {
   const entry = computeEntryPrice(price);
   return { price, entry, balance: computeBalanceDue(price, entry) };
@@ -160,7 +160,7 @@ export function makeCode(length: number, random: () => number = secureRandom): s
   return out;
 }
 
-/** First name only: members of a group see each other by first name (PRODUCT.md §3). */
+/** First name only: members of a group see each other by first name (docs/product/screens.md). */
 /** What others see of a member: the first name; a deleted account is 'Ex-participante' (its profile keeps no name). */
 export const firstNameOf = (fullName: string | null | undefined) =>
   fullName === ANONYMOUS_NAME ? FORMER_MEMBER_NAME : (fullName ?? '').trim().split(/\s+/)[0] || 'Participante';

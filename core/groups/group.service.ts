@@ -1,4 +1,4 @@
-// Group use cases (PRODUCT.md §1): create, join by invite or auto-match, the public invite view, my groups, and the
+// Group use cases (docs/product/group-purchase.md): create, join by invite or auto-match, the public invite view, my groups, and the
 // scheduled moves (hold release, reminders); expiry with refunds is a flow (core/flows/expire-groups.flow.ts). Every change runs in one unit of work under a row lock.
 import type { Clock } from '../shared/clock';
 import { DomainError, conflict, notFound } from '../shared/errors';
@@ -272,7 +272,7 @@ export class GroupService {
     for (const m of members) {
       if (m.user_id === userId && m.status === 'pending_payment' && !occupiesPlace(m, now)) {
         if (await r.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now })) {
-          // Its lapsed charge is cancelled at the provider too (issue 13), as the hold-release job would.
+          // Its lapsed charge is cancelled at the provider too, as the hold-release job would.
           const pending = await r.payments.payments.findPendingFor('entry', m.id);
           if (pending) await requestChargeCancel(r, pending, 'vaga liberada: pagamento não confirmado no prazo');
         }

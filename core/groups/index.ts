@@ -1,4 +1,4 @@
-// Groups: the group purchase (PRODUCT.md §1) — groups, members' held and paid places, auto-match, invites, reminders,
+// Groups: the group purchase (docs/product/group-purchase.md) — groups, members' held and paid places, auto-match, invites, reminders,
 // vouchers — and its state machines. Paying, completing and expiring a group are flows in core/flows.
 export * from './ports';
 export * from './group-rules';

@@ -49,9 +49,9 @@ export interface VoucherRecord {
   balance_due: number;
   redeemable_at: Date | null;
   redeemed_at: Date | null;
-  /** Set when an approved professional redeems the voucher (PRODUCT.md §9). */
+  /** Set when an approved professional redeems the voucher (docs/product/professionals.md). */
   redeemed_by_professional_id?: string | null;
-  /** Set when a refund or chargeback after completion cancelled the purchase (issue 14). */
+  /** Set when a refund or chargeback after completion cancelled the purchase. */
   cancelled_at?: Date | null;
   created_at: Date;
 }

@@ -1,4 +1,4 @@
-// What a refund or chargeback the provider reports after a group payment was confirmed undoes (issue 14; PRODUCT.md
+// What a refund or chargeback the provider reports after a group payment was confirmed undoes (docs/product/README.md
 // §1, §5, §11). The money went back to the member, so what it paid for goes too — but never what others earned:
 //  - an entry of a group still open: the member's place is released (the count goes down, the others are told a place
 //    opened, a newcomer may take it);

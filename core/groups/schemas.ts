@@ -122,7 +122,7 @@ export const myVouchersSchema = z
         qr_svg: z.string(),
         can_review: z.boolean(),
         review_id: z.string().nullable(),
-        /** Issue 13: a product plan ships as an order — where it stands and the order once made; null for a service plan. */
+        /** A product plan ships as an order — where it stands and the order once made; null for a service plan. */
         delivery: z.object({ state: z.enum(['awaiting_balance', 'awaiting_address', 'ordered', 'cancelled']), order_id: z.string().nullable() }).nullable(),
       }),
     ),

@@ -1,4 +1,4 @@
-// The member's right of withdrawal (CDC art. 49; PRODUCT.md §11, issue 13): 7 days to give up a purchase made away
+// The member's right of withdrawal (CDC art. 49; docs/product/payments.md#withdrawal-cdc-art-49): 7 days to give up a purchase made away
 // from a shop. Decided here, pure; core/flows/withdrawal.flow.ts applies it.
 //  - the group still open, the entry paid: withdrawable until 7 days after paying the entry — the place is freed and
 //    the entry refunded in full;

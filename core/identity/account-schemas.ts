@@ -1,4 +1,4 @@
-// The account forms' zod schemas (SPEC.md §2, §5), one copy shared by the browser and the server.
+// The account forms' zod schemas (docs/product/spec.md §2, §5), one copy shared by the browser and the server.
 import { z } from 'zod';
 import { cpfSchema } from './cpf';
 import { emailSchema, isValidBrazilianPhone, PASSWORD_MIN_LENGTH, phoneDigits } from './auth-schemas';
@@ -25,7 +25,7 @@ export const MESSAGES = {
   resetMismatch: 'Senhas não coincidem',
 } as const;
 
-// Digits only, at most 8 (SPEC.md §5), kept with the address rules (core/address/cep.ts, no zod) and re-exported for this module's readers.
+// Digits only, at most 8 (docs/product/spec.md §5), kept with the address rules (core/address/cep.ts, no zod) and re-exported for this module's readers.
 export { cepDigits };
 
 // The phone rules live with the sign-in schemas (a phone signs in too); re-exported for this module's readers.

@@ -1,4 +1,4 @@
-// Accounts: sign-up (SPEC.md §2, §3, §4), the profile and its address, origin, and LGPD self-service (export, deletion).
+// Accounts: sign-up (docs/product/spec.md §2, §3, §4), the profile and its address, origin, and LGPD self-service (export, deletion).
 import type { Clock } from '../shared/clock';
 import { DomainError, invalid } from '../shared/errors';
 import type { AddressService } from '../address';
@@ -11,7 +11,7 @@ import { buildProfileUpdateSchema, buildSignupSchema, type ProfileUpdateInput, t
 import { AuthService, auditMeta, firstName, rateLimited, toPublicUser, type AuthenticatedUser, type RequestMeta } from './auth.service';
 import { accountDeletedEmail, confirmationEmail } from './emails';
 
-/** SPEC.md §3: a sign-up with no referrer gets this referral row (defined with the referrals, kept here for its readers). */
+/** docs/product/spec.md §3: a sign-up with no referrer gets this referral row (defined with the referrals, kept here for its readers). */
 export { DIRECT_REFERRAL };
 
 export const SIGNUP_SUCCESS_MESSAGE = 'Cadastro realizado! Verifique seu e-mail para confirmar a conta.';
@@ -33,7 +33,7 @@ export class AccountService {
     private readonly addresses: AddressService,
     private readonly limiter: RateLimiter,
     private readonly clock: Clock,
-    /** Binds a sign-up to the influencer whose link brought it (issue 11); without it every sign-up is direct. */
+    /** Binds a sign-up to the influencer whose link brought it; without it every sign-up is direct. */
     private readonly referrals: Pick<ReferralService, 'referralFor'> | null = null,
   ) {}
 
@@ -132,7 +132,7 @@ export class AccountService {
     };
   }
 
-  /** GET /api/me: the user, the role and the profile; a missing profile is tolerated (SPEC.md §8, PGRST116). */
+  /** GET /api/me: the user, the role and the profile; a missing profile is tolerated (docs/product/spec.md §8, PGRST116). */
   async me(userId: string) {
     const user = await this.uow.repos.identity.users.findById(userId);
     if (!user || user.deleted_at) throw new DomainError('unauthenticated', 'unauthenticated', 'Sessão expirada. Entre novamente.');
@@ -177,7 +177,7 @@ export class AccountService {
     return this.me(current.id);
   }
 
-  /** SPEC.md §4 origin rules for a signed-in visit (RPC set_user_origin); answers the stored origin. */
+  /** docs/product/spec.md §4 origin rules for a signed-in visit (RPC set_user_origin); answers the stored origin. */
   async recordVisit(current: AuthenticatedUser, pathname: string): Promise<Origin | null> {
     const profile = await this.uow.repos.identity.profiles.findByUserId(current.id);
     if (!profile) return null;
@@ -190,7 +190,7 @@ export class AccountService {
   }
 
   /**
-   * PUT /api/me/group-referral: the invite a visitor followed before signing in (SPEC.md §3 metadata.group_referral,
+   * PUT /api/me/group-referral: the invite a visitor followed before signing in (docs/product/spec.md §3 metadata.group_referral,
    * origin 'usuario'), kept on the profile so the join can resume after login.
    */
   async recordGroupReferral(current: AuthenticatedUser, groupId: string, referralCode: string) {

@@ -31,8 +31,8 @@ export function isValidBrazilianPhone(raw: string): boolean {
 }
 
 /**
- * Who signs in (SPEC §5: e-mail or phone, plus the password): an address becomes its lowercased form, a phone its
- * digits. A value with '@' or a letter is read as an e-mail (and refused with SPEC §4's e-mail message); digits and
+ * Who signs in (docs/product/spec.md §5: e-mail or phone, plus the password): an address becomes its lowercased form, a phone its
+ * digits. A value with '@' or a letter is read as an e-mail (and refused with docs/product/spec.md §4's e-mail message); digits and
  * phone punctuation as a phone.
  */
 export const loginIdentifierSchema = z
@@ -54,7 +54,7 @@ export const loginIdentifierSchema = z
 export const isEmailIdentifier = (identifier: string) => identifier.includes('@');
 
 export const loginSchema = z.object({
-  /** An e-mail or a phone (the field keeps its name: API.md's `{email, password}`). */
+  /** An e-mail or a phone (the field keeps its name: docs/api.md's `{email, password}`). */
   email: loginIdentifierSchema,
   password: z.string({ message: 'Informe sua senha' }).min(1, { message: 'Informe sua senha' }).max(1024),
 });

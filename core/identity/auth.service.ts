@@ -23,7 +23,7 @@ export interface AuthenticatedUser {
   role: Role;
   full_name: string;
   sessionId: string;
-  /** Issue 12: when the session passed the admin second factor (null: password only). */
+  /** When the session passed the admin second factor (null: password only). */
   secondFactorAt?: Date | null;
 }
 
@@ -79,12 +79,12 @@ export class AuthService {
   ) {}
 
   /**
-   * `email` is loginSchema's identifier: an e-mail, or a phone's digits (SPEC §5). Phones are not unique: the password
+   * `email` is loginSchema's identifier: an e-mail, or a phone's digits (docs/product/spec.md §5). Phones are not unique: the password
    * is tried against the (few) accounts with that phone, and the one it opens signs in.
    */
   async login(email: string, password: string, meta: RequestMeta): Promise<SessionGrant> {
     const ipKey = meta.ip ?? 'desconhecido';
-    // Issue 14: per address, per (account + address) pair, and a much higher per-account ceiling. A wrong-password
+    // Per address, per (account + address) pair, and a much higher per-account ceiling. A wrong-password
     // storm from one address stops that address only; the owner's right password from theirs still works.
     const pairKey = `${email}|${ipKey}`;
     await this.refuseIfLimited([
@@ -177,10 +177,10 @@ export class AuthService {
     await r.audit.append({ action, actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
 
     const profile = await r.identity.profiles.findByUserId(user.id);
-    // SPEC.md §2: a pending checkout stored in the profile wins, and is cleared once used.
+    // docs/product/spec.md §2: a pending checkout stored in the profile wins, and is cleared once used.
     const pending = parsePendingRedirect(profile?.metadata?.post_login_redirect);
-    // SPEC.md §6: a professional's dashboard needs approved=true (a suspended one lands on the pending page). The account
-    // of an application not yet approved is still a plain user: it is a professional awaiting review (SPEC.md §2).
+    // docs/product/spec.md §6: a professional's dashboard needs approved=true (a suspended one lands on the pending page). The account
+    // of an application not yet approved is still a plain user: it is a professional awaiting review (docs/product/spec.md §2).
     const application = user.role === 'professional' || user.role === 'user' ? await r.professionals.professionals.findByUserId(user.id) : null;
     const redirect = postLoginRedirect({ role: application ? 'professional' : user.role, professionalApproved: application?.approved ?? null, pending });
     if (redirect.clearPending && profile) {
@@ -315,7 +315,7 @@ export class AuthService {
       await r.identity.users.update(user.id, { password_hash: hash, password_changed_at: now });
       await r.identity.sessions.deleteForUser(user.id);
       await r.audit.append({ action: 'auth.password_changed', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
-      // The renewed session keeps the second factor this one passed (issue 12).
+      // The renewed session keeps the second factor this one passed.
       const grant = await this.grantSession(r, user, meta, 'auth.session_rotated', current.secondFactorAt ?? null);
       await r.jobs.enqueue('mail.send', passwordChangedEmail({ to: user.email, name: grant.user.full_name.split(' ')[0] ?? '', when: now }));
       return grant;

@@ -135,7 +135,7 @@ export function recoveryEmail({ to, name, link }: LinkEmailInput): AccountEmail 
   });
 }
 
-/** Issue 14: the account's login ceiling was reached (many wrong passwords from many addresses). */
+/** The account's login ceiling was reached (many wrong passwords from many addresses). */
 export function accountUnlockEmail({ to, name, link }: LinkEmailInput): AccountEmail {
   return render(to, 'Muitas tentativas de entrar na sua conta da Turma', 'account_unlock', {
     greeting: greetingFor(name),

@@ -77,7 +77,7 @@ export interface SessionRecord {
   token_hash: string;
   expires_at: Date;
   last_seen_at: Date;
-  /** Issue 12: when this session passed the admin second factor (null: password only). */
+  /** When this session passed the admin second factor (null: password only). */
   second_factor_at?: Date | null;
 }
 

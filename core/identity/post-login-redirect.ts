@@ -1,17 +1,17 @@
-// Where a user lands after signing in: by role, unless a plan checkout was interrupted by the login (SPEC §2, §4).
+// Where a user lands after signing in: by role, unless a plan checkout was interrupted by the login (docs/product/spec.md §2, §4).
 import { z } from 'zod';
 import type { Role } from './roles';
 
-/** SPEC §4/§9: login success waits about 0.3 s before redirecting, so the toast is seen. */
+/** docs/product/spec.md §4/§9: login success waits about 0.3 s before redirecting, so the toast is seen. */
 export const LOGIN_REDIRECT_DELAY_MS = 300;
-/** SPEC §4/§9: confirmation callback without a session, or with an error, goes to /auth after about 0.5 s. */
+/** docs/product/spec.md §4/§9: confirmation callback without a session, or with an error, goes to /auth after about 0.5 s. */
 export const CONFIRM_REDIRECT_DELAY_MS = 500;
-/** SPEC §4/§9: after a successful password reset the user goes to /auth after about 0.6 s. */
+/** docs/product/spec.md §4/§9: after a successful password reset the user goes to /auth after about 0.6 s. */
 export const RESET_REDIRECT_DELAY_MS = 600;
 
 const cents = z.int({ error: 'Valor deve ser um número inteiro de centavos' }).min(0, { error: 'Valor não pode ser negativo' });
 
-/** The plan object /checkout/plan receives in navigation state (SPEC §3). */
+/** The plan object /checkout/plan receives in navigation state (docs/product/spec.md §3). */
 export const checkoutPlanSchema = z.object({
   id: z.string().min(1),
   name: z.string(),
@@ -23,7 +23,7 @@ export const checkoutPlanSchema = z.object({
 });
 export type CheckoutPlan = z.infer<typeof checkoutPlanSchema>;
 
-/** Stored in profiles.metadata.post_login_redirect (SPEC §3). */
+/** Stored in profiles.metadata.post_login_redirect (docs/product/spec.md §3). */
 export const pendingRedirectSchema = z.object({
   action: z.literal('checkout_plan'),
   plan_id: z.string().min(1),
@@ -32,7 +32,7 @@ export const pendingRedirectSchema = z.object({
 });
 export type PendingCheckout = z.infer<typeof pendingRedirectSchema>;
 
-/** A visitor who created the account on /professional-signup goes back there once the e-mail is confirmed (issue 10). */
+/** A visitor who created the account on /professional-signup goes back there once the e-mail is confirmed. */
 export const pendingProfessionalSignupSchema = z.object({ action: z.literal('professional_signup') });
 export const PROFESSIONAL_SIGNUP_PATH = '/professional-signup';
 
@@ -63,7 +63,7 @@ export interface PostLoginRedirect {
 
 export function postLoginRedirect(input: PostLoginRedirectInput): PostLoginRedirect {
   const { pending } = input;
-  // SPEC §2 puts the pending checkout before the role rules and names no exception, so it wins for
+  // docs/product/spec.md §2 puts the pending checkout before the role rules and names no exception, so it wins for
   // admins and unapproved professionals too: the user asked for that checkout just before logging in.
   if (pending && pending.action === 'checkout_plan' && pending.plan_id) {
     // plan_id is what was stored on purpose; a snapshot for another plan is not trusted.
@@ -79,7 +79,7 @@ function roleHome(role: Role, professionalApproved: boolean): string {
     case 'admin':
       return '/admin';
     case 'professional':
-      // Unknown approval (null/undefined) is treated as not approved: the dashboard needs approved=true (SPEC §6).
+      // Unknown approval (null/undefined) is treated as not approved: the dashboard needs approved=true (docs/product/spec.md §6).
       return professionalApproved ? '/dashboard/professional' : '/professional-pending';
     case 'influencer':
       return '/dashboard/influencer';

@@ -103,7 +103,7 @@ export const accountExportSchema = z.object({
     .nullable(),
   referred_users: z.array(z.object({ referred_user_id: z.string(), referral_type: z.string(), status: z.string(), created_at: dateTimeAnswer })),
   activity: z.array(z.object({ created_at: dateTimeAnswer, action: z.string(), ip: z.string().nullable(), user_agent: z.string().nullable(), metadata: z.record(z.string(), z.unknown()) })),
-  // Issue 14: the other modules' rows about the person (core/flows/export-my-data.flow.ts), each row as stored.
+  // The other modules' rows about the person (core/flows/export-my-data.flow.ts), each row as stored.
   groups: z.array(exportRow),
   memberships: z.array(exportRow),
   vouchers: z.array(exportRow),

@@ -1,4 +1,4 @@
-// Issue 12: the admin second factor (TOTP). A password sign-in of an admin opens a "password only" session; admin
+// The admin second factor (TOTP). A password sign-in of an admin opens a "password only" session; admin
 // routes refuse it (403 second_factor_required) until the session is verified by enrolment (forced on the first admin
 // sign-in) or by a code. Recovery codes (10, single use) are stored as keyed digests (HMAC-SHA-256 with SESSION_SECRET as
 // the pepper: they carry 50 bits of randomness each, so a slow password hash adds nothing). A TOTP step is accepted once

@@ -1,4 +1,4 @@
-// Commissions' persistence port (issue 11): one commission per purchase (unique source), its moves as conditional
+// Commissions' persistence port: one commission per purchase (unique source), its moves as conditional
 // updates (the row's current status decides), the payout moves (like receivables'), and the dashboard's counts.
 import type { Cents } from '../shared/money';
 import type { CommissionAmountRow, CommissionReferral, CommissionSource, CommissionStatus } from './commission-rules';

@@ -1,4 +1,4 @@
-// Influencer commissions (PRODUCT.md §5): "commissions come from the platform's fee, never from members' money". An
+// Influencer commissions (docs/product/referrals.md): "commissions come from the platform's fee, never from members' money". An
 // influencer earns their rate (basis points) × the platform fee of each referred user's completed purchase, held for
 // the 7-day withdrawal window, then available, then paid by a PIX payout; a refund reverses it (once paid, claws it back). Self-referrals and
 // suspended influencers earn nothing. Pure rules: the amounts, the moves, the dashboard's figures.
@@ -92,7 +92,7 @@ export function commissionTotals(rows: ReadonlyArray<CommissionAmountRow>): { pe
 }
 
 /**
- * An influencer's next payout: the available commissions minus the claw-backs owed (PRODUCT.md §5: a refund after the
+ * An influencer's next payout: the available commissions minus the claw-backs owed (docs/product/referrals.md: a refund after the
  * money was paid is deducted from later payouts). Null unless the net reaches the minimum — a transfer is never
  * negative, and what is owed waits for more commissions. Every owed claw-back is deducted whole by the payout.
  */
@@ -115,7 +115,7 @@ export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 /** Paying users over sign-ups, in percent with one decimal (0 without sign-ups). */
 export const conversionRate = (signups: number, paying: number) => (signups > 0 ? Math.round((paying / signups) * 1000) / 10 : 0);
 
-/** The link in its three forms (SPEC.md §2: /r/, /ref/, /indicacao/) on PUBLIC_URL. */
+/** The link in its three forms (docs/product/spec.md §2: /r/, /ref/, /indicacao/) on PUBLIC_URL. */
 export function referralLinks(publicUrl: string, code: string) {
   const base = publicUrl.replace(/\/+$/, '');
   const c = encodeURIComponent(code);

@@ -1,4 +1,4 @@
-// Influencers (issue 11): applications and their review, commission rates, referral codes and the funnel.
+// Influencers: applications and their review, commission rates, referral codes and the funnel.
 export * from './influencer-rules';
 export * from './ports';
 export * from './influencer.service';

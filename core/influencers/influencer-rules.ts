@@ -1,4 +1,4 @@
-// Influencers (issue 11, PRODUCT.md §5): the application an influencer sends, its review states, the commission rate and
+// Influencers (docs/product/referrals.md): the application an influencer sends, its review states, the commission rate and
 // the referral code (readable, 4–20 of [A-Z0-9], unique whatever the case, changeable once). Pure rules and schemas.
 import { z } from 'zod';
 import { invalid } from '../shared/errors';

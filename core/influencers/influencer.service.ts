@@ -1,4 +1,4 @@
-// Influencers' use cases (issue 11): apply, the back office's decisions (approve with a rate and a code, reject, suspend,
+// Influencers' use cases: apply, the back office's decisions (approve with a rate and a code, reject, suspend,
 // reactivate, set the rate), the funnel, and the influencer changing their code once. Every decision is audited with
 // the row before and after.
 import type { Clock } from '../shared/clock';

@@ -1,4 +1,4 @@
-// Influencers' persistence port (issue 11): the application, its decisions, the referral code and the funnel counts.
+// Influencers' persistence port: the application, its decisions, the referral code and the funnel counts.
 import type { InfluencerStatus } from './influencer-rules';
 
 export interface InfluencerRecord {

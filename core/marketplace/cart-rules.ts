@@ -1,9 +1,9 @@
-// Cart rules shared by the browser cart and the server cart (SPEC §3 in-memory item, §5 validation, §9 sync delay).
+// Cart rules shared by the browser cart and the server cart (docs/product/spec.md §3 in-memory item, §5 validation, §9 sync delay).
 import { z } from 'zod';
 import { invalid } from '../shared/errors';
 import type { Cents } from '../shared/money';
 
-/** Debounce before the whole cart is written to the server after a change (SPEC §9). */
+/** Debounce before the whole cart is written to the server after a change (docs/product/spec.md §9). */
 export const CART_SYNC_DELAY_MS = 100;
 
 export const CART_MIN_QUANTITY = 1;
@@ -20,7 +20,7 @@ export const cartItemSchema = z
     item_type: z.enum(['product', 'plan']),
     plan_id: z.string().min(1).nullable(),
   })
-  // Mirrors the shopping_cart row (SPEC §3): a plan line points at its plan, a product line never does.
+  // Mirrors the shopping_cart row (docs/product/spec.md §3): a plan line points at its plan, a product line never does.
   .refine((item) => (item.item_type === 'plan') === (item.plan_id !== null), {
     error: 'plan_id é obrigatório para planos e proibido para produtos',
     path: ['plan_id'],
@@ -39,7 +39,7 @@ export interface CartChange {
   outcome: CartOutcome;
 }
 
-/** Stock only limits products whose stock is known; plans are group places, not inventory (SPEC §5). */
+/** Stock only limits products whose stock is known; plans are group places, not inventory (docs/product/spec.md §5). */
 function stockLimit(item: Pick<CartItem, 'item_type' | 'stock_quantity'>): number | null {
   return item.item_type === 'product' && item.stock_quantity !== null ? Math.max(0, item.stock_quantity) : null;
 }

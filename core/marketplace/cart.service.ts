@@ -1,4 +1,4 @@
-// The signed-in user's cart on the server (SPEC.md §6): read with current catalogue data, changed by difference in
+// The signed-in user's cart on the server (docs/product/spec.md §6): read with current catalogue data, changed by difference in
 // one transaction, merged with the browser's cart at login. Prices, names and stock always come from the catalogue.
 import { addToCart, setItemQuantity, type CartItem, type CartOutcome } from './cart-rules';
 import type { Repositories } from '../ports/unit-of-work';
@@ -8,7 +8,7 @@ import { conflict } from '../shared/errors';
 import { MAX_CART_LINES, cartPatchSchema, diffCart, lineKey, mergeCarts, type CartDiffLine, type CartLineChange, type CartPatchInput } from './cart';
 import { stockState, type StockState } from './product-schemas';
 
-/** One line as the API answers it (SPEC.md §3 shopping_cart line, plus availability). */
+/** One line as the API answers it (docs/product/spec.md §3 shopping_cart line, plus availability). */
 export interface CartLineView {
   /** The item's id (product_id or plan_id): the `id` of core/cart's CartItem. */
   id: string;
@@ -139,7 +139,7 @@ export class CartService {
 
   /**
    * PATCH /api/cart: each line sets the quantity of one item (0 removes it); lines not mentioned stay as they are.
-   * The SPEC.md §5 rules decide (cap at stock, refuse a sold-out product, plans never capped); only the rows that
+   * The docs/product/spec.md §5 rules decide (cap at stock, refuse a sold-out product, plans never capped); only the rows that
    * change are written, in one transaction.
    */
   async apply(userId: string, raw: CartPatchInput | unknown): Promise<CartApplyResult> {

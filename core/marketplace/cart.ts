@@ -42,7 +42,7 @@ export type CartPatchInput = z.input<typeof cartPatchSchema>;
 export const lineKey = (line: { item_type: string; id: string }) => `${line.item_type}:${line.id}`;
 
 /**
- * At login the browser's cart joins the server's (SPEC.md §6): quantities of the same item are added, then capped
+ * At login the browser's cart joins the server's (docs/product/spec.md §6): quantities of the same item are added, then capped
  * at the known stock; plans are not capped; a sold-out product from the browser is not added. The server's lines
  * carry the freshest catalogue snapshot, so an item on both sides keeps the server's name, price and stock.
  */

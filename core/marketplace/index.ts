@@ -1,5 +1,5 @@
-// Marketplace: products and their search, the server cart (SPEC.md §5 cart rules), orders with stock reserved by a
-// conditional decrement, their status rules, messages and expiry (PRODUCT.md §4). Paying an order is a flow.
+// Marketplace: products and their search, the server cart (docs/product/spec.md §5 cart rules), orders with stock reserved by a
+// conditional decrement, their status rules, messages and expiry (docs/product/marketplace.md). Paying an order is a flow.
 export * from './ports';
 export * from './cart-rules';
 export * from './cart';

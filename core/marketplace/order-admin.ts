@@ -1,4 +1,4 @@
-// The back office's orders (issue 12): list filters, the action bodies and the answers, as zod schemas.
+// The back office's orders: list filters, the action bodies and the answers, as zod schemas.
 import { z } from 'zod';
 import { dateTimeAnswer } from '../shared/answer-schemas';
 import { ORDER_STATUSES, trackingCodeSchema } from './order-rules';

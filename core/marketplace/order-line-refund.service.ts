@@ -1,4 +1,4 @@
-// Refunding one order line (issue 12; rules in order-line-refund.ts). POST /api/admin/orders/:id/line-refunds writes the
+// Refunding one order line (rules in order-line-refund.ts). POST /api/admin/orders/:id/line-refunds writes the
 // refund, gives the units back to the shelf when the order has not shipped, tells the customer (in-app and e-mail) and
 // audits it, all in one transaction that also enqueues the `marketplace.line_refund` job. The job refunds that value
 // through the payment port (a partial refund), under the payment's row lock, and marks the refund done: that instant

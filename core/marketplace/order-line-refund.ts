@@ -1,4 +1,4 @@
-// Refunding one order line (issue 12): the back office gives back some units of one line of a paid order, with a
+// Refunding one order line: the back office gives back some units of one line of a paid order, with a
 // reason. The rules here are pure; OrderLineRefundService applies them in one transaction.
 //
 // - The amount is always recomputed here: the line's unit price × the units refunded (never a figure from the client).

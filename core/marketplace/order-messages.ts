@@ -37,7 +37,7 @@ export const orderNotify = {
   returnRejected: (userId: string, orderId: string, reason: string) => draft(userId, orderId, 'order_return_rejected', { order: orderNumber(orderId), reason }),
 };
 
-/** The e-mails of a return (issue 13): asked, received (refund with freight) and refused. */
+/** The e-mails of a return: asked, received (refund with freight) and refused. */
 export function orderReturnEmail(input: { to: string; name: string; orderId: string; step: 'requested' | 'accepted' | 'rejected'; amount?: number; reason?: string | null; deadline?: Date | null }) {
   const n = orderNumber(input.orderId);
   const content = {
@@ -65,9 +65,9 @@ export function orderConfirmedEmail(input: {
   total: number;
   items: Array<{ product_name: string; quantity: number; subtotal: number }>;
   link: string | null;
-  /** The full address of the payment's receipt (issue 14: the e-mail points at it). */
+  /** The full address of the payment's receipt (the e-mail points at it). */
   receiptLink?: string | null;
-  /** Issue 13: the freight chosen at checkout (part of `total`). */
+  /** The freight chosen at checkout (part of `total`). */
   shipping?: { name: string; amount: number; days: number } | null;
 }) {
   return renderEmail(input.to, `Pedido confirmado ${orderNumber(input.orderId)}`, 'order_confirmed', {

@@ -1,4 +1,4 @@
-// Marketplace orders (PRODUCT.md §4): the status flow as pure rules, the payment window and the delivery address.
+// Marketplace orders (docs/product/marketplace.md): the status flow as pure rules, the payment window and the delivery address.
 import { z } from 'zod';
 import { conflict, invalid } from '../shared/errors';
 import { cepSchema, ufSchema, type AddressFields } from '../address';
@@ -25,7 +25,7 @@ export type OrderActor = 'payment' | 'system' | 'operator';
  */
 export const ORDER_TRANSITIONS: Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderActor[]>>> = {
   pending: { paid: ['payment'], cancelled: ['system', 'operator'] },
-  // `refunded` by a payment: the provider reports a refund or chargeback of the order's confirmed payment (issue 14).
+  // `refunded` by a payment: the provider reports a refund or chargeback of the order's confirmed payment.
   paid: { preparing: ['operator'], refunded: ['operator', 'payment'] },
   preparing: { shipped: ['operator'], refunded: ['operator', 'payment'] },
   shipped: { delivered: ['operator'], refunded: ['operator', 'payment'] },
@@ -83,7 +83,7 @@ export function returnsStock(from: OrderStatus, to: OrderStatus): boolean {
   return (to === 'cancelled' || to === 'refunded') && (from === 'pending' || from === 'paid' || from === 'preparing');
 }
 
-/** The PIX charge expires in 30 minutes; the order (and its reserved stock) lives as long (SPEC.md §9 polling window fits in it). */
+/** The PIX charge expires in 30 minutes; the order (and its reserved stock) lives as long (docs/product/spec.md §9 polling window fits in it). */
 export const ORDER_PAYMENT_MINUTES = 30;
 
 export function orderExpiry(now: Date): Date {
@@ -97,7 +97,7 @@ const required = (label: string, max: number) =>
     .min(1, { message: `Informe ${label}` })
     .max(max, { message: `No máximo ${max} caracteres` });
 
-/** The delivery address of an order (SPEC.md §9: CEP of 8 digits; the mask is accepted). */
+/** The delivery address of an order (docs/product/spec.md §9: CEP of 8 digits; the mask is accepted). */
 export const orderAddressSchema = z.object({
   cep: cepSchema,
   street: required('a rua', 200),
@@ -120,13 +120,13 @@ export const createOrderSchema = z
   .object({
     address: z.unknown().optional(),
     use_saved_address: z.boolean().optional(),
-    /** Issue 13: the freight option chosen (its id from the quote); the server prices it again. Omitted: the cheapest. */
+    /** The freight option chosen (its id from the quote); the server prices it again. Omitted: the cheapest. */
     shipping_option_id: z.string().trim().min(1).max(80).optional(),
   })
   .refine((v) => v.address !== undefined || v.use_saved_address === true, { message: 'Informe o endereço de entrega', path: ['address'] });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
-/** The profile's saved address as an order address input (its fields are named like SPEC.md §3 profiles). */
+/** The profile's saved address as an order address input (its fields are named like docs/product/spec.md §3 profiles). */
 export function addressFromProfile(p: AddressFields): OrderAddressInput {
   return {
     cep: p.cep ?? '',

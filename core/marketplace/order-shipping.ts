@@ -1,4 +1,4 @@
-// The order's freight (issue 13): quoted before the order's transaction (a carrier call never holds the cart's
+// The order's freight: quoted before the order's transaction (a carrier call never holds the cart's
 // locks), from the cart lines as read then; the transaction refuses the order when its locked lines differ from them.
 import { conflict } from '../shared/errors';
 import type { ShippingLine, ShippingOption, ShippingProductReader, ShippingService } from '../shipping';

@@ -1,6 +1,6 @@
 // An order's timeline as the customer and the back office read it. A status change is a step named by its status; a
 // change that keeps the status (a return asked or refused, one line refunded) is a step of its own, named by what
-// happened — never a second "Entregue" (issue 12).
+// happened — never a second "Entregue".
 import { LINE_REFUND_NOTE_PREFIX } from './order-line-refund';
 import { ORDER_STATUS_LABELS, type OrderStatus } from './order-rules';
 

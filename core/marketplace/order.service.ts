@@ -1,4 +1,4 @@
-// Marketplace orders (PRODUCT.md §4): created from the server cart with stock reserved in the same transaction,
+// Marketplace orders (docs/product/marketplace.md): created from the server cart with stock reserved in the same transaction,
 // read by their owner only, expired when unpaid (stock back exactly once), moved along the status flow by operators.
 import { isId } from '../shared/ids';
 import type { Clock } from '../shared/clock';
@@ -36,7 +36,7 @@ import { timelineStep } from './order-timeline';
 import { stockAlreadyReturned } from './order-line-refund.service';
 import { RETURN_STATUS_LABELS, assertCanRequestReturn, assertReturnPending, rejectReturnSchema, requestReturnSchema, returnDeadline, returnRefusal } from './order-return';
 
-/** SPEC.md §9: the client checks at most the 5 newest pending orders with a payment. */
+/** docs/product/spec.md §9: the client checks at most the 5 newest pending orders with a payment. */
 export const PENDING_PAYMENT_POLL_LIMIT = 5;
 
 
@@ -101,7 +101,7 @@ function toPaymentSummary(p: PaymentRecord | null) {
 export interface OrderStatusHooks {
   delivered?(tx: Tx, order: OrderRecord, now: Date): Promise<unknown>;
   refunded?(tx: Tx, order: OrderRecord, now: Date): Promise<unknown>;
-  /** Issue 13: a plan order handed to shipping redeems its voucher (core/flows/plan-order.flow.ts). */
+  /** A plan order handed to shipping redeems its voucher (core/flows/plan-order.flow.ts). */
   shipped?(tx: Tx, order: OrderRecord, now: Date): Promise<unknown>;
 }
 
@@ -111,7 +111,7 @@ export class OrderService {
     private readonly clock: Clock,
     private readonly catalog: CatalogChanges = { changed: () => {} },
     private readonly hooks: OrderStatusHooks = {},
-    /** Issue 13: prices the freight; without it (tests of other modules) orders ship at 0. */
+    /** Prices the freight; without it (tests of other modules) orders ship at 0. */
     private readonly shipping?: ShippingService,
   ) {}
 
@@ -124,7 +124,7 @@ export class OrderService {
     const parsed = createOrderSchema.safeParse(raw ?? {});
     if (!parsed.success) throw invalid('invalid_input', 'Verifique os campos destacados.', fieldsOf(parsed.error.issues, ''));
     const address = await this.resolveAddress(actor.id, parsed.data);
-    // Issue 13: the freight is re-quoted here for the delivery CEP; the client's option id only says which one.
+    // The freight is re-quoted here for the delivery CEP; the client's option id only says which one.
     const freight = await this.quoteFreight(actor.id, address.cep, parsed.data.shipping_option_id);
     const now = this.clock.now();
 
@@ -193,7 +193,7 @@ export class OrderService {
     return { items: result.items.map(toOrderSummary), total: result.total };
   }
 
-  /** GET /api/orders/pending-payments (SPEC.md §7): at most the 5 newest pending orders that have a payment. */
+  /** GET /api/orders/pending-payments (docs/product/spec.md §7): at most the 5 newest pending orders that have a payment. */
   async pendingPayments(userId: string) {
     const items = (await this.uow.repos.marketplace.orders.listPendingWithPayment(userId, PENDING_PAYMENT_POLL_LIMIT)).map(toOrderSummary);
     return { items, total: items.length };
@@ -265,7 +265,7 @@ export class OrderService {
       // Outside the order's transaction (the confirmation path locks payment → order; this would lock the other way).
       // A payment that still arrives is confirmed and refunded by PaymentService (the target answers 'refund_needed').
       // The pending charge is cancelled at the provider too (a job enqueued in this transaction), so its PIX QR code
-      // and boleto no longer take money (issue 13); the job re-reads the charge and refunds one paid meanwhile.
+      // and boleto no longer take money; the job re-reads the charge and refunds one paid meanwhile.
       await this.dropPendingCharge(o, 'pedido cancelado: pagamento não confirmado no prazo');
     }
     if (expired > 0) this.catalog.changed();
@@ -283,7 +283,7 @@ export class OrderService {
     const stockBack = await this.uow.run(async (r) => {
       const order = await r.marketplace.orders.lock(orderId);
       if (!order) throw orderNotFound();
-      // A received return (issue 13): only a pending request of a delivered order; its stock comes back too.
+      // A received return: only a pending request of a delivered order; its stock comes back too.
       if (options.itemReturned) assertReturnPending(order);
       assertTransition(order.status, to, 'operator', { trackingCode: options.trackingCode ?? null });
       assertPlanOrderMove(order, to);
@@ -295,7 +295,7 @@ export class OrderService {
         ...(options.itemReturned ? { return_status: 'accepted' as const, return_decided_at: now } : {}),
       };
       if (!(await r.marketplace.orders.moveIf(order.id, [order.status], to, patch))) throw conflict('invalid_order_transition', 'O pedido mudou de estado enquanto isso. Tente de novo.');
-      // After line refunds (issue 12) a full refund gives back, and tells, only the rest of the total.
+      // After line refunds a full refund gives back, and tells, only the rest of the total.
       const refundAmount = to === 'refunded' ? Math.max(order.total_amount - (await r.marketplace.lineRefunds.listForOrder(order.id)).reduce((sum, line) => sum + line.amount, 0), 0) : 0;
       const back = returnsStock(order.status, to) || options.itemReturned ? await this.returnStock(r, order.id) : 0;
       await r.marketplace.orders.recordStatus({ order_id: order.id, from_status: order.status, to_status: to, actor: options.actorEmail, note: options.note ?? (tracking ? `rastreio ${tracking}` : null), created_at: now });
@@ -326,7 +326,7 @@ export class OrderService {
       if (to === 'cancelled' && order.payment_id && (await r.payments.payments.moveIf(order.payment_id, ['pending'], 'cancelled', { failure_reason: 'pedido cancelado pela operação' }))) {
         // The wallet credit the charge took goes back with it (once: a ref-unique entry).
         await returnPaymentCredit(r, { id: order.payment_id }, 'pedido cancelado');
-        // And the charge is cancelled at the provider (issue 13), so its QR code or boleto takes no more money.
+        // And the charge is cancelled at the provider, so its QR code or boleto takes no more money.
         await requestChargeCancel(r, { id: order.payment_id }, 'pedido cancelado pela operação');
       }
       await r.audit.append({
@@ -351,7 +351,7 @@ export class OrderService {
   }
 
   /**
-   * POST /api/orders/:id/return (issue 13, CDC art. 49): the customer asks to return a delivered order within 7 days
+   * POST /api/orders/:id/return (CDC art. 49): the customer asks to return a delivered order within 7 days
    * of delivery (order-return.ts: until the end of the 7th day in São Paulo). One request per order; told and audited.
    */
   async requestReturn(actor: { id: string; email: string }, orderId: string, raw: unknown, meta: RequestMeta) {
@@ -487,7 +487,7 @@ export class OrderService {
       tracking_code: order.tracking_code,
       cancel_reason: order.cancel_reason,
       can_pay: order.status === 'pending' && order.expires_at > now,
-      // Issue 13: the return window (end of the 7th day after delivery, São Paulo) and the request, when there is one.
+      // The return window (end of the 7th day after delivery, São Paulo) and the request, when there is one.
       can_return: returnRefusal(order, now) === null && order.source !== 'plan',
       return_deadline: order.status === 'delivered' && order.delivered_at ? returnDeadline(order.delivered_at).toISOString() : null,
       return_request: order.return_status
@@ -502,7 +502,7 @@ export class OrderService {
         : null,
       source: order.source ?? 'cart',
       items: items.map((i) => ({ product_id: i.product_id, product_name: i.product_name, image_url: i.image_url, unit_price: i.unit_price, quantity: i.quantity, subtotal: i.subtotal })),
-      // Issue 13: a plan order's one line points at the plan (plan-order.ts).
+      // A plan order's one line points at the plan (plan-order.ts).
       plan_items: order.source === 'plan' ? (await repos.marketplace.planOrders.lines(order.id)).map((i) => ({ plan_id: i.plan_id, product_name: i.product_name, image_url: i.image_url, unit_price: i.unit_price, quantity: i.quantity, subtotal: i.subtotal })) : [],
       payment: toPaymentSummary(payment),
       timeline: history.map(timelineStep),

@@ -1,4 +1,4 @@
-// Product plans become orders (issue 13, PRODUCT.md §1.4 and §11): once a member of a `product` plan has paid the
+// Product plans become orders (docs/product/group-purchase.md, docs/product/payments.md#withdrawal-cdc-art-49): once a member of a `product` plan has paid the
 // balance, the purchase ships as exactly one marketplace order whose one item points at the plan. The order is born
 // `paid` (no new charge: the money was the entry plus the balance, confirmed in the group's payments), with the plan's
 // price as its total and no freight; it is created when the member confirms the delivery address, then follows the

@@ -28,7 +28,7 @@ export interface ProductRecord {
   stock_quantity: number | null;
   images: string[];
   active: boolean;
-  /** Issue 13: for the freight quote; read by the back office (the quote reads them through `shippingFacts`). */
+  /** For the freight quote; read by the back office (the quote reads them through `shippingFacts`). */
   weight_grams?: number;
   height_cm?: number;
   width_cm?: number;
@@ -53,7 +53,7 @@ export interface ProductListFilter {
   limit: number;
 }
 
-/** `shippingFacts` (issue 13): weight and dimensions of products for the freight quote. */
+/** `shippingFacts`: weight and dimensions of products for the freight quote. */
 export interface ProductRepository extends ShippingProductReader {
   listCategories(options: { activeOnly: boolean }): Promise<ProductCategoryRecord[]>;
   upsertCategory(category: Omit<ProductCategoryRecord, 'id'>): Promise<ProductCategoryRecord>;
@@ -136,18 +136,18 @@ export interface OrderRecord {
   delivered_at: Date | null;
   cancelled_at: Date | null;
   refunded_at: Date | null;
-  /** Issue 13 (CDC art. 49): the customer's return request and the back office's decision. */
+  /** CDC art. 49: the customer's return request and the back office's decision. */
   return_status: ReturnStatus | null;
   return_reason: string | null;
   return_requested_at: Date | null;
   return_decided_at: Date | null;
   return_reject_reason: string | null;
-  /** Issue 13: the freight chosen at checkout, priced by the server (part of total_amount); 0 and nulls before it existed. */
+  /** The freight chosen at checkout, priced by the server (part of total_amount); 0 and nulls before it existed. */
   shipping_amount: number;
   shipping_option_id: string | null;
   shipping_option_name: string | null;
   shipping_days: number | null;
-  /** Issue 13: `plan` for a product plan's purchase shipped as an order (plan-order.ts); absent/`cart` otherwise. */
+  /** `plan` for a product plan's purchase shipped as an order (plan-order.ts); absent/`cart` otherwise. */
   source?: OrderSource;
   /** The voucher a plan order ships (unique). */
   voucher_id?: string | null;
@@ -194,7 +194,7 @@ export interface OrderRepository {
   recordStatus(change: Omit<OrderStatusChangeRecord, 'id' | 'created_at'> & { created_at: Date }): Promise<void>;
   /** The user's orders, newest first. */
   listForUser(userId: string, offset: number, limit: number): Promise<{ items: OrderRecord[]; total: number }>;
-  /** SPEC.md §7: pending orders of the user with a payment, newest first. */
+  /** docs/product/spec.md §7: pending orders of the user with a payment, newest first. */
   listPendingWithPayment(userId: string, limit: number): Promise<OrderRecord[]>;
   /**
    * Pending orders whose payment window ended, oldest first — except those whose latest payment is a boleto still
@@ -226,12 +226,12 @@ export interface MarketplaceRepositories {
   products: ProductRepository;
   cart: CartRepository;
   orders: OrderRepository;
-  /** The back office's catalogue (issue 12): products, product categories and the overview. */
+  /** The back office's catalogue: products, product categories and the overview. */
   admin: ProductAdminRepository;
-  /** Refunds of one order line (issue 12, order-line-refund.ts). */
+  /** Refunds of one order line (order-line-refund.ts). */
   lineRefunds: OrderLineRefundRepository;
   /** Product images uploaded and not yet checked by the cleanup job (product-uploads.ts). */
   uploads: ProductUploadRepository;
-  /** Product plans shipped as orders (issue 13, plan-order.ts). */
+  /** Product plans shipped as orders (plan-order.ts). */
   planOrders: PlanOrderRepository;
 }

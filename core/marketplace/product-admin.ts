@@ -1,4 +1,4 @@
-// Back office of the product catalogue (issue 12): products (list with filters, create, edit, activate/deactivate,
+// Back office of the product catalogue: products (list with filters, create, edit, activate/deactivate,
 // image upload re-encoded through the ImageProcessor port, CSV import), product categories (a category in use is never
 // deleted) and the marketplace overview. Every change is audited with its actor, before and after.
 import { z } from 'zod';
@@ -23,7 +23,7 @@ import { DEFAULT_PRODUCT_SHIPPING, productShippingFields } from '../shipping';
 
 /** A product as the back office sends it: price in integer centavos; unknown fields (stock_state, image_url…) are dropped. */
 export const adminProductInputSchema = productInputSchema.extend({
-  // Issue 13: weight (g) and dimensions (cm) for the freight; omitted on an edit, the product keeps its own.
+  // Weight (g) and dimensions (cm) for the freight; omitted on an edit, the product keeps its own.
   ...productShippingFields,
   images: z
     .array(z.string().trim().regex(/^(\/media\/|https:\/\/)\S+$/, { message: 'Imagem inválida: envie o arquivo pelo botão de imagem' }).max(500))
@@ -357,7 +357,7 @@ export class ProductAdminService {
           images: before?.images.length ? before.images : [covers.get(row.slug)!],
           active: before?.active ?? true,
           search_text: productSearchText(row.name, row.description),
-          // Issue 13: the freight columns given (an empty cell keeps the product's own).
+          // The freight columns given (an empty cell keeps the product's own).
           ...(row.weight_grams !== undefined ? { weight_grams: row.weight_grams } : {}),
           ...(row.height_cm !== undefined ? { height_cm: row.height_cm } : {}),
           ...(row.width_cm !== undefined ? { width_cm: row.width_cm } : {}),

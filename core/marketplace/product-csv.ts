@@ -7,7 +7,7 @@ import { normalizeSearch } from './search';
 import { productSlugSchema, stockQuantitySchema } from './product-schemas';
 
 export const PRODUCT_CSV_COLUMNS = ['name', 'slug', 'category', 'price', 'stock', 'description', 'weight_grams', 'height_cm', 'width_cm', 'length_cm'] as const;
-/** Issue 13: optional freight columns (whole grams and centimetres); an empty cell keeps what the product had. */
+/** Optional freight columns (whole grams and centimetres); an empty cell keeps what the product had. */
 const SHIPPING_COLUMNS = [
   ['weight_grams', 100_000, 'peso'],
   ['height_cm', 200, 'altura'],

@@ -1,4 +1,4 @@
-// Marketplace products (PRODUCT.md §4): the input and query schemas, stock states and the public shape of a product.
+// Marketplace products (docs/product/marketplace.md): the input and query schemas, stock states and the public shape of a product.
 import { z } from 'zod';
 import { paginationSchema } from '../shared/pagination';
 
@@ -88,7 +88,7 @@ export interface PublicProductSource {
   category: { id: string; name: string; slug: string } | null;
 }
 
-/** What the catalogue answers for one product (API.md field names). */
+/** What the catalogue answers for one product (docs/api.md field names). */
 export function toPublicProduct(p: PublicProductSource) {
   return {
     id: p.id,

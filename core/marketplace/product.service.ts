@@ -1,4 +1,4 @@
-// The product catalogue (PRODUCT.md §4): public listing with filters, accent-insensitive search and sorting; saving
+// The product catalogue (docs/product/marketplace.md): public listing with filters, accent-insensitive search and sorting; saving
 // products (seeds, CLI import) with a generated cover when they have no image; stock changes by operators.
 import { isId } from '../shared/ids';
 import { notFound, invalid } from '../shared/errors';

@@ -77,7 +77,7 @@ export const orderSummarySchema = z
     status_label: z.string(),
     payment_id: z.string().nullable(),
     total_amount: z.number().int(),
-    /** Issue 13: the freight included in total_amount (0 for free shipping and orders before freight). */
+    /** The freight included in total_amount (0 for free shipping and orders before freight). */
     shipping_amount: z.number().int(),
     items_count: z.number().int(),
     created_at: dateTimeAnswer,
@@ -117,7 +117,7 @@ export const orderSchema = orderSummarySchema
         decided_at: dateTimeAnswer.nullable(),
       })
       .nullable(),
-    /** Issue 13: `plan` for a product plan shipped as an order (already paid through the group; its line is in plan_items). */
+    /** `plan` for a product plan shipped as an order (already paid through the group; its line is in plan_items). */
     source: z.enum(['cart', 'plan']),
     /** The plan line of a plan order (empty for a cart order). */
     plan_items: z.array(z.object({ plan_id: z.string(), product_name: z.string(), image_url: z.string().nullable(), unit_price: z.number().int(), quantity: z.number().int(), subtotal: z.number().int() })),
@@ -148,7 +148,7 @@ export const orderSchema = orderSummarySchema
   })
   .meta({ id: 'Order' });
 
-/** GET /api/shipping/quote and GET /api/cart/shipping (issue 13). */
+/** GET /api/shipping/quote and GET /api/cart/shipping. */
 export const shippingQuoteSchema = z
   .object({
     cep: z.string(),

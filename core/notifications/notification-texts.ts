@@ -1,5 +1,5 @@
 // The texts of every in-app notification in both of the site's locales. A notification is stored with its pt-BR text
-// (what SPEC.md's users read, and what e-mails and tests quote) and with the facts it speaks of (`data.params`), so
+// (what docs/product/spec.md's users read, and what e-mails and tests quote) and with the facts it speaks of (`data.params`), so
 // a reader in en-US gets the same notification rendered in English when it is listed.
 import { formatCents } from '../shared/money';
 
@@ -13,15 +13,15 @@ export interface NotificationParams {
   member_joined: { first_name: string; paid: number; size: number };
   group_complete: { plan: string; balance: number };
   balance_confirmed: { plan: string; code: string };
-  /** A product plan's balance is paid (issue 13): the member confirms the delivery address and the order is made. */
+  /** A product plan's balance is paid: the member confirms the delivery address and the order is made. */
   plan_delivery_address: { plan: string; code: string };
   group_reminder: { plan: string; paid: number; size: number; deadline: string };
   group_expired: { plan: string; amount: number; to_wallet: boolean };
-  /** `via` (issue 13): a card refund shows on the statement within 10 business days; a boleto's goes by PIX or to the wallet. */
+  /** `via`: a card refund shows on the statement within 10 business days; a boleto's goes by PIX or to the wallet. */
   refund_issued: { amount: number; via?: 'card' | 'pix' | 'wallet' };
-  /** A boleto cannot be refunded by the provider (issue 13): the member chooses a PIX key or wallet credit. */
+  /** A boleto cannot be refunded by the provider: the member chooses a PIX key or wallet credit. */
   refund_choice_needed: { amount: number };
-  /** An unpaid boleto's due date passed: the place it held is released (issue 14). `due_date` is YYYY-MM-DD. */
+  /** An unpaid boleto's due date passed: the place it held is released. `due_date` is YYYY-MM-DD. */
   boleto_hold_lapsed: { plan: string; due_date: string };
   order_paid: { order: string; total: number };
   order_cancelled: { order: string };
@@ -31,17 +31,17 @@ export interface NotificationParams {
   order_return_requested: { order: string };
   order_return_accepted: { order: string; total: number };
   order_return_rejected: { order: string; reason: string };
-  /** Some units of one line of an order refunded by the back office (issue 12). */
+  /** Some units of one line of an order refunded by the back office. */
   order_line_refunded: { order: string; product: string; quantity: number; total: number; reason: string };
   professional_status: { status: 'approved' | 'rejected' | 'suspended'; reason: string | null };
   voucher_redeemed: { plan: string; business_name: string };
   payout_done: { amount: number };
   payout_failed: { amount: number; reason: string };
-  /** Another member's entry was refunded or charged back while the group was open: a place opened (issue 14). */
+  /** Another member's entry was refunded or charged back while the group was open: a place opened. */
   place_opened: { plan: string; paid: number; size: number };
-  /** The member's own payment came back after confirmation (issue 14): the place released, or the purchase cancelled. */
+  /** The member's own payment came back after confirmation: the place released, or the purchase cancelled. */
   purchase_reversed: { plan: string; chargeback: boolean; outcome: 'place_released' | 'purchase_cancelled'; other_part_refunded: boolean };
-  /** The member withdrew (CDC art. 49, issue 13): the place freed or the whole purchase cancelled, the amount going back. */
+  /** The member withdrew (CDC art. 49): the place freed or the whole purchase cancelled, the amount going back. */
   purchase_withdrawn: { plan: string; scope: 'entry' | 'purchase'; amount: number; to_wallet: boolean };
 }
 export type NotificationKind = keyof NotificationParams;

@@ -1,4 +1,4 @@
-// In-app notifications: every group event's notification, and reading/marking them (PRODUCT.md §3).
+// In-app notifications: every group event's notification, and reading/marking them (docs/product/screens.md).
 import { paginationSchema } from '../shared/pagination';
 import { isId } from '../shared/ids';
 import { z } from 'zod';
@@ -48,7 +48,7 @@ export const notify = {
     draft(userId, 'group_complete', { plan, balance }, { group_id: groupId, member_id: memberId }, '/payment', `group_complete:${memberId}`),
   balanceConfirmed: (userId: string, voucherId: string, plan: string, code: string) =>
     draft(userId, 'balance_confirmed', { plan, code }, { voucher_id: voucherId }, '/dashboard', `balance_confirmed:${voucherId}`),
-  /** Issue 13: a product plan's balance is paid; the link opens the address confirmation (core/marketplace/plan-order.ts). */
+  /** A product plan's balance is paid; the link opens the address confirmation (core/marketplace/plan-order.ts). */
   planDeliveryAddress: (userId: string, voucherId: string, plan: string, code: string) =>
     draft(userId, 'plan_delivery_address', { plan, code }, { voucher_id: voucherId }, `/my-groups/vouchers/${voucherId}/delivery`, `plan_delivery_address:${voucherId}`),
   reminder: (userId: string, memberId: string, groupId: string, plan: string, paid: number, size: number, deadline: Date) =>
@@ -68,7 +68,7 @@ export const notify = {
   purchaseWithdrawn: (userId: string, memberId: string, groupId: string, params: { plan: string; scope: 'entry' | 'purchase'; amount: number; to_wallet: boolean }) =>
     draft(userId, 'purchase_withdrawn', params, { group_id: groupId, member_id: memberId }, groupLink(groupId), `purchase_withdrawn:${memberId}`),
   refundIssued: (userId: string, paymentId: string, amount: number, via?: 'card' | 'pix' | 'wallet') =>
-    // A boleto refund whose PIX transfer failed is sent again (issue 13): the second way it went back is told too.
+    // A boleto refund whose PIX transfer failed is sent again: the second way it went back is told too.
     draft(userId, 'refund_issued', via ? { amount, via } : { amount }, { payment_id: paymentId }, '/payment-history', via === 'pix' || via === 'wallet' ? `refund_issued:${paymentId}:${via}` : `refund_issued:${paymentId}`),
   refundChoiceNeeded: (userId: string, paymentId: string, amount: number) =>
     draft(userId, 'refund_choice_needed', { amount }, { payment_id: paymentId }, '/payment-history', `refund_choice_needed:${paymentId}`),

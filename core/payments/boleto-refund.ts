@@ -1,4 +1,4 @@
-// Boleto refunds (issue 13): the provider cannot refund a boleto, so the member chooses where the money goes — a PIX
+// Boleto refunds: the provider cannot refund a boleto, so the member chooses where the money goes — a PIX
 // key (one transfer through the payment port) or wallet credit. Card refunds go back through the provider and show
 // on the card statement within 10 business days.
 import { z } from 'zod';

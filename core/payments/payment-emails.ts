@@ -29,7 +29,7 @@ export function refundIssuedEmail({ to, name, amount, via }: { to: string; name:
   });
 }
 
-/** A boleto cannot be refunded by the provider: the member chooses a PIX key or wallet credit (issue 13). */
+/** A boleto cannot be refunded by the provider: the member chooses a PIX key or wallet credit. */
 export function refundChoiceEmail({ to, name, amount, transferFailed }: { to: string; name: string; amount: number; transferFailed?: string }) {
   return renderEmail(to, 'Escolha como receber o reembolso', 'refund_choice', {
     greeting: greetingFor(name),

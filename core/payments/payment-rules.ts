@@ -23,7 +23,7 @@ export const createPaymentSchema = z.object({
 });
 export type CreatePaymentInput = z.input<typeof createPaymentSchema>;
 
-/** A provider's confirmation applies only when it paid exactly what we charged (PRODUCT.md §6). */
+/** A provider's confirmation applies only when it paid exactly what we charged (docs/product/payments.md). */
 export const amountMatches = (expected: Cents, paid: Cents) => Number.isSafeInteger(paid) && expected === paid;
 
 /** YYYY-MM-DD in America/Sao_Paulo, `plusDays` ahead (Asaas refuses due dates before today there). */
@@ -50,7 +50,7 @@ export interface PaymentView {
   created_at: string;
   confirmed_at: string | null;
   refunded_amount: number;
-  /** Boleto refunds only (issue 13): `awaiting_choice` until the member picks a PIX key or wallet credit. */
+  /** Boleto refunds only: `awaiting_choice` until the member picks a PIX key or wallet credit. */
   refund_destination?: 'awaiting_choice' | 'pix' | 'wallet';
 }
 

@@ -1,4 +1,4 @@
-// Payments (PRODUCT.md §6): charging through the provider, and applying what the provider reports — webhook, polling
+// Payments (docs/product/payments.md): charging through the provider, and applying what the provider reports — webhook, polling
 // or reconcile — exactly once, only when the amount matches, never moving a paid payment back. This module knows
 // nothing of groups or orders: each purpose (entry, balance, order) is a flow in core/flows that says what a charge
 // is for and what a confirmed one does, inside the confirming transaction.
@@ -71,7 +71,7 @@ export interface PaymentPurposeHandler {
   reversed?(tx: Tx, payment: PaymentRecord, kind: PaymentReversalKind): Promise<void>;
 }
 
-/** How money of a confirmed payment came back without our asking (issue 14). */
+/** How money of a confirmed payment came back without our asking. */
 export type PaymentReversalKind = 'refund' | 'chargeback';
 
 export type PaymentPurposes = Record<PaymentPurpose, PaymentPurposeHandler>;
@@ -93,7 +93,7 @@ export async function requestRefund(tx: Tx, payment: Pick<PaymentRecord, 'id'>, 
   await tx.audit.append({ action: 'payment.refund_marked', actor_email: 'sistema', entity_type: 'payment', entity_id: payment.id, metadata: { reason } });
   const p = await tx.payments.payments.findById(payment.id);
   if (p && needsRefundChoice(p)) {
-    // A boleto cannot be refunded through the provider (issue 13): the member chooses a PIX key or wallet credit
+    // A boleto cannot be refunded through the provider: the member chooses a PIX key or wallet credit
     // first (POST /api/payments/:id/refund-destination), which enqueues the refund job.
     const user = await tx.identity.users.findById(p.user_id);
     const profile = user ? await tx.identity.profiles.findByUserId(user.id) : null;
@@ -171,7 +171,7 @@ export class PaymentService {
       // Switching method: the old charge is dropped here (its credit back); if it is paid anyway, the confirmation refunds it.
       if (existing && (await tx.payments.payments.moveIf(existing.id, ['pending'], 'cancelled', { failure_reason: 'substituído por outro meio de pagamento' }))) {
         await returnPaymentCredit(tx, existing, 'pagamento substituído');
-        // The replaced charge is cancelled at the provider too (issue 13): its QR code or boleto no longer takes money.
+        // The replaced charge is cancelled at the provider too: its QR code or boleto no longer takes money.
         if (existing.provider_payment_id) await requestChargeCancel(tx, existing, 'substituído por outro meio de pagamento');
       }
       const created = await tx.payments.payments.createIfNoneLive({ user_id: actor.id, purpose: input.purpose, ref_id: input.ref_id, amount: target.amount, method: input.method, installments, provider: this.gateway.name });
@@ -244,7 +244,7 @@ export class PaymentService {
       await this.uow.run(async (tx) => {
         const reason = err instanceof Error ? err.message.slice(0, 500) : 'erro';
         if (madeAtProvider) {
-          // The provider has the charge although we could not finish: cancelled there by the job (issue 13); paid
+          // The provider has the charge although we could not finish: cancelled there by the job; paid
           // anyway, the confirmation path applies or refunds it (it knows the charge by this id).
           if (await tx.payments.payments.moveIf(payment.id, ['pending'], 'cancelled', { provider_payment_id: madeAtProvider, failure_reason: reason })) {
             await returnPaymentCredit(tx, payment, 'a cobrança não pôde ser gerada');

@@ -12,7 +12,7 @@ export interface PaymentRecord {
   ref_id: string;
   /** What the entry, balance or order costs; the provider charges `amount - wallet_amount`. */
   amount: number;
-  /** The part paid with wallet credit (PRODUCT.md §10); equal to `amount` for method WALLET (no provider charge). */
+  /** The part paid with wallet credit (docs/product/payments.md#wallet); equal to `amount` for method WALLET (no provider charge). */
   wallet_amount: number;
   method: PaymentMethod | 'WALLET';
   installments: number;
@@ -32,7 +32,7 @@ export interface PaymentRecord {
   refund_requested_at: Date | null;
   refunded_at: Date | null;
   failure_reason: string | null;
-  /** Boleto refunds (issue 13): where the member chose to get the money ('pix' | 'wallet'); null while awaiting. */
+  /** Boleto refunds: where the member chose to get the money ('pix' | 'wallet'); null while awaiting. */
   refund_destination?: 'pix' | 'wallet' | null;
   refund_pix_key_type?: string | null;
   /** Canonical DICT form. */
@@ -49,7 +49,7 @@ export interface PaymentRepository {
   findById(id: string): Promise<PaymentRecord | null>;
   lock(id: string): Promise<PaymentRecord | null>;
   findByProviderId(providerPaymentId: string): Promise<PaymentRecord | null>;
-  /** The payment a boleto refund's PIX transfer paid back (issue 13). */
+  /** The payment a boleto refund's PIX transfer paid back. */
   findByRefundTransferId(providerTransferId: string): Promise<PaymentRecord | null>;
   /** The newest still-pending payment for this purpose and reference. */
   findPendingFor(purpose: PaymentPurpose, refId: string): Promise<PaymentRecord | null>;

@@ -1,4 +1,4 @@
-// The receipt of a confirmed payment (issue 14): what it says, as a plain object of ready-to-print pt-BR texts. Pure:
+// The receipt of a confirmed payment: what it says, as a plain object of ready-to-print pt-BR texts. Pure:
 // the flow reads the payment, the payer and what was paid for, and the adapters only lay this out (HTML, PDF).
 import { formatCents } from '../shared/money';
 import { formatBrasiliaDateTime } from '../identity';

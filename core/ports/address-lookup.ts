@@ -1,4 +1,4 @@
-// The address-lookup and geocoding ports (SPEC.md §3 "CEP address result", §7 External).
+// The address-lookup and geocoding ports (docs/product/spec.md §3 "CEP address result", §7 External).
 export interface CepAddress {
   cep: string;
   street: string;
@@ -18,6 +18,6 @@ export interface AddressLookup {
 }
 
 export interface Geocoder {
-  /** Coordinates for an address, or null when unknown or the service failed (tolerated, SPEC.md §7). */
+  /** Coordinates for an address, or null when unknown or the service failed (tolerated, docs/product/spec.md §7). */
   geocode(address: { street: string; city: string; state: string; country: string }): Promise<Coordinates | null>;
 }

@@ -20,7 +20,7 @@ export interface ImageProcessor {
   normalize(bytes: Uint8Array, options: { accept: readonly ImageFormat[]; maxSide: number }): Promise<NormalizedImage | null>;
 
   /**
-   * A link preview's picture (issue 15: WhatsApp, Instagram and Facebook show JPEG or PNG, never SVG): the stored
+   * A link preview's picture (WhatsApp, Instagram and Facebook show JPEG or PNG, never SVG): the stored
    * image (SVG included) whole, centred on a `background` card of `width` × `height`, as JPEG without metadata.
    * Null when the bytes are not a readable image.
    */

@@ -1,4 +1,4 @@
-// The payment port (PRODUCT.md §6): what the core asks of a provider, in centavos and our own words.
+// The payment port (docs/product/payments.md): what the core asks of a provider, in centavos and our own words.
 import type { Cents } from '../shared/money';
 
 export type PaymentMethod = 'PIX' | 'BOLETO' | 'CREDIT_CARD';

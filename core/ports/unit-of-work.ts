@@ -20,7 +20,7 @@ import type { JobQueue } from './job-queue';
 export interface Repositories {
   identity: IdentityRepositories;
   referrals: ReferralRepository;
-  /** Clicks on influencer links (issue 11). */
+  /** Clicks on influencer links. */
   referralClicks: ReferralClickRepository;
   influencers: InfluencerRepository;
   audit: AuditLogRepository;

@@ -1,4 +1,4 @@
-// Professionals: applications and their review, trade registers, nearby search ranked per SPEC.md §9 (featured, rating,
+// Professionals: applications and their review, trade registers, nearby search ranked per docs/product/spec.md §9 (featured, rating,
 // distance), receivables for redeemed vouchers and payouts, and reviews.
 export * from './ranking';
 export * from './professional-rules';

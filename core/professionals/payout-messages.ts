@@ -20,7 +20,7 @@ export const payoutNotify = {
   },
 };
 
-/** Who is paid: a professional (redeemed vouchers) or an influencer (referral commissions, issue 11). */
+/** Who is paid: a professional (redeemed vouchers) or an influencer (referral commissions). */
 export type PayoutAudience = 'professional' | 'influencer';
 
 export function payoutDoneEmail(input: { to: string; name: string; amount: number; pixKey: string | null; receiptUrl: string | null; link: string; audience?: PayoutAudience }) {

@@ -1,4 +1,4 @@
-// Payouts (PRODUCT.md §9): one PIX transfer pays all of a professional's available receivables once their sum reaches
+// Payouts (docs/product/professionals.md): one PIX transfer pays all of a professional's available receivables once their sum reaches
 // the minimum. A payout is `pending` until the provider settles the transfer: `done` pays its receivables, `failed`
 // (or cancelled) gives them back. Neither ever changes again, whatever order the provider's events arrive in.
 import type { Cents } from '../shared/money';

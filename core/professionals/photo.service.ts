@@ -1,6 +1,6 @@
-// The professional's portfolio photos (issue 10, onboarding): one image per upload, checked by its content,
+// The professional's portfolio photos (onboarding): one image per upload, checked by its content,
 // re-encoded without metadata (no EXIF GPS survives) through the ImageProcessor port and kept through FileStorage.
-// At most 8 photos; an approved profile never drops below 3 (PRODUCT.md §9's 3–8); the application itself needs 3
+// At most 8 photos; an approved profile never drops below 3 (docs/product/professionals.md's 3–8); the application itself needs 3
 // before the back office approves it or before a rejected one is sent again (ProfessionalService).
 import { conflict, invalid, notFound, tooLarge } from '../shared/errors';
 import { isId } from '../shared/ids';

@@ -179,7 +179,7 @@ export interface ProfessionalPhotoRepository {
 
 export interface ProfessionalRepositories {
   professionals: ProfessionalRepository;
-  /** Portfolio photos (issue 10, onboarding). */
+  /** Portfolio photos (onboarding). */
   photos: ProfessionalPhotoRepository;
   receivables: ReceivableRepository;
   reviews: ReviewRepository;

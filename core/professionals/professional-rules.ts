@@ -1,4 +1,4 @@
-// Professionals (PRODUCT.md §9): the application a tattoo artist, dentist or aesthetician sends, its review states, and
+// Professionals (docs/product/professionals.md): the application a tattoo artist, dentist or aesthetician sends, its review states, and
 // the trade registers and documents it is checked against. The browser and the server validate with these schemas.
 import { z } from 'zod';
 import { invalid } from '../shared/errors';
@@ -33,7 +33,7 @@ export function assertProfessionalMove(from: ProfessionalStatus, to: Professiona
   }
 }
 
-/** SPEC.md's `approved=true`: only an approved (not suspended) professional is listed and redeems vouchers. */
+/** docs/product/spec.md's `approved=true`: only an approved (not suspended) professional is listed and redeems vouchers. */
 export const isApprovedProfessional = (p: { status: ProfessionalStatus }) => p.status === 'approved';
 
 /** The service categories and the trade register each one requires (Odontologia: CRO number and UF). */

@@ -1,5 +1,5 @@
-// Professionals' use cases (PRODUCT.md §9): apply, the back office's decisions (approve, reject, suspend, reactivate,
-// feature), the nearby search of SPEC.md §9, the public profile, the professional's own profile and receivables,
+// Professionals' use cases (docs/product/professionals.md): apply, the back office's decisions (approve, reject, suspend, reactivate,
+// feature), the nearby search of docs/product/spec.md §9, the public profile, the professional's own profile and receivables,
 // and reviews. Redeeming a voucher crosses modules: core/flows/redeem-voucher.flow.ts.
 import { z } from 'zod';
 import type { Clock } from '../shared/clock';
@@ -82,7 +82,7 @@ export class ProfessionalService {
     if (!categories.some((c) => c.slug === app.category && c.kind === 'service')) {
       throw invalid('invalid_category', 'Categoria inválida', { category: 'Escolha uma categoria de serviço' });
     }
-    // The CEP's address and, unless a pin was placed, its coordinates; either may fail (tolerated, SPEC.md §7).
+    // The CEP's address and, unless a pin was placed, its coordinates; either may fail (tolerated, docs/product/spec.md §7).
     const found = await this.address.lookup(app.cep).catch(() => null);
     const latitude = app.latitude ?? found?.latitude ?? null;
     const longitude = app.longitude ?? found?.longitude ?? null;
@@ -221,7 +221,7 @@ export class ProfessionalService {
       const decision: Decision = asked === 'approve' && p.status === 'suspended' ? 'reactivate' : asked;
       const to = DECISION_TARGET[decision];
       assertProfessionalMove(p.status, to);
-      // PRODUCT.md §9: an application is approved with its 3–8 portfolio photos (uploaded after it was created).
+      // docs/product/professionals.md: an application is approved with its 3–8 portfolio photos (uploaded after it was created).
       if (decision === 'approve') {
         const count = (await tx.professionals.photos.list(id)).length;
         if (portfolioRefusal(count)) throw conflict('portfolio_incomplete', `O portfólio tem ${count} foto(s): são necessárias de 3 a 8 para aprovar.`);
@@ -234,7 +234,7 @@ export class ProfessionalService {
         ...(decision === 'suspend' ? { suspended_reason: reason } : {}),
         ...(to === 'approved' ? { rejection_reason: null, suspended_reason: null } : {}),
       });
-      // The dashboard is the professional's (SPEC.md §6): approval makes the account's role professional.
+      // The dashboard is the professional's (docs/product/spec.md §6): approval makes the account's role professional.
       const user = await tx.identity.users.findById(p.user_id);
       if (to === 'approved' && user && user.role === 'user') await tx.identity.users.update(p.user_id, { role: 'professional' });
       await tx.audit.append({ action: `admin.professional_${decision}`, actor_user_id: actor.id, actor_email: actor.email, entity_type: 'professional', entity_id: id, metadata: { from: p.status, to, reason } });
@@ -245,7 +245,7 @@ export class ProfessionalService {
     });
   }
 
-  /** Featured until the end of that day (paid placement, PRODUCT.md §9); null ends it. */
+  /** Featured until the end of that day (paid placement, docs/product/professionals.md); null ends it. */
   async feature(actor: ProfessionalActor, id: string, until: Date | null) {
     return this.uow.run(async (tx) => {
       const p = await tx.professionals.professionals.lock(id);
@@ -257,7 +257,7 @@ export class ProfessionalService {
     });
   }
 
-  /** GET /api/professionals/nearby: SPEC.md §9 (approved with coordinates; featured, rating, distance). */
+  /** GET /api/professionals/nearby: docs/product/spec.md §9 (approved with coordinates; featured, rating, distance). */
   async nearby(query: NearbyQuery) {
     const origin = coordinatesSchema.parse({ latitude: query.lat, longitude: query.lng });
     const now = this.clock.now();

@@ -1,4 +1,4 @@
-// Nearby-professional search: great-circle distance and the listing order of SPEC §6 and §9.
+// Nearby-professional search: great-circle distance and the listing order of docs/product/spec.md §6 and §9.
 import { z } from 'zod';
 import { invalid } from '../shared/errors';
 
@@ -30,7 +30,7 @@ export function greatCircleDistanceKm(a: Coordinates, b: Coordinates): number {
 }
 
 /**
- * SPEC.md §9's listing order, as data: featured first, then higher rating, then nearer; complete ties by id.
+ * docs/product/spec.md §9's listing order, as data: featured first, then higher rating, then nearer; complete ties by id.
  * rankProfessionals sorts by it in memory; the repository's nearby query orders by the same keys in SQL, so a page of
  * a big city's results is cut in the database (tests compare the two).
  */
@@ -57,7 +57,7 @@ export interface RankOptions {
 
 export type RankedProfessional<T> = T & { distance_km: number; featured: boolean };
 
-/** Featured means `featured_until` in the future (PRODUCT.md §9). */
+/** Featured means `featured_until` in the future (docs/product/professionals.md). */
 export function isFeatured(featuredUntil: Date | string | null, now: Date): boolean {
   if (featuredUntil === null) return false;
   const until = featuredUntil instanceof Date ? featuredUntil.getTime() : Date.parse(featuredUntil);

@@ -1,4 +1,4 @@
-// What the platform owes a professional for each redeemed voucher (PRODUCT.md §9): the plan price minus the platform's
+// What the platform owes a professional for each redeemed voucher (docs/product/professionals.md): the plan price minus the platform's
 // fee, held 7 days (the member's complaint window), then available, then paid by one PIX payout above a minimum.
 import { percentOf, type Cents } from '../shared/money';
 

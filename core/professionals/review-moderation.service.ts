@@ -1,4 +1,4 @@
-// The back office's review moderation (PRODUCT.md §9, issue 10): list reviews (reported first), hide one with a
+// The back office's review moderation (docs/product/professionals.md): list reviews (reported first), hide one with a
 // reason, restore it. Every decision is audited, and the professional's rating_average / total_reviews are recomputed
 // over the published reviews in the same transaction, under the professional's row lock (as a new review does).
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Reviews (PRODUCT.md §9): a member whose voucher was redeemed rates the professional 1–5 once, within 90 days; the
+// Reviews (docs/product/professionals.md): a member whose voucher was redeemed rates the professional 1–5 once, within 90 days; the
 // professional may reply once; the back office may hide a review. Averages count published reviews only.
 import { z } from 'zod';
 

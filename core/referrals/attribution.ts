@@ -1,4 +1,4 @@
-// Influencer attribution (PRODUCT.md §5, issue 11): which clicks count, how long a click keeps its claim on a sign-up,
+// Influencer attribution (docs/product/referrals.md): which clicks count, how long a click keeps its claim on a sign-up,
 // when a sign-up is a self-referral, and when sign-ups from one address are flagged for the back office. Pure rules.
 
 /** A click keeps its claim on the visitor's sign-up for 30 days (first click wins). */

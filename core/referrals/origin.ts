@@ -1,4 +1,4 @@
-// Which channel a profile came from (profiles.origem), derived from the paths a visitor lands on (SPEC §4).
+// Which channel a profile came from (profiles.origem), derived from the paths a visitor lands on (docs/product/spec.md §4).
 import { z } from 'zod';
 
 export const ORIGINS = ['influenciador', 'usuario', 'www'] as const;
@@ -7,7 +7,7 @@ export type Origin = z.infer<typeof originSchema>;
 
 export const isOrigin = (value: unknown): value is Origin => originSchema.safeParse(value).success;
 
-// PRODUCT.md §5: all three referral aliases are influencer links, although SPEC §4 names only /ref/.
+// docs/product/referrals.md: all three referral aliases are influencer links, although docs/product/spec.md §4 names only /ref/.
 const INFLUENCER_PREFIXES = ['/r/', '/ref/', '/indicacao/'];
 const USER_INVITE_PREFIXES = ['/join/'];
 const ENTRY_PATHS = new Set(['/', '/auth', '/auth/']);

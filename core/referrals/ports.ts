@@ -1,4 +1,4 @@
-// Referrals' persistence port: who brought whom (SPEC.md §3 referrals), and the clicks on influencer links (issue 11).
+// Referrals' persistence port: who brought whom (docs/product/spec.md §3 referrals), and the clicks on influencer links.
 
 export interface ReferralRecord {
   id: string;

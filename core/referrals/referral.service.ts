@@ -1,4 +1,4 @@
-// Referral links (issue 11, PRODUCT.md §5): recording a click on /r/, /ref/ or /indicacao/ (bots and a visitor's
+// Referral links (docs/product/referrals.md): recording a click on /r/, /ref/ or /indicacao/ (bots and a visitor's
 // repeats within a minute stored but not counted), the signed first-click carrier, and binding a sign-up inside the
 // 30-day window to the influencer on the server (self-referrals and IP bursts set apart).
 import type { Clock } from '../shared/clock';
@@ -22,7 +22,7 @@ import {
 } from './attribution';
 import type { NewReferral } from './ports';
 
-/** SPEC.md §3: a sign-up with no referrer gets this referral row. */
+/** docs/product/spec.md §3: a sign-up with no referrer gets this referral row. */
 export const DIRECT_REFERRAL = { referral_type: 'direct', status: 'confirmed', codigo_referencia: 'DIRECT' } as const;
 
 export interface ClickInput {
@@ -98,7 +98,7 @@ export class ReferralService {
 
   /**
    * The referral row of a new user: bound to the influencer of the carried click when it is inside the window and the
-   * influencer is active (self-referral and IP bursts recorded), else SPEC.md §3's direct row. Runs in the sign-up's
+   * influencer is active (self-referral and IP bursts recorded), else docs/product/spec.md §3's direct row. Runs in the sign-up's
    * transaction.
    */
   async referralFor(tx: Repositories, newUser: { id: string } & Identity, clickId: string | null, ip: string | null): Promise<NewReferral> {

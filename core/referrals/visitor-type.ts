@@ -1,4 +1,4 @@
-// Classifies a landing visit by its query string, for attribution and the analytics funnel (SPEC §4).
+// Classifies a landing visit by its query string, for attribution and the analytics funnel (docs/product/spec.md §4).
 export const VISITOR_TYPES = ['influencer', 'referral', 'direct'] as const;
 export type VisitorType = (typeof VISITOR_TYPES)[number];
 

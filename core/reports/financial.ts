@@ -1,4 +1,4 @@
-// Financial report (issue 12): money movements bucketed into months or days in Brasília time, and the reconciliation
+// Financial report: money movements bucketed into months or days in Brasília time, and the reconciliation
 // identity that must close to zero in every bucket.
 //
 // The identity (every term in integer centavos, for one period):

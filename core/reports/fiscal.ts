@@ -1,4 +1,4 @@
-// Fiscal (issue 12): the platform's taxable events of a month, to issue service invoices (NFS-e). Two kinds:
+// Fiscal: the platform's taxable events of a month, to issue service invoices (NFS-e). Two kinds:
 //  - `fee`: the platform's fee on a completed purchase, recognised when the voucher is redeemed (the service is
 //    rendered; the same moment the financial report counts the fee), taxed as the platform's service (ISS);
 //  - `order`: a marketplace sale, when its payment is confirmed (amount = what the customer paid).

@@ -1,4 +1,4 @@
-// Contracts of the back-office reports (issue 12).
+// Contracts of the back-office reports.
 import { z } from 'zod';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use uma data no formato AAAA-MM-DD' });
@@ -62,7 +62,7 @@ export const dashboardReportSchema = z
       payments_stuck_pending: z.number().int(),
       orders_to_ship: z.number().int(),
       reviews_reported: z.number().int(),
-      /** Payments the provider reported charged back in the last 30 days (issue 14): money to dispute or recover. */
+      /** Payments the provider reported charged back in the last 30 days: money to dispute or recover. */
       chargebacks: z.number().int(),
     }),
   })

@@ -1,4 +1,4 @@
-// The customer API's `?page=&per_page=` query (API.md), parsed once so every list pages the same way.
+// The customer API's `?page=&per_page=` query (docs/api.md), parsed once so every list pages the same way.
 import { z } from 'zod';
 
 export const DEFAULT_PAGE = 1;

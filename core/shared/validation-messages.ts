@@ -1,4 +1,4 @@
-// English (en-US) for the newer validation messages core's schemas write in pt-BR (issue 11: influencer application,
+// English (en-US) for the newer validation messages core's schemas write in pt-BR (influencer application,
 // PIX key, referral code, commission rate, experiments). One table for both sides: the web app's localizeMessage and
 // the API's en-US answers (adapters/http/validation.ts) read it, so a message and its translation cannot drift apart.
 export const VALIDATION_MESSAGES_EN: Readonly<Record<string, string>> = {

@@ -1,4 +1,4 @@
-// Shipping (issue 13): the ShippingQuote port, the freight rules (CEP → UF → region, cubic weight, free shipping) and
+// Shipping: the ShippingQuote port, the freight rules (CEP → UF → region, cubic weight, free shipping) and
 // the quotes of the product page, the cart and the order.
 export * from './shipping-rules';
 export * from './ports';

@@ -1,9 +1,9 @@
-// Freight rules (issue 13), pure so the browser and the server share them: the CEP's UF and region, the parcel a
+// Freight rules, pure so the browser and the server share them: the CEP's UF and region, the parcel a
 // cart makes, the free-shipping threshold and the order the options are shown in.
 import { z } from 'zod';
 import type { Uf } from '../address';
 
-/** PRODUCT.md / issue 13: orders from R$ 199,00 of products ship free (FREE_SHIPPING_FROM overrides it). */
+/** docs/product/README.md: orders from R$ 199,00 of products ship free (FREE_SHIPPING_FROM overrides it). */
 export const DEFAULT_FREE_SHIPPING_FROM = 19_900;
 
 /** The largest quantity one quote takes per line (like the cart's cap). */
@@ -30,7 +30,7 @@ export const shippingQuoteQuerySchema = z.object({
     .min(1, { error: 'A quantidade mínima é 1' })
     .max(MAX_QUOTE_QUANTITY, { error: `A quantidade máxima é ${MAX_QUOTE_QUANTITY}` })
     .optional(),
-  /** JSON `[{product_id, quantity}]` (API.md), for callers that quote several products at once. */
+  /** JSON `[{product_id, quantity}]` (docs/api.md), for callers that quote several products at once. */
   items: z.string().max(10_000).optional(),
 });
 export type ShippingQuoteQuery = z.output<typeof shippingQuoteQuerySchema>;

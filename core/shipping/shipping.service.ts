@@ -1,4 +1,4 @@
-// Freight quotes (issue 13): the product page's, the cart's, and the order's re-quote, which is the only one whose
+// Freight quotes: the product page's, the cart's, and the order's re-quote, which is the only one whose
 // price counts — the client sends just the option id and the server prices it again.
 import { DomainError, invalid, notFound } from '../shared/errors';
 import type { Uf } from '../address';

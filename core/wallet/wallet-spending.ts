@@ -1,4 +1,4 @@
-// Spending wallet credit on a payment, and giving it back (PRODUCT.md §10): ledger entries only, each with a unique
+// Spending wallet credit on a payment, and giving it back (docs/product/payments.md#wallet): ledger entries only, each with a unique
 // ref, written in the caller's transaction. The spend locks the user's wallet first, so two concurrent spends can
 // never take the same credit; the give-back returns exactly what the spend took, once, whatever calls it again.
 import type { Cents } from '../shared/money';

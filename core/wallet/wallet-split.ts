@@ -1,4 +1,4 @@
-// Pure rule: how a total is split between the member's wallet credit and the payment provider (PRODUCT.md §10).
+// Pure rule: how a total is split between the member's wallet credit and the payment provider (docs/product/payments.md#wallet).
 // Credit goes first. The provider cannot charge less than its minimum, so either the credit covers everything
 // (no provider charge at all) or at least the minimum is left to the provider: the credit used is then
 // `total - minimum` at most, and what it cannot cover stays in the wallet.

@@ -1,4 +1,4 @@
-// The user's wallet (PRODUCT.md §1, §3): credit from an expired group's entry kept as credit, referral bonuses, and
+// The user's wallet (docs/product/group-purchase.md, docs/product/screens.md): credit from an expired group's entry kept as credit, referral bonuses, and
 // what was spent. Read-only here: credits are written once by the flows that create them (ref-unique entries).
 import type { UnitOfWork } from '../ports/unit-of-work';
 
