@@ -34,6 +34,11 @@ export function mapTileOrigin(template: string): string | null {
   return `${url.protocol}//${host}`;
 }
 
+/** A secret with few distinct characters ('x' × 40, 'changeme' repeated) is guessable whatever its length. */
+export const isWeakSecret = (secret: string) => new Set(secret).size < 12;
+/** An address only this machine reaches (a benchmark or smoke test of a production build): http is harmless there. */
+const isLoopbackUrl = (url: string) => /^http:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?(\/|$)/.test(url);
+
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -92,6 +97,11 @@ export const configSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('true')
       .transform((v) => v === 'true' || v === '1'),
+    /** A production-mode server that is not production: the sandbox provider and console mail are allowed. */
+    TURMA_STAGING: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
     TURMA_SKIP_BUILD: z
       .enum(['true', 'false', '1', '0'])
       .default('false')
@@ -104,9 +114,21 @@ export const configSchema = z
       }
     }
     if (c.NODE_ENV === 'production') {
+      // Every unsafe default is listed at once (docs/operations.md); TURMA_STAGING=true lets a staging server keep the
+      // sandbox provider and the console mailbox, nothing else.
       if (!c.SESSION_SECRET || c.SESSION_SECRET.length < 32)
         ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'obrigatória em produção, com ao menos 32 caracteres' });
+      else if (isWeakSecret(c.SESSION_SECRET))
+        ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'fraca demais: gere uma aleatória (ex.: openssl rand -base64 48)' });
       if (!c.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'obrigatória em produção' });
+      else if (!c.PUBLIC_URL.startsWith('https://') && !isLoopbackUrl(c.PUBLIC_URL))
+        ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'em produção deve começar com https:// (http só num endereço local, como 127.0.0.1)' });
+      if (!c.TURMA_STAGING) {
+        if (c.PAYMENT_PROVIDER === 'sandbox')
+          ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'o sandbox não move dinheiro de verdade: use asaas em produção (ou TURMA_STAGING=true num servidor de homologação)' });
+        if (!c.SMTP_URL)
+          ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'obrigatória em produção: sem ela nenhum e-mail sai (ou TURMA_STAGING=true num servidor de homologação)' });
+      }
     }
   });
 

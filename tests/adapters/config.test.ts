@@ -21,6 +21,10 @@ describe('loadConfig', () => {
     [{ PAYMENT_PROVIDER: 'asaas' }, 'ASAAS_API_KEY'],
     [{ NODE_ENV: 'production' }, 'SESSION_SECRET'],
     [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }, 'PUBLIC_URL'],
+    [{ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }, 'SESSION_SECRET'],
+    [{ NODE_ENV: 'production', PUBLIC_URL: 'http://turma.com.br' }, 'PUBLIC_URL'],
+    [{ NODE_ENV: 'production' }, 'PAYMENT_PROVIDER'],
+    [{ NODE_ENV: 'production' }, 'SMTP_URL'],
     [{ BODY_LIMIT: 'lots' }, 'BODY_LIMIT'],
     [{ AUTH_LOGIN_LIMIT: '0' }, 'AUTH_LOGIN_LIMIT'],
   ])('refuses %o naming %s', (env, name) => {
@@ -30,6 +34,25 @@ describe('loadConfig', () => {
     } catch (err) {
       expect((err as ConfigError).problems.some((p) => p.startsWith(`${name}:`))).toBe(true);
     }
+  });
+
+  it('lists every unsafe production default at once', () => {
+    try {
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://turma.com.br', SESSION_SECRET: 'changeme' });
+      expect.unreachable();
+    } catch (err) {
+      const names = (err as ConfigError).problems.map((p) => p.split(':')[0]);
+      expect(names).toEqual(['SESSION_SECRET', 'PUBLIC_URL', 'PAYMENT_PROVIDER', 'SMTP_URL']);
+    }
+  });
+
+  it('starts in production with real settings, and a staging server may keep the sandbox and the console mailbox', () => {
+    const strong = { NODE_ENV: 'production', SESSION_SECRET: 'k7Qp2Zr9Lw4Xv8Bn3Tj6Hy1Md5Fc0Gs-abcdef', PUBLIC_URL: 'https://turma.com.br' };
+    const real = loadConfig({ ...strong, PAYMENT_PROVIDER: 'asaas', ASAAS_API_KEY: 'k', ASAAS_BASE_URL: 'https://api.asaas.com/v3', ASAAS_WEBHOOK_TOKEN: 't', SMTP_URL: 'smtp://mail.turma.com.br:587' });
+    expect(real).toMatchObject({ isProduction: true, paymentProvider: 'asaas' });
+    expect(loadConfig({ ...strong, TURMA_STAGING: 'true' })).toMatchObject({ isProduction: true, paymentProvider: 'sandbox' });
+    // A production build run on this machine alone (benchmarks) may use http on a loopback address.
+    expect(loadConfig({ ...strong, TURMA_STAGING: 'true', PUBLIC_URL: 'http://127.0.0.1:4000' }).publicUrl).toBe('http://127.0.0.1:4000');
   });
 
   it('treats an empty variable as unset', () => {

@@ -21,6 +21,7 @@ import type { CreateChargeInput, PaymentGateway } from '../../core/ports/payment
 import { FixedClock } from '../../core/shared/clock';
 import { DomainError } from '../../core/shared/errors';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { PRODUCTION_TEST_ENV } from '../support/production-env';
 
 let app: TestApp;
 let sandbox: SandboxPaymentGateway;
@@ -119,8 +120,8 @@ describe('wiring', () => {
   });
 
   it('the boleto route is not registered in production', () => {
-    const base = { SESSION_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://turma.example', DATA_DIR: '/tmp' };
-    expect(sandboxRoutes(loadConfig({ ...base, NODE_ENV: 'production' })).stack).toHaveLength(0);
+    const base = { ...PRODUCTION_TEST_ENV, DATA_DIR: '/tmp' };
+    expect(sandboxRoutes(loadConfig(base)).stack).toHaveLength(0);
     expect(sandboxRoutes(loadConfig({ ...base, NODE_ENV: 'development' })).stack.length).toBeGreaterThan(0);
   });
 });

@@ -79,6 +79,8 @@ function benchEnv(dataDir: string, port: number): Record<string, string> {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     SESSION_SECRET: randomBytes(32).toString('hex'),
+    // The sandbox provider and console mail: a benchmark moves no real money and sends no e-mail.
+    TURMA_STAGING: 'true',
     LOG_LEVEL: 'warn',
     // Nothing leaves the machine: address lookups and map tiles would go to the internet.
     VIACEP_URL: 'http://127.0.0.1:9',

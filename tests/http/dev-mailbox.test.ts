@@ -12,8 +12,9 @@ import { TOKENS } from '../../adapters/tokens';
 import { confirmationEmail, recoveryEmail } from '../../core/identity/emails';
 import type { Mailer, MailMessage } from '../../core/ports/mailer';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { PRODUCTION_TEST_ENV } from '../support/production-env';
 
-const PRODUCTION_ENV = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://turma.example' };
+const PRODUCTION_ENV = { ...PRODUCTION_TEST_ENV };
 const LINK = 'http://127.0.0.1/confirmar-email?token=tok_ABC-123&origem=email';
 
 let distDir: string;

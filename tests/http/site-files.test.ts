@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isKnownRoute, ROUTE_PATHS } from '../../web/app/route-paths';
 import { createPlan, insertProfessional } from '../support/factories';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { PRODUCTION_TEST_ENV } from '../support/production-env';
 
 let distDir: string;
 let app: TestApp;
@@ -101,7 +102,7 @@ describe('robots.txt and sitemap.xml', () => {
 describe('in production', () => {
   let prod: TestApp;
   beforeAll(async () => {
-    prod = await createTestApp({ env: { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://turma.example' }, distDir });
+    prod = await createTestApp({ env: { ...PRODUCTION_TEST_ENV }, distDir });
   }, 120_000);
   afterAll(async () => {
     await prod?.close();
