@@ -67,7 +67,7 @@ export const configSchema = z
         message: 'deve ser vazia (mapa sem fundo) ou uma URL http(s) com {z}, {x} e {y}, p.ex. https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       }),
     AUTH_SIGNUP_LIMIT: z.coerce.number().int().min(1).default(20),
-    // Issue 13 (shipping): free freight from this products subtotal (centavos); Melhor Envio when its token is set,
+    // Shipping: free freight from this products subtotal (centavos); Melhor Envio when its token is set,
     // else the embedded table (SHIPPING_TABLE, JSON, replaces the default prices).
     FREE_SHIPPING_FROM: z.coerce.number().int().min(0).default(19_900),
     MELHOR_ENVIO_URL: z.url({ message: 'deve ser uma URL válida' }).default('https://melhorenvio.com.br'),
@@ -86,7 +86,7 @@ export const configSchema = z
     AUTH_ACCOUNT_LOGIN_CEILING: z.coerce.number().int().min(1).default(100),
     BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, 'use um tamanho como 100kb ou 1mb').default('100kb'),
     DEMO_ADMIN_PASSWORD: z.string().min(8, { message: 'deve ter ao menos 8 caracteres' }).optional(),
-    // Issue 12: the seeded demo admin's TOTP secret (base32), for browser tests; unset, the admin enrols on first sign-in.
+    // The seeded demo admin's TOTP secret (base32), for browser tests; unset, the admin enrols on first sign-in.
     DEMO_ADMIN_TOTP_SECRET: z.string().regex(/^[A-Z2-7]{16,}$/, 'use uma chave base32 (A–Z, 2–7) de ao menos 16 caracteres').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z
@@ -153,7 +153,7 @@ export type Config = Readonly<{
   /** The map's tile URL template and the origin the CSP allows for it; both null when tiles are disabled. */
   mapTiles: { url: string; origin: string } | null;
   authSignupLimit: number;
-  /** The platform's fee on each redeemed voucher, in percent (PRODUCT.md §9). */
+  /** The platform's fee on each redeemed voucher, in percent (docs/product/professionals.md). */
   platformFeePercent: number;
   /** The smallest PIX payout to a professional, in centavos. */
   payoutMinimum: number;
@@ -166,7 +166,7 @@ export type Config = Readonly<{
   trustProxy: boolean;
   skipBuild: boolean;
   jobsEnabled: boolean;
-  /** Issue 13: freight. `melhorEnvio` is null when MELHOR_ENVIO_TOKEN is unset (the table then quotes alone). */
+  /** Freight. `melhorEnvio` is null when MELHOR_ENVIO_TOKEN is unset (the table then quotes alone). */
   shipping: { freeFrom: number; table: ShippingTable; originCep: string; melhorEnvio: { url: string; token: string } | null };
 }>;
 

@@ -174,7 +174,7 @@ export function buildContainer(config: Config, database: Database, overrides: Co
       new AuthService(uow, hasher, tokens, clock, limiter, { sessionTtlDays: config.sessionTtlDays, publicUrl: config.publicUrl }),
     [TOKENS.UnitOfWork, TOKENS.PasswordHasher, TOKENS.SecretTokens, TOKENS.Clock, TOKENS.RateLimiter],
   );
-  // Influencer attribution (issue 11): referral-link clicks and the sign-up's binding; applications and decisions.
+  // Influencer attribution: referral-link clicks and the sign-up's binding; applications and decisions.
   c.bind(TOKENS.ReferralService).toResolvedValue(
     (uow: UnitOfWork, tokens: SecretTokens, clock: Clock) => new ReferralService(uow, tokens, clock),
     [TOKENS.UnitOfWork, TOKENS.SecretTokens, TOKENS.Clock],
@@ -245,7 +245,7 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     (uow: UnitOfWork, storage: FileStorage, cache: CatalogCache) => new ProductService(uow, storage, cache),
     [TOKENS.UnitOfWork, TOKENS.FileStorage, TOKENS.CatalogCache],
   );
-  // Back office catalogue (issue 12): uploaded images re-encoded by sharp like the professionals' photos.
+  // Back office catalogue: uploaded images re-encoded by sharp like the professionals' photos.
   c.bind(TOKENS.ProductAdminService).toResolvedValue(
     (uow: UnitOfWork, storage: FileStorage, images: ImageProcessor, cache: CatalogCache) => new ProductAdminService(uow, storage, images, cache),
     [TOKENS.UnitOfWork, TOKENS.FileStorage, TOKENS.ImageProcessor, TOKENS.CatalogCache],
@@ -264,14 +264,14 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     [TOKENS.ShippingQuote, TOKENS.UnitOfWork],
   );
   c.bind(TOKENS.OrderService).toResolvedValue(
-    // A delivered order earns its buyer's influencer a commission; a refund reverses it (issue 11).
-    // Issue 13: the order's freight is re-quoted by the shipping service when it is created.
+    // A delivered order earns its buyer's influencer a commission; a refund reverses it.
+    // The order's freight is re-quoted by the shipping service when it is created.
     (uow: UnitOfWork, clock: Clock, cache: CatalogCache, shipping: ShippingService, planOrders: PlanOrderFlow) =>
       new OrderService(uow, clock, cache, {
         // A plan order's commission was earned with its balance (balance-payment.flow.ts): not again at delivery.
         delivered: (tx, order, now) => (order.source === 'plan' ? Promise.resolve() : earnCommission(tx, { buyerId: order.user_id, source: 'order', sourceId: order.id, base: order.subtotal, feePercent: config.platformFeePercent, now })),
         refunded: (tx, order, now) => reverseCommission(tx, 'order', order.id, now),
-        // Issue 13: a plan order handed to shipping redeems its voucher (the escrow releases the purchase).
+        // A plan order handed to shipping redeems its voucher (the escrow releases the purchase).
         shipped: (tx, order, now) => planOrders.shipped(tx, order, now),
       }, shipping),
     [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.CatalogCache, TOKENS.ShippingService, TOKENS.PlanOrderFlow],
@@ -340,7 +340,7 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   if (sandbox) {
     c.bind<SandboxPaymentGateway>(TOKENS.SandboxGateway).toResolvedValue((g: PaymentGateway) => g as SandboxPaymentGateway, [TOKENS.PaymentGateway]);
   }
-  // Professionals (issue 10): applications, decisions, nearby search, reviews; redeeming a voucher is a flow.
+  // Professionals: applications, decisions, nearby search, reviews; redeeming a voucher is a flow.
   // Portfolio photos: checked by content and re-encoded by sharp, kept through the FileStorage port.
   c.bind(TOKENS.ProfessionalPhotoService).toResolvedValue(
     (uow: UnitOfWork, storage: FileStorage, images: ImageProcessor) => new ProfessionalPhotoService(uow, storage, images),
@@ -356,7 +356,7 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     [TOKENS.UnitOfWork, TOKENS.Clock],
   );
   c.bind(TOKENS.MyVouchersFlow).toResolvedValue((uow: UnitOfWork, clock: Clock) => new MyVouchersFlow(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
-  // Where a group's money is (issue 13): the escrow facts are read by the same query as the financial report's.
+  // Where a group's money is: the escrow facts are read by the same query as the financial report's.
   c.bind(TOKENS.GroupEscrowService).toResolvedValue((uow: UnitOfWork) => new GroupEscrowService(uow, new KnexEscrowFacts(database.knex)), [TOKENS.UnitOfWork]);
   c.bind(TOKENS.ExportMyDataFlow).toResolvedValue((uow: UnitOfWork, clock: Clock) => new ExportMyDataFlow(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.PaymentReceiptFlow).toResolvedValue((uow: UnitOfWork, clock: Clock) => new PaymentReceiptFlow(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);

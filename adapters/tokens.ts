@@ -13,7 +13,7 @@ export const TOKENS = {
   AuthService: Symbol.for('turma.AuthService'),
   AccountService: Symbol.for('turma.AccountService'),
   UserAdminService: Symbol.for('turma.UserAdminService'),
-  /** Issue 12: the admin second factor (core/identity/two-factor.service.ts). */
+  /** The admin second factor (core/identity/two-factor.service.ts). */
   TwoFactorService: Symbol.for('turma.TwoFactorService'),
   TotpProvider: Symbol.for('turma.TotpProvider'),
   GroupService: Symbol.for('turma.GroupService'),
@@ -42,9 +42,9 @@ export const TOKENS = {
   PlanCategoryAdminService: Symbol.for('turma.PlanCategoryAdminService'),
   CartService: Symbol.for('turma.CartService'),
   OrderService: Symbol.for('turma.OrderService'),
-  /** Issue 12: refunds of one order line (core/marketplace/order-line-refund.service.ts). */
+  /** Refunds of one order line (core/marketplace/order-line-refund.service.ts). */
   OrderLineRefundService: Symbol.for('turma.OrderLineRefundService'),
-  /** Issue 13: the ShippingQuote port (Melhor Envio or the embedded table) and the freight quotes over it. */
+  /** The ShippingQuote port (Melhor Envio or the embedded table) and the freight quotes over it. */
   ShippingQuote: Symbol.for('turma.ShippingQuote'),
   ShippingService: Symbol.for('turma.ShippingService'),
   /** Keyset-paged reads behind the back office's streamed CSV exports. */
@@ -56,12 +56,12 @@ export const TOKENS = {
   ExpireGroupsFlow: Symbol.for('turma.ExpireGroupsFlow'),
   /** The member's withdrawal from a group purchase, CDC art. 49 (core/flows/withdrawal.flow.ts). */
   WithdrawalFlow: Symbol.for('turma.WithdrawalFlow'),
-  /** Issue 13: product plans shipped as orders. */
+  /** Product plans shipped as orders. */
   PlanOrderFlow: Symbol.for('turma.PlanOrderFlow'),
   /** The back office's groups: list, detail with members and payments (core/flows/group-admin.flow.ts). */
   GroupAdminFlow: Symbol.for('turma.GroupAdminFlow'),
   ProfessionalService: Symbol.for('turma.ProfessionalService'),
-  // Influencers and referral attribution (issue 11).
+  // Influencers and referral attribution.
   InfluencerService: Symbol.for('turma.InfluencerService'),
   ReferralService: Symbol.for('turma.ReferralService'),
   InfluencerApplicationFlow: Symbol.for('turma.InfluencerApplicationFlow'),

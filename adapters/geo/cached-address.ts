@@ -1,4 +1,4 @@
-// Database cache in front of the CEP and geocoding services (EXTERNAL-APIS.md: cache per CEP and per normalised
+// Database cache in front of the CEP and geocoding services (docs/integrations.md: cache per CEP and per normalised
 // query): found for 30 days, not found for 1 day, failures never, so an outage is not remembered as "no such CEP".
 import type { Knex } from 'knex';
 import type { AddressLookup, CepAddress, Coordinates, Geocoder } from '../../core/ports/address-lookup';

@@ -1,4 +1,4 @@
-// The Geocoder port over Nominatim structured search (EXTERNAL-APIS.md §3), at most 1 request per second per process.
+// The Geocoder port over Nominatim structured search (docs/integrations.md#nominatim), at most 1 request per second per process.
 import type { Coordinates, GeocodeAddress, Geocoder } from '../../core/ports/address-lookup';
 import type { Logger } from '../logger';
 import { describeFailure, getJson, logFailure, type UpstreamResult } from './upstream';
@@ -93,7 +93,7 @@ export interface NominatimOptions {
   /** NOMINATIM_URL, without the trailing slash. */
   baseUrl: string;
   userAgent: string;
-  /** Per request (EXTERNAL-APIS.md: 5–10 s). */
+  /** Per request (docs/integrations.md: 5–10 s). */
   timeoutMs?: number;
   /** Longest wait for a slot before giving up (coordinates are optional; the user is waiting). */
   maxQueueMs?: number;
@@ -103,7 +103,7 @@ export interface NominatimOptions {
   fetch?: typeof fetch;
 }
 
-// `country` is fuzzy in Nominatim and empties the result when it contradicts countrycodes (EXTERNAL-APIS.md),
+// `country` is fuzzy in Nominatim and empties the result when it contradicts countrycodes (docs/integrations.md),
 // so a known country becomes the hard countrycodes filter instead.
 const COUNTRY_CODES: Record<string, string> = { brasil: 'br', brazil: 'br', br: 'br' };
 

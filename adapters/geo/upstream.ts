@@ -11,7 +11,7 @@ export type UpstreamResult<T> =
 
 export const TURMA_CONTACT = 'suporte@turma.com.br';
 
-/** EXTERNAL-APIS.md (Nominatim usage policy, good manners with ViaCEP): name the app and give a contact. */
+/** docs/integrations.md (Nominatim usage policy, good manners with ViaCEP): name the app and give a contact. */
 export function turmaUserAgent(publicUrl: string, version = '0.1'): string {
   return `Turma/${version} (+${publicUrl}; contato: ${TURMA_CONTACT})`;
 }

@@ -1,4 +1,4 @@
-// The AddressLookup port over ViaCEP (EXTERNAL-APIS.md §2): GET {base}/ws/{8 digits}/json/.
+// The AddressLookup port over ViaCEP (docs/integrations.md#viacep): GET {base}/ws/{8 digits}/json/.
 import type { AddressLookup, CepAddress } from '../../core/ports/address-lookup';
 import type { Logger } from '../logger';
 import { describeFailure, getJson, logFailure, type UpstreamResult } from './upstream';
@@ -7,7 +7,7 @@ export interface ViaCepOptions {
   /** VIACEP_URL, without the trailing slash (e.g. https://viacep.com.br). */
   baseUrl: string;
   userAgent: string;
-  /** Whole-call budget, retry included. EXTERNAL-APIS.md: about 5 s for CEP. */
+  /** Whole-call budget, retry included. docs/integrations.md: about 5 s for CEP. */
   timeoutMs?: number;
   retryDelayMs?: number;
   logger?: Logger;
@@ -38,7 +38,7 @@ export class ViaCepAddressLookup implements DetailedAddressLookup {
   }
 
   async lookupCepDetailed(cep: string): Promise<UpstreamResult<CepAddress>> {
-    // Validate locally (EXTERNAL-APIS.md): a malformed CEP never reaches ViaCEP.
+    // Validate locally (docs/integrations.md): a malformed CEP never reaches ViaCEP.
     if (!/^\d{8}$/.test(cep)) return { status: 'not_found' };
     const outcome = await getJson(`${this.baseUrl}/ws/${cep}/json/`, {
       userAgent: this.options.userAgent,
@@ -58,7 +58,7 @@ export class ViaCepAddressLookup implements DetailedAddressLookup {
     const body = outcome.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) return failed('resposta não é um objeto JSON');
     const record = body as Record<string, unknown>;
-    // Not found is 200 {"erro": "true"} (a string since 2022, a boolean before): EXTERNAL-APIS.md says test its presence.
+    // Not found is 200 {"erro": "true"} (a string since 2022, a boolean before): docs/integrations.md says test its presence.
     if ('erro' in record && record.erro !== false && record.erro !== 'false') return { status: 'not_found' };
     return {
       status: 'found',

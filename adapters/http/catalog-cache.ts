@@ -75,7 +75,7 @@ export class CatalogCache implements CatalogChanges {
 export const CATALOG_CHANNEL = 'turma_catalog';
 
 /**
- * Drops this process's cached pages whenever any process commits a change to the catalogue (issue 14: a plan changed
+ * Drops this process's cached pages whenever any process commits a change to the catalogue (a plan changed
  * through one instance shows on the others at once, not after the TTL). Listens in the background: if the database is
  * unreachable at start it tries again every few seconds (the TTL covers the gap), and after a reconnection both caches
  * are dropped (events may have been missed). Returns the stop.

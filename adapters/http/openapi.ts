@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SESSION_COOKIE } from './context';
 import { toOpenApiPath, type ContractRouter, type OperationRecord } from './contract';
 
-/** The one error body of the API (STYLE.md "HTTP adapter"): a shared component every error answer refers to. */
+/** The one error body of the API (docs/architecture.md): a shared component every error answer refers to. */
 export const errorBodySchema = z
   .object({
     error: z

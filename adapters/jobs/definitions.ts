@@ -1,4 +1,4 @@
-// The product's jobs (PRODUCT.md §7 "triggers"): the scheduled ones, built from the core use cases, and the queued
+// The product's jobs (docs/product/screens.md#back-office "triggers"): the scheduled ones, built from the core use cases, and the queued
 // side effects (e-mail) that the core enqueues inside its transactions.
 import type { Container } from 'inversify';
 import type { Clock } from '../../core/shared/clock';

@@ -1,4 +1,4 @@
-// The PaymentGateway port over Asaas API v3 (EXTERNAL-APIS.md §1, §5): reais ↔ centavos at the edge, deadlines,
+// The PaymentGateway port over Asaas API v3 (docs/integrations.md#asaas, docs/integrations.md#edge-cases-every-client-handles): reais ↔ centavos at the edge, deadlines,
 // retries only where they are safe, reconciliation by externalReference after an unknown outcome, pt-BR errors.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import QRCode from 'qrcode';
@@ -21,7 +21,7 @@ import type { Logger } from '../logger';
 import { exponentialBackoff, realSleep, withRetry } from '../http-client/retry';
 
 export const ASAAS_TIMEOUT_MS = 15_000;
-/** EXTERNAL-APIS.md: a card is captured at creation; a shorter deadline risks a capture we never hear about. */
+/** docs/integrations.md: a card is captured at creation; a shorter deadline risks a capture we never hear about. */
 export const ASAAS_CARD_TIMEOUT_MS = 60_000;
 /** Longest RateLimit-Reset we wait for inside a request; beyond it the caller gets a 503 and tries later. */
 export const ASAAS_MAX_RATE_LIMIT_WAIT_MS = 30_000;
@@ -88,7 +88,7 @@ const digits = (v: string | null | undefined) => (v ?? '').replace(/\D/g, '');
 
 /**
  * Asaas `payment.status` → ours (the port's table). CHARGEBACK_* and AWAITING_CHARGEBACK_REVERSAL are chargebacks;
- * anything else (DUNNING_*, statuses added later) is `pending`: never "paid" by accident (EXTERNAL-APIS.md §5.9).
+ * anything else (DUNNING_*, statuses added later) is `pending`: never "paid" by accident (docs/integrations.md#edge-cases-every-client-handles).
  */
 export function mapAsaasStatus(status: unknown, deleted = false): ProviderPaymentStatus {
   if (deleted) return 'cancelled';
@@ -114,7 +114,7 @@ export function mapAsaasStatus(status: unknown, deleted = false): ProviderPaymen
 const METHODS: ReadonlySet<string> = new Set<PaymentMethod>(['PIX', 'BOLETO', 'CREDIT_CARD']);
 
 /**
- * Asaas `transfer.status` → ours (EXTERNAL-APIS.md §1 Transfers; the set is open): DONE → done, FAILED → failed,
+ * Asaas `transfer.status` → ours (docs/integrations.md#asaas Transfers; the set is open): DONE → done, FAILED → failed,
  * CANCELLED → cancelled; PENDING, BANK_PROCESSING, BLOCKED and anything new → pending (never "paid" by accident).
  */
 export function mapAsaasTransferStatus(status: unknown): ProviderTransferStatus {
@@ -194,7 +194,7 @@ export function webhookTokenMatches(expected: string, given: string | undefined)
 
 /**
  * An Asaas webhook (`asaas-access-token` header; body `{ id, event, dateCreated, payment: {…} }`) → our event.
- * Unknown events and fields are accepted (EXTERNAL-APIS.md: a 4xx on them would pause the whole queue); events
+ * Unknown events and fields are accepted (docs/integrations.md: a 4xx on them would pause the whole queue); events
  * that are not about a payment (transfers, …) have a null payment id.
  */
 export function parseAsaasWebhook(
@@ -261,7 +261,7 @@ export class AsaasPaymentGateway implements PaymentGateway {
   async ensureCustomer(customer: PaymentCustomer): Promise<string> {
     const cpf = digits(customer.cpf);
     const ctx = { operation: 'customer' };
-    // Asaas allows duplicates: always look first (EXTERNAL-APIS.md §1 Customers).
+    // Asaas allows duplicates: always look first (docs/integrations.md#asaas Customers).
     const existing = await this.findCustomerByCpf(cpf, ctx);
     if (existing) return existing;
     const body: Json = {

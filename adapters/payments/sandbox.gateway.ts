@@ -1,4 +1,4 @@
-// The embedded sandbox payment provider (PRODUCT.md §6), the default: charges in its own tables, a valid PIX BR Code
+// The embedded sandbox payment provider (docs/product/payments.md), the default: charges in its own tables, a valid PIX BR Code
 // (pix-utils) with its QR, a test boleto, and a "Simular pagamento" that confirms through the Asaas webhook path.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -23,7 +23,7 @@ import { centsToReais, type Cents } from '../../core/shared/money';
 import type { Logger } from '../logger';
 import { formatSaoPauloDateTime, parseAsaasWebhook, renderPixQr, toProviderTransfer } from './asaas.gateway';
 
-/** The place-hold time (PRODUCT.md §1): a sandbox PIX QR expires this long after the charge is made. */
+/** The place-hold time (docs/product/group-purchase.md): a sandbox PIX QR expires this long after the charge is made. */
 export const SANDBOX_PIX_TTL_MS = 30 * 60 * 1000;
 export const SANDBOX_PIX_KEY = 'pix@turma.sandbox';
 export const SANDBOX_MERCHANT_NAME = 'TURMA SANDBOX';
@@ -438,7 +438,7 @@ export class SandboxPaymentGateway implements PaymentGateway {
   }
 
   /**
-   * What the provider reports after a confirmation, for tests and demos (issue 14): `refund` refunds the charge in full
+   * What the provider reports after a confirmation, for tests and demos: `refund` refunds the charge in full
    * (as an operator would in the provider's panel; PAYMENT_REFUNDED), `chargeback` marks it disputed by the card holder
    * (PAYMENT_CHARGEBACK_REQUESTED). Returns the webhook Asaas would send, with a fresh event id.
    */

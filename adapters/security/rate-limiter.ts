@@ -51,24 +51,24 @@ export class PostgresRateLimiter implements RateLimiter {
         duration,
       });
     this.limiters = {
-      // API.md: AUTH_LOGIN_LIMIT failed logins per IP, and per (e-mail + IP) pair, per 15 min: an attacker's address is
-      // stopped without locking the owner out of theirs (issue 14).
+      // docs/api.md: AUTH_LOGIN_LIMIT failed logins per IP, and per (e-mail + IP) pair, per 15 min: an attacker's address is
+      // stopped without locking the owner out of theirs.
       login_ip: make('login_ip', settings.loginLimit, 15 * MINUTE),
       login_pair: make('login_pair', settings.loginLimit, 15 * MINUTE),
       // AUTH_ACCOUNT_LOGIN_CEILING failed logins per e-mail per hour from any address (a distributed attack); the owner
       // gets an unlock link by e-mail when it is reached.
       login_account: make('login_account', settings.accountLoginCeiling, 60 * MINUTE),
-      // API.md: AUTH_SIGNUP_LIMIT sign-ups per IP per hour.
+      // docs/api.md: AUTH_SIGNUP_LIMIT sign-ups per IP per hour.
       signup_ip: make('signup_ip', settings.signupLimit, 60 * MINUTE),
       // Recovery requests: per IP, and per e-mail so nobody can flood an inbox.
       recover_ip: make('recover_ip', 10, 60 * MINUTE),
       recover_account: make('recover_account', 3, 60 * MINUTE),
-      // Issue 12: wrong second-factor codes (TOTP or recovery) per admin account.
+      // Wrong second-factor codes (TOTP or recovery) per admin account.
       second_factor: make('second_factor', 5, 15 * MINUTE),
-      // Issue 11: the theme experiment's public endpoints (enrolment, event batches). A browser sends one enrolment per
+      // The theme experiment's public endpoints (enrolment, event batches). A browser sends one enrolment per
       // page and a batch every few seconds at most; a script flooding participants or events to skew the test stops here.
       tracking_ip: make('tracking_ip', TRACKING_PER_MINUTE, MINUTE),
-      // Issue 13: freight quotes per IP (each may call the carrier's API): plenty for a shopper, not for a scraper.
+      // Freight quotes per IP (each may call the carrier's API): plenty for a shopper, not for a scraper.
       shipping_quote_ip: make('shipping_quote_ip', 60, 5 * MINUTE),
     };
   }

@@ -1,4 +1,4 @@
-// Issue 12: TOTP (RFC 6238, otplib), the QR code of the otpauth:// URL, recovery codes, and the sealing of TOTP secrets
+// TOTP (RFC 6238, otplib), the QR code of the otpauth:// URL, recovery codes, and the sealing of TOTP secrets
 // at rest with AES-256-GCM under a key derived from SESSION_SECRET.
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verifySync } from 'otplib';

@@ -1,4 +1,4 @@
-// The embedded freight table (issue 13): what each service costs from the origin UF to each destination zone, by
+// The embedded freight table: what each service costs from the origin UF to each destination zone, by
 // weight. The defaults are PAC/SEDEX-like prices from São Paulo; SHIPPING_TABLE (JSON of this shape) replaces them.
 import { z } from 'zod';
 import { BRAZIL_UFS } from '../../core/address';

@@ -1,4 +1,4 @@
-// The back office's catalogue on knex (issue 12): products, product categories and plan categories with their usage
+// The back office's catalogue on knex: products, product categories and plan categories with their usage
 // counts, whitelisted sorts (the services pass only known fields), one page plus the total per list.
 import type { Knex } from 'knex';
 import { conflict } from '../../../core/shared/errors';
@@ -113,7 +113,7 @@ export class KnexProductAdminRepository implements ProductAdminRepository {
   }
 
   private values(p: ProductWrite) {
-    // Weight and dimensions (issue 13) only when given: an edit without them keeps the product's own.
+    // Weight and dimensions only when given: an edit without them keeps the product's own.
     const shipping = Object.fromEntries((['weight_grams', 'height_cm', 'width_cm', 'length_cm'] as const).filter((k) => p[k] !== undefined).map((k) => [k, p[k]]));
     return { category_id: p.category_id, name: p.name, slug: p.slug, description: p.description, price: p.price, stock_quantity: p.stock_quantity, images: JSON.stringify(p.images), active: p.active, search_text: p.search_text, ...shipping };
   }

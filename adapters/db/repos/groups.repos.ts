@@ -225,7 +225,7 @@ export class KnexNotificationRepository implements NotificationRepository {
     const base = this.db('notifications').where({ user_id: userId });
     const [{ count }] = (await base.clone().count<{ count: number }[]>('* as count')) as [{ count: number }];
     const unread = await this.unreadCount(userId);
-    // Unread first, newest first (PRODUCT.md §3).
+    // Unread first, newest first (docs/product/screens.md).
     const items = (await base
       .orderByRaw('(read_at is null) desc')
       .orderBy('created_at', 'desc')

@@ -1,4 +1,4 @@
-// Knex repositories of influencer attribution (issue 11): influencers (application, decisions, code, funnel) and the
+// Knex repositories of influencer attribution: influencers (application, decisions, code, funnel) and the
 // clicks on their referral links.
 import type { Knex } from 'knex';
 import type { InfluencerFilter, InfluencerListItem, InfluencerRecord, InfluencerRepository, NewInfluencer } from '../../../core/influencers/ports';

@@ -284,7 +284,7 @@ export class KnexOrderRepository implements OrderRepository {
     return (await this.db('order_items')
       .select('id', 'order_id', 'product_id', 'product_name', 'image_url', 'unit_price', 'quantity', 'subtotal')
       .where({ order_id: orderId })
-      // Product lines only: a plan order's line (issue 13) is read by KnexPlanOrderRepository.lines.
+      // Product lines only: a plan order's line is read by KnexPlanOrderRepository.lines.
       .whereNotNull('product_id')
       .orderBy('product_name')
       .orderBy('id')) as OrderItemRecord[];

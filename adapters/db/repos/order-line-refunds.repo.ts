@@ -1,4 +1,4 @@
-// Refunds of one order line (issue 12): the rows the back office writes and the line-refund job settles.
+// Refunds of one order line: the rows the back office writes and the line-refund job settles.
 import type { Knex } from 'knex';
 import type { OrderLineRefundRecord, OrderLineRefundRepository } from '../../../core/marketplace/order-line-refund';
 

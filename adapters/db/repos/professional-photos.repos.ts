@@ -1,4 +1,4 @@
-// Knex repository of the professionals' portfolio photos (issue 10, onboarding).
+// Knex repository of the professionals' portfolio photos (onboarding).
 import type { Knex } from 'knex';
 import type { ProfessionalPhotoRecord, ProfessionalPhotoRepository } from '../../../core/professionals/ports';
 

@@ -1,4 +1,4 @@
-// Back-office reports (issue 12) read here: the dated money movements the financial report buckets and reconciles
+// Back-office reports read here: the dated money movements the financial report buckets and reconciles
 // (core/reports/financial.ts defines what each kind means), each taken from the table that owns it.
 import type { Knex } from 'knex';
 import type { LedgerEvent, LedgerKind } from '../../../core/reports/financial';
@@ -10,7 +10,7 @@ import { KnexEscrowFacts } from './escrow.repo';
 
 type Row = { at: Date | string; kind: LedgerKind; amount: number | string };
 
-/** What the done line refunds of payment `p` gave back (issue 12). */
+/** What the done line refunds of payment `p` gave back. */
 const LINE_REFUNDED = `coalesce((select sum(l.amount) from order_line_refunds l where l.payment_id = p.id and l.status = 'done'), 0)`;
 
 export class KnexReports {
@@ -29,7 +29,7 @@ export class KnexReports {
       `select p.refunded_at as at, 'cash_refund' as kind, greatest(p.refunded_amount - p.wallet_amount, 0) - ${LINE_REFUNDED} as amount from payments p where p.refunded_at is not null and p.refunded_amount > p.wallet_amount`,
       `select p.refunded_at as at, 'wallet_returned' as kind, least(p.wallet_amount, p.refunded_amount) as amount from payments p where p.refunded_at is not null and p.wallet_amount > 0 and p.refunded_amount > 0`,
       `select p.refunded_at as at, 'marketplace_refund' as kind, p.refunded_amount - ${LINE_REFUNDED} as amount from payments p where p.refunded_at is not null and p.purpose = 'order' and p.refunded_amount > 0`,
-      // Refunds of one order line (issue 12): cash through the provider, a marketplace refund for the platform.
+      // Refunds of one order line: cash through the provider, a marketplace refund for the platform.
       `select l.refunded_at as at, 'cash_refund' as kind, l.amount from order_line_refunds l where l.status = 'done'`,
       `select l.refunded_at as at, 'marketplace_refund' as kind, l.amount from order_line_refunds l where l.status = 'done'`,
       `select r.created_at as at, 'receivable' as kind, r.net as amount from receivables r`,

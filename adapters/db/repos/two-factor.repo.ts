@@ -1,4 +1,4 @@
-// Issue 12: the admin second factor's rows (users.totp_*, recovery_codes, sessions.second_factor_at) on knex.
+// The admin second factor's rows (users.totp_*, recovery_codes, sessions.second_factor_at) on knex.
 import type { Knex } from 'knex';
 import type { TwoFactorState, TwoFactorStore } from '../../../core/identity/two-factor.service';
 

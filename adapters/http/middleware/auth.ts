@@ -32,7 +32,7 @@ export function requireRole(...roles: Role[]) {
     if (!roles.includes(ctx.state.user.role)) {
       throw new DomainError('forbidden', 'forbidden', 'Você não tem permissão para acessar esta área.');
     }
-    // Issue 12: an admin's password-only session opens no admin route until it passes the second factor.
+    // An admin's password-only session opens no admin route until it passes the second factor.
     if (ctx.state.user.role === 'admin' && !ctx.state.user.secondFactorAt) {
       throw new DomainError('forbidden', 'second_factor_required', SECOND_FACTOR_REQUIRED_MESSAGE);
     }

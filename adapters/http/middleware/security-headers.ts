@@ -11,7 +11,7 @@ import type { AppContext } from '../context';
 /** The hash that allows the one inline script of the site, the theme set before first paint (web/theme-init-script.ts). */
 export const THEME_INIT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT, 'utf8').digest('base64')}'`;
 
-/** SPEC.md §7: no framing; scripts only from the site itself (its files, and its own theme script by hash); connections only to the site. */
+/** docs/product/spec.md §7: no framing; scripts only from the site itself (its files, and its own theme script by hash); connections only to the site. */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'", THEME_INIT_SCRIPT_HASH],

@@ -1,4 +1,4 @@
-// Back office: review moderation (issue 10). The list speaks ra-data-simple-rest (reported first by default); hiding
+// Back office: review moderation. The list speaks ra-data-simple-rest (reported first by default); hiding
 // and restoring are POST …/:id/<action>, admin only, audited, and recompute the professional's average.
 import { z } from 'zod';
 import { adminReviewSchema, reviewHideSchema, reviewRestoreSchema, type ReviewModerationService } from '../../../core/professionals';

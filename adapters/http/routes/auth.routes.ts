@@ -1,4 +1,4 @@
-// Accounts over HTTP (API.md): sign-up, confirmation, sign-in/out, recovery, the profile and LGPD self-service.
+// Accounts over HTTP (docs/api.md): sign-up, confirmation, sign-in/out, recovery, the profile and LGPD self-service.
 import { inviteCodeSchema } from '../../../core/groups';
 import { z } from 'zod';
 import type { AuthService, SessionGrant } from '../../../core/identity/auth.service';

@@ -1,4 +1,4 @@
-// CEP lookup (API.md: GET /api/cep/:cep): the address and coordinates, or one 404 for every "returns nothing" (SPEC.md §8).
+// CEP lookup (docs/api.md: GET /api/cep/:cep): the address and coordinates, or one 404 for every "returns nothing" (docs/product/spec.md §8).
 import { z } from 'zod';
 import { cepNotFound, type AddressService } from '../../../core/address/address.service';
 import { cepAnswerSchema } from '../../../core/address/schemas';

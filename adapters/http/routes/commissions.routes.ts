@@ -1,4 +1,4 @@
-// Influencer commissions (issue 11): the influencer's own dashboard (`GET /api/me/influencer`) and the back office's
+// Influencer commissions: the influencer's own dashboard (`GET /api/me/influencer`) and the back office's
 // commissions panel of one influencer (`GET /api/admin/influencers/:id/commissions`, ra-data-simple-rest, and totals).
 import QRCode from 'qrcode';
 import { z } from 'zod';

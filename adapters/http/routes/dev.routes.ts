@@ -42,7 +42,7 @@ export function devRoutes(config: Config) {
   const reader = (ctx: AppContext) => ctx.container.get<OutboxReader>(TOKENS.OutboxReader);
   // The messages' links are written with PUBLIC_URL (http://localhost:3000 by default), while a developer may have
   // opened the app at http://127.0.0.1:3000 (another origin: other cookies, signed out there). The outbox shows them
-  // on the address the request came in on (issue 15); the stored message is not changed.
+  // on the address the request came in on; the stored message is not changed.
   const publicOrigin = new URL(config.publicUrl).origin;
   const shownHere = (ctx: AppContext): ((m: OutboxMessage) => OutboxMessage) => {
     const origin = siteOrigin(ctx, config);

@@ -1,5 +1,5 @@
-// The theme experiment (issue 11): enrolment and browser interactions (anyone, best effort), and the back office's
-// experiment and funnel reports (issue 12). The visitor's anonymous id rides in the httpOnly `turma_ab` cookie so the
+// The theme experiment: enrolment and browser interactions (anyone, best effort), and the back office's
+// experiment and funnel reports. The visitor's anonymous id rides in the httpOnly `turma_ab` cookie so the
 // sign-up, confirmation and login routes can link the participant to the account (linkExperimentVisitor).
 import {
   analyticsQuerySchema,

@@ -1,4 +1,4 @@
-// Groups (API.md): create, join by invite, auto-match into a plan, the public invite view, my groups.
+// Groups (docs/api.md): create, join by invite, auto-match into a plan, the public invite view, my groups.
 import { inviteCodeSchema } from '../../../core/groups';
 import { z } from 'zod';
 import type { GroupService } from '../../../core/groups/group.service';
@@ -65,7 +65,7 @@ export function groupRoutes() {
       answers: { 200: { description: 'Plan, status, places and the inviter\'s first name.', schema: publicGroupSchema } },
       handler: async (ctx, { params, query }) => (reply(200, await groups(ctx).publicGroup(params.id, query.referral_code ?? null))),
     })
-    // Where the group's money is (issue 13, PRODUCT.md §11): totals and first names, for its members only.
+    // Where the group's money is (docs/product/group-purchase.md#where-the-money-is): totals and first names, for its members only.
     .route({
       method: 'get',
       path: '/api/groups/:id/escrow',
@@ -129,7 +129,7 @@ export function groupRoutes() {
       answers: { 200: { description: 'The stored preference.', schema: refundPreferenceSchema } },
       handler: async (ctx, { params, body }) => (reply(200, await groups(ctx).setRefundPreference(actor(ctx), params.id, body.refund_to))),
     })
-    // CDC art. 49 (issue 13): the member withdraws within 7 days — the place freed, or the completed group's purchase.
+    // CDC art. 49: the member withdraws within 7 days — the place freed, or the completed group's purchase.
     .route({
       method: 'post',
       path: '/api/me/memberships/:id/withdraw',

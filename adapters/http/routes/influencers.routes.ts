@@ -1,4 +1,4 @@
-// Influencers and referral links (API.md, issue 11): clicks on /r/, /ref/, /indicacao/ (the first-click carrier cookie),
+// Influencers and referral links (docs/api.md): clicks on /r/, /ref/, /indicacao/ (the first-click carrier cookie),
 // influencer applications, the influencer's one code change, and the back office's list, funnel and decisions.
 import { z } from 'zod';
 import { isbot } from 'isbot';

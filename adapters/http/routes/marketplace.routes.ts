@@ -1,4 +1,4 @@
-// The marketplace (API.md): product catalogue, the signed-in user's cart, and orders (own only).
+// The marketplace (docs/api.md): product catalogue, the signed-in user's cart, and orders (own only).
 import { z } from 'zod';
 import type { ProductService } from '../../../core/marketplace/product.service';
 import type { CartService } from '../../../core/marketplace/cart.service';
@@ -124,7 +124,7 @@ export function marketplaceRoutes() {
         return reply(200, await orders(ctx).list(userId(ctx), query));
       },
     })
-    // SPEC.md §7/§9: what the client polls (≤ 5 newest pending orders with a payment); declared before /:id.
+    // docs/product/spec.md §7/§9: what the client polls (≤ 5 newest pending orders with a payment); declared before /:id.
     .route({
       method: 'get',
       path: '/api/orders/pending-payments',
@@ -149,7 +149,7 @@ export function marketplaceRoutes() {
         return reply(200, await orders(ctx).get(userId(ctx), params.id));
       },
     })
-    // Issue 13 (CDC art. 49): a return within 7 days of delivery (until the end of the 7th day, São Paulo).
+    // CDC art. 49: a return within 7 days of delivery (until the end of the 7th day, São Paulo).
     .route({
       method: 'post',
       path: '/api/orders/:id/return',

@@ -1,4 +1,4 @@
-// In-app notifications (API.md): list (unread first), unread count, mark read.
+// In-app notifications (docs/api.md): list (unread first), unread count, mark read.
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import { notificationListSchema, type NotificationService } from '../../../core/notifications/notifications';
@@ -39,7 +39,7 @@ export function notificationRoutes() {
         return reply(200, { unread: await service(ctx).unreadCount(ctx.state.user!.id) });
       },
     })
-    // PRODUCT.md §3: the bell's count, live (server-sent events). The count now, then again after every commit that
+    // docs/product/screens.md: the bell's count, live (server-sent events). The count now, then again after every commit that
     // changes this user's notifications (new ones, read ones — in any tab, on any instance); a comment every 25 s keeps
     // proxies from closing an idle stream. The browser's EventSource reconnects by itself.
     .route({

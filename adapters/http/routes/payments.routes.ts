@@ -1,4 +1,4 @@
-// Payments (API.md): create, history, status polling, the provider webhook and the sandbox's "Simular pagamento".
+// Payments (docs/api.md): create, history, status polling, the provider webhook and the sandbox's "Simular pagamento".
 import { paginationSchema } from '../../../core/shared/pagination';
 import { z } from 'zod';
 import type { PaymentService } from '../../../core/payments/payment.service';

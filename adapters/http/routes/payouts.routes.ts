@@ -1,4 +1,4 @@
-// Payouts (issue 10): the professional's own payouts, and the back office's "pay now" (the same run as the
+// Payouts: the professional's own payouts, and the back office's "pay now" (the same run as the
 // pay_professionals job and `turma payouts run`), audited.
 import { myPayoutsSchema, payoutRunAnswerSchema } from '../../../core/professionals';
 import type { PayoutFlow } from '../../../core/flows';

@@ -1,4 +1,4 @@
-// Product plans shipped as orders (issue 13): the member reads where a paid product voucher stands and confirms (or
+// Product plans shipped as orders: the member reads where a paid product voucher stands and confirms (or
 // changes) the delivery address, which makes its one marketplace order — 201 the first time, 200 with the same order
 // on a repeated or concurrent confirmation. Only the voucher's owner; anyone else gets 404.
 import { z } from 'zod';

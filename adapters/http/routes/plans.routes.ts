@@ -1,4 +1,4 @@
-// The public plan catalogue (API.md: /api/plan-categories, /api/plans, /api/plans/:id).
+// The public plan catalogue (docs/api.md: /api/plan-categories, /api/plans, /api/plans/:id).
 import { z } from 'zod';
 import { planListQuerySchema, type PlanCatalogService } from '../../../core/catalog/plan.service';
 import { planCategoryListSchema, planListSchema, publicPlanSchema } from '../../../core/catalog/schemas';

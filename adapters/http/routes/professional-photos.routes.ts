@@ -1,4 +1,4 @@
-// The professional's portfolio photos over HTTP (API.md): a multipart upload of one image (field `photo`) and its
+// The professional's portfolio photos over HTTP (docs/api.md): a multipart upload of one image (field `photo`) and its
 // removal. multer keeps the file in memory up to the size limit; the core checks the content and re-encodes it.
 import multer, { type MulterFile } from '@koa/multer';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Professionals (API.md, second wave): applications, the professional's own profile and receivables, nearby search,
+// Professionals (docs/api.md, second wave): applications, the professional's own profile and receivables, nearby search,
 // public profiles, vouchers at the counter, reviews, and the back office's list and decisions.
 import { z } from 'zod';
 import {

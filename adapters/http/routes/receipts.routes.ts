@@ -1,4 +1,4 @@
-// Receipts (issue 14): GET /api/payments/:id/receipt — the caller's confirmed payment as a printable HTML page, or the
+// Receipts: GET /api/payments/:id/receipt — the caller's confirmed payment as a printable HTML page, or the
 // same receipt as a PDF with ?format=pdf. Built in core (PaymentReceiptFlow → buildReceipt), laid out by adapters/receipts.
 import { z } from 'zod';
 import type { PaymentReceiptFlow } from '../../../core/flows/payment-receipt.flow';

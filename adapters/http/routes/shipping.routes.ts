@@ -1,4 +1,4 @@
-// Freight quotes (issue 13): a product's by CEP (anyone; rate limited per IP, each quote may call the carrier) and the
+// Freight quotes: a product's by CEP (anyone; rate limited per IP, each quote may call the carrier) and the
 // caller's cart's (the checkout's choice). The order re-quotes on the server; these answers only inform the choice.
 import { z } from 'zod';
 import type { Context } from 'koa';

@@ -1,4 +1,4 @@
-// Back office: marketplace orders (ra-data-simple-rest list, detail) and their actions along PRODUCT.md §4's flow.
+// Back office: marketplace orders (ra-data-simple-rest list, detail) and their actions along docs/product/marketplace.md's flow.
 // Every action is the OrderService's: 409 on a wrong move, audited with before/after, the customer notified.
 import { z } from 'zod';
 import type { OrderService } from '../../../../core/marketplace/order.service';

@@ -1,4 +1,4 @@
-// Back office: plan categories (issue 12, ra-data-simple-rest contract); a category in use is never deleted (409).
+// Back office: plan categories (ra-data-simple-rest contract); a category in use is never deleted (409).
 import { z } from 'zod';
 import {
   adminPlanCategoryFilterSchema,

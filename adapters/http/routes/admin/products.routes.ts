@@ -1,4 +1,4 @@
-// Back office: the marketplace catalogue (issue 12) — products, product categories (ra-data-simple-rest contract),
+// Back office: the marketplace catalogue — products, product categories (ra-data-simple-rest contract),
 // product actions (activate/deactivate), image upload (multipart, re-encoded by sharp like the professionals' photos),
 // CSV import (multipart, all or nothing) and the /admin/marketplace overview. ProductAdminService audits every change.
 import multer, { type MulterFile } from '@koa/multer';

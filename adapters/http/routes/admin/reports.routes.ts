@@ -1,4 +1,4 @@
-// Back office: reports (issue 12) — the financial report with its reconciliation line (JSON or streamed CSV).
+// Back office: reports — the financial report with its reconciliation line (JSON or streamed CSV).
 import { brasiliaMonth, buildFinancialReport, dashboardReportSchema, fiscalQuerySchema, fiscalReportSchema, formatPeriod, markInvoicedAnswerSchema, markInvoicedSchema, summariseFiscal, type FiscalEvent, dashboardWindows, financialReportQuerySchema, financialReportSchema, nextDay, startOfBrasiliaDay, type FinancialRow } from '../../../../core/reports';
 import { formatCpf } from '../../../../core/identity/cpf';
 import type { Clock } from '../../../../core/shared/clock';
