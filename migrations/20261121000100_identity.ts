@@ -1,4 +1,4 @@
-// Identity: users, profiles (SPEC.md §3), sessions, single-use tokens, audit logs and the jobs schedule.
+// Identity: users, profiles (docs/product/spec.md §3), sessions, single-use tokens, audit logs and the jobs schedule.
 import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {

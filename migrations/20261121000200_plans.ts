@@ -1,4 +1,4 @@
-// The plan catalogue (PRODUCT.md §1): categories and plans; entry_price is 10% of price, checked by the database too.
+// The plan catalogue (docs/product/group-purchase.md): categories and plans; entry_price is 10% of price, checked by the database too.
 import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {
@@ -32,7 +32,7 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['active', 'kind']);
     t.check(`kind in ('service','product')`, [], 'plans_kind_check');
     t.check(`price > 0 and full_price >= price`, [], 'plans_price_check');
-    // 10% rounded half-up to the centavo, the same rule as core/pricing (SPEC.md §3).
+    // 10% rounded half-up to the centavo, the same rule as core/pricing (docs/product/spec.md §3).
     t.check(`entry_price = (price + 5) / 10`, [], 'plans_entry_price_check');
     t.check(`group_size between 2 and 50`, [], 'plans_group_size_check');
     t.check(`window_days between 1 and 365`, [], 'plans_window_days_check');

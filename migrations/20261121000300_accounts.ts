@@ -1,4 +1,4 @@
-// Accounts: soft deletion (LGPD anonymisation), the referral row of every sign-up (SPEC.md §3) and the shared rate-limit store.
+// Accounts: soft deletion (LGPD anonymisation), the referral row of every sign-up (docs/product/spec.md §3) and the shared rate-limit store.
 import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {

@@ -1,4 +1,4 @@
-// Cache of CEP lookups and geocoding answers (EXTERNAL-APIS.md §2–3): value null is a remembered "not found".
+// Cache of CEP lookups and geocoding answers (docs/integrations.md#viacep–3): value null is a remembered "not found".
 import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {

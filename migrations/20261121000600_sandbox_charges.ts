@@ -1,4 +1,4 @@
-// The embedded sandbox payment provider's own books (PRODUCT.md §6): its customers and charges, as Asaas would keep them.
+// The embedded sandbox payment provider's own books (docs/product/payments.md): its customers and charges, as Asaas would keep them.
 import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {

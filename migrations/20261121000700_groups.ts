@@ -1,4 +1,4 @@
-// The group purchase and its money (PRODUCT.md §1–§3, §6): groups, members, vouchers, payments, provider events,
+// The group purchase and its money (docs/product/group-purchase.md–§3, §6): groups, members, vouchers, payments, provider events,
 // notifications and wallet credit.
 import type { Knex } from 'knex';
 

@@ -1,4 +1,4 @@
-// The product marketplace (PRODUCT.md §4): categories, products (trigram search over an app-maintained search_text),
+// The product marketplace (docs/product/marketplace.md): categories, products (trigram search over an app-maintained search_text),
 // server-side cart lines, orders with their items and status timeline, and the link from a payment to its order.
 import type { Knex } from 'knex';
 
@@ -84,7 +84,7 @@ export async function up(knex: Knex): Promise<void> {
     t.check(`status <> 'shipped' or tracking_code is not null`, [], 'marketplace_orders_tracking_check');
   });
   await knex.raw('create index marketplace_orders_user_created on marketplace_orders (user_id, created_at desc, id desc)');
-  // SPEC.md §7 polling: the user's pending orders with a payment, newest first.
+  // docs/product/spec.md §7 polling: the user's pending orders with a payment, newest first.
   await knex.raw(`create index marketplace_orders_pending_payment on marketplace_orders (user_id, created_at desc) where status = 'pending' and payment_id is not null`);
   await knex.raw(`create index marketplace_orders_expiry on marketplace_orders (expires_at) where status = 'pending'`);
   await knex.raw('create index marketplace_orders_status_created on marketplace_orders (status, created_at desc)');
@@ -119,7 +119,7 @@ export async function up(knex: Knex): Promise<void> {
     t.check(`to_status in (${STATUSES}) and (from_status is null or from_status in (${STATUSES}))`, [], 'order_status_history_status_check');
   });
 
-  // marketplace_orders.payment_id is the latest payment created for the order (SPEC.md §7 polls it). Payments are
+  // marketplace_orders.payment_id is the latest payment created for the order (docs/product/spec.md §7 polls it). Payments are
   // created by the shared PaymentService, which knows nothing of orders; the link is kept here, in the same
   // transaction as the payment's insert.
   await knex.raw(`

@@ -1,4 +1,4 @@
-// Live notification counts (PRODUCT.md §3: the bell updates live): every new notification, and every change of
+// Live notification counts (docs/product/screens.md: the bell updates live): every new notification, and every change of
 // what is read, NOTIFYs the user's id on `turma_notifications`. NOTIFY is delivered at commit, never for a rolled-back
 // insert, and identical payloads in one transaction arrive once (a read-all of 50 rows is one event).
 import type { Knex } from 'knex';

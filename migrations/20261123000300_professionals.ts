@@ -1,4 +1,4 @@
-// Professionals (PRODUCT.md §9, issue 10): applications and approved profiles, portfolio photos, receivables for
+// Professionals (docs/product/professionals.md): applications and approved profiles, portfolio photos, receivables for
 // redeemed vouchers, payouts and reviews. Nearby search is indexed on both engines with earthdistance: a partial GiST
 // index on ll_to_earth(latitude, longitude) over the approved professionals that have coordinates.
 import type { Knex } from 'knex';
@@ -12,7 +12,7 @@ export async function up(knex: Knex): Promise<void> {
     t.uuid('id').primary().defaultTo(knex.raw('gen_random_uuid()'));
     t.uuid('user_id').notNullable().unique().references('users.id');
     t.text('status').notNullable().defaultTo('pending');
-    // SPEC.md's `approved` field, kept equal to status = 'approved' by the check below.
+    // docs/product/spec.md's `approved` field, kept equal to status = 'approved' by the check below.
     t.boolean('approved').notNullable().defaultTo(false);
     t.text('category').notNullable().references('plan_categories.slug').onUpdate('CASCADE');
     t.text('business_name').notNullable();

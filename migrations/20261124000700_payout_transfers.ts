@@ -1,4 +1,4 @@
-// Payouts as PIX transfers (PRODUCT.md §9, issue 10): what a payout was sent to and what came back (the PIX key used,
+// Payouts as PIX transfers (docs/product/professionals.md): what a payout was sent to and what came back (the PIX key used,
 // the provider's status, when it was paid, the receipt), the claim that keeps one transfer per payout, a receivable
 // tied to a payout exactly while it is in it or paid by it, and the sandbox provider's own book of transfers.
 import type { Knex } from 'knex';

@@ -1,4 +1,4 @@
-// The nearby search reads its candidates from the index alone (issue 10, benchmark): professionals_nearby_gist keeps
+// The nearby search reads its candidates from the index alone (benchmark): professionals_nearby_gist keeps
 // its key (ll_to_earth(latitude, longitude)) and its partial predicate (approved, with coordinates) and now INCLUDEs
 // the columns the ranking needs, so the box query is an index-only scan instead of one heap page per candidate
 // (a 50 km search in a big city has thousands). Same name, so EXPLAIN checks keep finding it.

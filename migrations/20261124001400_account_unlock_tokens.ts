@@ -1,4 +1,4 @@
-// Issue 14: an e-mailed, single-use link that clears the per-account login ceiling (auth_tokens purpose 'account_unlock').
+// An e-mailed, single-use link that clears the per-account login ceiling (auth_tokens purpose 'account_unlock').
 import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {

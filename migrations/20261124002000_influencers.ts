@@ -1,4 +1,4 @@
-// Influencers and referral attribution (issue 11, PRODUCT.md §5): the influencer's application and code, every
+// Influencers and referral attribution (docs/product/referrals.md): the influencer's application and code, every
 // click on a referral link (/r/, /ref/, /indicacao/), and the sign-up's binding to the influencer on the server.
 import type { Knex } from 'knex';
 

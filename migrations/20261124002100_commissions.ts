@@ -1,4 +1,4 @@
-// Influencer commissions (issue 11, PRODUCT.md §5): the influencer's rate × the platform fee of each referred user's
+// Influencer commissions (docs/product/referrals.md): the influencer's rate × the platform fee of each referred user's
 // completed purchase (a group voucher whose balance was paid, a delivered order), held 7 days, then available, then
 // paid by the same PIX payouts as professionals — a payout now belongs to exactly one professional or one influencer.
 import type { Knex } from 'knex';

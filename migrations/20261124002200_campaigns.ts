@@ -1,4 +1,4 @@
-// Campaigns and the member-to-member bonus (issue 11, part 3; PRODUCT.md §1, §5): an admin-defined period, bonus
+// Campaigns and the member-to-member bonus (docs/product/group-purchase.md, docs/product/referrals.md): an admin-defined period, bonus
 // (fixed centavos or basis points of the platform fee), cap per inviter and total budget; and every bonus credited to
 // an inviter's wallet when an invitee's group completes. `spent` never passes `budget` (a check, plus a conditional
 // update in the flow). The wallet side uses the existing kind 'referral_bonus' (a reversal is a negative entry of the

@@ -1,4 +1,4 @@
-// Spending wallet credit (issue 11, part 4; PRODUCT.md §10): a payment records the part its payer's wallet paid.
+// Spending wallet credit (docs/product/payments.md#wallet): a payment records the part its payer's wallet paid.
 // `amount` stays what the order or balance costs; the provider charges `amount - wallet_amount` (nothing when the
 // credit covers it all: method WALLET, provider 'wallet'). The ledger side is `wallet_entries` (kind 'spend': a
 // negative entry ref `payment:<id>:spend`, and its reversal ref `payment:<id>:spend-return`); no new kinds.

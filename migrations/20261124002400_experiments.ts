@@ -1,4 +1,4 @@
-// The theme A/B experiment's records (issue 11, part 5; SPEC.md §3, §4): one participant per visitor and experiment
+// The theme A/B experiment's records (docs/product/spec.md §3, §4): one participant per visitor and experiment
 // (anonymous until sign-up, then linked to the user) and its events ('interaction' from the browser, 'conversion'
 // written by the server when the participant's first entry is confirmed).
 import type { Knex } from 'knex';

@@ -1,4 +1,4 @@
-// Fiscal (issue 12): which of the platform's taxable events (its fee on a redeemed voucher, a marketplace sale) already
+// Fiscal: which of the platform's taxable events (its fee on a redeemed voucher, a marketplace sale) already
 // has a service invoice (NFS-e), with the invoice number and who marked it. An event is invoiced once.
 import type { Knex } from 'knex';
 

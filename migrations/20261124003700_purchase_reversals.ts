@@ -1,5 +1,5 @@
-// A refund or chargeback the provider reports after confirmation (issue 14): a completed group's voucher that was not
-// redeemed yet is cancelled with the purchase (PRODUCT.md §11), and records when.
+// A refund or chargeback the provider reports after confirmation: a completed group's voucher that was not
+// redeemed yet is cancelled with the purchase (docs/product/payments.md#withdrawal-cdc-art-49), and records when.
 import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {

@@ -1,4 +1,4 @@
-// Issue 14, "two instances": every instance keeps the public catalogue lists in a read cache (adapters/http/catalog-cache.ts).
+// "two instances": every instance keeps the public catalogue lists in a read cache (adapters/http/catalog-cache.ts).
 // A statement that changes what they show NOTIFYs `turma_catalog` with which list ('products' or 'plans'), so every
 // instance drops its pages at the writer's commit, whoever the writer is (another instance, the CLI, an import, a
 // stock change through an order). Statement-level: an import of 500 rows is one event, and identical payloads in one

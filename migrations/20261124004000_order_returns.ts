@@ -1,4 +1,4 @@
-// Order returns (issue 13, CDC art. 49): the customer's request on the order itself (one per order), and the back
+// Order returns (CDC art. 49): the customer's request on the order itself (one per order), and the back
 // office's decision. No column points at a user (the order's user_id is already in the LGPD export).
 import type { Knex } from 'knex';
 

@@ -1,4 +1,4 @@
-// Boleto refunds (issue 13): a boleto cannot be refunded through the provider, so the member chooses where the money
+// Boleto refunds: a boleto cannot be refunded through the provider, so the member chooses where the money
 // goes — a PIX key (sent as one transfer through the payment port, its id kept) or wallet credit. No column points at
 // a user (the payment's user_id is already in the LGPD export).
 import type { Knex } from 'knex';

@@ -1,4 +1,4 @@
-// Issue 12: admins sign in with a second factor. users.totp_secret holds the TOTP secret encrypted (AES-256-GCM, key
+// Admins sign in with a second factor. users.totp_secret holds the TOTP secret encrypted (AES-256-GCM, key
 // derived from SESSION_SECRET) and is never exported; totp_pending_secret is an enrolment not yet confirmed;
 // totp_last_step is the last accepted time step (a code is not accepted twice). Recovery codes are stored as HMAC
 // digests. sessions.second_factor_at: when this session passed the second factor (null: password only).

@@ -1,4 +1,4 @@
-// Shipping (issue 13): products get weight and dimensions for the freight quote (existing rows take a small box's
+// Shipping: products get weight and dimensions for the freight quote (existing rows take a small box's
 // defaults), and an order keeps the option the customer chose — its price (part of total_amount), id, name and estimate.
 import type { Knex } from 'knex';
 

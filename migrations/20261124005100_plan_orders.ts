@@ -1,4 +1,4 @@
-// Product plans become orders (issue 13, PRODUCT.md §1.4): a member of a `product` plan who paid the balance confirms
+// Product plans become orders (docs/product/group-purchase.md): a member of a `product` plan who paid the balance confirms
 // the delivery address and the purchase becomes one marketplace order, already paid (the money was the entry and the
 // balance), whose one item points at the plan. `source` tells a cart order from a plan order; `voucher_id` is the
 // purchase it ships, unique so that two confirmations at once still make exactly one order. An item names exactly one

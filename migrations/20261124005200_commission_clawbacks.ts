@@ -1,4 +1,4 @@
-// Commission claw-back (issue 11, PRODUCT.md §5): a commission already paid out (or on its way in a transfer) whose
+// Commission claw-back (docs/product/referrals.md): a commission already paid out (or on its way in a transfer) whose
 // purchase is later refunded cannot be reversed — the money left. It becomes a negative balance (`clawback_at`) that
 // the influencer's next payout deducts (`clawback_payout_id`); a transfer is never negative: a payout is made only
 // when the available commissions minus what is owed reach the minimum.

@@ -1,4 +1,4 @@
-// Refunds of one order line (issue 12): an operator gives back some units of one line of a paid order, with a reason.
+// Refunds of one order line: an operator gives back some units of one line of a paid order, with a reason.
 // The amount is the line's unit price × the units, recomputed on the server, and comes only from the part the provider
 // took (never the wallet credit the order spent); the `marketplace.line_refund` job refunds it through the payment port
 // and marks it done: `refunded_at` dates the movement in the financial report.

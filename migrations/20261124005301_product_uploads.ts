@@ -1,4 +1,4 @@
-// Product images uploaded through the storage port (issue 12), kept until the cleanup job decides: an upload whose
+// Product images uploaded through the storage port, kept until the cleanup job decides: an upload whose
 // product form was never saved (no product lists its URL) is deleted from storage 24 hours later. No personal data.
 import type { Knex } from 'knex';
 

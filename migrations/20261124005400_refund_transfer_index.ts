@@ -1,5 +1,5 @@
 // A boleto refund's PIX transfer is found by its provider id when its TRANSFER_* webhook (or the reconcile job) says
-// how it ended (issue 13): a partial index, only the refunds sent by transfer have one.
+// how it ended: a partial index, only the refunds sent by transfer have one.
 import type { Knex } from 'knex';
 
 export async function up(knex: Knex): Promise<void> {

@@ -1,4 +1,4 @@
-// Real Brazilian addresses for the demo people and the demo professional (issue 15): public places and avenues whose
+// Real Brazilian addresses for the demo people and the demo professional: public places and avenues whose
 // CEP, street, district and city go together, with their approximate coordinates (WGS 84), so the demo data reads like
 // Brazil (not faker's English county names) and the nearby search finds the demo professional from them.
 export interface DemoAddress {

@@ -50,7 +50,7 @@ export async function runSeeds(
     // A random password, printed once by the caller: never a default credential (DEMO_ADMIN_PASSWORD may set it).
     const password = options.adminPassword ?? randomBytes(9).toString('base64url');
     const admin = await auth.createAdmin({ email: DEMO_ADMIN_EMAIL, fullName: 'Administração Turma', password }, meta);
-    // Issue 12: only when DEMO_ADMIN_TOTP_SECRET is set (browser tests); otherwise the admin enrols on first sign-in.
+    // Only when DEMO_ADMIN_TOTP_SECRET is set (browser tests); otherwise the admin enrols on first sign-in.
     if (options.adminTotpSecret) await container.get<TwoFactorService>(TOKENS.TwoFactorService).enableWithKnownSecret(admin.id, options.adminTotpSecret);
     adminCreated = { email: DEMO_ADMIN_EMAIL, password };
   }
@@ -110,7 +110,7 @@ export async function runSeeds(
         demoAccounts.push({ email, name: profile.full_name, role: 'user' });
       }
     }
-    // One approved demo influencer (issue 11): links /r/TURMA10, /ref/TURMA10 and /indicacao/TURMA10 attribute sign-ups.
+    // One approved demo influencer: links /r/TURMA10, /ref/TURMA10 and /indicacao/TURMA10 attribute sign-ups.
     const influencerCreated = await uow.run(async (r) => {
       if (await r.identity.users.findByEmail(DEMO_INFLUENCER_EMAIL)) return false;
       const user = await r.identity.users.create({ email: DEMO_INFLUENCER_EMAIL, password_hash: passwordHash, role: 'influencer', email_confirmed_at: new Date() });
@@ -135,7 +135,7 @@ async function demoPhoto(index: number): Promise<Uint8Array> {
 }
 
 /**
- * One approved demo professional (issue 15): a tattoo studio on Avenida Paulista with three portfolio photos, so the
+ * One approved demo professional: a tattoo studio on Avenida Paulista with three portfolio photos, so the
  * nearby search, a public profile and voucher redemption can be tried at once. False when it already exists.
  */
 async function seedDemoProfessional(container: Container, passwordHash: string): Promise<boolean> {

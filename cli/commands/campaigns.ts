@@ -1,4 +1,4 @@
-// `turma campaigns list|create|end`: the back office's campaigns from a terminal (PRODUCT.md §1, §8). Same use cases as
+// `turma campaigns list|create|end`: the back office's campaigns from a terminal (docs/product/group-purchase.md, docs/cli.md). Same use cases as
 // /admin/campaigns: one campaign at a time, each change audited (as the operator).
 import type { Command } from 'commander';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// `turma influencers …`: the back office's influencer decisions from a terminal (issue 11): list, show (with the
+// `turma influencers …`: the back office's influencer decisions from a terminal: list, show (with the
 // funnel), approve with a commission rate, reject with a reason, set-rate. Each decision is audited like the admin routes.
 import type { Command } from 'commander';
 import { z } from 'zod';

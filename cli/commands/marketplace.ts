@@ -1,4 +1,4 @@
-// `turma products|orders …`: the marketplace's operations (PRODUCT.md §8) — catalogue, CSV import, stock, orders.
+// `turma products|orders …`: the marketplace's operations (docs/cli.md) — catalogue, CSV import, stock, orders.
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { Container } from 'inversify';

@@ -1,4 +1,4 @@
-// `turma plans|groups|payments|jobs …`: the group purchase's operations (PRODUCT.md §8).
+// `turma plans|groups|payments|jobs …`: the group purchase's operations (docs/cli.md).
 import type { Command } from 'commander';
 import type { Container } from 'inversify';
 import { z } from 'zod';

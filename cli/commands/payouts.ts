@@ -1,4 +1,4 @@
-// `turma payouts run [--dry-run]`: pays the professionals now (PRODUCT.md §9), the same run as the pay_professionals
+// `turma payouts run [--dry-run]`: pays the professionals now (docs/product/professionals.md), the same run as the pay_professionals
 // job and the back office's button: one PIX payout per professional whose available receivables reach PAYOUT_MINIMUM.
 import type { Command } from 'commander';
 import type { PayoutFlow } from '../../core/flows/payout.flow';

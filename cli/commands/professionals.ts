@@ -1,4 +1,4 @@
-// `turma professionals …`: the back office's professional decisions from a terminal (PRODUCT.md §8, §9): list, show,
+// `turma professionals …`: the back office's professional decisions from a terminal (docs/cli.md, docs/product/professionals.md): list, show,
 // approve, reject, suspend, feature. Each decision is audited, notified and e-mailed like the admin routes.
 import type { Command } from 'commander';
 import { z } from 'zod';
