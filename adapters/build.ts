@@ -6,8 +6,8 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const APPS = [
-  { name: 'web', config: join(ROOT, 'web/vite.config.ts'), out: join(ROOT, 'dist/web') },
-  { name: 'admin', config: join(ROOT, 'admin/vite.config.ts'), out: join(ROOT, 'dist/admin') },
+  { name: 'web', config: join(ROOT, 'web/vite.config.ts') },
+  { name: 'admin', config: join(ROOT, 'admin/vite.config.ts') },
 ] as const;
 const STAMP = join(ROOT, 'dist/.build-stamp');
 /** The server render of the public pages: a Vite SSR build of web/entry-server.tsx, in this folder. */
@@ -44,10 +44,25 @@ export function sourceFingerprint(): string {
   return hash.digest('hex');
 }
 
-export function buildIsFresh(): boolean {
-  if (!APPS.every((a) => existsSync(join(a.out, 'index.html'))) || !findSsrEntry()) return false;
-  return existsSync(STAMP) && readFileSync(STAMP, 'utf8') === sourceFingerprint();
+/** What the stamp records: the sources' fingerprint and the mode the bundles were built in. */
+const stampText = () => JSON.stringify({ fingerprint: sourceFingerprint(), mode: 'production' });
+
+/** Why dist/ cannot be served as it is, or null when it was built in production mode from today's sources. */
+export function buildProblem(distDir = join(ROOT, 'dist')): string | null {
+  const complete = APPS.every((a) => existsSync(join(distDir, a.name, 'index.html'))) && findSsrEntry(join(distDir, 'server'));
+  if (!complete) return 'dist/ não existe ou está incompleto';
+  let stamp: { fingerprint?: unknown; mode?: unknown } = {};
+  try {
+    stamp = JSON.parse(readFileSync(join(distDir, '.build-stamp'), 'utf8')) as typeof stamp;
+  } catch {
+    // A missing stamp, or one written before the mode was recorded: its mode is unknown.
+  }
+  if (stamp.mode !== 'production') return 'dist/ foi compilado em outro modo (desenvolvimento) ou por uma versão anterior';
+  if (stamp.fingerprint !== sourceFingerprint()) return 'dist/ está desatualizado: o código mudou depois da compilação';
+  return null;
 }
+
+export const buildIsFresh = (): boolean => buildProblem() === null;
 
 /**
  * The server render's build (web/entry-server.tsx) into `outDir`. The entry's name carries its content hash: the
@@ -66,6 +81,19 @@ export function ssrBuildOptions(outDir: string) {
 }
 
 export async function buildApps(log: (msg: string) => void = console.log): Promise<void> {
+  // Always a production build: under NODE_ENV=development Vite's React plugin emits the development JSX runtime
+  // (jsxDEV), which the server render cannot load in production.
+  const previousNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await buildAll(log);
+  } finally {
+    if (previousNodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previousNodeEnv;
+  }
+}
+
+async function buildAll(log: (msg: string) => void): Promise<void> {
   const { build } = await import('vite');
   for (const app of APPS) {
     const started = Date.now();
@@ -82,7 +110,7 @@ export async function buildApps(log: (msg: string) => void = console.log): Promi
     build: ssrBuildOptions(SSR_DIR),
   });
   log(`renderização no servidor compilada em ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  writeFileSync(STAMP, sourceFingerprint());
+  writeFileSync(STAMP, stampText());
 }
 
 export async function buildIfNeeded(log: (msg: string) => void = console.log): Promise<boolean> {

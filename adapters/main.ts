@@ -1,6 +1,6 @@
-// `npm start`: build if needed, migrate, seed demo data into an empty database, serve, and stop gracefully.
+// `npm start`: build if needed (never in production), migrate, seed demo data into an empty database, serve, and stop gracefully.
 import { loadConfig, ConfigError, type Config } from './config';
-import { buildIfNeeded } from './build';
+import { buildIfNeeded, buildProblem } from './build';
 import { openDatabase, pgliteDirFor } from './db/database';
 import { migrateLatest } from './db/migrate';
 import { buildContainer } from './container';
@@ -8,7 +8,7 @@ import { startServer } from './http/server';
 import { TOKENS } from './tokens';
 import type { Logger } from './logger';
 import type { PgBossJobQueue } from './jobs/pg-boss.queue';
-import type { UnitOfWork } from '../core/ports/unit-of-work';
+import type { AppUnitOfWork } from './db/unit-of-work';
 import { DEMO_USER_PASSWORD, runSeeds } from '../seeds/index';
 
 const DEMO_ROLE_LABELS = { user: 'participante', professional: 'profissional', influencer: 'influenciadora' } as const;
@@ -25,7 +25,14 @@ async function main() {
     throw err;
   }
 
-  if (!config.skipBuild) await buildIfNeeded((m) => console.log(m));
+  if (config.isProduction) {
+    // Production never builds at start: the deploy runs `npm run build` once, and a wrong dist/ stops the process.
+    const problem = buildProblem();
+    if (problem) {
+      console.error(`Não é possível iniciar em produção: ${problem}.\nRode \`npm run build\` (com o mesmo código) antes de \`npm start\`.`);
+      process.exit(1);
+    }
+  } else if (!config.skipBuild) await buildIfNeeded((m) => console.log(m));
 
   const database = await openDatabase({
     url: config.databaseUrl,
@@ -42,7 +49,7 @@ async function main() {
   // closing the database.
   await container.get<PgBossJobQueue>(TOKENS.JobQueue).start();
 
-  const uow = container.get<UnitOfWork>(TOKENS.UnitOfWork);
+  const uow = container.get<AppUnitOfWork>(TOKENS.UnitOfWork);
   if (!config.isProduction && (await uow.repos.identity.users.count()) === 0) {
     const report = await runSeeds(container, { adminPassword: config.demoAdminPassword, adminTotpSecret: config.demoAdminTotpSecret });
     if (report.adminCreated) {
