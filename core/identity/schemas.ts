@@ -47,7 +47,7 @@ export const meAnswerSchema = z
     second_factor: z
       .enum(['enrol', 'verify'])
       .optional()
-      .describe('Admins only (issue 12): the session is password-only and must enrol (first admin sign-in) or verify a code before admin routes answer.'),
+      .describe('Admins only: the session is password-only and must enrol (first admin sign-in) or verify a code before admin routes answer.'),
   })
   .meta({ id: 'Me' });
 export type MeAnswer = z.infer<typeof meAnswerSchema>;

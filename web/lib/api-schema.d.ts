@@ -576,7 +576,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Receive a returned item (issue 13): stock back, order refunded in full with freight */
+        /** Receive a returned item: stock back, order refunded in full with freight */
         post: operations["postApiAdminOrdersIdReturnAccept"];
         delete?: never;
         options?: never;
@@ -1950,7 +1950,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record the channel of a signed-in visit (SPEC.md §4 origin rules) */
+        /** Record the channel of a signed-in visit (the origin rules of docs/product/referrals.md) */
         post: operations["postApiMeOrigin"];
         delete?: never;
         options?: never;
@@ -2542,7 +2542,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Approved professionals near a point (SPEC.md §9 order) */
+        /** Approved professionals near a point (ranked as docs/product/professionals.md#nearby-search-ranking says) */
         get: operations["getApiProfessionalsNearby"];
         put?: never;
         post?: never;
@@ -3844,7 +3844,7 @@ export interface components {
         Me: {
             profile: components["schemas"]["OwnProfile"] | null;
             /**
-             * @description Admins only (issue 12): the session is password-only and must enrol (first admin sign-in) or verify a code before admin routes answer.
+             * @description Admins only: the session is password-only and must enrol (first admin sign-in) or verify a code before admin routes answer.
              * @enum {string}
              */
             second_factor?: "enrol" | "verify";

@@ -258,7 +258,7 @@ export function authRoutes() {
     .route({
       method: 'post',
       path: '/api/me/origin',
-      summary: 'Record the channel of a signed-in visit (SPEC.md §4 origin rules)',
+      summary: 'Record the channel of a signed-in visit (the origin rules of docs/product/referrals.md)',
       guard: 'user',
       body: z.object({ path: z.string().min(1).max(500) }),
       answers: { 200: { description: 'The stored origin (null without a profile).', schema: z.object({ origem: originSchema.nullable() }) } },

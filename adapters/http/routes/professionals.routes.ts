@@ -83,7 +83,7 @@ export function professionalRoutes() {
     .route({
       method: 'get',
       path: '/api/professionals/nearby',
-      summary: 'Approved professionals near a point (SPEC.md §9 order)',
+      summary: 'Approved professionals near a point (ranked as docs/product/professionals.md#nearby-search-ranking says)',
       guard: 'public',
       query: nearbyQuerySchema,
       answers: { 200: { description: 'Featured first, then rating, then distance; `wider` when fewer than 5.', schema: nearbyAnswerSchema } },

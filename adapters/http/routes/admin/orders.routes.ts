@@ -142,7 +142,7 @@ export function orderAdminRoutes() {
     .route({
       method: 'post',
       path: '/:id/return/accept',
-      summary: 'Receive a returned item (issue 13): stock back, order refunded in full with freight',
+      summary: 'Receive a returned item: stock back, order refunded in full with freight',
       guard: admin,
       params: idParams,
       errors: [404, 409],
