@@ -35,7 +35,7 @@ async function postLogout(): Promise<void> {
 }
 
 /**
- * What the last /api/me said: lets logout() skip the server call when there is no admin session
+ * What the last session probe said: lets logout() skip the server call when there is no admin session
  * to end, so a customer who merely opens /admin keeps their session in the customer app.
  */
 let lastKnownRole: string | null | undefined;
@@ -70,24 +70,25 @@ export async function secondFactorRequest<T>(path: 'enrol' | 'confirm' | 'verify
   return (await readJson<T>(response)) as T;
 }
 
-/** The session's user (null when signed out). One in-flight GET /api/me at a time: react-admin asks checkAuth, identity and permissions together. */
+/** The session's user (null when signed out). One in-flight session probe at a time: react-admin asks checkAuth, identity and permissions together. */
 let pendingMe: Promise<SessionUser | null> | null = null;
 
 export function fetchMe(): Promise<SessionUser | null> {
   pendingMe ??= (async () => {
     try {
-      const response = await fetch('/api/me', {
+      // The session probe: signed out is a 200 with `user: null`, so opening /admin logs no failed request.
+      const response = await fetch('/api/auth/session', {
         credentials: 'same-origin',
         headers: { Accept: 'application/json' },
       });
-      if (response.status === 401) {
+      if (!response.ok) throw new Error('ra.notification.http_error');
+      const body = await readJson<{ user?: SessionUser | null; second_factor?: 'enrol' | 'verify' }>(response);
+      const user = body?.user ?? null;
+      if (!user) {
         lastKnownRole = null;
         writeMarker(false);
         return null;
       }
-      if (!response.ok) throw new Error('ra.notification.http_error');
-      const body = await readJson<{ user?: SessionUser; second_factor?: 'enrol' | 'verify' }>(response);
-      const user = body?.user ?? null;
       lastKnownRole = user?.role ?? null;
       setSecondFactorStep(user?.role === 'admin' ? (body?.second_factor ?? null) : null);
       return user;

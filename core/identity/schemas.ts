@@ -52,6 +52,15 @@ export const meAnswerSchema = z
   .meta({ id: 'Me' });
 export type MeAnswer = z.infer<typeof meAnswerSchema>;
 
+/** GET /api/auth/session: the same answer as GET /api/me when signed in; signed out is an answer too, not an error. */
+export const sessionProbeAnswerSchema = z
+  .object({
+    user: publicUserSchema.nullable(),
+    profile: ownProfileSchema.nullable(),
+    second_factor: meAnswerSchema.shape.second_factor,
+  })
+  .meta({ id: 'SessionProbe' });
+
 export const signupAnswerSchema = z.object({ user: publicUserSchema, mail_sent: z.boolean(), message: z.string() });
 
 /** A session was granted (login, confirmation): who, and where the web app goes next. */

@@ -36,8 +36,15 @@ export interface ConfirmResponse {
 // "Signed out" is an answer of these calls, not a lost session: no redirect to /auth on a 401.
 const quiet = { redirectOnUnauthorized: false } as const;
 
+/** GET /api/auth/session: who is signed in; a visitor gets `user: null` (a 200, so the browser logs no failed request). */
+export interface SessionProbe {
+  user: SessionUser | null;
+  profile: Profile | null;
+}
+
 export const authApi = {
   me: (signal?: AbortSignal) => api.get<MeResponse>('/api/me', { ...quiet, signal }),
+  session: (signal?: AbortSignal) => api.get<SessionProbe>('/api/auth/session', { ...quiet, signal }),
   login: (body: { email: string; password: string }) => api.post<LoginResponse>('/api/auth/login', body, quiet),
   logout: () => api.post<void>('/api/auth/logout', undefined, quiet),
   signup: (body: Record<string, unknown>) => api.post<SignupResponse>('/api/auth/signup', body, quiet),

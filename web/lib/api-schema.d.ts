@@ -1430,6 +1430,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is signed in, if anyone (the apps' session probe) */
+        get: operations["getApiAuthSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/signup": {
         parameters: {
             query?: never;
@@ -4287,6 +4304,15 @@ export interface components {
             };
             redirect_to: string;
             user: components["schemas"]["PublicUser"];
+        };
+        SessionProbe: {
+            profile: components["schemas"]["OwnProfile"] | null;
+            /**
+             * @description Admins only: the session is password-only and must enrol (first admin sign-in) or verify a code before admin routes answer.
+             * @enum {string}
+             */
+            second_factor?: "enrol" | "verify";
+            user: components["schemas"]["PublicUser"] | null;
         };
         ShippingQuote: {
             cep: string;
@@ -10267,6 +10293,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiAuthSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description As GET /api/me when signed in; `{ user: null, profile: null }` for a visitor (not a 401: signed out is an expected answer). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionProbe"];
                 };
             };
         };

@@ -1,7 +1,7 @@
-// Who is signed in, app-wide. The session itself is an httpOnly cookie; GET /api/me tells who it
-// belongs to (401 = signed out). A small non-secret marker in localStorage ("a session may
-// exist") lets anonymous visitors skip that call entirely: no request, and no 401 line in the
-// console, on every page view of someone who never signed in. Other tabs follow via the storage event.
+// Who is signed in, app-wide. The session itself is an httpOnly cookie; GET /api/auth/session tells who it
+// belongs to (`user: null` = signed out, a 200: an ended session is no failed request in the console). A small
+// non-secret marker in localStorage ("a session may exist") lets anonymous visitors skip that call entirely.
+// Other tabs follow via the storage event.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -19,7 +19,7 @@ export type SessionState =
   | { status: 'signedIn'; user: SessionUser; profile: Profile | null };
 
 export type SessionValue = SessionState & {
-  /** Re-reads GET /api/me; resolves to the answer, or null when signed out. */
+  /** Re-reads GET /api/auth/session; resolves to the answer, or null when signed out. */
   refresh: () => Promise<MeResponse | null>;
   /** After login or e-mail confirmation: the cookie is set, remember who it is. */
   signIn: (user: SessionUser, profile?: Profile | null) => void;
@@ -43,19 +43,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     try {
-      const me = await authApi.me();
-      writeMarker(true);
-      setState({ status: 'signedIn', user: me.user, profile: me.profile ?? null });
-      return me;
-    } catch (error) {
-      if (isApiError(error) && error.status === 401) {
+      const { user, profile } = await authApi.session();
+      if (!user) {
         writeMarker(false);
         setState(SIGNED_OUT);
-      } else {
-        // Server unreachable: keep what we knew; a first load counts as signed out (the marker stays,
-        // so the next page load asks again).
-        setState((current) => (current.status === 'loading' ? SIGNED_OUT : current));
+        return null;
       }
+      writeMarker(true);
+      setState({ status: 'signedIn', user, profile: profile ?? null });
+      return { user, profile: profile ?? null };
+    } catch {
+      // Server unreachable: keep what we knew; a first load counts as signed out (the marker stays,
+      // so the next page load asks again).
+      setState((current) => (current.status === 'loading' ? SIGNED_OUT : current));
       return null;
     }
   }, []);

@@ -22,6 +22,7 @@ import {
   meAnswerSchema,
   messageAnswerSchema,
   sessionAnswerSchema,
+  sessionProbeAnswerSchema,
   signupAnswerSchema,
 } from '../../../core/identity/schemas';
 import { originSchema } from '../../../core/referrals';
@@ -214,6 +215,22 @@ export function authRoutes() {
       errors: [400, 403, 429],
       answers: { 200: { description: 'The session passed the second factor.', schema: z.object({ recovery_codes_left: z.number().int() }) } },
       handler: async (ctx, { body }) => reply(200, await twoFactor(ctx).verify(ctx.state.user!, body, requestMeta(ctx))),
+    })
+    .route({
+      method: 'get',
+      path: '/api/auth/session',
+      summary: 'Who is signed in, if anyone (the apps\' session probe)',
+      guard: 'public',
+      answers: {
+        200: { description: 'As GET /api/me when signed in; `{ user: null, profile: null }` for a visitor (not a 401: signed out is an expected answer).', schema: sessionProbeAnswerSchema },
+      },
+      handler: async (ctx) => {
+        ctx.set('Cache-Control', 'no-store');
+        if (!ctx.state.user) return reply(200, { user: null, profile: null });
+        const me = await accounts(ctx).me(ctx.state.user.id);
+        const secondFactor = await twoFactor(ctx).status(ctx.state.user);
+        return reply(200, secondFactor === 'enrol' || secondFactor === 'verify' ? { ...me, second_factor: secondFactor } : me);
+      },
     })
     .route({
       method: 'get',

@@ -18,6 +18,7 @@ import { ClockIcon, MailIcon } from '../../components/icons';
 import { maskCpf, maskPhone } from '../../lib/masks';
 import { ErrorState, LoadingState } from '../../components/resource-states';
 import { api, isApiError } from '../../lib/api';
+import { authApi } from '../../lib/account-api';
 import { useApiQuery } from '../../lib/query';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -48,14 +49,9 @@ function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: strin
   return out;
 }
 
+/** Signed in? A visitor's `user: null` is a 200 (no failed request in the console). */
 async function signedIn(signal?: AbortSignal) {
-  try {
-    await api.get('/api/me', { redirectOnUnauthorized: false, signal });
-    return true;
-  } catch (error) {
-    if (isApiError(error) && error.status === 401) return false;
-    throw error;
-  }
+  return (await authApi.session(signal)).user !== null;
 }
 
 type AccountValues = AddressValues & { full_name: string; email: string; cpf: string; phone: string; birth_date: string; password: string; accept_terms: boolean };

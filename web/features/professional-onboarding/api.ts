@@ -3,6 +3,7 @@
 import { ApiError, api, isApiError } from '../../lib/api';
 import type { ApiAnswer } from '../../lib/api-client';
 import { i18n } from '../../i18n';
+import { authApi } from '../../lib/account-api';
 
 export type MyApplication = ApiAnswer<'/api/me/professional', 'get'>;
 export type ApplicationCreated = ApiAnswer<'/api/professionals/applications', 'post'>;
@@ -32,16 +33,8 @@ async function uploadError(response: Response): Promise<ApiError> {
 }
 
 export const onboardingApi = {
-  /** Signed in? GET /api/me without the redirect to /auth: a 401 is the answer "no". */
-  session: async (signal?: AbortSignal): Promise<SessionCheck> => {
-    try {
-      await api.get('/api/me', { ...quiet, signal });
-      return { signedIn: true };
-    } catch (error) {
-      if (isApiError(error) && error.status === 401) return { signedIn: false };
-      throw error;
-    }
-  },
+  /** Signed in? GET /api/auth/session (a visitor's `user: null` is a 200, not a failed request). */
+  session: async (signal?: AbortSignal): Promise<SessionCheck> => ({ signedIn: (await authApi.session(signal)).user !== null }),
   /** The caller's application, or null when there is none yet (404). */
   mine: async (signal?: AbortSignal): Promise<MyApplication | null> => {
     try {
