@@ -33,10 +33,7 @@ export const THEME_INIT_SCRIPT = `(function () {
   if (Object.prototype.hasOwnProperty.call(hues, variant)) {
     var hue = hues[variant];
     root.setAttribute('data-theme-variant', variant);
-    root.style.setProperty('--orange', hue + ' 95% 53%');
-    root.style.setProperty('--accent-hover', 'hsl(' + hue + ' 95% 60%)');
-    root.style.setProperty('--accent-soft', 'hsl(' + hue + ' 95% 53% / 0.14)');
-    root.style.setProperty('--accent-border', 'hsl(' + hue + ' 95% 53% / 0.38)');
+    root.style.setProperty('--accent-hue', String(hue));
   }
 })();`;
 

@@ -67,10 +67,8 @@ export function applyThemeVariant(v: ThemeVariant = themeVariant()) {
   const root = document.documentElement;
   const hue = THEME_VARIANT_HUES[v];
   root.dataset.themeVariant = v;
-  root.style.setProperty('--orange', `${hue} 95% 53%`);
-  root.style.setProperty('--accent-hover', `hsl(${hue} 95% 60%)`);
-  root.style.setProperty('--accent-soft', `hsl(${hue} 95% 53% / 0.14)`);
-  root.style.setProperty('--accent-border', `hsl(${hue} 95% 53% / 0.38)`);
+  // Every accent token of web/styles.css derives from the hue (and the variant, for the text's lightness).
+  root.style.setProperty('--accent-hue', String(hue));
 }
 
 function anonymousId(): string {

@@ -1,5 +1,5 @@
 // Theme preference (light | dark | system) kept in localStorage "theme" (SPEC §1, §9) and applied
-// to <html data-theme>. public/theme-init.js applies the same rule before first paint.
+// to <html data-theme>. The inline theme script (web/theme-init-script.ts) applies the same rule before first paint.
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 
 export type ThemePreference = 'light' | 'dark' | 'system';

@@ -147,7 +147,8 @@ const common: CommonMessages = {
   },
   notFound: {
     title: 'Oops! Page not found',
-    body: 'The address you opened does not exist or has moved.',
+    subtitle: 'This page does not exist',
+    body: 'The address you opened does not exist or has moved. Go back home or use the menu to find what you need.',
     home: 'Back to home',
     docTitle: 'Page not found',
   },

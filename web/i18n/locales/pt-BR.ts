@@ -150,7 +150,8 @@ const common = {
   },
   notFound: {
     title: 'Oops! Page not found',
-    body: 'O endereço que você abriu não existe ou mudou de lugar.',
+    subtitle: 'Página não encontrada',
+    body: 'O endereço que você abriu não existe ou mudou de lugar. Volte ao início ou use o menu para achar o que procura.',
     home: 'Voltar ao início',
     docTitle: 'Página não encontrada',
   },
