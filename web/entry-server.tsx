@@ -1,15 +1,18 @@
 // The server render of the public pages (built by `npm run build` into dist/server/entry-server.js and loaded by
 // adapters/http/static.ts): the landing, the information pages, the catalogue, a product, the services and an invite
-// come as real HTML that the browser hydrates (web/main.tsx). The page's data is fetched from the site's own API,
-// rendered, and inlined as JSON (web/ssr/state.ts) for the browser's query cache.
+// (and the shared links' screens) come as real HTML that the browser hydrates (web/main.tsx); the page's data is read
+// from the site's own API and inlined as JSON (web/ssr/state.ts). Every other page gets the app's skeleton (renderShell).
 import { renderToReadableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { dehydrate } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router-dom';
 import { routes } from './app/routes';
 import { AppProviders } from './app/providers';
+import { RootLayout } from './app/root-layout';
+import { PageSpinner } from './components/spinner';
 import { createQueryClient } from './lib/query';
-import { planPage, type FetchJson } from './ssr/pages';
-import { chunkTags, fillTemplate, previewImagePath, type ClientManifest } from './ssr/meta';
+import { clientScreen, planPage, type FetchJson } from './ssr/pages';
+import { chunkTags, fillShell, fillTemplate, previewImagePath, type ClientManifest } from './ssr/meta';
 import { stateScript } from './ssr/state';
 
 export type { FetchJson };
@@ -30,11 +33,17 @@ export interface RenderOptions {
 
 export interface RenderResult {
   status: number;
-  /** null: not rendered here, send the SPA shell with `status`. */
-  html: string | null;
+  html: string;
+  /** 'page': the page itself, hydrated by the browser; 'shell': the app's skeleton, the browser renders the screen. */
+  kind: 'page' | 'shell';
 }
 
 const handler = createStaticHandler(routes);
+
+// The skeleton of a client-rendered page: the app's own layout (top bar, footer) with its loading screen where the
+// screen goes, the very markup of the browser's first render (the layout with the screen's Suspense fallback), so
+// nothing moves when the app takes over; the app renders over it (no hydration: a signed-in top bar differs).
+const shellHandler = createStaticHandler([{ element: <RootLayout />, children: [{ path: '*', element: <PageSpinner /> }] }] satisfies RouteObject[]);
 
 /** Renders the whole tree (lazy screens included: it waits for all of it) to a string. */
 async function renderToHtml(element: React.ReactElement, timeoutMs: number): Promise<string> {
@@ -55,18 +64,33 @@ async function renderToHtml(element: React.ReactElement, timeoutMs: number): Pro
   return html;
 }
 
-/** The page as HTML, or null when the server does not render this path (the caller sends the SPA shell). */
+/** The app's skeleton for a client-rendered page, with its screen's chunks (fetched with the app), answered with `status`. */
+export async function renderShell(url: string, options: Pick<RenderOptions, 'template' | 'origin' | 'manifest' | 'timeoutMs'>, status = 200): Promise<RenderResult | null> {
+  const parsed = new URL(url, options.origin);
+  const context = await shellHandler.query(new Request(parsed.toString()));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(shellHandler.dataRoutes, context);
+  const html = await renderToHtml(
+    <AppProviders queryClient={createQueryClient()}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
+    options.timeoutMs ?? 5_000,
+  );
+  return { status, kind: 'shell', html: fillShell(options.template, { html, chunks: chunkTags(options.manifest, clientScreen(parsed.pathname), { css: 'preload' }) }) };
+}
+
+/** The page as HTML: rendered with its data, or the app's skeleton (renderShell) when the browser renders it. */
 export async function render(url: string, options: RenderOptions): Promise<RenderResult | null> {
   const parsed = new URL(url, options.origin);
   const plan = await planPage(parsed.pathname, parsed.searchParams, options.fetchJson, { dev: options.dev });
-  if (!plan) return null;
-  if (plan.shellOnly) return { status: plan.status, html: null };
+  if (!plan) return renderShell(url, options);
+  if (plan.shellOnly) return renderShell(url, options, plan.status);
 
   const queryClient = createQueryClient();
   for (const [key, data] of plan.seed) queryClient.setQueryData(key, data);
 
   const context = await handler.query(new Request(parsed.toString()));
-  if (context instanceof Response) return null; // redirects: none today, the browser would do it
+  if (context instanceof Response) return renderShell(url, options); // redirects: none today, the browser would do it
   const router = createStaticRouter(handler.dataRoutes, context);
 
   const html = await renderToHtml(
@@ -82,13 +106,14 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   queryClient.clear();
   return {
     status: plan.status,
+    kind: 'page',
     html: fillTemplate(options.template, {
       html,
       state,
       chunks: chunkTags(options.manifest, [plan.screen, ...(plan.parts ?? [])]),
       meta: {
         ...plan.meta,
-        url: absolute(parsed.pathname + parsed.search),
+        url: absolute(plan.canonical ?? parsed.pathname + parsed.search),
         image: absolute(previewImagePath(plan.meta.image ?? '/icons/icon-512.png')),
         siteName: 'Turma',
         locale: 'pt-BR',

@@ -1,14 +1,13 @@
-// Entry point of the customer web app: the stylesheets, the theme experiment, and the app (web/boot.tsx), which
-// starts once the browser has painted what the server sent. Only this small module runs before the first paint; the
-// app's code (React, the router, the translations, the page's screen) is fetched after it, so on a phone the page's
-// CSS, font and pictures have the connection to themselves and its text is on screen before React's first long piece
-// of work. Server-rendered pages stay usable meanwhile: their links are real links, and a button pressed early is
-// replayed when the app is ready (web/lib/early-input.ts).
+// Entry point of the customer web app: the stylesheets, the theme experiment, and the app (web/boot.tsx). On a page the
+// server rendered, the app starts once the browser has painted it: only this small module runs before the first paint,
+// so on a phone the page's CSS, font and pictures have the connection to themselves. On a client-rendered page (the
+// server sent its skeleton, no content) there is nothing to wait for: the app starts at once. Server-rendered pages
+// stay usable meanwhile: links are real links, and a button pressed early is replayed (web/lib/early-input.ts).
 import '@fontsource-variable/bricolage-grotesque/wght.css';
 import './styles.css';
 import { keepEarlyInput } from './lib/early-input';
 import { startThemeExperiment } from './lib/experiment-tracker';
-import { SCREEN_CHUNKS_ID } from './ssr/meta';
+import { SCREEN_CHUNKS_ID, SSR_STATE_ID } from './ssr/meta';
 import { formatCents } from '../core/shared/money';
 
 // The theme experiment: the visitor is enrolled in the background (the inline theme script has painted the hue).
@@ -35,10 +34,18 @@ function preloadScreen() {
   }
 }
 
+/**
+ * What started the app, kept on <html data-app-start> (browser tests read it): 'shell' (a client-rendered page: at
+ * once), 'paint' (the first contentful paint of a server-rendered page), 'frame' (no paint timing), 'hidden' (a tab in
+ * the background) or 'timeout' (a server-rendered page that never painted text).
+ */
+type StartTrigger = 'shell' | 'paint' | 'frame' | 'hidden' | 'timeout';
+
 let started = false;
-function start() {
+function start(trigger: StartTrigger) {
   if (started) return;
   started = true;
+  document.documentElement.dataset.appStart = trigger;
   import('./boot').catch((error: unknown) => {
     console.error('Turma: o aplicativo não pôde ser carregado.', error);
   });
@@ -62,29 +69,33 @@ function start() {
  * before seeing anything: on the services page Lighthouse's FCP went from 1.2 to 1.7 s). A browser without paint
  * timing starts after the next frame; a tab in the background (which paints nothing until shown) starts at once.
  */
-function afterFirstPaint(run: () => void) {
+function afterFirstPaint(run: (trigger: StartTrigger) => void) {
   let done = false;
   let observer: PerformanceObserver | undefined;
-  const go = () => {
+  const go = (trigger: StartTrigger) => {
     if (done) return;
     done = true;
     observer?.disconnect();
-    document.removeEventListener('visibilitychange', go);
+    document.removeEventListener('visibilitychange', onHidden);
     // After the paint's task, not inside it.
-    setTimeout(run, 0);
+    setTimeout(() => run(trigger), 0);
   };
-  if (document.visibilityState === 'hidden') return go();
-  document.addEventListener('visibilitychange', go);
+  const onHidden = () => go('hidden');
+  if (document.visibilityState === 'hidden') return go('hidden');
+  document.addEventListener('visibilitychange', onHidden);
   if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
     observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length > 0) go();
+      if (list.getEntriesByName('first-contentful-paint').length > 0) go('paint');
     });
     observer.observe({ type: 'paint', buffered: true });
     // A page that never paints text (it should not happen) still gets its app.
-    setTimeout(go, 3000);
+    setTimeout(() => go('timeout'), 3000);
   } else {
-    requestAnimationFrame(() => setTimeout(go, 0));
+    requestAnimationFrame(() => setTimeout(() => go('frame'), 0));
   }
 }
 
-afterFirstPaint(start);
+// A server-rendered page carries the data it was drawn with (web/ssr/state.ts); the skeleton of a client-rendered one
+// (the top bar and 'Carregando...') does not, and waiting for its paint would only delay the screen itself.
+if (document.getElementById(SSR_STATE_ID)) afterFirstPaint(start);
+else start('shell');

@@ -1,10 +1,11 @@
 // Serves the built web app and back office, with the SPA fallback: /admin/* → admin, everything else → web.
 // A path the web app has no screen for (its route table, web/app/route-paths.ts) gets the app with status 404:
 // the app renders its not-found screen, and crawlers and monitors see a real 404.
-// The public pages (landing, information pages, catalogue, product, services, invite, not-found) are rendered here by
-// the web app's server entry (web/entry-server.tsx, built into dist/server/entry-server-<hash>.js) with the data the page
-// needs read from this server's own API, and hydrated by the browser; any other page, or a build without the server
-// entry, or a render that fails, gets the SPA shell as before.
+// The public pages (landing, information pages, catalogue, product, services, invite, a professional's profile, the
+// referral and e-mail links, not-found) are rendered here by the web app's server entry (web/entry-server.tsx, built
+// into dist/server/entry-server-<hash>.js) with the data the page needs read from this server's own API, and hydrated
+// by the browser; any other page gets the app's skeleton (top bar and 'Carregando...') from the same entry. A build
+// without the server entry, or a render that fails, gets the bare SPA shell.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,10 +14,11 @@ import send from 'koa-send';
 import { findSsrEntry } from '../build';
 import { isKnownRoute } from '../../web/app/route-paths';
 import type { AppContext } from './context';
-import type { ClientManifest, FetchJson, render as renderPage } from '../../web/entry-server';
+import type { ClientManifest, FetchJson, render as renderPage, renderShell as renderShellPage } from '../../web/entry-server';
 
 interface ServerRenderer {
   render: typeof renderPage;
+  renderShell: typeof renderShellPage;
   template: string;
   manifest: ClientManifest | null;
 }
@@ -40,7 +42,7 @@ function serverRenderer(distDir: string) {
     if (loaded?.key !== key) {
       // Imported by its own name: its chunks import it by that name too, so there is one copy of it.
       const renderer = import(pathToFileURL(entry).href).then(
-        (mod: { render: typeof renderPage }) => ({ render: mod.render, template: readFileSync(index, 'utf8'), manifest: readManifest(join(distDir, 'web', '.vite', 'manifest.json')) }),
+        (mod: { render: typeof renderPage; renderShell: typeof renderShellPage }) => ({ render: mod.render, renderShell: mod.renderShell, template: readFileSync(index, 'utf8'), manifest: readManifest(join(distDir, 'web', '.vite', 'manifest.json')) }),
         () => null,
       );
       loaded = { key, renderer };
@@ -68,28 +70,26 @@ export function staticApps(distDir = DIST_DIR, options: { dev?: boolean; publicU
   const adminRoot = join(distDir, 'admin');
   const renderer = serverRenderer(distDir);
 
-  /** The public page rendered on the server; false when this path is not one (or the render failed): send the shell. */
+  /** The page (or the app's skeleton) rendered on the server; false when the render failed: send the bare shell. */
   const serverRender = async (ctx: AppContext): Promise<boolean> => {
     const ssr = await renderer();
     if (!ssr) return false;
     // Links in the head follow PUBLIC_URL in production; in development the address the request came in on.
     const origin = !options.dev && options.publicUrl ? options.publicUrl.replace(/\/$/, '') : `${ctx.protocol}://${ctx.host}`;
+    let page: Awaited<ReturnType<ServerRenderer['render']>>;
     try {
-      const page = await ssr.render(ctx.url, { template: ssr.template, manifest: ssr.manifest, origin, fetchJson: loopbackFetch(ctx), dev: options.dev });
-      if (!page) return false;
-      if (page.html === null) {
-        await sendIndex(ctx, webRoot, page.status);
-        return true;
-      }
-      ctx.set('Cache-Control', 'no-cache');
-      ctx.status = page.status;
-      ctx.type = 'text/html; charset=utf-8';
-      ctx.body = page.html; // Koa sends no body for HEAD
-      return true;
+      page = await ssr.render(ctx.url, { template: ssr.template, manifest: ssr.manifest, origin, fetchJson: loopbackFetch(ctx), dev: options.dev });
     } catch (error) {
-      ctx.state.log.warn({ err: error, path: ctx.path }, 'server render failed: SPA shell sent');
-      return false;
+      ctx.state.log.warn({ err: error, path: ctx.path }, 'server render failed: the skeleton sent');
+      // The page's data or render failed: the browser renders it, over the skeleton.
+      page = await ssr.renderShell(ctx.url, { template: ssr.template, manifest: ssr.manifest, origin }).catch(() => null);
     }
+    if (!page) return false;
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.status = page.status;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = page.html; // Koa sends no body for HEAD
+    return true;
   };
 
   const sendIndex = async (ctx: AppContext, root: string, status = 200) => {

@@ -1,13 +1,14 @@
 // Server rendering of the public pages (issue 15): the landing, the catalogue, a product, the services and an invite
 // answer real HTML with the page's text, its head (title, description, Open Graph) and the data it was rendered with as
-// a non-executable JSON block; the CSP keeps forbidding inline scripts; signed-in pages stay the SPA shell.
+// a non-executable JSON block; the CSP keeps forbidding inline scripts; the shared links' screens (a referral link, the
+// e-mail's confirmation link, a professional's profile) are rendered too; other pages get the app's skeleton.
 // The server entry is built here (Vite SSR build of web/entry-server.tsx) into a scratch dist next to node_modules.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductService } from '../../core/marketplace/product.service';
 import { TOKENS } from '../../adapters/tokens';
-import { createPlan, createUser } from '../support/factories';
+import { createPlan, createUser, insertProfessional } from '../support/factories';
 import { ssrBuildOptions } from '../../adapters/build';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -40,7 +41,14 @@ const meta = (html: string, property: string) => {
   const match = html.match(new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`));
   return match ? match[1]!.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&') : null;
 };
-const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"', html.indexOf('<div id="root">')));
+/** A client-rendered page: the app's skeleton (its top bar and SPEC's 'Carregando...'), no data block. */
+function expectSkeleton(html: string, path: string) {
+  const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<noscript>'));
+  expect(root, path).toContain('class="topbar"');
+  expect(root, path).toMatch(/class="page-spinner" role="status"[^>]*>.*Carregando\.\.\./s);
+  expect(html, path).not.toContain('turma-ssr-state');
+}
 const stateOf = (html: string) => {
   const match = html.match(/<script type="application\/json" id="turma-ssr-state">([\s\S]*?)<\/script>/);
   expect(match, 'the page carries its data').not.toBeNull();
@@ -163,7 +171,7 @@ describe('server-rendered public pages', () => {
     // A product that does not exist is not rendered: the shell, with 404.
     const missing = await app.client().get('/marketplace/products/00000000-0000-4000-8000-000000000000');
     expect(missing.status).toBe(404);
-    expect(missing.text).toContain('<div id="root"></div>');
+    expectSkeleton(missing.text, 'a missing product');
   });
 
   it('the services page: the plan under its category, and the plans in the description', async () => {
@@ -197,7 +205,7 @@ describe('server-rendered public pages', () => {
     expect(await page(`/join/${group.id}/${membership.invite_code}`)).toContain('<meta name="robots" content="noindex" />');
   });
 
-  it('the information pages are rendered; unknown paths are the not-found screen with 404; signed-in pages stay the shell', async () => {
+  it('the information pages are rendered; unknown paths are the not-found screen with 404; client-rendered pages get the skeleton', async () => {
     const about = await page('/about');
     expect(meta(about, 'og:title')).toBe('Sobre nós · Turma');
     expect(rootOf(about)).toContain('<h1');
@@ -206,11 +214,53 @@ describe('server-rendered public pages', () => {
     const missing = await page('/pagina-que-nao-existe', 404);
     expect(rootOf(missing)).toContain('Oops! Page not found');
 
-    for (const path of ['/dashboard', '/marketplace/cart', '/auth']) {
+    for (const path of ['/dashboard', '/marketplace/cart', '/auth', '/my-groups', '/checkout/participants']) {
       const res = await app.client().get(path);
       expect(res.status, path).toBe(200);
-      expect(res.text, path).toContain('<div id="root"></div>');
-      expect(res.text, path).not.toContain('turma-ssr-state');
+      expectSkeleton(res.text, path);
+      expectNoInlineScript(res.text);
     }
+  });
+
+  it("a referral link is its 'Redirecionando…' screen, kept out of the index", async () => {
+    for (const path of ['/r/ANA10', '/ref/ANA10', '/indicacao/ANA10']) {
+      const html = await page(path);
+      expect(rootOf(html), path).toContain('Redirecionando…');
+      expect(html, path).toContain('<meta name="robots" content="noindex" />');
+      expect(meta(html, 'og:description'), path).toMatch(/Pague só a entrada/);
+      stateOf(html);
+    }
+  });
+
+  it("the e-mail's link shows 'Confirmando seu e-mail...' (or the new-password form), its token out of the head", async () => {
+    const html = await page('/auth/callback?token=segredo-de-uso-unico');
+    expect(rootOf(html)).toMatch(/class="spinner".*Confirmando seu e-mail\.\.\./s);
+    expect(html).toContain('<title>Confirmação de e-mail · Turma</title>');
+    expect(meta(html, 'og:url')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth\/callback$/);
+    expect(html).not.toContain('segredo-de-uso-unico');
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    const reset = await page('/auth/callback?type=recovery&token=outro-segredo');
+    expect(rootOf(reset)).toContain('name="confirm_password"');
+    expect(reset).not.toContain('outro-segredo');
+  });
+
+  it("a professional's public profile: the name, bio and address in the HTML and the preview; unknown ones get the skeleton with 404", async () => {
+    const { slug: category } = await app.db.knex('plans as p').join('plan_categories as c', 'c.id', 'p.category_id').where('p.id', plan.id).first('c.slug');
+    const id = await insertProfessional(app, category, { latitude: -23.5614, longitude: -46.6559 });
+    const html = await page(`/profissionais/${id}`);
+    const body = rootOf(html);
+    expect(body).toContain('<h1 id="pro-profile-name">Estúdio Mapa</h1>');
+    expect(body).toContain('Atendimento com hora marcada');
+    expect(body).toContain('Avenida Paulista, 1578');
+    // The plans of its category, with their group price.
+    expect(body).toContain('Fechamento de braço &lt;Tattoo &amp; Cia&gt;');
+    expect(meta(html, 'og:title')).toBe('Estúdio Mapa — Profissional · Turma');
+    expect(meta(html, 'og:description')).toBe('Atendimento com hora marcada e muito cuidado em cada detalhe.');
+    expect(stateOf(html).queries.map((q) => JSON.stringify(q.queryKey))).toContain(JSON.stringify(['professionals-search', 'profile', id]));
+
+    await app.db.knex('professionals').where({ id }).update({ status: 'pending', approved: false });
+    const hidden = await app.client().get(`/profissionais/${id}`);
+    expect(hidden.status).toBe(404);
+    expectSkeleton(hidden.text, 'an unapproved professional');
   });
 });

@@ -58,16 +58,24 @@ export function headTags(meta: PageMeta): string {
 /** The client build's manifest (dist/web/.vite/manifest.json): each source file's chunk, its imports and CSS. */
 export type ClientManifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; isEntry?: boolean }>;
 
-/** The id of the list of a server-rendered page's screen chunks (read by web/main.tsx). */
+/** The id of a server-rendered page's data block (web/ssr/state.ts); its absence tells web/main.tsx the page is a skeleton. */
+export const SSR_STATE_ID = 'turma-ssr-state';
+
+/** The id of the list of a page's screen chunks (read by web/main.tsx). */
 export const SCREEN_CHUNKS_ID = 'turma-screen-chunks';
 
 /**
  * What a server-rendered page's lazy screen (and the lazy parts drawn inside it) needs: its CSS as stylesheets (the
  * page is drawn with it), and its chunk and imports as a JSON list. Scripts wait for the first paint: web/main.tsx fetches the listed chunks then, with the
  * app (web/boot.tsx), which hydrates once the screen is there; none of them competes with the page's CSS, font and
- * pictures. Nothing when the build has no manifest or the screen is unknown.
+ * pictures. Nothing when the build has no manifest or the screen is unknown. A client-rendered page's skeleton takes
+ * the CSS as `preload` (css: 'preload'): the screen is not drawn yet, so its styles must not hold back the skeleton's paint.
  */
-export function chunkTags(manifest: ClientManifest | null | undefined, screens: string | ReadonlyArray<string | undefined> | undefined): string {
+export function chunkTags(
+  manifest: ClientManifest | null | undefined,
+  screens: string | ReadonlyArray<string | undefined> | undefined,
+  options: { css?: 'stylesheet' | 'preload' } = {},
+): string {
   if (!manifest) return '';
   const keys = (typeof screens === 'string' ? [screens] : (screens ?? [])).filter((key): key is string => !!key && !!manifest[key]);
   if (keys.length === 0) return '';
@@ -109,10 +117,19 @@ export function chunkTags(manifest: ClientManifest | null | undefined, screens: 
   const scripts = [...files].map((file) => `/${file}`);
   const e = escapeHtml;
   return [
-    ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${e(file)}" />`),
+    ...[...css].map((file) =>
+      options.css === 'preload' ? `<link rel="preload" as="style" crossorigin href="/${e(file)}" />` : `<link rel="stylesheet" crossorigin href="/${e(file)}" />`,
+    ),
     // Non-executable JSON (the CSP allows no inline script); file names are [\w.-] only, and '<' is escaped anyway.
     `<script type="application/json" id="${SCREEN_CHUNKS_ID}">${JSON.stringify(scripts).replace(/</g, '\\u003c')}</script>`,
   ].join('\n    ');
+}
+
+/** The built index.html with a client-rendered page's skeleton in #root and its screen's chunks (no state, same head). */
+export function fillShell(template: string, parts: { html: string; chunks?: string }): string {
+  let out = parts.chunks ? template.replace('</head>', `    ${parts.chunks}\n  </head>`) : template;
+  out = out.replace('<div id="root"></div>', () => `<div id="root">${parts.html}</div>`);
+  return out;
 }
 
 /** The built index.html with the page's head and body: title and description replaced, tags, HTML and state added. */

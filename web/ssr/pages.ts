@@ -1,6 +1,7 @@
 // Which screens the server renders, what data each needs (seeded into the query cache under the keys the screens
 // read, so the first client render finds it and hydration matches) and the head each one gets. Everything else
-// (signed-in screens, checkout, the cart, /auth) stays client-only: the server sends the SPA shell.
+// (signed-in screens, checkout, the cart, /auth) is client-rendered: the server sends the app's skeleton (the top bar
+// and 'Carregando...') with the screen's chunks (CLIENT_SCREENS).
 import type { QueryKey } from '@tanstack/react-query';
 import { formatCents } from '../../core/shared/money';
 import { i18n, registerTranslations } from '../i18n';
@@ -12,8 +13,10 @@ import { campaignKeys, type CampaignOffer } from '../lib/campaigns-api';
 import { isKnownRoute, patternMatches, ROUTE_PATHS as P } from '../app/route-paths';
 import { groupServices, type PlanCategory } from '../features/marketplace/services-groups';
 import { PRODUCTS_PER_PAGE } from '../features/marketplace/products-query';
-import { professionalsSearchKeys } from '../features/professionals-search/api';
+import { professionalsSearchKeys, type PublicProfessional, type ServiceCategory, type ServicePlan } from '../features/professionals-search/api';
 import '../features/marketplace/i18n';
+import '../features/auth/i18n';
+import '../features/professionals-search/i18n';
 import '../features/info-pages/i18n';
 import '../features/groups/i18n';
 import { clip, type PageMeta } from './meta';
@@ -36,7 +39,52 @@ export interface PagePlan {
    * chunks are sent with the page too, so the page is drawn with their styles, not restyled when their code arrives. */
   parts?: string[];
   meta: Omit<PageMeta, 'url' | 'siteName' | 'locale' | 'image'> & { image?: string | null };
+  /** The page's address for canonical and og:url when it is not the one requested (a link's one-time token stays out). */
+  canonical?: string;
 }
+
+/**
+ * The screen (as the client build's manifest names it) of each client-rendered route and of a server-rendered one
+ * whose record does not exist (sent as the skeleton): its chunks go with the skeleton, fetched alongside the app.
+ */
+export const CLIENT_SCREENS: Record<string, string> = {
+  [P.auth]: 'features/auth/auth-page.tsx',
+  [P.cart]: 'features/marketplace/cart-page.tsx',
+  [P.dashboard]: 'features/dashboard/dashboard-page.tsx',
+  [P.dashboardUser]: 'features/dashboard/dashboard-page.tsx',
+  [P.dashboardProfessional]: 'features/professional-dashboard/dashboard-page.tsx',
+  [P.dashboardInfluencer]: 'features/influencer-dashboard/dashboard-page.tsx',
+  [P.orders]: 'features/marketplace/orders-page.tsx',
+  [P.order]: 'features/marketplace/order-page.tsx',
+  [P.marketCheckout]: 'features/marketplace/checkout-address-page.tsx',
+  [P.marketCheckoutPayment]: 'features/marketplace/checkout-payment-page.tsx',
+  [P.checkoutParticipants]: 'features/checkout/participants-page.tsx',
+  [P.checkoutPlan]: 'features/checkout/plan-page.tsx',
+  [P.checkoutAddress]: 'features/checkout/address-page.tsx',
+  [P.checkoutPayment]: 'features/checkout/payment-step-page.tsx',
+  [P.myGroups]: 'features/groups/my-groups-page.tsx',
+  [P.planDelivery]: 'features/groups/plan-delivery-page.tsx',
+  [P.payment]: 'features/payments/payment-page.tsx',
+  [P.paymentHistory]: 'features/payments/history-page.tsx',
+  [P.notifications]: 'features/notifications/notifications-page.tsx',
+  [P.profile]: 'features/auth/profile-page.tsx',
+  [P.professionalReceivables]: 'features/professional-dashboard/receivables-page.tsx',
+  [P.professionalSignup]: 'features/professional-onboarding/signup-page.tsx',
+  [P.influencerSignup]: 'features/influencer-signup/signup-page.tsx',
+  [P.professionalPending]: 'features/professional-onboarding/pending-page.tsx',
+  // Rendered by the server when their record exists.
+  [P.product]: 'features/marketplace/product-page.tsx',
+  [P.join]: 'features/groups/join-page.tsx',
+  [P.professional]: 'features/professionals-search/public-profile-page.tsx',
+};
+
+/** The screen of a client-rendered path (see CLIENT_SCREENS), if it has one. */
+export function clientScreen(pathname: string): string | undefined {
+  for (const [pattern, screen] of Object.entries(CLIENT_SCREENS)) if (patternMatches(pattern, pathname)) return screen;
+  return undefined;
+}
+
+const REFERRAL_PATHS = [P.referralR, P.referralRef, P.referralIndicacao];
 
 const LOCALE = 'pt-BR';
 // Plain text (the head escapes it once, web/ssr/meta.ts).
@@ -181,6 +229,36 @@ export async function planPage(pathname: string, search: URLSearchParams, fetchJ
           image: group.plan?.image_url ?? null,
           // Shared links may be indexed while the group is open (no cached copy kept); a closed one leaves the index.
           robots: open ? 'noarchive' : 'noindex',
+        },
+      };
+    }
+    if (REFERRAL_PATHS.some((pattern) => patternMatches(pattern, pathname))) {
+      // A shared link: its 'Redirecionando…' is on screen at once; the preview shows the site, where it leads.
+      return { status: 200, screen: 'features/referral-redirect/redirect-page.tsx', seed: [], meta: { title: titled(null), description: t('ssr-meta:homeDescription'), robots: 'noindex' } };
+    }
+    if (patternMatches(P.authCallback, pathname)) {
+      // The e-mail's link: 'Confirmando seu e-mail...' (or the new-password form) at once. Its token stays out of the head.
+      const type = search.get('type');
+      const title = type === 'recovery' ? 'auth:callback.resetDocTitle' : type === 'unlock' ? 'auth:callback.unlockDocTitle' : 'auth:callback.docTitle';
+      return { status: 200, screen: 'features/auth/callback-page.tsx', seed: [], canonical: pathname, meta: { title: titled(t(title)), description: t('ssr-meta:homeDescription'), robots: 'noindex' } };
+    }
+    if (patternMatches(P.professional, pathname)) {
+      const id = segments(pathname)[1]!;
+      // What the screen loads (public-profile-page.tsx): the profile, and (optional there too) the plans and categories.
+      const [professional, plans, categories] = await Promise.all([
+        get<PublicProfessional>(fetchJson, `/api/professionals/${encodeURIComponent(id)}`),
+        get<ListResponse<ServicePlan>>(fetchJson, '/api/plans?kind=service&per_page=100').then((r) => r.items, () => [] as ServicePlan[]),
+        get<ListResponse<ServiceCategory>>(fetchJson, '/api/plan-categories').then((r) => r.items.filter((c) => c.kind === 'service'), () => [] as ServiceCategory[]),
+      ]);
+      const category = categories.find((c) => c.slug === professional.category)?.name ?? professional.category;
+      return {
+        status: 200,
+        screen: 'features/professionals-search/public-profile-page.tsx',
+        seed: [[professionalsSearchKeys.profile(id), { professional, plans, categories }]],
+        meta: {
+          title: titled(t('professionalsSearch:profile.docTitle', { name: professional.business_name })),
+          description: clip(professional.bio?.trim() ? professional.bio : t('ssr-meta:professionalFallback', { name: professional.business_name, category })),
+          image: professional.photos[0]?.url ?? null,
         },
       };
     }

@@ -4,8 +4,9 @@ import type { DehydratedState } from '@tanstack/react-query';
 import { i18n, DEFAULT_LOCALE } from '../i18n';
 import { readMarker } from '../lib/session-marker';
 import { readLocalCart } from '../lib/cart/cart-storage';
+import { SSR_STATE_ID } from './meta';
 
-export const SSR_STATE_ID = 'turma-ssr-state';
+export { SSR_STATE_ID };
 
 /** JSON safe inside a <script> element: no '</script>', no '<!--', no line separators that break parsers. */
 export function serializeState(state: DehydratedState): string {

@@ -59,7 +59,9 @@ function Profile({ professional: p, plans, categories }: Loaded) {
   // The number alone (no street from the CEP) says nothing: it goes with its street only.
   const street = p.street ? [p.street, p.number].filter(Boolean).join(', ') : '';
   const place = [p.district, [p.city, p.state].filter(Boolean).join('/')].filter(Boolean).join(' · ');
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { day: '2-digit', month: 'short', year: 'numeric' });
+  // In Brasília time: the server renders this page (in UTC) and the browser hydrates it; a review posted after 21:00
+  // would otherwise show two different days.
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'America/Sao_Paulo' });
 
   return (
     <article className="pro-profile__body" aria-labelledby="pro-profile-name">

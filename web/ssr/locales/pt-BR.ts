@@ -4,6 +4,7 @@ const ssrMeta = {
   homeDescription: 'Pague só a entrada, forme sua turma com amigos e desbloqueie o preço de grupo em serviços e produtos.',
   servicesDescription: 'Planos com preço de grupo: {{plans}}. Pague só a entrada e forme sua turma.',
   productFallback: '{{name}} no marketplace do Turma, por {{price}}.',
+  professionalFallback: '{{name}} ({{category}}) no Turma: avaliações, endereço e os planos com preço de grupo.',
   inviteTitle: '{{name}} convidou você para a turma de {{plan}}',
   inviteTitleNoPlan: '{{name}} convidou você para uma turma',
   inviteDescription_one: 'Pague só a entrada e desbloqueie o preço de grupo: falta {{count}} lugar.',
