@@ -1,12 +1,10 @@
 // Database cache in front of the CEP and geocoding services (docs/integrations.md: cache per CEP and per normalised
 // query): found for 30 days, not found for 1 day, failures never, so an outage is not remembered as "no such CEP".
 import type { Knex } from 'knex';
-import type { AddressLookup, CepAddress, Coordinates, Geocoder } from '../../core/ports/address-lookup';
+import type { AddressLookup, CepAddress, Coordinates, GeocodeAddress, Geocoder, LookupResult } from '../../core/ports/address-lookup';
 import type { Clock } from '../../core/shared/clock';
 import { systemClock } from '../../core/shared/clock';
 import type { Logger } from '../logger';
-import type { GeocodeAddress } from './nominatim.geocoder';
-import type { UpstreamResult } from './upstream';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const ADDRESS_CACHE_FOUND_TTL_MS = 30 * DAY_MS;
@@ -48,18 +46,17 @@ class AddressCache {
   async through<T>(
     key: string,
     isValue: (v: unknown) => v is T,
-    fetchUpstream: () => Promise<UpstreamResult<T>>,
-  ): Promise<T | null> {
+    fetchUpstream: () => Promise<LookupResult<T>>,
+  ): Promise<LookupResult<T>> {
     const cached = await this.read(key, isValue);
-    if (cached.hit) return cached.value;
-    const running = this.inFlight.get(key) as Promise<T | null> | undefined;
+    if (cached.hit) return cached.value === null ? { status: 'not_found' } : { status: 'found', value: cached.value };
+    const running = this.inFlight.get(key) as Promise<LookupResult<T>> | undefined;
     if (running) return running;
-    const call = (async () => {
+    const call = (async (): Promise<LookupResult<T>> => {
       const result = await fetchUpstream();
-      if (result.status === 'failed') return null;
-      const value = result.status === 'found' ? result.value : null;
-      await this.write(key, value);
-      return value;
+      if (result.status === 'failed') return result;
+      await this.write(key, result.status === 'found' ? result.value : null);
+      return result;
     })().finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, call);
     return call;
@@ -112,34 +109,19 @@ const isCepAddress = (v: unknown): v is CepAddress =>
 const isCoordinates = (v: unknown): v is Coordinates =>
   isRecord(v) && typeof v.latitude === 'number' && typeof v.longitude === 'number';
 
-/**
- * A plain port answers null for both "not found" and "failed"; without the richer method we cannot tell them
- * apart, so null is treated as a failure (not cached) and only found values are kept.
- */
-function plainResult<T>(value: T | null): UpstreamResult<T> {
-  return value === null ? { status: 'failed', reason: 'resposta nula de uma porta simples' } : { status: 'found', value };
-}
-
-type MaybeDetailedLookup = AddressLookup & { lookupCepDetailed?: (cep: string) => Promise<UpstreamResult<CepAddress>> };
-type MaybeDetailedGeocoder = Geocoder & {
-  geocodeDetailed?: (address: GeocodeAddress) => Promise<UpstreamResult<Coordinates>>;
-};
-
 export class CachedAddressLookup implements AddressLookup {
   private readonly cache: AddressCache;
 
   constructor(
-    private readonly inner: MaybeDetailedLookup,
+    private readonly inner: AddressLookup,
     knex: Knex,
     options: AddressCacheOptions = {},
   ) {
     this.cache = new AddressCache(knex, 'cep', options);
   }
 
-  lookupCep(cep: string): Promise<CepAddress | null> {
-    return this.cache.through(cep, isCepAddress, async () =>
-      this.inner.lookupCepDetailed ? this.inner.lookupCepDetailed(cep) : plainResult(await this.inner.lookupCep(cep)),
-    );
+  lookupCep(cep: string): Promise<LookupResult<CepAddress>> {
+    return this.cache.through(cep, isCepAddress, () => this.inner.lookupCep(cep));
   }
 }
 
@@ -159,18 +141,14 @@ export class CachedGeocoder implements Geocoder {
   private readonly cache: AddressCache;
 
   constructor(
-    private readonly inner: MaybeDetailedGeocoder,
+    private readonly inner: Geocoder,
     knex: Knex,
     options: AddressCacheOptions = {},
   ) {
     this.cache = new AddressCache(knex, 'geocode', options);
   }
 
-  geocode(address: GeocodeAddress): Promise<Coordinates | null> {
-    return this.cache.through(geocodeCacheKey(address), isCoordinates, async () =>
-      this.inner.geocodeDetailed
-        ? this.inner.geocodeDetailed(address)
-        : plainResult(await this.inner.geocode(address)),
-    );
+  geocode(address: GeocodeAddress): Promise<LookupResult<Coordinates>> {
+    return this.cache.through(geocodeCacheKey(address), isCoordinates, () => this.inner.geocode(address));
   }
 }

@@ -1,13 +1,11 @@
 // What the address adapters share: a three-way upstream result (so the cache tells "not found" from "failed"),
 // the identifying User-Agent, and a JSON GET with a deadline and one retry.
+import type { LookupResult } from '../../core/ports/address-lookup';
 import type { Logger } from '../logger';
 import { jitteredPause, withRetry } from '../http-client/retry';
 
 /** found → cache long; not_found → cache briefly; failed (timeout, 5xx, refused, garbage) → never cache. */
-export type UpstreamResult<T> =
-  | { status: 'found'; value: T }
-  | { status: 'not_found' }
-  | { status: 'failed'; reason: string };
+export type UpstreamResult<T> = LookupResult<T>;
 
 export const TURMA_CONTACT = 'suporte@turma.com.br';
 

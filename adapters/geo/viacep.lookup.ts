@@ -14,16 +14,11 @@ export interface ViaCepOptions {
   fetch?: typeof fetch;
 }
 
-/** The richer contract the cache decorator uses to tell "this CEP does not exist" from "ViaCEP is down". */
-export interface DetailedAddressLookup extends AddressLookup {
-  lookupCepDetailed(cep: string): Promise<UpstreamResult<CepAddress>>;
-}
-
 export const VIACEP_TIMEOUT_MS = 5_000;
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
-export class ViaCepAddressLookup implements DetailedAddressLookup {
+export class ViaCepAddressLookup implements AddressLookup {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
 
@@ -32,12 +27,8 @@ export class ViaCepAddressLookup implements DetailedAddressLookup {
     this.timeoutMs = options.timeoutMs ?? VIACEP_TIMEOUT_MS;
   }
 
-  async lookupCep(cep: string): Promise<CepAddress | null> {
-    const result = await this.lookupCepDetailed(cep);
-    return result.status === 'found' ? result.value : null;
-  }
-
-  async lookupCepDetailed(cep: string): Promise<UpstreamResult<CepAddress>> {
+  /** "not_found" only when ViaCEP says so; anything else that is not an address is "failed" (an outage, not a typo). */
+  async lookupCep(cep: string): Promise<UpstreamResult<CepAddress>> {
     // Validate locally (docs/integrations.md): a malformed CEP never reaches ViaCEP.
     if (!/^\d{8}$/.test(cep)) return { status: 'not_found' };
     const outcome = await getJson(`${this.baseUrl}/ws/${cep}/json/`, {

@@ -1,7 +1,7 @@
 // CEP rules and the CEP → address (+ coordinates) use case (docs/product/spec.md §3 "CEP address result", §5, §7 External, §8).
 import { z } from 'zod';
-import { notFound } from '../shared/errors';
-import type { AddressLookup, Coordinates, Geocoder } from '../ports/address-lookup';
+import { DomainError, notFound } from '../shared/errors';
+import type { AddressLookup, Coordinates, Geocoder, LookupResult } from '../ports/address-lookup';
 import type { AddressFields } from './address-fields';
 import { ADDRESS_COUNTRY, CEP_LENGTH, maskCep } from './cep';
 
@@ -38,8 +38,23 @@ export interface GeocodeQuery {
 
 export const CEP_NOT_FOUND_MESSAGE = 'CEP não encontrado. Confira o número ou preencha o endereço manualmente.';
 
-/** The one "returns nothing" answer of docs/product/spec.md §8, whatever the reason (the form falls back to manual entry). */
+/** The lookup found nothing for these 8 digits: the person may have mistyped, so the number is worth checking. */
 export const cepNotFound = () => notFound('cep_not_found', CEP_NOT_FOUND_MESSAGE);
+
+export const CEP_LOOKUP_UNAVAILABLE_MESSAGE =
+  'O serviço de consulta de CEP está fora do ar agora. Preencha o endereço manualmente ou tente de novo em instantes.';
+
+/** The CEP service did not answer usefully: an outage, so nothing about the number is wrong (503, never 404). */
+export const cepLookupUnavailable = () => new DomainError('unavailable', 'cep_lookup_unavailable', CEP_LOOKUP_UNAVAILABLE_MESSAGE);
+
+export const PLACE_NOT_FOUND_MESSAGE = 'Não encontramos esta cidade. Confira o nome e a UF.';
+export const placeNotFound = () => notFound('place_not_found', PLACE_NOT_FOUND_MESSAGE);
+
+export const GEOCODER_UNAVAILABLE_MESSAGE = 'O serviço de mapas está fora do ar agora. Use sua localização ou tente de novo em instantes.';
+export const geocoderUnavailable = () => new DomainError('unavailable', 'geocoder_unavailable', GEOCODER_UNAVAILABLE_MESSAGE);
+
+/** A CEP lookup's three answers: the address, "no such CEP", or "the service is down" (only the words differ on screen). */
+export type CepLookup = { status: 'found'; address: CepAddressResult } | { status: 'not_found' } | { status: 'unavailable' };
 
 const isCoordinate = (c: Coordinates | null | undefined): c is Coordinates =>
   !!c &&
@@ -59,23 +74,41 @@ export class AddressService {
    * lookup finds nothing or failed, or when both street and city are empty. Coordinates are best effort.
    */
   async lookup(raw: string): Promise<CepAddressResult | null> {
+    const found = await this.find(raw);
+    return found.status === 'found' ? found.address : null;
+  }
+
+  /**
+   * The same lookup, saying why it has nothing: "not_found" for a wrong length, a CEP the service does not
+   * know, or one with neither street nor city; "unavailable" when the service failed (or threw).
+   */
+  async find(raw: string): Promise<CepLookup> {
     const cep = digitsOf(raw);
-    if (cep.length !== CEP_LENGTH) return null;
-    const found = await this.addresses.lookupCep(cep);
-    if (!found) return null;
+    if (cep.length !== CEP_LENGTH) return { status: 'not_found' };
+    let found: LookupResult<{ street: string; district: string; city: string; state: string }>;
+    try {
+      found = await this.addresses.lookupCep(cep);
+    } catch {
+      found = { status: 'failed', reason: 'exceção na consulta' };
+    }
+    if (found.status === 'failed') return { status: 'unavailable' };
+    if (found.status === 'not_found') return { status: 'not_found' };
     const address = {
-      street: found.street.trim(),
-      district: found.district.trim(),
-      city: found.city.trim(),
-      state: found.state.trim().toUpperCase(),
+      street: found.value.street.trim(),
+      district: found.value.district.trim(),
+      city: found.value.city.trim(),
+      state: found.value.state.trim().toUpperCase(),
     };
-    if (!address.street && !address.city) return null;
+    if (!address.street && !address.city) return { status: 'not_found' };
     const coordinates = await this.geocode(address);
     return {
-      cep,
-      ...address,
-      latitude: coordinates?.latitude ?? null,
-      longitude: coordinates?.longitude ?? null,
+      status: 'found',
+      address: {
+        cep,
+        ...address,
+        latitude: coordinates?.latitude ?? null,
+        longitude: coordinates?.longitude ?? null,
+      },
     };
   }
 
@@ -84,8 +117,14 @@ export class AddressService {
    * "CEP geral" city has no street, and a street alone would match anywhere in the country.
    */
   async geocode(address: GeocodeQuery): Promise<Coordinates | null> {
+    const located = await this.locate(address);
+    return located.status === 'found' ? located.value : null;
+  }
+
+  /** The same geocoding, saying why it has nothing (a screen that reports it tells "no such place" from an outage). */
+  async locate(address: GeocodeQuery): Promise<LookupResult<Coordinates>> {
     const city = address.city.trim();
-    if (!city) return null;
+    if (!city) return { status: 'not_found' };
     try {
       const found = await this.geocoder.geocode({
         street: address.street.trim(),
@@ -93,9 +132,12 @@ export class AddressService {
         state: address.state.trim(),
         country: ADDRESS_COUNTRY,
       });
-      return isCoordinate(found) ? { latitude: found.latitude, longitude: found.longitude } : null;
+      if (found.status !== 'found') return found;
+      return isCoordinate(found.value)
+        ? { status: 'found', value: { latitude: found.value.latitude, longitude: found.value.longitude } }
+        : { status: 'failed', reason: 'coordenadas inválidas' };
     } catch {
-      return null;
+      return { status: 'failed', reason: 'exceção no geocodificador' };
     }
   }
 }

@@ -12,3 +12,7 @@ export const cepAnswerSchema = z
     longitude: z.number().nullable(),
   })
   .meta({ id: 'CepAddress' });
+
+export const coordinatesAnswerSchema = z
+  .object({ latitude: z.number(), longitude: z.number() })
+  .meta({ id: 'Coordinates' });

@@ -12,12 +12,25 @@ export interface Coordinates {
   longitude: number;
 }
 
+/**
+ * What an address service answered. "not_found" is the service saying there is no such thing (the person may
+ * have mistyped); "failed" is the service not answering usefully (down, slow, 5xx, garbage): never the person's fault.
+ */
+export type LookupResult<T> = { status: 'found'; value: T } | { status: 'not_found' } | { status: 'failed'; reason: string };
+
 export interface AddressLookup {
-  /** The address for an 8-digit CEP, or null when it does not exist or the service failed. */
-  lookupCep(cep: string): Promise<CepAddress | null>;
+  /** The address for an 8-digit CEP. */
+  lookupCep(cep: string): Promise<LookupResult<CepAddress>>;
+}
+
+export interface GeocodeAddress {
+  street: string;
+  city: string;
+  state: string;
+  country: string;
 }
 
 export interface Geocoder {
-  /** Coordinates for an address, or null when unknown or the service failed (tolerated, docs/product/spec.md §7). */
-  geocode(address: { street: string; city: string; state: string; country: string }): Promise<Coordinates | null>;
+  /** Coordinates for an address (failure tolerated by most callers, docs/product/spec.md §7). */
+  geocode(address: GeocodeAddress): Promise<LookupResult<Coordinates>>;
 }

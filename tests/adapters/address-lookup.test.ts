@@ -4,7 +4,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FixedClock } from '../../core/shared/clock';
-import type { AddressLookup, CepAddress } from '../../core/ports/address-lookup';
 import type { Logger } from '../../adapters/logger';
 import { ViaCepAddressLookup } from '../../adapters/geo/viacep.lookup';
 import { NominatimGeocoder, RequestSpacer, nominatimSpacer } from '../../adapters/geo/nominatim.geocoder';
@@ -61,7 +60,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 describe('ViaCEP client (EXTERNAL-APIS.md §2)', () => {
   it('GETs /ws/{cep}/json/ with an identifying User-Agent and maps logradouro, bairro, localidade, uf', async () => {
     viacep.set('01001000', viaCep.found(SE));
-    const result = await viaCepClient().lookupCepDetailed('01001000');
+    const result = await viaCepClient().lookupCep('01001000');
     expect(result).toEqual({
       status: 'found',
       value: { cep: '01001000', street: 'Praça da Sé', district: 'Sé', city: 'São Paulo', state: 'SP' },
@@ -77,52 +76,49 @@ describe('ViaCEP client (EXTERNAL-APIS.md §2)', () => {
   it.each([
     ['the string "true" (observed 2022 and 2026)', 'true'],
     ['the boolean true (older answers)', true],
-  ] as const)('not found: 200 with erro as %s → not_found, null', async (_name, value) => {
+  ] as const)('not found: 200 with erro as %s → not_found, not retried', async (_name, value) => {
     viacep.set('99999999', viaCep.erro(value));
-    const client = viaCepClient();
-    expect(await client.lookupCepDetailed('99999999')).toEqual({ status: 'not_found' });
-    expect(await client.lookupCep('99999999')).toBeNull();
-    expect(viacep.requests).toHaveLength(2); // one each, no retry for an answer
+    expect(await viaCepClient().lookupCep('99999999')).toEqual({ status: 'not_found' });
+    expect(viacep.requests).toHaveLength(1); // no retry for an answer
   });
 
   it.each([400, 404])('HTTP %i → not_found, no retry', async (status) => {
     viacep.set('12345678', viaCep.status(status, '<h3>Http 400</h3>'));
-    expect(await viaCepClient().lookupCepDetailed('12345678')).toEqual({ status: 'not_found' });
+    expect(await viaCepClient().lookupCep('12345678')).toEqual({ status: 'not_found' });
     expect(viacep.requests).toHaveLength(1);
   });
 
   it.each(['0100100', '010010001', '0100-100', 'abcdefgh'])('a malformed CEP %j is refused locally, never sent', async (cep) => {
-    expect(await viaCepClient().lookupCepDetailed(cep)).toEqual({ status: 'not_found' });
+    expect(await viaCepClient().lookupCep(cep)).toEqual({ status: 'not_found' });
     expect(viacep.requests).toHaveLength(0);
   });
 
-  it('HTTP 500 is retried once, then failed (null) and logged', async () => {
+  it('HTTP 500 is retried once, then failed (an outage, not a not-found) and logged', async () => {
     viacep.set('01001000', viaCep.status(500, 'Internal Server Error'));
     const logger = fakeLogger();
     const client = viaCepClient({ logger });
-    const result = await client.lookupCepDetailed('01001000');
+    const result = await client.lookupCep('01001000');
     expect(result).toEqual({ status: 'failed', reason: 'HTTP 500' });
     expect(viacep.requests).toHaveLength(2);
     expect(logger.warn).toHaveBeenCalledWith(expect.objectContaining({ service: 'viacep', reason: 'HTTP 500' }), expect.any(String));
-    expect(await client.lookupCep('01001000')).toBeNull();
   });
 
   it('a 5xx followed by an answer succeeds on the retry', async () => {
     viacep.set('01001000', viaCep.status(503), viaCep.found(SE));
-    expect(await viaCepClient().lookupCep('01001000')).toMatchObject({ street: 'Praça da Sé' });
+    expect(await viaCepClient().lookupCep('01001000')).toMatchObject({ status: 'found', value: { street: 'Praça da Sé' } });
     expect(viacep.requests).toHaveLength(2);
   });
 
   it.each([403, 429])('HTTP %i (blocked, rate limited) → failed, not retried', async (status) => {
     viacep.set('01001000', viaCep.status(status));
-    expect(await viaCepClient().lookupCepDetailed('01001000')).toEqual({ status: 'failed', reason: `HTTP ${status}` });
+    expect(await viaCepClient().lookupCep('01001000')).toEqual({ status: 'failed', reason: `HTTP ${status}` });
     expect(viacep.requests).toHaveLength(1);
   });
 
   it('a server that never answers → failed within the configured timeout, not retried', async () => {
     viacep.set('01001000', viaCep.hang());
     const logger = fakeLogger();
-    const [result, ms] = await timed(() => viaCepClient({ logger }).lookupCepDetailed('01001000'));
+    const [result, ms] = await timed(() => viaCepClient({ logger }).lookupCep('01001000'));
     expect(result).toEqual({ status: 'failed', reason: 'tempo esgotado' });
     expect(ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
     expect(ms).toBeLessThan(TIMEOUT_MS + 400);
@@ -132,7 +128,16 @@ describe('ViaCEP client (EXTERNAL-APIS.md §2)', () => {
 
   it('a body that is not JSON → failed', async () => {
     viacep.set('01001000', viaCep.status(200, '<html>manutenção</html>'));
-    expect(await viaCepClient().lookupCepDetailed('01001000')).toMatchObject({ status: 'failed' });
+    expect(await viaCepClient().lookupCep('01001000')).toMatchObject({ status: 'failed' });
+  });
+
+  it.each([
+    ['cut-off JSON', viaCep.invalidJson()],
+    ['a JSON list', viaCep.status(200, '[]', 'application/json')],
+    ['JSON null', viaCep.status(200, 'null', 'application/json')],
+  ])('garbage with a JSON content type (%s) → failed, never not_found', async (_name, behaviour) => {
+    viacep.set('01310100', behaviour);
+    expect(await viaCepClient().lookupCep('01310100')).toMatchObject({ status: 'failed' });
   });
 
   it('a refused connection is retried once, then failed', async () => {
@@ -146,7 +151,7 @@ describe('ViaCEP client (EXTERNAL-APIS.md §2)', () => {
       return fetch(input, init);
     };
     const client = viaCepClient({ baseUrl: `http://127.0.0.1:${port}`, fetch: countingFetch });
-    const result = await client.lookupCepDetailed('01001000');
+    const result = await client.lookupCep('01001000');
     expect(result).toMatchObject({ status: 'failed', reason: expect.stringMatching(/^erro de rede/) });
     expect(calls).toHaveLength(2);
   });
@@ -155,7 +160,7 @@ describe('ViaCEP client (EXTERNAL-APIS.md §2)', () => {
 describe('Nominatim client (EXTERNAL-APIS.md §3)', () => {
   it('structured search: street, city, state, countrycodes=br, format=jsonv2, limit=1; never q; lat/lon strings → numbers', async () => {
     osm.set({ city: 'São Paulo', street: 'Praça da Sé' }, nominatim.found('-23.5503', '-46.6339'));
-    const result = await nominatimClient().geocodeDetailed(SP_QUERY);
+    const result = await nominatimClient().geocode(SP_QUERY);
     expect(result).toEqual({ status: 'found', value: { latitude: -23.5503, longitude: -46.6339 } });
     const [req] = osm.searches();
     expect(req?.query).toEqual({
@@ -174,12 +179,12 @@ describe('Nominatim client (EXTERNAL-APIS.md §3)', () => {
   it('a city-wide query (no street) leaves street out', async () => {
     osm.set({ city: 'Poconé' }, nominatim.found('-16.2566', '-56.6228'));
     const result = await nominatimClient().geocode({ street: '', city: 'Poconé', state: 'MT', country: 'Brasil' });
-    expect(result).toEqual({ latitude: -16.2566, longitude: -56.6228 });
+    expect(result).toEqual({ status: 'found', value: { latitude: -16.2566, longitude: -56.6228 } });
     expect(osm.searches()[0]?.query).not.toHaveProperty('street');
   });
 
   it('200 [] → not_found', async () => {
-    expect(await nominatimClient().geocodeDetailed(SP_QUERY)).toEqual({ status: 'not_found' });
+    expect(await nominatimClient().geocode(SP_QUERY)).toEqual({ status: 'not_found' });
     expect(osm.searches()).toHaveLength(1);
   });
 
@@ -189,11 +194,11 @@ describe('Nominatim client (EXTERNAL-APIS.md §3)', () => {
     ['HTTP 429', nominatim.status(429), 'HTTP 429'],
     ['latitude out of range', nominatim.found('123.4', '-46.6'), 'coordenadas inválidas na resposta'],
     ['lat/lon not numbers', nominatim.found('abc', '-46.6'), 'coordenadas inválidas na resposta'],
-  ])('%s → failed (null), tried once, logged', async (_name, behaviour, reason) => {
+  ])('%s → failed, tried once, logged', async (_name, behaviour, reason) => {
     osm.set({ city: 'São Paulo' }, behaviour);
     const logger = fakeLogger();
     const client = nominatimClient({ logger });
-    expect(await client.geocodeDetailed(SP_QUERY)).toEqual({ status: 'failed', reason });
+    expect(await client.geocode(SP_QUERY)).toEqual({ status: 'failed', reason });
     expect(osm.searches()).toHaveLength(1);
     expect(logger.warn).toHaveBeenCalledWith(expect.objectContaining({ service: 'nominatim', reason }), expect.any(String));
   });
@@ -201,7 +206,7 @@ describe('Nominatim client (EXTERNAL-APIS.md §3)', () => {
   it('a server that never answers → failed within the configured timeout', async () => {
     osm.set({ city: 'São Paulo' }, nominatim.hang());
     const [result, ms] = await timed(() => nominatimClient().geocode(SP_QUERY));
-    expect(result).toBeNull();
+    expect(result).toEqual({ status: 'failed', reason: 'tempo esgotado' });
     expect(ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
     expect(ms).toBeLessThan(TIMEOUT_MS + 400);
   });
@@ -220,7 +225,7 @@ describe('Nominatim client (EXTERNAL-APIS.md §3)', () => {
       const a = new NominatimGeocoder({ baseUrl: osm.url, userAgent: UA, timeoutMs: 2000 });
       const b = new NominatimGeocoder({ baseUrl: osm.url, userAgent: UA, timeoutMs: 2000 });
       const results = await Promise.all([a.geocode(SP_QUERY), b.geocode({ ...SP_QUERY, street: 'Rua Direita' })]);
-      expect(results.every((r) => r?.latitude === -23.55)).toBe(true);
+      expect(results.every((r) => r.status === 'found' && r.value.latitude === -23.55)).toBe(true);
       expect(schedule).toHaveBeenCalledTimes(2);
     } finally {
       schedule.mockRestore();
@@ -238,7 +243,7 @@ describe('Nominatim client (EXTERNAL-APIS.md §3)', () => {
     await timer.advance(999);
     expect(osm.searches()).toHaveLength(1);
     await timer.advance(1);
-    expect((await results).every((r) => r?.latitude === -23.55)).toBe(true);
+    expect((await results).every((r) => r.status === 'found' && r.value.latitude === -23.55)).toBe(true);
     expect(osm.searches()).toHaveLength(2);
   });
 
@@ -247,15 +252,15 @@ describe('Nominatim client (EXTERNAL-APIS.md §3)', () => {
     const timer = new ManualTimer();
     const client = nominatimClient({ spacer: new RequestSpacer(600, timer), maxQueueMs: 150 });
     const first = client.geocode(SP_QUERY);
-    const second = client.geocodeDetailed({ ...SP_QUERY, street: 'Rua Direita' });
-    expect(await first).not.toBeNull();
+    const second = client.geocode({ ...SP_QUERY, street: 'Rua Direita' });
+    expect((await first).status).toBe('found');
     await vi.waitFor(() => expect(timer.due).toEqual([150, 600])); // its deadline, and its turn
     await timer.advance(150);
     expect(await second).toEqual({ status: 'failed', reason: 'fila do limite de 1 req/s cheia' });
     await timer.advance(450); // the turn it gave up comes round
     expect(osm.searches()).toHaveLength(1); // the abandoned place never ran
     // The queue is not stuck after an abandoned place.
-    expect(await client.geocode(SP_QUERY)).toEqual({ latitude: -23.55, longitude: -46.63 });
+    expect(await client.geocode(SP_QUERY)).toEqual({ status: 'found', value: { latitude: -23.55, longitude: -46.63 } });
     expect(osm.searches()).toHaveLength(2);
   });
 });
@@ -273,10 +278,10 @@ describe('address_cache (found 30 days, not found 1 day, failures never)', () =>
     clock.advance(29 * DAY);
     const second = await lookup.lookupCep('01001000');
     expect(second).toEqual(first);
-    expect(first).toMatchObject({ street: 'Praça da Sé', city: 'São Paulo' });
+    expect(first).toMatchObject({ status: 'found', value: { street: 'Praça da Sé', city: 'São Paulo' } });
     expect(viacep.requests).toHaveLength(1);
     const stored = await row('cep', '01001000');
-    expect(stored?.value).toEqual(first);
+    expect(first.status === 'found' && stored?.value).toEqual(first.status === 'found' && first.value);
     expect(new Date(stored!.expires_at).getTime()).toBe(start.getTime() + ADDRESS_CACHE_FOUND_TTL_MS);
     expect(ADDRESS_CACHE_FOUND_TTL_MS).toBe(30 * DAY);
   });
@@ -285,9 +290,9 @@ describe('address_cache (found 30 days, not found 1 day, failures never)', () =>
     viacep.set('99999999', viaCep.erro('true'));
     const clock = new FixedClock(start);
     const lookup = new CachedAddressLookup(viaCepClient(), db.knex, { clock });
-    expect(await lookup.lookupCep('99999999')).toBeNull();
+    expect(await lookup.lookupCep('99999999')).toEqual({ status: 'not_found' });
     clock.advance(DAY - 60_000);
-    expect(await lookup.lookupCep('99999999')).toBeNull();
+    expect(await lookup.lookupCep('99999999')).toEqual({ status: 'not_found' });
     expect(viacep.requests).toHaveLength(1);
     const stored = await row('cep', '99999999');
     expect(stored?.value).toBeNull();
@@ -296,20 +301,20 @@ describe('address_cache (found 30 days, not found 1 day, failures never)', () =>
 
     viacep.set('99999999', viaCep.found(PAULISTA)); // the CEP now exists
     clock.advance(2 * 60_000);
-    expect(await lookup.lookupCep('99999999')).toMatchObject({ street: 'Avenida Paulista' });
+    expect(await lookup.lookupCep('99999999')).toMatchObject({ status: 'found', value: { street: 'Avenida Paulista' } });
     expect(viacep.requests).toHaveLength(2);
   });
 
-  it('an upstream failure (500, timeout) is not cached: the next lookup asks again', async () => {
+  it('an upstream failure (500, timeout) is reported as failed, not not_found, and not cached: the next lookup asks again', async () => {
     viacep.set('01001000', viaCep.status(500));
     viacep.set('02002000', viaCep.hang());
     const lookup = new CachedAddressLookup(viaCepClient(), db.knex, { clock: new FixedClock(start) });
-    expect(await lookup.lookupCep('01001000')).toBeNull();
-    expect(await lookup.lookupCep('02002000')).toBeNull();
+    expect(await lookup.lookupCep('01001000')).toEqual({ status: 'failed', reason: 'HTTP 500' });
+    expect(await lookup.lookupCep('02002000')).toEqual({ status: 'failed', reason: 'tempo esgotado' });
     expect(await row('cep', '01001000')).toBeUndefined();
     expect(await row('cep', '02002000')).toBeUndefined();
     viacep.set('01001000', viaCep.found(SE));
-    expect(await lookup.lookupCep('01001000')).toMatchObject({ street: 'Praça da Sé' });
+    expect(await lookup.lookupCep('01001000')).toMatchObject({ status: 'found', value: { street: 'Praça da Sé' } });
     expect(viacep.requestsFor('01001000')).toHaveLength(3); // 500 + retry, then the answer
   });
 
@@ -320,7 +325,7 @@ describe('address_cache (found 30 days, not found 1 day, failures never)', () =>
     await lookup.lookupCep('01001000');
     viacep.set('01001000', viaCep.found({ ...SE, logradouro: 'Praça da Sé (renomeada)' }));
     clock.advance(30 * DAY + 1_000);
-    expect(await lookup.lookupCep('01001000')).toMatchObject({ street: 'Praça da Sé (renomeada)' });
+    expect(await lookup.lookupCep('01001000')).toMatchObject({ status: 'found', value: { street: 'Praça da Sé (renomeada)' } });
     expect(viacep.requests).toHaveLength(2);
     const stored = await row('cep', '01001000');
     expect(stored?.value).toMatchObject({ street: 'Praça da Sé (renomeada)' });
@@ -332,24 +337,17 @@ describe('address_cache (found 30 days, not found 1 day, failures never)', () =>
     viacep.set('01001000', viaCep.found(SE));
     const lookup = new CachedAddressLookup(viaCepClient(), db.knex, { clock: new FixedClock(start) });
     const results = await Promise.all([lookup.lookupCep('01001000'), lookup.lookupCep('01001000'), lookup.lookupCep('01001000')]);
-    expect(results.every((r) => r?.street === 'Praça da Sé')).toBe(true);
+    expect(results.every((r) => r.status === 'found' && r.value.street === 'Praça da Sé')).toBe(true);
     expect(viacep.requests).toHaveLength(1);
   });
 
-  it('over a plain port (null = unknown reason) only found answers are cached', async () => {
-    const calls: string[] = [];
-    const plain: AddressLookup = {
-      async lookupCep(cep): Promise<CepAddress | null> {
-        calls.push(cep);
-        return cep === '01001000' ? { cep, street: 'Praça da Sé', district: 'Sé', city: 'São Paulo', state: 'SP' } : null;
-      },
-    };
-    const lookup = new CachedAddressLookup(plain, db.knex, { clock: new FixedClock(start) });
-    await lookup.lookupCep('01001000');
-    await lookup.lookupCep('01001000');
-    await lookup.lookupCep('99999999');
-    await lookup.lookupCep('99999999');
-    expect(calls).toEqual(['01001000', '99999999', '99999999']);
+  it('a cached CEP is still served while ViaCEP is down (the outage only reaches CEPs never seen)', async () => {
+    viacep.set('01310100', viaCep.found(PAULISTA));
+    const lookup = new CachedAddressLookup(viaCepClient(), db.knex, { clock: new FixedClock(start) });
+    await lookup.lookupCep('01310100');
+    const down = new CachedAddressLookup(viaCepClient({ baseUrl: 'http://127.0.0.1:9' }), db.knex, { clock: new FixedClock(start) });
+    expect(await down.lookupCep('01310100')).toMatchObject({ status: 'found', value: { street: 'Avenida Paulista' } });
+    expect(await down.lookupCep('01001000')).toMatchObject({ status: 'failed', reason: expect.stringMatching(/^erro de rede/) });
   });
 
   it('geocoding: found cached 30 days under a normalised key, [] cached 1 day, failures not cached', async () => {
@@ -357,19 +355,19 @@ describe('address_cache (found 30 days, not found 1 day, failures never)', () =>
     const geocoder = new CachedGeocoder(nominatimClient(), db.knex, { clock });
 
     osm.set({ city: 'São Paulo' }, nominatim.found('-23.5503', '-46.6339'));
-    expect(await geocoder.geocode(SP_QUERY)).toEqual({ latitude: -23.5503, longitude: -46.6339 });
+    expect(await geocoder.geocode(SP_QUERY)).toEqual({ status: 'found', value: { latitude: -23.5503, longitude: -46.6339 } });
     // Case, accents and spacing do not make another query.
     expect(await geocoder.geocode({ street: 'praca  da se', city: 'SAO PAULO', state: 'sp', country: 'brasil' })).toEqual({
-      latitude: -23.5503,
-      longitude: -46.6339,
+      status: 'found',
+      value: { latitude: -23.5503, longitude: -46.6339 },
     });
     expect(osm.searches()).toHaveLength(1);
     const found = await row('geocode', geocodeCacheKey(SP_QUERY));
     expect(new Date(found!.expires_at).getTime()).toBe(start.getTime() + 30 * DAY);
 
     const nowhere = { street: 'Rua Inexistente', city: 'Lugar Nenhum', state: 'ZZ', country: 'Brasil' };
-    expect(await geocoder.geocode(nowhere)).toBeNull();
-    expect(await geocoder.geocode(nowhere)).toBeNull();
+    expect(await geocoder.geocode(nowhere)).toEqual({ status: 'not_found' });
+    expect(await geocoder.geocode(nowhere)).toEqual({ status: 'not_found' });
     expect(osm.searches()).toHaveLength(2);
     const empty = await row('geocode', geocodeCacheKey(nowhere));
     expect(empty?.value).toBeNull();
@@ -377,8 +375,8 @@ describe('address_cache (found 30 days, not found 1 day, failures never)', () =>
 
     const broken = { street: 'Rua Quebrada', city: 'Campinas', state: 'SP', country: 'Brasil' };
     osm.set({ city: 'Campinas' }, nominatim.status(500));
-    expect(await geocoder.geocode(broken)).toBeNull();
-    expect(await geocoder.geocode(broken)).toBeNull();
+    expect(await geocoder.geocode(broken)).toEqual({ status: 'failed', reason: 'HTTP 500' });
+    expect(await geocoder.geocode(broken)).toEqual({ status: 'failed', reason: 'HTTP 500' });
     expect(osm.searches()).toHaveLength(4);
     expect(await row('geocode', geocodeCacheKey(broken))).toBeUndefined();
   });

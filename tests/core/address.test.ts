@@ -4,32 +4,42 @@ import {
   ADDRESS_COUNTRY,
   AddressService,
   CEP_LENGTH,
+  CEP_LOOKUP_UNAVAILABLE_MESSAGE,
   CEP_NOT_FOUND_MESSAGE,
+  cepLookupUnavailable,
   cepNotFound,
+  geocoderUnavailable,
+  placeNotFound,
   cepSchema,
   formatCep,
   normalizeCep,
 } from '../../core/address/address.service';
-import type { AddressLookup, CepAddress, Coordinates, Geocoder } from '../../core/ports/address-lookup';
+import type { AddressLookup, CepAddress, Coordinates, GeocodeAddress, Geocoder, LookupResult } from '../../core/ports/address-lookup';
 
-type GeocodeInput = Parameters<Geocoder['geocode']>[0];
+type GeocodeInput = GeocodeAddress;
 
+/** A table of CEPs; `down` makes every lookup fail the way an outage does. */
 class MemoryLookup implements AddressLookup {
   calls: string[] = [];
+  down = false;
   constructor(private readonly table: Record<string, Omit<CepAddress, 'cep'>> = {}) {}
-  async lookupCep(cep: string): Promise<CepAddress | null> {
+  async lookupCep(cep: string): Promise<LookupResult<CepAddress>> {
     this.calls.push(cep);
+    if (this.down) return { status: 'failed', reason: 'fora do ar' };
     const found = this.table[cep];
-    return found ? { cep, ...found } : null;
+    return found ? { status: 'found', value: { cep, ...found } } : { status: 'not_found' };
   }
 }
 
+/** Answers coordinates, null (no match) or a failure. */
 class MemoryGeocoder implements Geocoder {
   calls: GeocodeInput[] = [];
-  constructor(private readonly answer: (q: GeocodeInput) => Coordinates | null | Promise<Coordinates | null>) {}
-  async geocode(q: GeocodeInput) {
+  constructor(private readonly answer: (q: GeocodeInput) => Coordinates | null | 'failed' | Promise<Coordinates | null>) {}
+  async geocode(q: GeocodeInput): Promise<LookupResult<Coordinates>> {
     this.calls.push(q);
-    return this.answer(q);
+    const found = await this.answer(q);
+    if (found === 'failed') return { status: 'failed', reason: 'fora do ar' };
+    return found ? { status: 'found', value: found } : { status: 'not_found' };
   }
 }
 
@@ -79,7 +89,7 @@ describe('SPEC.md §8: CEP lookup returns nothing on …', () => {
     { name: 'invalid length: 7 digits', raw: '0100100', lookedUp: false },
     { name: 'invalid length: 9 digits (not cut to 8)', raw: '010010001', lookedUp: false },
     { name: 'invalid length: empty', raw: '', lookedUp: false },
-    { name: 'a not-found result or HTTP failure (the port answers null)', raw: '99999999', lookedUp: true },
+    { name: 'a not-found result', raw: '99999999', lookedUp: true },
     {
       name: 'both street and city empty',
       raw: '01001000',
@@ -109,6 +119,61 @@ describe('SPEC.md §8: CEP lookup returns nothing on …', () => {
     expect(err.code).toBe('cep_not_found');
     expect(err.message).toBe(CEP_NOT_FOUND_MESSAGE);
     expect(err.message).toMatch(/manualmente/);
+  });
+});
+
+describe('an outage is not a not-found: find() says which "nothing" it is', () => {
+  it('the service failing → null for §8, "unavailable" for find(), and no geocoding', async () => {
+    const lookup = new MemoryLookup({ '01310100': { street: 'Avenida Paulista', district: 'Bela Vista', city: 'São Paulo', state: 'SP' } });
+    lookup.down = true;
+    const geocoder = new MemoryGeocoder(() => SE_COORDS);
+    const service = new AddressService(lookup, geocoder);
+    expect(await service.lookup('01310-100')).toBeNull();
+    expect(await service.find('01310-100')).toEqual({ status: 'unavailable' });
+    expect(geocoder.calls).toEqual([]);
+  });
+
+  it('the port throwing is an outage too', async () => {
+    const throwing = { lookupCep: () => Promise.reject(new Error('socket hang up')) };
+    expect(await new AddressService(throwing, new MemoryGeocoder(() => null)).find('01310100')).toEqual({ status: 'unavailable' });
+  });
+
+  it.each([
+    ['a CEP the service does not know', '99999999'],
+    ['a wrong length', '0131010'],
+    ['street and city both empty', '01001000'],
+  ])('%s → "not_found"', async (_name, raw) => {
+    const lookup = new MemoryLookup({ '01001000': { street: '', district: 'Centro', city: '', state: 'SP' } });
+    expect(await new AddressService(lookup, new MemoryGeocoder(() => null)).find(raw)).toEqual({ status: 'not_found' });
+  });
+
+  it('a found CEP → "found" with the address', async () => {
+    const service = new AddressService(new MemoryLookup({ '01001000': SE }), new MemoryGeocoder(() => SE_COORDS));
+    expect(await service.find('01001000')).toEqual({ status: 'found', address: { cep: '01001000', ...SE, ...SE_COORDS } });
+  });
+
+  it('the outage error is a 503-kind error that tells the person to type the address, without blaming the number', () => {
+    const err = cepLookupUnavailable();
+    expect(err.kind).toBe('unavailable');
+    expect(err.code).toBe('cep_lookup_unavailable');
+    expect(err.message).toBe(CEP_LOOKUP_UNAVAILABLE_MESSAGE);
+    expect(err.message).toMatch(/fora do ar/);
+    expect(err.message).toMatch(/manualmente/);
+    expect(err.message).not.toMatch(/Confira|não encontrado/);
+  });
+
+  it('locate(): coordinates, "not_found" for no match or no city, "failed" for an outage or nonsense coordinates', async () => {
+    const answers: Record<string, Coordinates | null | 'failed'> = { 'São Paulo': SE_COORDS, Atlântida: null, Caída: 'failed', Torta: { latitude: 95, longitude: 0 } };
+    const service = new AddressService(new MemoryLookup(), new MemoryGeocoder((q) => answers[q.city] ?? null));
+    const at = (city: string) => service.locate({ street: '', city, state: 'SP' });
+    expect(await at('São Paulo')).toEqual({ status: 'found', value: SE_COORDS });
+    expect(await at('Atlântida')).toEqual({ status: 'not_found' });
+    expect(await at(' ')).toEqual({ status: 'not_found' });
+    expect((await at('Caída')).status).toBe('failed');
+    expect((await at('Torta')).status).toBe('failed');
+    expect(placeNotFound()).toMatchObject({ kind: 'not_found', code: 'place_not_found' });
+    expect(geocoderUnavailable()).toMatchObject({ kind: 'unavailable', code: 'geocoder_unavailable' });
+    expect(geocoderUnavailable().message).toMatch(/fora do ar/);
   });
 });
 

@@ -38,6 +38,8 @@ export const viaCep = {
     body,
     contentType,
   }),
+  /** 200 with a JSON content type and a cut-off body (a proxy or a half-written answer). */
+  invalidJson: (): ViaCepBehaviour => ({ kind: 'status', status: 200, body: '{"cep": "01310-100", "logradouro": ', contentType: 'application/json; charset=utf-8' }),
   /** Accepts the connection and never answers. */
   hang: (): ViaCepBehaviour => ({ kind: 'hang' }),
   /** A city-wide CEP with no street and (in the worst case) no city either. */

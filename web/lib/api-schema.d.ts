@@ -1557,7 +1557,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Look up a CEP: address and coordinates */
+        /**
+         * Look up a CEP: address and coordinates
+         * @description 404 `cep_not_found` when the CEP has 8 digits the postal service does not know (or no street and no city); 503 `cep_lookup_unavailable` when the postal service is down, slow or answers garbage: the client lets the person type the address either way.
+         */
         get: operations["getApiCepCep"];
         put?: never;
         post?: never;
@@ -1689,6 +1692,26 @@ export interface paths {
          * @description The same anonymous_id always answers the same participant with its first variant, and a signed-in user keeps the participant (and variant) they already have: a variant sent later never replaces it. Rate limited per IP (`tracking_ip`). Sets the httpOnly `turma_ab` cookie so sign-up and login link the participant to the account; a signed-in caller is linked at once.
          */
         post: operations["postApiExperimentsParticipants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/geocode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Coordinates of a city (a search origin when the CEP lookup cannot give one)
+         * @description 404 `place_not_found` when the map service knows no such city in that state; 503 `geocoder_unavailable` when it is down.
+         */
+        get: operations["getApiGeocode"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3500,6 +3523,10 @@ export interface components {
             longitude: number | null;
             state: string;
             street: string;
+        };
+        Coordinates: {
+            latitude: number;
+            longitude: number;
         };
         DashboardReport: {
             applications_waiting: {
@@ -10662,6 +10689,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A dependency is down. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postApiDevGroupsIdExpire: {
@@ -10961,6 +10997,56 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiGeocode: {
+        parameters: {
+            query: {
+                city: string;
+                state: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The city centre (cacheable for a day). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coordinates"];
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A dependency is down. */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
