@@ -5,11 +5,25 @@
 import { z } from 'zod';
 import type { Clock } from '../shared/clock';
 import { conflict, forbidden, notFound } from '../shared/errors';
-import type { Repositories, UnitOfWork } from '../ports/unit-of-work';
-import { notify } from '../notifications';
-import { computeReceivable, receivableAvailableAt, receivableView, type ProfessionalRecord } from '../professionals';
-import type { VoucherRecord } from '../groups';
-import { shipsAsOrder } from '../marketplace';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import { notify, type NotificationsScope } from '../notifications';
+import {
+  computeReceivable,
+  receivableAvailableAt,
+  receivableView,
+  redemptionRefusal,
+  redemptionRefusalMessage,
+  type ProfessionalRecord,
+  type ProfessionalsScope,
+  type RedemptionRefusal,
+} from '../professionals';
+import type { GroupsScope, VoucherRecord } from '../groups';
+import type { CatalogScope } from '../catalog';
+import type { IdentityScope } from '../identity';
+import type { AuditScope } from '../audit';
+
+/** The voucher (groups), its plan's category (catalog), the member's first name (identity), the receivable. */
+type RedeemVoucherScope = GroupsScope & CatalogScope & IdentityScope & ProfessionalsScope & NotificationsScope & AuditScope;
 
 export const voucherCodeSchema = z
   .string({ error: 'Informe o código do voucher' })
@@ -23,21 +37,33 @@ const firstName = (full: string | null | undefined) => (full ?? '').trim().split
 
 export class RedeemVoucherFlow {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<RedeemVoucherScope>,
     private readonly clock: Clock,
     private readonly feePercent: number,
   ) {}
 
-  /** GET /api/vouchers/lookup?code=: what the professional needs to see before redeeming. */
+  /**
+   * GET /api/vouchers/lookup?code=: what the professional needs to see before redeeming, with the redeem's own verdict
+   * (can_redeem, reason) so the screen offers "Confirmar resgate" only when the redeem would accept it.
+   */
   async lookup(userId: string, rawCode: unknown) {
     const code = voucherCodeSchema.parse(rawCode);
     const repos = this.uow.repos;
-    await approvedProfessional(repos, userId);
+    const professional = await approvedProfessional(repos, userId);
     const voucher = await repos.groups.vouchers.findByCode(code);
     if (!voucher) throw unknownCode();
-    const { plan, category } = await planOf(repos, voucher);
+    const { plan, category, categoryNames } = await planOf(repos, voucher);
     const profile = await repos.identity.profiles.findByUserId(voucher.user_id);
-    return { code: voucher.code, plan: { id: voucher.plan_id, name: plan?.name ?? 'Plano', category }, member_first_name: firstName(profile?.full_name), status: voucher.status };
+    const reason = redemptionRefusal({ professional, voucher, plan: plan ? { kind: plan.kind, category } : null });
+    return {
+      code: voucher.code,
+      plan: { id: voucher.plan_id, name: plan?.name ?? 'Plano', category },
+      member_first_name: firstName(profile?.full_name),
+      status: voucher.status,
+      can_redeem: reason === null,
+      reason,
+      reason_message: reason ? refusalMessage(reason, category, professional, categoryNames) : null,
+    };
   }
 
   /** POST /api/vouchers/redeem {code}: once; the second of two concurrent calls gets 409 voucher_already_redeemed. */
@@ -48,15 +74,10 @@ export class RedeemVoucherFlow {
       const professional = await approvedProfessional(tx, userId);
       const voucher = await tx.groups.vouchers.lockByCode(code);
       if (!voucher) throw unknownCode();
-      if (voucher.status === 'redeemed') throw conflict('voucher_already_redeemed', 'Este voucher já foi utilizado.');
-      if (voucher.status === 'cancelled') throw conflict('voucher_cancelled', 'Este voucher foi cancelado.');
-      if (voucher.status !== 'redeemable') throw conflict('voucher_not_redeemable', 'Este voucher ainda não pode ser usado: o saldo não foi pago.');
-      const { plan, category } = await planOf(tx, voucher);
-      // A product plan is shipped as an order to the member, never redeemed at a counter.
-      if (shipsAsOrder(plan)) throw conflict('voucher_ships_as_order', 'Este voucher é de um produto, enviado ao endereço do membro: não é resgatado no balcão.');
-      if (!plan || category !== professional.category) {
-        throw conflict('voucher_wrong_category', 'Este voucher é de outra categoria de serviço e não pode ser usado aqui.');
-      }
+      const { plan, category, categoryNames } = await planOf(tx, voucher);
+      // The lookup's rule, on the locked row: a product ships as an order, another category is never this counter's.
+      const reason = redemptionRefusal({ professional, voucher, plan: plan ? { kind: plan.kind, category } : null });
+      if (reason || !plan) throw conflict(reason ?? 'voucher_wrong_category', refusalMessage(reason ?? 'voucher_wrong_category', category, professional, categoryNames));
       // The row lock serialises callers; moveIf is the last word should anything bypass it.
       if (!(await tx.groups.vouchers.moveIf(voucher.id, 'redeemable', 'redeemed', { redeemed_at: now, redeemed_by_professional_id: professional.id }))) {
         throw conflict('voucher_already_redeemed', 'Este voucher já foi utilizado.');
@@ -79,15 +100,23 @@ export class RedeemVoucherFlow {
   }
 }
 
-async function approvedProfessional(repos: Repositories, userId: string): Promise<ProfessionalRecord> {
+async function approvedProfessional(repos: ProfessionalsScope, userId: string): Promise<ProfessionalRecord> {
   const p = await repos.professionals.professionals.findByUserId(userId);
   if (!p || p.status !== 'approved') throw forbidden('professional_not_approved', 'Disponível apenas para profissionais aprovados.');
   return p;
 }
 
-async function planOf(repos: Repositories, voucher: VoucherRecord) {
+async function planOf(repos: CatalogScope, voucher: VoucherRecord) {
   const plan = await repos.catalog.plans.findById(voucher.plan_id);
-  if (!plan?.category_id) return { plan, category: null };
   const categories = await repos.catalog.plans.listCategories({ activeOnly: false });
-  return { plan, category: categories.find((c) => c.id === plan.category_id)?.slug ?? null };
+  const categoryNames = new Map(categories.map((c) => [c.slug, c.name]));
+  if (!plan?.category_id) return { plan, category: null, categoryNames };
+  return { plan, category: categories.find((c) => c.id === plan.category_id)?.slug ?? null, categoryNames };
+}
+
+function refusalMessage(reason: RedemptionRefusal, category: string | null, professional: ProfessionalRecord, names: Map<string, string>): string {
+  return redemptionRefusalMessage(reason, {
+    voucherCategory: category ? (names.get(category) ?? category) : null,
+    professionalCategory: names.get(professional.category) ?? professional.category,
+  });
 }

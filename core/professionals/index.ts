@@ -4,6 +4,7 @@ export * from './ranking';
 export * from './professional-rules';
 export * from './receivable-rules';
 export * from './review-rules';
+export * from './redemption-rules';
 export * from './payout-rules';
 export * from './payout-ports';
 export * from './payout-messages';

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PIX_KEY_TYPES } from '../payments';
 import { PROFESSIONAL_STATUSES } from './professional-rules';
 import { RECEIVABLE_STATUSES } from './receivable-rules';
+import { REDEMPTION_REFUSALS } from './redemption-rules';
 import { addressAnswerFields } from '../address';
 import { dateTimeAnswer } from '../shared/answer-schemas';
 
@@ -99,6 +100,12 @@ export const voucherLookupSchema = z.object({
   plan: z.object({ id: z.string(), name: z.string(), category: z.string().nullable() }),
   member_first_name: z.string(),
   status: z.enum(['awaiting_balance', 'redeemable', 'redeemed', 'cancelled']),
+  /** Whether the caller may redeem it now: the redeem's own rule (redemptionRefusal), so the two never disagree. */
+  can_redeem: z.boolean(),
+  /** Why not (the code the redeem would answer with), null when it can. */
+  reason: z.enum(REDEMPTION_REFUSALS).nullable(),
+  /** The reason in words, naming the voucher's category and who may redeem it. */
+  reason_message: z.string().nullable(),
 });
 
 export const receivableSchema = z.object({

@@ -244,7 +244,7 @@ describe('vouchers at the counter, receivables and reviews', () => {
 
     const lookup = await pro.user.client.get(`/api/vouchers/lookup?code=${voucher.code.toLowerCase()}`);
     expect(lookup.status, JSON.stringify(lookup.body)).toBe(200);
-    expect(lookup.body).toMatchObject({ code: voucher.code, plan: { id: plan.id, name: plan.name }, member_first_name: 'Carla', status: 'redeemable' });
+    expect(lookup.body).toMatchObject({ code: voucher.code, plan: { id: plan.id, name: plan.name }, member_first_name: 'Carla', status: 'redeemable', can_redeem: true, reason: null, reason_message: null });
 
     const results = await Promise.all([1, 2].map(() => pro.user.client.post('/api/vouchers/redeem', { code: voucher.code })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
@@ -268,16 +268,33 @@ describe('vouchers at the counter, receivables and reviews', () => {
     const other = await createPlan(app);
     const pro = await insertProfessional({ category: await categoryOf(other.id) });
     const { voucher } = await redeemableVoucher(plan);
+    const categoryName = async (planId: string) =>
+      (await knex()('plans as p').join('plan_categories as c', 'c.id', 'p.category_id').where('p.id', planId).first('c.name')).name as string;
+
+    // The lookup already says no, with the reason the redeem then gives: the two never disagree.
+    const looked = await pro.user.client.get(`/api/vouchers/lookup?code=${voucher.code}`);
+    expect(looked.status, JSON.stringify(looked.body)).toBe(200);
+    expect(looked.body).toMatchObject({ status: 'redeemable', can_redeem: false, reason: 'voucher_wrong_category' });
+    expect(looked.body.reason_message).toBe(
+      `Este voucher é de ${await categoryName(plan.id)}: só um profissional aprovado de ${await categoryName(plan.id)} pode resgatá-lo (o seu cadastro é de ${await categoryName(other.id)}). Oriente o cliente a procurar um profissional dessa categoria.`,
+    );
     const wrong = await pro.user.client.post('/api/vouchers/redeem', { code: voucher.code });
     expect(wrong.status).toBe(409);
-    expect(wrong.body.error.code).toBe('voucher_wrong_category');
+    expect(wrong.body.error.code).toBe(looked.body.reason);
+    expect(wrong.body.error.message).toBe(looked.body.reason_message);
     expect((await knex()('vouchers').where({ id: voucher.id }).first()).status).toBe('redeemable');
+
+    // Another category comes first: a used voucher of another category is still "not yours".
+    await knex()('vouchers').where({ id: voucher.id }).update({ status: 'redeemed' });
+    expect((await pro.user.client.get(`/api/vouchers/lookup?code=${voucher.code}`)).body).toMatchObject({ can_redeem: false, reason: 'voucher_wrong_category' });
 
     const unpaid = await redeemableVoucher(other);
     await knex()('vouchers').where({ id: unpaid.voucher.id }).update({ status: 'awaiting_balance' });
+    const notYetLooked = await pro.user.client.get(`/api/vouchers/lookup?code=${unpaid.voucher.code}`);
+    expect(notYetLooked.body).toMatchObject({ status: 'awaiting_balance', can_redeem: false, reason: 'voucher_not_redeemable' });
     const notYet = await pro.user.client.post('/api/vouchers/redeem', { code: unpaid.voucher.code });
     expect(notYet.status).toBe(409);
-    expect(notYet.body.error.code).toBe('voucher_not_redeemable');
+    expect(notYet.body.error.code).toBe(notYetLooked.body.reason);
   });
 
   it('a professional reads only their own receivables', async () => {

@@ -14505,6 +14505,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        can_redeem: boolean;
                         code: string;
                         member_first_name: string;
                         plan: {
@@ -14512,6 +14513,8 @@ export interface operations {
                             id: string;
                             name: string;
                         };
+                        reason: ("professional_not_approved" | "voucher_ships_as_order" | "voucher_wrong_category" | "voucher_already_redeemed" | "voucher_cancelled" | "voucher_not_redeemable") | null;
+                        reason_message: string | null;
                         /** @enum {string} */
                         status: "awaiting_balance" | "redeemable" | "redeemed" | "cancelled";
                     };
