@@ -1,9 +1,11 @@
-// Shared Playwright fixtures for the browser tests: every test fails if the page logs a
-// console.error or throws an uncaught error, unless the test said that exact error is expected.
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+// Shared Playwright fixtures for the browser tests: every test fails if the page logs a console.error or throws an
+// uncaught error (unless the test said that exact error is expected), or if a screen it reaches has a serious or
+// critical accessibility violation (support/a11y.ts).
+import { test as base, expect, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { A11Y_ENABLED, checkScreen } from './a11y';
 
 export interface ConsoleGuard {
   /** Everything unexpected logged so far (console.error and pageerror). */
@@ -12,7 +14,7 @@ export interface ConsoleGuard {
   allow(pattern: RegExp): void;
 }
 
-export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+export const test = base.extend<{ consoleGuard: ConsoleGuard; a11yCheck: void }>({
   consoleGuard: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -30,6 +32,70 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
       await use({ errors, allow: (pattern) => allowed.push(pattern) });
 
       expect(errors, 'the page logged errors it should not have').toEqual([]);
+    },
+    { auto: true },
+  ],
+
+  // Screens are checked where the test is done with them: before page.goto/reload/close or context.close moves on,
+  // and at the end of the test for every page still open (contexts from browser.newContext/newPage included).
+  a11yCheck: [
+    async ({ context, browser }, use, testInfo) => {
+      if (!A11Y_ENABLED) return use();
+      const reports: string[] = [];
+      const check = async (p: Page) => {
+        const report = await checkScreen(p, testInfo);
+        if (report) reports.push(report);
+      };
+      const contexts = new Set<BrowserContext>();
+      const watchPage = (p: Page) => {
+        const { goto, reload, close } = p;
+        p.goto = async (...args) => {
+          await check(p);
+          return goto.apply(p, args);
+        };
+        p.reload = async (...args) => {
+          await check(p);
+          return reload.apply(p, args);
+        };
+        p.close = async (...args) => {
+          await check(p);
+          return close.apply(p, args);
+        };
+      };
+      const watchContext = (c: BrowserContext) => {
+        if (contexts.has(c)) return;
+        contexts.add(c);
+        c.pages().forEach(watchPage);
+        c.on('page', watchPage);
+        const { close } = c;
+        c.close = async (...args) => {
+          for (const p of c.pages()) await check(p);
+          return close.apply(c, args);
+        };
+      };
+      watchContext(context);
+      const { newContext, newPage } = browser;
+      browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+        const c = await newContext.apply(browser, args);
+        watchContext(c);
+        return c;
+      };
+      browser.newPage = async (...args: Parameters<Browser['newPage']>) => {
+        const p = await newPage.apply(browser, args);
+        watchContext(p.context());
+        return p;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+        browser.newPage = newPage;
+      }
+      // A failed test's last screen may be half-way through something: not worth a scan.
+      if (testInfo.status === testInfo.expectedStatus) {
+        for (const c of contexts) for (const p of c.pages()) await check(p);
+      }
+      if (reports.length) throw new Error(`Serious or critical accessibility violations (axe-core):\n${reports.join('\n')}`);
     },
     { auto: true },
   ],
