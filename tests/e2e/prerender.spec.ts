@@ -1,5 +1,6 @@
 // The public pages arrive rendered by the server (issue 15): with JavaScript off, the landing, the catalogue, a
-// product, the services and an invite already show their text (and their Open Graph title).
+// product, the services and an invite already show their text (and their Open Graph title). Client-rendered pages
+// arrive as the app's skeleton and start the app at once; the shared links' screens are server-rendered and hydrated.
 import { request as apiRequest, type Page, type TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson } from './support/accounts';
 import { expect, test } from './support/fixtures';
@@ -176,3 +177,73 @@ test.describe('with JavaScript', () => {
   });
 });
 
+test.describe('client-rendered pages and shared links', () => {
+  /** The page's layout shifts (CLS's entries) from the start, kept on window for the test to read. */
+  const recordShifts = (page: Page) =>
+    page.addInitScript(() => {
+      const w = window as unknown as { __shifts: number[] };
+      w.__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) w.__shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+
+  test('/auth in a fresh page: the skeleton at once, the app started without waiting for a paint, no shift when the form arrives', async ({ page }) => {
+    await recordShifts(page);
+    const release = await holdTheApp(page);
+    await page.goto('/auth');
+    // Before any of the app runs: the top bar and 'Carregando...', from the server.
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Carregando...' })).toBeVisible();
+    // Started by the entry itself (not by the first paint, nor by the 3 s fallback).
+    await expect(page.locator('html')).toHaveAttribute('data-app-start', 'shell');
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    await expect(page.getByLabel('E-mail').first()).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Carregando...' })).toHaveCount(0);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+    expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.01);
+  });
+
+  test('a server-rendered page still starts the app at its first paint', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    await expect(page.locator('html')).toHaveAttribute('data-app-start', 'paint');
+  });
+
+  test("a referral link shows 'Redirecionando…' before the app, then lands on the landing with the code", async ({ page }) => {
+    const release = await holdTheApp(page);
+    await page.goto('/r/TURMA10');
+    await expect(page.getByRole('heading', { level: 1, name: 'Redirecionando…' })).toBeVisible();
+    release();
+    await expect(page).toHaveURL(/\/\?inf=TURMA10$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pague só a entrada. A turma leva você até lá.' })).toBeVisible();
+  });
+
+  test("the e-mail's link shows 'Confirmando seu e-mail...' before the app; a spent link then says so", async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/status of 400|status of 404|status of 410/);
+    const release = await holdTheApp(page);
+    await page.goto('/auth/callback?token=nao-existe');
+    await expect(page.getByRole('status').filter({ hasText: 'Confirmando seu e-mail...' })).toBeVisible();
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("a professional's public profile is hydrated in place", async ({ page, request }) => {
+    const nearby = await request.get('/api/professionals/nearby?lat=-23.56&lng=-46.65&radius_km=50');
+    const items = ((await nearby.json()) as { items?: Array<{ id: string; business_name: string }> }).items ?? [];
+    test.skip(items.length === 0, 'no approved professional on this server');
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') (window as unknown as { __serverH1: Element | null }).__serverH1 = document.querySelector('#root h1');
+      });
+    });
+    await page.goto(`/profissionais/${items[0]!.id}`);
+    await expect(page.locator('html')).toHaveAttribute('data-app-start', 'paint');
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    const same = await page.evaluate(() => document.querySelector('#root h1') === (window as unknown as { __serverH1: Element | null }).__serverH1);
+    expect(same).toBe(true);
+    await expect(page.getByRole('heading', { level: 1, name: items[0]!.business_name })).toBeVisible();
+  });
+});
