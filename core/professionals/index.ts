@@ -1,6 +1,7 @@
 // Professionals: applications and their review, trade registers, nearby search ranked per docs/product/spec.md §9 (featured, rating,
 // distance), receivables for redeemed vouchers and payouts, and reviews.
 export * from './ranking';
+export * from './nearby-radius';
 export * from './professional-rules';
 export * from './receivable-rules';
 export * from './review-rules';

@@ -19,6 +19,7 @@ import {
   type ProfessionalStatus,
 } from './professional-rules';
 import { DEFAULT_SEARCH_RADIUS_KM, coordinatesSchema, isFeatured } from './ranking';
+import { NEARBY_MAX_RADIUS_KM, widerRadii } from './nearby-radius';
 import { receivableTotals, type ReceivableStatus } from './receivable-rules';
 import { ratingSummary, reviewInputSchema, reviewRefusal, reviewReplySchema, reviewReportSchema, REVIEW_REFUSAL_MESSAGES } from './review-rules';
 
@@ -30,8 +31,6 @@ export interface ProfessionalActor {
 
 /** Fewer than this many results within the radius and the answer says how many a wider one holds. */
 export const NEARBY_WIDER_BELOW = 5;
-export const NEARBY_WIDER_FACTOR = 2;
-export const NEARBY_MAX_RADIUS_KM = 500;
 
 export const nearbyQuerySchema = z.object({
   lat: z.coerce.number({ error: 'Latitude deve ser um número' }).min(-90, { error: 'Latitude deve estar entre -90 e 90' }).max(90, { error: 'Latitude deve estar entre -90 e 90' }),
@@ -299,9 +298,13 @@ export class ProfessionalService {
       total,
       radius_km: query.radius_km,
     };
-    if (total < NEARBY_WIDER_BELOW && query.radius_km < NEARBY_MAX_RADIUS_KM) {
-      const wider = Math.min(NEARBY_MAX_RADIUS_KM, query.radius_km * NEARBY_WIDER_FACTOR);
-      answer.wider = { radius_km: wider, total: await repo.nearbyCount(origin, wider, query.category) };
+    // The nearest step of the ladder that finds more, so one tap widens to where someone is; when none does, the
+    // whole country's count (often 0: "nobody of this category yet").
+    if (total < NEARBY_WIDER_BELOW) {
+      for (const radius of widerRadii(query.radius_km)) {
+        answer.wider = { radius_km: radius, total: await repo.nearbyCount(origin, radius, query.category) };
+        if (answer.wider.total > total) break;
+      }
     }
     return answer;
   }

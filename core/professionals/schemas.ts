@@ -59,7 +59,7 @@ export const nearbyAnswerSchema = z.object({
   items: z.array(nearbyProfessionalSchema),
   total: z.number().int(),
   radius_km: z.number(),
-  /** When fewer than 5 are found: how many a wider radius would find. */
+  /** When fewer than 5 are found: the nearest step of the radius ladder that finds more and how many (the whole country's count when none does). */
   wider: z.object({ radius_km: z.number(), total: z.number().int() }).optional(),
 });
 

@@ -214,12 +214,34 @@ describe('nearby search (SPEC.md §6, §9)', () => {
     const inside = await app.client().get(`/api/professionals/nearby?lat=${origin.latitude}&lng=${origin.longitude}&category=${category}&radius_km=11.2`);
     expect(inside.body.items.map((i: { id: string }) => i.id)).toEqual([row.id]);
     expect(inside.body.items[0].distance_km).toBe(exact!.distance_km);
-    expect(inside.body.wider).toEqual({ radius_km: 22.4, total: 1 });
+    // `wider` is the nearest step of the ladder (50, 100, 200, 500 km, all of Brazil) that finds more.
+    expect(inside.body.wider).toEqual({ radius_km: 50, total: 2 });
     const outside = await app.client().get(`/api/professionals/nearby?lat=${origin.latitude}&lng=${origin.longitude}&category=${category}&radius_km=11.0`);
-    expect(outside.body).toMatchObject({ items: [], total: 0, wider: { radius_km: 22, total: 1 } });
-    const wide = await app.client().get(`/api/professionals/nearby?lat=${origin.latitude}&lng=${origin.longitude}&category=${category}&radius_km=20`);
-    expect(wide.body.wider).toEqual({ radius_km: 40, total: 2 });
+    expect(outside.body).toMatchObject({ items: [], total: 0, wider: { radius_km: 50, total: 2 } });
+    // Both found, nobody further: the whole country's count, no more than found.
+    const all = await app.client().get(`/api/professionals/nearby?lat=${origin.latitude}&lng=${origin.longitude}&category=${category}`);
+    expect(all.body).toMatchObject({ total: 2, radius_km: 50, wider: { radius_km: 5000, total: 2 } });
     expect(far.row.id).toBeTruthy();
+  });
+
+  it('a category with nobody near widens in one step to where someone is; the radius is bounded by all of Brazil', async () => {
+    const plan = await createPlan(app);
+    const category = await categoryOf(plan.id);
+    const rio = await insertProfessional({ category, latitude: -22.9465, longitude: -43.1822 }); // Botafogo, ~360 km away
+    const near = await app.client().get(`/api/professionals/nearby?lat=${origin.latitude}&lng=${origin.longitude}&category=${category}`);
+    expect(near.body).toMatchObject({ items: [], total: 0, radius_km: 50, wider: { radius_km: 500, total: 1 } });
+    const widened = await app.client().get(`/api/professionals/nearby?lat=${origin.latitude}&lng=${origin.longitude}&category=${category}&radius_km=500`);
+    expect(widened.body.items.map((i: { id: string }) => i.id)).toEqual([rio.row.id]);
+    expect(widened.body.wider).toEqual({ radius_km: 5000, total: 1 });
+    const nationwide = await app.client().get(`/api/professionals/nearby?lat=${origin.latitude}&lng=${origin.longitude}&category=${category}&radius_km=5000`);
+    expect(nationwide.body).toMatchObject({ total: 1, radius_km: 5000 });
+    expect(nationwide.body.wider).toBeUndefined();
+
+    const nobody = await app.client().get(`/api/professionals/nearby?lat=${origin.latitude}&lng=${origin.longitude}&category=categoria-sem-ninguem`);
+    expect(nobody.body).toMatchObject({ items: [], total: 0, wider: { radius_km: 5000, total: 0 } });
+    const tooFar = await app.client().get(`/api/professionals/nearby?lat=${origin.latitude}&lng=${origin.longitude}&radius_km=5001`);
+    expect(tooFar.status).toBe(400);
+    expect(tooFar.body.error.fields.radius_km).toBe('O raio máximo é 5000 km');
   });
 
   it.runIf(!!process.env.DATABASE_URL)('on PostgreSQL the nearby query uses the partial GiST index', async () => {
