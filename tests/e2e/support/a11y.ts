@@ -2,6 +2,7 @@
 // project), once per worker, in both theme-experiment variants; serious and critical violations fail the test.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
+import { appendFileSync } from 'node:fs';
 import { THEME_VARIANT_STORAGE_KEY, THEME_VARIANTS, type ThemeVariant } from '../../../core/experiments/theme-variant';
 import { THEME_INIT_SCRIPT } from '../../../web/theme-init-script';
 import { DEV_ROUTE_PATHS, patternMatches, ROUTE_PATHS } from '../../../web/app/route-paths';
@@ -11,6 +12,9 @@ type Violation = AxeResults['violations'][number];
 
 /** E2E_A11Y=0 turns the check off (to measure what it costs, or to chase another failure). */
 export const A11Y_ENABLED = process.env.E2E_A11Y !== '0';
+
+/** E2E_A11Y_LOG=<file>: one line per scan (screen, variant, time, failing rules), to see what the check covers and costs. */
+const LOG = process.env.E2E_A11Y_LOG;
 
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
@@ -22,8 +26,6 @@ const EXCLUDED_SELECTORS: string[] = [];
 
 /** Screens this worker already checked in every variant: `${project}|${screen}`. */
 const checked = new Set<string>();
-/** Count of scans this worker ran, for the summary in a11y reports. */
-let scanCount = 0;
 
 /**
  * The screen a URL shows, with its ids taken out: the web app's route pattern ('marketplace/products/:id'), or for the
@@ -78,7 +80,8 @@ function isVariant(value: string | null): value is ThemeVariant {
 
 async function analyze(page: Page, onlyColours: boolean): Promise<Violation[]> {
   // Legacy mode runs axe.run in the page itself: the default opens a blank page per scan to merge frame results.
-  let builder = new AxeBuilder({ page }).setLegacyMode(true);
+  // resultTypes: passes and incomplete results keep one node each instead of every node (much less to build and send).
+  let builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
   for (const selector of EXCLUDED_SELECTORS) builder = builder.exclude(selector);
   // The second variant only changes colours: only the colour rules can give another answer.
   if (onlyColours) builder = builder.withRules(['color-contrast', 'link-in-text-block']);
@@ -123,8 +126,9 @@ export async function checkScreen(page: Page, testInfo: TestInfo): Promise<strin
       const switched = variant !== null && variant !== current;
       if (switched) await paintVariant(page, variant);
       try {
-        scanCount++;
+        const started = Date.now();
         const violations = await analyze(page, switched);
+        if (LOG) appendFileSync(LOG, `${key}|${variant ?? '-'}|${Date.now() - started} ms|${violations.map((v) => v.id).join(',')}\n`);
         if (violations.length) reports.push(describe(violations, `${testInfo.project.name} ${screen}${variant ? ` (${variant})` : ''}`));
       } finally {
         if (switched && isVariant(current)) {
@@ -139,9 +143,4 @@ export async function checkScreen(page: Page, testInfo: TestInfo): Promise<strin
     if (page.isClosed() || GONE.test(String(error))) return null;
     throw error;
   }
-}
-
-/** How many scans this worker has run (reported in the test's annotations). */
-export function a11yScanCount(): number {
-  return scanCount;
 }

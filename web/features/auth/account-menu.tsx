@@ -32,9 +32,9 @@ function SignedInMenu({ name, onSignOut }: { name: string; onSignOut: () => Prom
       label={t('account.menu', { name })}
       button={
         <>
-          <span className="account-btn__avatar" aria-hidden="true">
-            {name.slice(0, 1).toUpperCase()}
-          </span>
+          {/* The initial is drawn by CSS: as text it would be part of the visible label ("R Renata"), which the
+              button's name ("Menu da conta de Renata") must contain for voice control. */}
+          <span className="account-btn__avatar" aria-hidden="true" data-initial={name.slice(0, 1).toUpperCase()} />
           <span className="account-btn__name">{name}</span>
           <ChevronDownIcon size={14} />
         </>
