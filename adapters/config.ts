@@ -97,6 +97,8 @@ export const configSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('true')
       .transform((v) => v === 'true' || v === '1'),
+    /** Whether `npm start` applies pending migrations; in production the deploy runs `turma db migrate` first. */
+    MIGRATE_ON_START: z.enum(['true', 'false', '1', '0']).optional(),
     /** A production-mode server that is not production: the sandbox provider and console mail are allowed. */
     TURMA_STAGING: z
       .enum(['true', 'false', '1', '0'])
@@ -165,6 +167,8 @@ export type Config = Readonly<{
   demoAdminTotpSecret: string | undefined;
   trustProxy: boolean;
   skipBuild: boolean;
+  /** Apply pending migrations at start (default: yes outside production, no in production). */
+  migrateOnStart: boolean;
   jobsEnabled: boolean;
   /** Freight. `melhorEnvio` is null when MELHOR_ENVIO_TOKEN is unset (the table then quotes alone). */
   shipping: { freeFrom: number; table: ShippingTable; originCep: string; melhorEnvio: { url: string; token: string } | null };
@@ -217,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoAdminTotpSecret: c.DEMO_ADMIN_TOTP_SECRET,
     trustProxy: c.TRUST_PROXY,
     skipBuild: c.TURMA_SKIP_BUILD,
+    migrateOnStart: c.MIGRATE_ON_START === undefined ? c.NODE_ENV !== 'production' : c.MIGRATE_ON_START === 'true' || c.MIGRATE_ON_START === '1',
     jobsEnabled: c.JOBS_ENABLED,
     shipping: {
       freeFrom: c.FREE_SHIPPING_FROM,

@@ -2,7 +2,7 @@
 import { loadConfig, ConfigError, type Config } from './config';
 import { buildIfNeeded, buildProblem } from './build';
 import { openDatabase, pgliteDirFor } from './db/database';
-import { migrateLatest } from './db/migrate';
+import { migrateLatest, migrationStatus } from './db/migrate';
 import { buildContainer } from './container';
 import { startServer } from './http/server';
 import { TOKENS } from './tokens';
@@ -41,8 +41,18 @@ async function main() {
   });
   const container = buildContainer(config, database);
   const logger = container.get<Logger>(TOKENS.Logger);
-  const applied = await migrateLatest(database.knex);
-  if (applied.length) logger.info({ applied }, 'migrações aplicadas');
+  if (config.migrateOnStart) {
+    const applied = await migrateLatest(database.knex);
+    if (applied.length) logger.info({ applied }, 'migrações aplicadas');
+  } else {
+    // Several instances starting at once must not race to change the schema: the deploy migrates once, before them.
+    const { pending } = await migrationStatus(database.knex);
+    if (pending.length) {
+      console.error(`Não é possível iniciar: ${pending.length} migração(ões) pendente(s) (${pending.join(', ')}).\nRode \`turma db migrate\` antes de iniciar os servidores (ou MIGRATE_ON_START=true).`);
+      await database.close();
+      process.exit(1);
+    }
+  }
 
   // Creates/migrates pg-boss's schema and the queues; with JOBS_ENABLED the workers and cron run in this process too
   // (otherwise in `turma jobs work`). Before the seeds: what they create enqueues e-mails. The server stops it before

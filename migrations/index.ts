@@ -33,7 +33,7 @@ import * as orderLineRefunds from './20261124005300_order_line_refunds';
 import * as productUploads from './20261124005301_product_uploads';
 import * as refundTransferIndex from './20261124005400_refund_transfer_index';
 
-interface Migration {
+export interface Migration {
   up(knex: Knex): Promise<void>;
   down(knex: Knex): Promise<void>;
 }
@@ -74,14 +74,19 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261124005400_refund_transfer_index', refundTransferIndex],
 ];
 
-export const migrationSource: Knex.MigrationSource<string> = {
-  getMigrations: async () => migrations.map(([name]) => name),
-  getMigrationName: (name) => name,
-  getMigration: async (name) => {
-    const found = migrations.find(([n]) => n === name);
-    if (!found) throw new Error(`Migração desconhecida: ${name}`);
-    return found[1];
-  },
-};
+/** The static list as knex's migration source; `wrap` lets the runner add a guard around each migration. */
+export function makeMigrationSource(wrap: (name: string, migration: Migration) => Migration = (_name, m) => m): Knex.MigrationSource<string> {
+  return {
+    getMigrations: async () => migrations.map(([name]) => name),
+    getMigrationName: (name) => name,
+    getMigration: async (name) => {
+      const found = migrations.find(([n]) => n === name);
+      if (!found) throw new Error(`Migração desconhecida: ${name}`);
+      return wrap(name, found[1]);
+    },
+  };
+}
+
+export const migrationSource = makeMigrationSource();
 
 export const migratorConfig: Knex.MigratorConfig = { migrationSource, tableName: 'knex_migrations' };

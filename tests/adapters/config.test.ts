@@ -55,6 +55,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...strong, TURMA_STAGING: 'true', PUBLIC_URL: 'http://127.0.0.1:4000' }).publicUrl).toBe('http://127.0.0.1:4000');
   });
 
+  it('migrates at start outside production; in production only when told to (the deploy runs `turma db migrate`)', () => {
+    const strong = { NODE_ENV: 'production', SESSION_SECRET: 'k7Qp2Zr9Lw4Xv8Bn3Tj6Hy1Md5Fc0Gs-abcdef', PUBLIC_URL: 'https://turma.com.br', TURMA_STAGING: 'true' };
+    expect(loadConfig({}).migrateOnStart).toBe(true);
+    expect(loadConfig(strong).migrateOnStart).toBe(false);
+    expect(loadConfig({ ...strong, MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true);
+    expect(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' }).databaseUrl).toBeUndefined();
   });
