@@ -12,7 +12,7 @@ export class MigrationLockTimeout extends Error {
   constructor(readonly migration: string, readonly timeoutMs: number) {
     super(
       `A migração ${migration} esperou mais de ${timeoutMs / 1000} s por um bloqueio (uma tabela em uso por outra transação) e foi desfeita. ` +
-        'Nada mudou no banco: rode `turma db migrate` de novo num momento de menos movimento (docs/operations.md#migracoes).',
+        'Nada mudou no banco: rode `turma db migrate` de novo num momento de menos movimento (docs/operations.md#migrations).',
     );
     this.name = 'MigrationLockTimeout';
   }
