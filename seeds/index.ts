@@ -15,6 +15,7 @@ import type { ProfessionalPhotoService } from '../core/professionals/photo.servi
 import { DEMO_ADDRESSES } from './addresses.data';
 import { DEMO_PLAN_CATEGORIES, DEMO_PLANS } from './plans.data';
 import { seedProducts } from './products';
+import { seedDemoProfessionals } from './professionals';
 
 export const DEMO_ADMIN_EMAIL = 'admin@turma.local';
 export const DEMO_USER_PASSWORD = 'demo12345';
@@ -122,6 +123,8 @@ export async function runSeeds(
     });
     if (influencerCreated) demoAccounts.push({ email: DEMO_INFLUENCER_EMAIL, name: 'Influenciadora Demo', role: 'influencer' });
     if (await seedDemoProfessional(container, passwordHash)) demoAccounts.push({ email: DEMO_PROFESSIONAL_EMAIL, name: 'Estúdio Traço Fino (Profissional Demo)', role: 'professional' });
+    // Every service category has an approved professional in both demo cities: every demo voucher has a counter.
+    for (const account of await seedDemoProfessionals(container, passwordHash)) demoAccounts.push({ ...account, role: 'professional' });
   }
 
   return { adminCreated, usersCreated, demoAccounts, planCategories: DEMO_PLAN_CATEGORIES.length, plans: DEMO_PLANS.length, productCategories: products.categories, productsCreated: products.created };

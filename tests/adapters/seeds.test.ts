@@ -4,6 +4,7 @@ import { isValidCpf } from '../../core/identity/cpf';
 import { computeEntryPrice } from '../../core/catalog/entry-price';
 import { resetData, runSeeds } from '../../seeds/index';
 import { DEMO_ADDRESSES } from '../../seeds/addresses.data';
+import { DEMO_PLAN_CATEGORIES } from '../../seeds/plans.data';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -28,12 +29,12 @@ describe('seeds', () => {
       return [u?.count, p?.count, c?.count].map(Number);
     };
     const before = await counts();
-    // 12 demo people, the admin, the demo influencer (influencer@turma.local, approved with code TURMA10) and the demo
-    // professional (profissional@turma.local, approved, three portfolio photos).
-    expect(before).toEqual([15, 8, 4]);
+    // 12 demo people, the admin, the demo influencer (influencer@turma.local, approved with code TURMA10), the demo
+    // professional (profissional@turma.local, approved, three portfolio photos) and five more demo professionals.
+    expect(before).toEqual([20, 8, 4]);
     const influencer = await app.db.knex('influencers as i').join('users as u', 'u.id', 'i.user_id').where('u.email', 'influencer@turma.local').first('i.status', 'i.code', 'u.role');
     expect(influencer).toMatchObject({ status: 'approved', code: 'TURMA10', role: 'influencer' });
-    expect(first.demoAccounts.map((a) => a.role).sort()).toEqual([...Array(12).fill('user'), 'influencer', 'professional'].sort());
+    expect(first.demoAccounts.map((a) => a.role).sort()).toEqual([...Array(12).fill('user'), 'influencer', ...Array(6).fill('professional')].sort());
     expect(first.demoAccounts.find((a) => a.role === 'professional')?.email).toBe('profissional@turma.local');
 
     // Real Brazilian addresses: every demo person lives at one of the table's CEPs, with its street, district and city.
@@ -53,6 +54,16 @@ describe('seeds', () => {
     const nearby = await app.client().get('/api/professionals/nearby?lat=-23.5614&lng=-46.6559&radius_km=5');
     expect(nearby.status, JSON.stringify(nearby.body)).toBe(200);
     expect(nearby.body.items.map((p: { id: string }) => p.id)).toContain(professional.id);
+
+    // Every seeded service plan's voucher has a counter: from every demo address, the default 50 km search finds an
+    // approved professional of every service category.
+    const serviceCategories = DEMO_PLAN_CATEGORIES.filter((c) => c.kind === 'service').map((c) => c.slug);
+    for (const address of DEMO_ADDRESSES) {
+      for (const category of serviceCategories) {
+        const found = await app.client().get(`/api/professionals/nearby?lat=${address.latitude}&lng=${address.longitude}&category=${category}`);
+        expect(found.body.total, `${category} near ${address.cep}`).toBeGreaterThan(0);
+      }
+    }
 
     const second = await runSeeds(app.container);
     expect(second.adminCreated).toBeNull();
