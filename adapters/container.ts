@@ -7,7 +7,6 @@ import type { Clock } from '../core/shared/clock';
 import { systemClock } from '../core/shared/clock';
 import { secureRandom } from '../core/shared/random';
 import type { PasswordHasher, SecretTokens } from '../core/ports/security';
-import type { UnitOfWork } from '../core/ports/unit-of-work';
 import type { Mailer } from '../core/ports/mailer';
 import type { AddressLookup, Geocoder } from '../core/ports/address-lookup';
 import type { PaymentGateway } from '../core/ports/payments';
@@ -37,7 +36,7 @@ import { KnexReports } from './db/repos/reports.repo';
 import { GroupAdminFlow } from '../core/flows/group-admin.flow';
 import { CampaignService } from '../core/campaigns';
 import { balancePaymentFlow, entryPaymentFlow, ExpireGroupsFlow, orderPaymentFlow, PlanOrderFlow, WithdrawalFlow } from '../core/flows';
-import type { TransactionalJobs } from './db/unit-of-work';
+import type { AppUnitOfWork, Repositories, TransactionalJobs } from './db/unit-of-work';
 import { LocalFileStorage } from './storage/local.storage';
 import { CatalogCache } from './http/catalog-cache';
 import { NotificationFeed } from './notifications/notification-feed';
@@ -160,7 +159,7 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   c.bind<Logger>(TOKENS.Logger).toConstantValue(overrides.logger ?? createLogger(config.logLevel));
   c.bind<Clock>(TOKENS.Clock).toConstantValue(overrides.clock ?? systemClock);
   // The unit of work hands each transaction the job queue bound to it (resolved lazily: the queue's handlers use services).
-  c.bind<UnitOfWork>(TOKENS.UnitOfWork).toDynamicValue(() => new KnexUnitOfWork(database.knex, () => c.get<TransactionalJobs>(TOKENS.JobQueue)));
+  c.bind<AppUnitOfWork>(TOKENS.UnitOfWork).toDynamicValue(() => new KnexUnitOfWork(database.knex, () => c.get<TransactionalJobs>(TOKENS.JobQueue)));
   c.bind<PasswordHasher>(TOKENS.PasswordHasher).toConstantValue(overrides.passwordHasher ?? new Argon2PasswordHasher());
   c.bind<SecretTokens>(TOKENS.SecretTokens).toDynamicValue(() => new HmacSecretTokens(resolveSessionSecret(config)));
   c.bind<Mailer>(TOKENS.Mailer).toResolvedValue((logger: Logger) => overrides.mailer ?? createMailer(config, database, logger), [TOKENS.Logger]);
@@ -170,18 +169,18 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     overrides.rateLimiter ?? new PostgresRateLimiter(database.knex, { loginLimit: config.authLoginLimit, accountLoginCeiling: config.authAccountLoginCeiling, signupLimit: config.authSignupLimit }),
   );
   c.bind(TOKENS.AuthService).toResolvedValue(
-    (uow: UnitOfWork, hasher: PasswordHasher, tokens: SecretTokens, clock: Clock, limiter: RateLimiter) =>
+    (uow: AppUnitOfWork, hasher: PasswordHasher, tokens: SecretTokens, clock: Clock, limiter: RateLimiter) =>
       new AuthService(uow, hasher, tokens, clock, limiter, { sessionTtlDays: config.sessionTtlDays, publicUrl: config.publicUrl }),
     [TOKENS.UnitOfWork, TOKENS.PasswordHasher, TOKENS.SecretTokens, TOKENS.Clock, TOKENS.RateLimiter],
   );
   // Influencer attribution: referral-link clicks and the sign-up's binding; applications and decisions.
   c.bind(TOKENS.ReferralService).toResolvedValue(
-    (uow: UnitOfWork, tokens: SecretTokens, clock: Clock) => new ReferralService(uow, tokens, clock),
+    (uow: AppUnitOfWork, tokens: SecretTokens, clock: Clock) => new ReferralService(uow, tokens, clock),
     [TOKENS.UnitOfWork, TOKENS.SecretTokens, TOKENS.Clock],
   );
-  c.bind(TOKENS.InfluencerService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new InfluencerService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
+  c.bind(TOKENS.InfluencerService).toResolvedValue((uow: AppUnitOfWork, clock: Clock) => new InfluencerService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.AccountService).toResolvedValue(
-    (uow: UnitOfWork, auth: AuthService, hasher: PasswordHasher, tokens: SecretTokens, addresses: AddressService, limiter: RateLimiter, clock: Clock, referrals: ReferralService) =>
+    (uow: AppUnitOfWork, auth: AuthService, hasher: PasswordHasher, tokens: SecretTokens, addresses: AddressService, limiter: RateLimiter, clock: Clock, referrals: ReferralService) =>
       new AccountService(uow, auth, hasher, tokens, addresses, limiter, clock, referrals),
     [TOKENS.UnitOfWork, TOKENS.AuthService, TOKENS.PasswordHasher, TOKENS.SecretTokens, TOKENS.AddressService, TOKENS.RateLimiter, TOKENS.Clock, TOKENS.ReferralService],
   );
@@ -190,21 +189,21 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     [TOKENS.AccountService, TOKENS.InfluencerService],
   );
   c.bind(TOKENS.UserAdminService).toResolvedValue(
-    (uow: UnitOfWork, clock: Clock, auth: AuthService) => new UserAdminService(uow, clock, auth),
+    (uow: AppUnitOfWork, clock: Clock, auth: AuthService) => new UserAdminService(uow, clock, auth),
     [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.AuthService],
   );
   c.bind<TotpProvider>(TOKENS.TotpProvider).toDynamicValue(() => new OtplibTotpProvider(resolveSessionSecret(config)));
   c.bind(TOKENS.TwoFactorService).toResolvedValue(
-    (uow: UnitOfWork, totp: TotpProvider, tokens: SecretTokens, clock: Clock, limiter: RateLimiter) =>
+    (uow: AppUnitOfWork, totp: TotpProvider, tokens: SecretTokens, clock: Clock, limiter: RateLimiter) =>
       new TwoFactorService(uow, new KnexTwoFactorStore(database.knex), totp, tokens, clock, limiter),
     [TOKENS.UnitOfWork, TOKENS.TotpProvider, TOKENS.SecretTokens, TOKENS.Clock, TOKENS.RateLimiter],
   );
-  c.bind(TOKENS.CampaignService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new CampaignService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
-  c.bind(TOKENS.GroupService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new GroupService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
+  c.bind(TOKENS.CampaignService).toResolvedValue((uow: AppUnitOfWork, clock: Clock) => new CampaignService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
+  c.bind(TOKENS.GroupService).toResolvedValue((uow: AppUnitOfWork, clock: Clock) => new GroupService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.PaymentService).toResolvedValue(
     // Payments knows nothing of groups or orders: each purpose is a flow (core/flows).
-    (uow: UnitOfWork, gateway: PaymentGateway, clock: Clock, payouts: PayoutFlow, planOrders: PlanOrderFlow) =>
-      new PaymentService(
+    (uow: AppUnitOfWork, gateway: PaymentGateway, clock: Clock, payouts: PayoutFlow, planOrders: PlanOrderFlow) =>
+      new PaymentService<Repositories>(
         uow,
         gateway,
         clock,
@@ -220,20 +219,20 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     [TOKENS.UnitOfWork, TOKENS.PaymentGateway, TOKENS.Clock, TOKENS.PayoutFlow, TOKENS.PlanOrderFlow],
   );
   c.bind(TOKENS.PayoutFlow).toResolvedValue(
-    (uow: UnitOfWork, gateway: PaymentGateway, clock: Clock) => new PayoutFlow(uow, gateway, clock, { minimum: config.payoutMinimum, publicUrl: config.publicUrl }),
+    (uow: AppUnitOfWork, gateway: PaymentGateway, clock: Clock) => new PayoutFlow(uow, gateway, clock, { minimum: config.payoutMinimum, publicUrl: config.publicUrl }),
     [TOKENS.UnitOfWork, TOKENS.PaymentGateway, TOKENS.Clock],
   );
   c.bind(TOKENS.InfluencerDashboardFlow).toResolvedValue(
-    (uow: UnitOfWork, clock: Clock) => new InfluencerDashboardFlow(uow, clock, { publicUrl: config.publicUrl }),
+    (uow: AppUnitOfWork, clock: Clock) => new InfluencerDashboardFlow(uow, clock, { publicUrl: config.publicUrl }),
     [TOKENS.UnitOfWork, TOKENS.Clock],
   );
   c.bind(TOKENS.ExpireGroupsFlow).toResolvedValue(
-    (uow: UnitOfWork, clock: Clock) => new ExpireGroupsFlow(uow, clock),
+    (uow: AppUnitOfWork, clock: Clock) => new ExpireGroupsFlow(uow, clock),
     [TOKENS.UnitOfWork, TOKENS.Clock],
   );
-  c.bind(TOKENS.PlanOrderFlow).toResolvedValue((uow: UnitOfWork, clock: Clock) => new PlanOrderFlow(uow, clock, { publicUrl: config.publicUrl }), [TOKENS.UnitOfWork, TOKENS.Clock]);
+  c.bind(TOKENS.PlanOrderFlow).toResolvedValue((uow: AppUnitOfWork, clock: Clock) => new PlanOrderFlow(uow, clock, { publicUrl: config.publicUrl }), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.WithdrawalFlow).toResolvedValue(
-    (uow: UnitOfWork, clock: Clock) => new WithdrawalFlow(uow, clock),
+    (uow: AppUnitOfWork, clock: Clock) => new WithdrawalFlow(uow, clock),
     [TOKENS.UnitOfWork, TOKENS.Clock],
   );
   // Marketplace: products (images through the storage port), the server cart, orders; writes drop the catalogue cache.
@@ -242,32 +241,32 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   c.bind<ImageProcessor>(TOKENS.ImageProcessor).toConstantValue(new SharpImageProcessor());
   c.bind<CatalogCache>(TOKENS.CatalogCache).toConstantValue(new CatalogCache());
   c.bind(TOKENS.ProductService).toResolvedValue(
-    (uow: UnitOfWork, storage: FileStorage, cache: CatalogCache) => new ProductService(uow, storage, cache),
+    (uow: AppUnitOfWork, storage: FileStorage, cache: CatalogCache) => new ProductService(uow, storage, cache),
     [TOKENS.UnitOfWork, TOKENS.FileStorage, TOKENS.CatalogCache],
   );
   // Back office catalogue: uploaded images re-encoded by sharp like the professionals' photos.
   c.bind(TOKENS.ProductAdminService).toResolvedValue(
-    (uow: UnitOfWork, storage: FileStorage, images: ImageProcessor, cache: CatalogCache) => new ProductAdminService(uow, storage, images, cache),
+    (uow: AppUnitOfWork, storage: FileStorage, images: ImageProcessor, cache: CatalogCache) => new ProductAdminService(uow, storage, images, cache),
     [TOKENS.UnitOfWork, TOKENS.FileStorage, TOKENS.ImageProcessor, TOKENS.CatalogCache],
   );
   c.bind(TOKENS.PlanCategoryAdminService).toResolvedValue(
-    (uow: UnitOfWork, cache: CatalogCache) => new PlanCategoryAdminService(uow, cache),
+    (uow: AppUnitOfWork, cache: CatalogCache) => new PlanCategoryAdminService(uow, cache),
     [TOKENS.UnitOfWork, TOKENS.PlanCache],
   );
-  c.bind(TOKENS.CartService).toResolvedValue((uow: UnitOfWork) => new CartService(uow), [TOKENS.UnitOfWork]);
+  c.bind(TOKENS.CartService).toResolvedValue((uow: AppUnitOfWork) => new CartService(uow), [TOKENS.UnitOfWork]);
   c.bind(TOKENS.AdminExports).toDynamicValue(() => new KnexAdminExports(database.knex));
   c.bind(TOKENS.Reports).toDynamicValue(() => new KnexReports(database.knex));
-  c.bind(TOKENS.GroupAdminFlow).toResolvedValue((uow: UnitOfWork) => new GroupAdminFlow(uow), [TOKENS.UnitOfWork]);
+  c.bind(TOKENS.GroupAdminFlow).toResolvedValue((uow: AppUnitOfWork) => new GroupAdminFlow(uow), [TOKENS.UnitOfWork]);
   c.bind<ShippingQuote>(TOKENS.ShippingQuote).toResolvedValue((logger: Logger) => overrides.shippingQuote ?? createShippingQuote(config, logger), [TOKENS.Logger]);
   c.bind(TOKENS.ShippingService).toResolvedValue(
-    (quote: ShippingQuote, uow: UnitOfWork) => new ShippingService(quote, () => uow.repos.marketplace.products, { freeShippingFrom: config.shipping.freeFrom }),
+    (quote: ShippingQuote, uow: AppUnitOfWork) => new ShippingService(quote, () => uow.repos.marketplace.products, { freeShippingFrom: config.shipping.freeFrom }),
     [TOKENS.ShippingQuote, TOKENS.UnitOfWork],
   );
   c.bind(TOKENS.OrderService).toResolvedValue(
     // A delivered order earns its buyer's influencer a commission; a refund reverses it.
     // The order's freight is re-quoted by the shipping service when it is created.
-    (uow: UnitOfWork, clock: Clock, cache: CatalogCache, shipping: ShippingService, planOrders: PlanOrderFlow) =>
-      new OrderService(uow, clock, cache, {
+    (uow: AppUnitOfWork, clock: Clock, cache: CatalogCache, shipping: ShippingService, planOrders: PlanOrderFlow) =>
+      new OrderService<Repositories>(uow, clock, cache, {
         // A plan order's commission was earned with its balance (balance-payment.flow.ts): not again at delivery.
         delivered: (tx, order, now) => (order.source === 'plan' ? Promise.resolve() : earnCommission(tx, { buyerId: order.user_id, source: 'order', sourceId: order.id, base: order.subtotal, feePercent: config.platformFeePercent, now })),
         refunded: (tx, order, now) => reverseCommission(tx, 'order', order.id, now),
@@ -277,13 +276,13 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.CatalogCache, TOKENS.ShippingService, TOKENS.PlanOrderFlow],
   );
   c.bind(TOKENS.OrderLineRefundService).toResolvedValue(
-    (uow: UnitOfWork, gateway: PaymentGateway, clock: Clock, cache: CatalogCache) => new OrderLineRefundService(uow, gateway, clock, { applyCharge: (id, charge) => c.get<PaymentService>(TOKENS.PaymentService).applyCharge(id, charge) }, cache),
+    (uow: AppUnitOfWork, gateway: PaymentGateway, clock: Clock, cache: CatalogCache) => new OrderLineRefundService(uow, gateway, clock, { applyCharge: (id, charge) => c.get<PaymentService>(TOKENS.PaymentService).applyCharge(id, charge) }, cache),
     [TOKENS.UnitOfWork, TOKENS.PaymentGateway, TOKENS.Clock, TOKENS.CatalogCache],
   );
   c.bind<NotificationFeed>(TOKENS.NotificationFeed).toResolvedValue((logger: Logger) => new NotificationFeed(database, logger), [TOKENS.Logger]);
-  c.bind(TOKENS.WalletService).toResolvedValue((uow: UnitOfWork) => new WalletService(uow), [TOKENS.UnitOfWork]);
-  c.bind(TOKENS.ExperimentService).toResolvedValue((uow: UnitOfWork) => new ExperimentService(uow), [TOKENS.UnitOfWork]);
-  c.bind(TOKENS.NotificationService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new NotificationService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
+  c.bind(TOKENS.WalletService).toResolvedValue((uow: AppUnitOfWork) => new WalletService(uow), [TOKENS.UnitOfWork]);
+  c.bind(TOKENS.ExperimentService).toResolvedValue((uow: AppUnitOfWork) => new ExperimentService(uow), [TOKENS.UnitOfWork]);
+  c.bind(TOKENS.NotificationService).toResolvedValue((uow: AppUnitOfWork, clock: Clock) => new NotificationService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   // ── Job queue (pg-boss 10, schema `pgboss`) ─────────────────────────────────────────────────────────────────
   // One queue per process holding every job definition; workers and cron run here only when JOBS_ENABLED
   // (`turma jobs work` starts them in a process of its own). main.ts starts it after the migrations; the server stops it
@@ -296,10 +295,10 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     },
     [TOKENS.Logger],
   );
-  c.bind(TOKENS.AuditLogService).toResolvedValue((uow: UnitOfWork) => new AuditLogService(uow), [TOKENS.UnitOfWork]);
+  c.bind(TOKENS.AuditLogService).toResolvedValue((uow: AppUnitOfWork) => new AuditLogService(uow), [TOKENS.UnitOfWork]);
   c.bind<CatalogCache>(TOKENS.PlanCache).toConstantValue(new CatalogCache());
   c.bind(TOKENS.PlanCatalogService).toResolvedValue(
-    (uow: UnitOfWork, cache: CatalogCache) => new PlanCatalogService(uow, cache),
+    (uow: AppUnitOfWork, cache: CatalogCache) => new PlanCatalogService(uow, cache),
     [TOKENS.UnitOfWork, TOKENS.PlanCache],
   );
   // CEP and geocoding: ViaCEP and Nominatim (base URLs from config) behind the address_cache table (root knex).
@@ -343,22 +342,22 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   // Professionals: applications, decisions, nearby search, reviews; redeeming a voucher is a flow.
   // Portfolio photos: checked by content and re-encoded by sharp, kept through the FileStorage port.
   c.bind(TOKENS.ProfessionalPhotoService).toResolvedValue(
-    (uow: UnitOfWork, storage: FileStorage, images: ImageProcessor) => new ProfessionalPhotoService(uow, storage, images),
+    (uow: AppUnitOfWork, storage: FileStorage, images: ImageProcessor) => new ProfessionalPhotoService(uow, storage, images),
     [TOKENS.UnitOfWork, TOKENS.FileStorage, TOKENS.ImageProcessor],
   );
   c.bind(TOKENS.ProfessionalService).toResolvedValue(
-    (uow: UnitOfWork, clock: Clock, address: AddressService) => new ProfessionalService(uow, clock, address),
+    (uow: AppUnitOfWork, clock: Clock, address: AddressService) => new ProfessionalService(uow, clock, address),
     [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.AddressService],
   );
-  c.bind(TOKENS.ReviewModerationService).toResolvedValue((uow: UnitOfWork, clock: Clock) => new ReviewModerationService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
+  c.bind(TOKENS.ReviewModerationService).toResolvedValue((uow: AppUnitOfWork, clock: Clock) => new ReviewModerationService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.RedeemVoucherFlow).toResolvedValue(
-    (uow: UnitOfWork, clock: Clock) => new RedeemVoucherFlow(uow, clock, config.platformFeePercent),
+    (uow: AppUnitOfWork, clock: Clock) => new RedeemVoucherFlow(uow, clock, config.platformFeePercent),
     [TOKENS.UnitOfWork, TOKENS.Clock],
   );
-  c.bind(TOKENS.MyVouchersFlow).toResolvedValue((uow: UnitOfWork, clock: Clock) => new MyVouchersFlow(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
+  c.bind(TOKENS.MyVouchersFlow).toResolvedValue((uow: AppUnitOfWork, clock: Clock) => new MyVouchersFlow(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   // Where a group's money is: the escrow facts are read by the same query as the financial report's.
-  c.bind(TOKENS.GroupEscrowService).toResolvedValue((uow: UnitOfWork) => new GroupEscrowService(uow, new KnexEscrowFacts(database.knex)), [TOKENS.UnitOfWork]);
-  c.bind(TOKENS.ExportMyDataFlow).toResolvedValue((uow: UnitOfWork, clock: Clock) => new ExportMyDataFlow(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
-  c.bind(TOKENS.PaymentReceiptFlow).toResolvedValue((uow: UnitOfWork, clock: Clock) => new PaymentReceiptFlow(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
+  c.bind(TOKENS.GroupEscrowService).toResolvedValue((uow: AppUnitOfWork) => new GroupEscrowService(uow, new KnexEscrowFacts(database.knex)), [TOKENS.UnitOfWork]);
+  c.bind(TOKENS.ExportMyDataFlow).toResolvedValue((uow: AppUnitOfWork, clock: Clock) => new ExportMyDataFlow(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
+  c.bind(TOKENS.PaymentReceiptFlow).toResolvedValue((uow: AppUnitOfWork, clock: Clock) => new PaymentReceiptFlow(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   return c;
 }

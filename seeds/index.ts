@@ -8,7 +8,7 @@ import type { PlanCatalogService } from '../core/catalog/plan.service';
 import { generateCpf } from '../core/identity/cpf';
 import { DIRECT_REFERRAL } from '../core/identity/account.service';
 import type { PasswordHasher } from '../core/ports/security';
-import type { UnitOfWork } from '../core/ports/unit-of-work';
+import type { AppUnitOfWork } from '../adapters/db/unit-of-work';
 import { TOKENS } from '../adapters/tokens';
 import sharp from 'sharp';
 import type { ProfessionalPhotoService } from '../core/professionals/photo.service';
@@ -40,7 +40,7 @@ export async function runSeeds(
   container: Container,
   options: { demoUsers?: boolean; adminPassword?: string | undefined; adminTotpSecret?: string | undefined; demoProducts?: boolean } = {},
 ): Promise<SeedReport> {
-  const uow = container.get<UnitOfWork>(TOKENS.UnitOfWork);
+  const uow = container.get<AppUnitOfWork>(TOKENS.UnitOfWork);
   const auth = container.get<AuthService>(TOKENS.AuthService);
   const catalog = container.get<PlanCatalogService>(TOKENS.PlanCatalogService);
   const hasher = container.get<PasswordHasher>(TOKENS.PasswordHasher);
@@ -58,7 +58,7 @@ export async function runSeeds(
 
   const categoryIds = new Map<string, string>();
   for (const category of DEMO_PLAN_CATEGORIES) {
-    const saved = await uow.run((r) => r.catalog.plans.upsertCategory({ ...category, active: true }));
+    const saved = await uow.run((tx) => tx.catalog.plans.upsertCategory({ ...category, active: true }));
     categoryIds.set(category.slug, saved.id);
   }
   for (const { category, ...plan } of DEMO_PLANS) {
@@ -99,11 +99,11 @@ export async function runSeeds(
         address_complement: null,
         origem: faker.helpers.arrayElement(['www', 'usuario', 'influenciador'] as const),
       };
-      const created = await uow.run(async (r) => {
-        if (await r.identity.users.findByEmail(email)) return false;
-        const user = await r.identity.users.create({ email, password_hash: passwordHash, role: 'user', email_confirmed_at: new Date() });
-        await r.identity.profiles.create({ user_id: user.id, email, ...profile });
-        await r.referrals.create({ referred_user_id: user.id, referrer_user_id: null, ...DIRECT_REFERRAL });
+      const created = await uow.run(async (tx) => {
+        if (await tx.identity.users.findByEmail(email)) return false;
+        const user = await tx.identity.users.create({ email, password_hash: passwordHash, role: 'user', email_confirmed_at: new Date() });
+        await tx.identity.profiles.create({ user_id: user.id, email, ...profile });
+        await tx.referrals.create({ referred_user_id: user.id, referrer_user_id: null, ...DIRECT_REFERRAL });
         return true;
       });
       if (created) {
@@ -112,13 +112,13 @@ export async function runSeeds(
       }
     }
     // One approved demo influencer: links /r/TURMA10, /ref/TURMA10 and /indicacao/TURMA10 attribute sign-ups.
-    const influencerCreated = await uow.run(async (r) => {
-      if (await r.identity.users.findByEmail(DEMO_INFLUENCER_EMAIL)) return false;
-      const user = await r.identity.users.create({ email: DEMO_INFLUENCER_EMAIL, password_hash: passwordHash, role: 'influencer', email_confirmed_at: new Date() });
-      await r.identity.profiles.create({ user_id: user.id, email: DEMO_INFLUENCER_EMAIL, full_name: 'Influenciadora Demo', origem: 'www' });
-      await r.referrals.create({ referred_user_id: user.id, referrer_user_id: null, ...DIRECT_REFERRAL });
-      const influencer = await r.influencers.create({ user_id: user.id, instagram: 'turma.demo', tiktok: null, youtube: null, audience_size: 25_000, niche: 'Lifestyle', pix_key_type: 'EMAIL', pix_key: DEMO_INFLUENCER_EMAIL });
-      await r.influencers.update(influencer.id, { status: 'approved', code: DEMO_INFLUENCER_CODE, commission_rate_bp: 1000, approved_at: new Date() });
+    const influencerCreated = await uow.run(async (tx) => {
+      if (await tx.identity.users.findByEmail(DEMO_INFLUENCER_EMAIL)) return false;
+      const user = await tx.identity.users.create({ email: DEMO_INFLUENCER_EMAIL, password_hash: passwordHash, role: 'influencer', email_confirmed_at: new Date() });
+      await tx.identity.profiles.create({ user_id: user.id, email: DEMO_INFLUENCER_EMAIL, full_name: 'Influenciadora Demo', origem: 'www' });
+      await tx.referrals.create({ referred_user_id: user.id, referrer_user_id: null, ...DIRECT_REFERRAL });
+      const influencer = await tx.influencers.create({ user_id: user.id, instagram: 'turma.demo', tiktok: null, youtube: null, audience_size: 25_000, niche: 'Lifestyle', pix_key_type: 'EMAIL', pix_key: DEMO_INFLUENCER_EMAIL });
+      await tx.influencers.update(influencer.id, { status: 'approved', code: DEMO_INFLUENCER_CODE, commission_rate_bp: 1000, approved_at: new Date() });
       return true;
     });
     if (influencerCreated) demoAccounts.push({ email: DEMO_INFLUENCER_EMAIL, name: 'Influenciadora Demo', role: 'influencer' });
@@ -142,12 +142,12 @@ async function demoPhoto(index: number): Promise<Uint8Array> {
  * nearby search, a public profile and voucher redemption can be tried at once. False when it already exists.
  */
 async function seedDemoProfessional(container: Container, passwordHash: string): Promise<boolean> {
-  const uow = container.get<UnitOfWork>(TOKENS.UnitOfWork);
+  const uow = container.get<AppUnitOfWork>(TOKENS.UnitOfWork);
   const address = DEMO_ADDRESSES.find((a) => a.cep === '01311200')!;
-  const userId = await uow.run(async (r) => {
-    if (await r.identity.users.findByEmail(DEMO_PROFESSIONAL_EMAIL)) return null;
-    const user = await r.identity.users.create({ email: DEMO_PROFESSIONAL_EMAIL, password_hash: passwordHash, role: 'professional', email_confirmed_at: new Date() });
-    await r.identity.profiles.create({
+  const userId = await uow.run(async (tx) => {
+    if (await tx.identity.users.findByEmail(DEMO_PROFESSIONAL_EMAIL)) return null;
+    const user = await tx.identity.users.create({ email: DEMO_PROFESSIONAL_EMAIL, password_hash: passwordHash, role: 'professional', email_confirmed_at: new Date() });
+    await tx.identity.profiles.create({
       user_id: user.id,
       email: DEMO_PROFESSIONAL_EMAIL,
       full_name: 'Paula Demo Andrade',
@@ -162,8 +162,8 @@ async function seedDemoProfessional(container: Container, passwordHash: string):
       longitude: address.longitude,
       origem: 'www',
     });
-    await r.referrals.create({ referred_user_id: user.id, referrer_user_id: null, ...DIRECT_REFERRAL });
-    const professional = await r.professionals.professionals.create({
+    await tx.referrals.create({ referred_user_id: user.id, referrer_user_id: null, ...DIRECT_REFERRAL });
+    const professional = await tx.professionals.professionals.create({
       user_id: user.id,
       category: 'tatuagem',
       business_name: 'Estúdio Traço Fino',
@@ -183,7 +183,7 @@ async function seedDemoProfessional(container: Container, passwordHash: string):
       pix_key_type: 'EMAIL',
       pix_key: DEMO_PROFESSIONAL_EMAIL,
     });
-    await r.professionals.professionals.update(professional.id, { status: 'approved', approved: true, decided_at: new Date() });
+    await tx.professionals.professionals.update(professional.id, { status: 'approved', approved: true, decided_at: new Date() });
     return user.id;
   });
   if (!userId) return false;

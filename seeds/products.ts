@@ -4,7 +4,7 @@
 import { fakerPT_BR } from '@faker-js/faker';
 import type { Container } from 'inversify';
 import type { ProductService } from '../core/marketplace/product.service';
-import type { UnitOfWork } from '../core/ports/unit-of-work';
+import type { AppUnitOfWork } from '../adapters/db/unit-of-work';
 import { TOKENS } from '../adapters/tokens';
 import { DEMO_PRODUCT_CATEGORIES, DEMO_PRODUCTS } from './products.data';
 
@@ -19,7 +19,7 @@ const SELLING_POINTS = [
 
 export async function seedProducts(container: Container): Promise<{ categories: number; created: number }> {
   const products = container.get<ProductService>(TOKENS.ProductService);
-  const uow = container.get<UnitOfWork>(TOKENS.UnitOfWork);
+  const uow = container.get<AppUnitOfWork>(TOKENS.UnitOfWork);
   const faker = fakerPT_BR;
   faker.seed(20_261_121);
 

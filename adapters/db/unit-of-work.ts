@@ -2,7 +2,20 @@
 // reads), plus the job queue bound to the same transaction. Jobs enqueued in a transaction are dispatched right after
 // it commits (e-mails leave at once); if that fails they stay queued and the workers retry them with backoff.
 import type { Knex } from 'knex';
-import type { Repositories, Tx, UnitOfWork } from '../../core/ports/unit-of-work';
+import type { Tx, UnitOfWork } from '../../core/ports/unit-of-work';
+import type { AuditScope } from '../../core/audit';
+import type { CampaignsScope } from '../../core/campaigns';
+import type { CatalogScope } from '../../core/catalog';
+import type { ExperimentsScope } from '../../core/experiments';
+import type { GroupsScope } from '../../core/groups';
+import type { IdentityScope } from '../../core/identity';
+import type { InfluencersScope } from '../../core/influencers';
+import type { MarketplaceScope } from '../../core/marketplace';
+import type { NotificationsScope } from '../../core/notifications';
+import type { PaymentsScope } from '../../core/payments';
+import type { ProfessionalsScope } from '../../core/professionals';
+import type { ReferralsScope } from '../../core/referrals';
+import type { WalletScope } from '../../core/wallet';
 import type { JobQueue } from '../../core/ports/job-queue';
 import { KnexAuditLogRepository } from './repos/audit.repo';
 import {
@@ -43,6 +56,24 @@ export interface TransactionalJobs {
   dispatch(names: Iterable<string>): Promise<void>;
 }
 
+/** Every module's repositories: the one set that satisfies every use case's scope. */
+export type Repositories = IdentityScope &
+  ReferralsScope &
+  InfluencersScope &
+  AuditScope &
+  CatalogScope &
+  GroupsScope &
+  PaymentsScope &
+  NotificationsScope &
+  WalletScope &
+  MarketplaceScope &
+  ProfessionalsScope &
+  CampaignsScope &
+  ExperimentsScope;
+
+/** The unit of work the container hands to every service and flow (each sees only the scopes it declares). */
+export type AppUnitOfWork = UnitOfWork<Repositories>;
+
 export function makeRepositories(db: Knex): Repositories {
   return {
     identity: {
@@ -68,7 +99,7 @@ export function makeRepositories(db: Knex): Repositories {
   };
 }
 
-export class KnexUnitOfWork implements UnitOfWork {
+export class KnexUnitOfWork implements AppUnitOfWork {
   readonly repos: Repositories;
 
   constructor(
@@ -78,7 +109,7 @@ export class KnexUnitOfWork implements UnitOfWork {
     this.repos = makeRepositories(knex);
   }
 
-  async run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  async run<T>(work: (tx: Tx<Repositories>) => Promise<T>): Promise<T> {
     let enqueued: readonly string[] = [];
     const result = await this.knex.transaction((trx) => {
       const jobs = this.jobs().forTransaction(trx);

@@ -7,7 +7,7 @@ import type { PaymentService } from '../../core/payments/payment.service';
 import type { ExpireGroupsFlow, PayoutFlow } from '../../core/flows';
 import type { OrderService } from '../../core/marketplace/order.service';
 import type { OrderLineRefundService } from '../../core/marketplace/order-line-refund.service';
-import type { UnitOfWork } from '../../core/ports/unit-of-work';
+import type { AppUnitOfWork } from '../db/unit-of-work';
 import type { Mailer } from '../../core/ports/mailer';
 import type { FileStorage } from '../../core/ports/storage';
 import { ProductUploadCleanup } from '../../core/marketplace/product-uploads';
@@ -69,7 +69,7 @@ export function jobDefinitions(container: Container): JobDefinition[] {
       cron: '30 * * * *',
       ...SCHEDULED,
       handler: async () => {
-        const uow = container.get<UnitOfWork>(TOKENS.UnitOfWork);
+        const uow = container.get<AppUnitOfWork>(TOKENS.UnitOfWork);
         const clock = container.get<Clock>(TOKENS.Clock);
         return { deleted: await uow.repos.identity.sessions.deleteExpired(clock.now()) };
       },
@@ -80,7 +80,7 @@ export function jobDefinitions(container: Container): JobDefinition[] {
       cron: '17 * * * *',
       ...SCHEDULED,
       handler: async () => {
-        const uow = container.get<UnitOfWork>(TOKENS.UnitOfWork);
+        const uow = container.get<AppUnitOfWork>(TOKENS.UnitOfWork);
         return new ProductUploadCleanup(uow.repos.marketplace.uploads, container.get<FileStorage>(TOKENS.FileStorage), container.get<Clock>(TOKENS.Clock)).run();
       },
     }),

@@ -6,7 +6,7 @@ import type { PlanCatalogService } from '../../core/catalog/plan.service';
 import type { GroupService } from '../../core/groups/group.service';
 import type { ExpireGroupsFlow } from '../../core/flows';
 import type { PaymentService } from '../../core/payments/payment.service';
-import type { UnitOfWork } from '../../core/ports/unit-of-work';
+import type { AppUnitOfWork } from '../../adapters/db/unit-of-work';
 import { formatCents } from '../../core/shared/money';
 import { paidCount, placesTaken, GROUP_STATUSES } from '../../core/groups/group-rules';
 import { TOKENS } from '../../adapters/tokens';
@@ -56,7 +56,7 @@ export function registerOperationCommands(program: Command) {
   async function savePlan(slug: string, opts: PlanOpts, mustExist: boolean) {
     return withApp(async ({ container, database }) => {
       await migrateLatest(database.knex);
-      const uow = get<UnitOfWork>(container, TOKENS.UnitOfWork);
+      const uow = get<AppUnitOfWork>(container, TOKENS.UnitOfWork);
       const catalog = get<PlanCatalogService>(container, TOKENS.PlanCatalogService);
       const existing = (await uow.repos.catalog.plans.list({ activeOnly: false, offset: 0, limit: 1000 })).items.find((p) => p.slug === slug);
       if (mustExist && !existing) throw new CliError(`plano não encontrado: ${slug}`);
@@ -106,7 +106,7 @@ export function registerOperationCommands(program: Command) {
       const status = opts.status ? z.enum(GROUP_STATUSES).safeParse(opts.status) : null;
       if (status && !status.success) throw new CliError(`estado inválido: use ${GROUP_STATUSES.join(', ')}`);
       const rows = await withApp(async ({ container }) => {
-        const uow = get<UnitOfWork>(container, TOKENS.UnitOfWork);
+        const uow = get<AppUnitOfWork>(container, TOKENS.UnitOfWork);
         const page = await uow.repos.groups.groups.list({ ...(status?.success ? { status: status.data } : {}), offset: 0, limit: Number(opts.limit) });
         const out = [];
         for (const g of page.items) {
@@ -125,7 +125,7 @@ export function registerOperationCommands(program: Command) {
     .option('--json', 'saída em JSON')
     .action(async (id: string, opts: OutputOptions) => {
       const data = await withApp(async ({ container }) => {
-        const uow = get<UnitOfWork>(container, TOKENS.UnitOfWork);
+        const uow = get<AppUnitOfWork>(container, TOKENS.UnitOfWork);
         const view = await get<GroupService>(container, TOKENS.GroupService).publicGroup(id, null);
         const members = await uow.repos.groups.members.listForGroup(id);
         return { ...view, participants: members.map((m) => ({ id: m.id, nome: m.full_name, estado: m.status, codigo_convite: m.invite_code, pago_em: m.paid_at?.toISOString() ?? null })) };

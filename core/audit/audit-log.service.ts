@@ -3,11 +3,15 @@ import { notFound } from '../shared/errors';
 import type { AuditLogFilter } from './ports';
 import type { ListQuery } from '../shared/list-query';
 import type { UnitOfWork } from '../ports/unit-of-work';
+import type { AuditScope } from './ports';
+
+/** The audit log reads its own table only. */
+type AuditLogScope = AuditScope;
 
 export const AUDIT_LOG_SORTABLE = ['created_at', 'action', 'actor_email', 'entity_type', 'ip'] as const;
 
 export class AuditLogService {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(private readonly uow: UnitOfWork<AuditLogScope>) {}
 
   list(query: ListQuery<AuditLogFilter>) {
     const field = (AUDIT_LOG_SORTABLE as readonly string[]).includes(query.sort.field) ? query.sort.field : 'created_at';

@@ -37,3 +37,6 @@ export interface AuditLogRepository {
   list(query: ListQuery<AuditLogFilter>): Promise<{ items: AuditLogRecord[]; total: number }>;
   findById(id: string): Promise<AuditLogRecord | null>;
 }
+
+/** The audit log, as a unit of work scope (core/ports/unit-of-work.ts). */
+export type AuditScope = { audit: AuditLogRepository };

@@ -5,10 +5,15 @@ import type { Clock } from '../shared/clock';
 import { conflict, notFound } from '../shared/errors';
 import { isId } from '../shared/ids';
 import type { ListQuery } from '../shared/list-query';
-import type { UnitOfWork } from '../ports/unit-of-work';
 import { campaignPhase, isActiveAt } from './campaign-rules';
 import { campaignInputSchema } from './schemas';
 import type { CampaignFilter, CampaignRecord } from './ports';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import type { CampaignsScope } from './ports';
+import type { AuditScope } from '../audit/ports';
+
+/** The tables campaigns read and write (audit: every change is logged). */
+type CampaignScope = CampaignsScope & AuditScope;
 
 export const CAMPAIGN_SORTABLE = ['name', 'starts_at', 'ends_at', 'budget', 'spent', 'status', 'created_at'] as const;
 /** The newest bonuses the back office shows on a campaign. */
@@ -40,7 +45,7 @@ const auditView = (c: CampaignRecord) => ({ name: c.name, status: c.status, star
 
 export class CampaignService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<CampaignScope>,
     private readonly clock: Clock,
   ) {}
 

@@ -76,3 +76,6 @@ export interface CampaignRepositories {
   campaigns: CampaignRepository;
   bonuses: CampaignBonusRepository;
 }
+
+/** The campaigns module's tables, as a unit of work scope (core/ports/unit-of-work.ts). */
+export type CampaignsScope = { campaigns: CampaignRepositories };

@@ -4,9 +4,16 @@ import { z } from 'zod';
 import { conflict, notFound } from '../shared/errors';
 import { isId } from '../shared/ids';
 import type { ListQuery } from '../shared/list-query';
-import type { Tx, UnitOfWork } from '../ports/unit-of-work';
 import { NO_CATALOG_CACHE, type CatalogChanges } from '../ports/catalog-changes';
-import type { PlanCategoryRecord } from './ports';
+import type { AdminPlanCategoryFilter, PlanCategoryRecord } from './ports';
+// The repository port and its rows live in ports.ts (a leaf the module's scope is built from).
+export type { AdminPlanCategoryFilter, PlanCategoryAdminRepository, PlanCategoryAdminRow } from './ports';
+import type { Tx, UnitOfWork } from '../ports/unit-of-work';
+import type { CatalogScope } from './ports';
+import type { AuditScope } from '../audit/ports';
+
+/** The tables the plan category back office reads and writes (audit: every change is logged). */
+type PlanCategoryAdminScope = CatalogScope & AuditScope;
 
 export const adminPlanCategoryInputSchema = z.object({
   name: z.string({ message: 'Informe o nome' }).trim().min(2, { message: 'Informe o nome da categoria (ao menos 2 caracteres)' }).max(80, { message: 'No máximo 80 caracteres' }),
@@ -33,8 +40,7 @@ export const adminPlanCategoryFilterSchema = z.object({
   kind: z.enum(['service', 'product']).optional(),
   active: z.boolean().optional(),
   id: z.union([z.uuid(), z.array(z.uuid()).max(1000)]).transform((v) => (Array.isArray(v) ? v : [v])).optional(),
-});
-export type AdminPlanCategoryFilter = z.output<typeof adminPlanCategoryFilterSchema>;
+}) satisfies z.ZodType<AdminPlanCategoryFilter>;
 
 export const PLAN_CATEGORY_ADMIN_SORTS = ['name', 'slug', 'kind', 'sort_order', 'active', 'plans_count', 'professionals_count'] as const;
 
@@ -52,17 +58,7 @@ export const adminPlanCategorySchema = z
   })
   .meta({ id: 'AdminPlanCategory' });
 
-export type PlanCategoryAdminRow = PlanCategoryRecord & { plans_count: number; professionals_count: number };
 type CategoryWrite = Omit<PlanCategoryRecord, 'id'>;
-
-export interface PlanCategoryAdminRepository {
-  list(query: ListQuery<AdminPlanCategoryFilter>): Promise<{ items: PlanCategoryAdminRow[]; total: number }>;
-  find(id: string, options?: { lock?: boolean }): Promise<PlanCategoryAdminRow | null>;
-  /** 409 `slug_taken` when another category has the slug. */
-  create(category: CategoryWrite): Promise<PlanCategoryAdminRow>;
-  update(id: string, category: CategoryWrite): Promise<PlanCategoryAdminRow | null>;
-  delete(id: string): Promise<boolean>;
-}
 
 export const PLAN_CATEGORY_MESSAGES = {
   notFound: 'Categoria de plano não encontrada.',
@@ -80,7 +76,7 @@ const snapshot = (c: CategoryWrite) => ({ name: c.name, slug: c.slug, kind: c.ki
 
 export class PlanCategoryAdminService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<PlanCategoryAdminScope>,
     /** The public plan catalogue is cached: told after every change. */
     private readonly changes: CatalogChanges = NO_CATALOG_CACHE,
   ) {}
@@ -139,7 +135,7 @@ export class PlanCategoryAdminService {
     return deleted;
   }
 
-  private audit(tx: Tx, actor: { id: string; email: string }, action: string, entityId: string, metadata: Record<string, unknown>) {
+  private audit(tx: Tx<PlanCategoryAdminScope>, actor: { id: string; email: string }, action: string, entityId: string, metadata: Record<string, unknown>) {
     return tx.audit.append({ action, actor_user_id: actor.id, actor_email: actor.email, entity_type: 'plan_category', entity_id: entityId, metadata });
   }
 }

@@ -6,8 +6,13 @@ import { notFound } from '../shared/errors';
 import { computeEntryPrice } from './entry-price';
 import type { ListQuery } from '../shared/list-query';
 import type { PlanCategoryRecord, PlanRecord } from './ports';
-import type { UnitOfWork } from '../ports/unit-of-work';
 import { NO_CATALOG_CACHE, type CatalogChanges } from '../ports/catalog-changes';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import type { CatalogScope } from './ports';
+import type { AuditScope } from '../audit/ports';
+
+/** The tables the plan catalogue reads and writes (audit: the admin's changes are logged). */
+type PlanCatalogScope = CatalogScope & AuditScope;
 
 export const planKindSchema = z.enum(['service', 'product']);
 
@@ -59,7 +64,7 @@ export function toAdminPlan(plan: PlanRecord) {
 
 export class PlanCatalogService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<PlanCatalogScope>,
     /** Told after every committed plan change (the public list is cached). */
     private readonly changes: CatalogChanges = NO_CATALOG_CACHE,
   ) {}
@@ -107,9 +112,9 @@ export class PlanCatalogService {
 
   async adminCreate(input: unknown, actor: { id: string; email: string }) {
     const plan = planInputSchema.parse(input);
-    const created = await this.uow.run(async (r) => {
-      const saved = await r.catalog.plans.create({ ...plan, entry_price: computeEntryPrice(plan.price) });
-      await r.audit.append({ action: 'admin.plan_created', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'plan', entity_id: saved.id, metadata: { slug: saved.slug, price: saved.price } });
+    const created = await this.uow.run(async (tx) => {
+      const saved = await tx.catalog.plans.create({ ...plan, entry_price: computeEntryPrice(plan.price) });
+      await tx.audit.append({ action: 'admin.plan_created', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'plan', entity_id: saved.id, metadata: { slug: saved.slug, price: saved.price } });
       return saved;
     });
     this.changes.changed();
@@ -120,9 +125,9 @@ export class PlanCatalogService {
   async adminUpdate(id: string, input: unknown, actor: { id: string; email: string }) {
     await this.adminGet(id);
     const plan = planInputSchema.parse(input);
-    const updated = await this.uow.run(async (r) => {
-      const saved = await r.catalog.plans.updateById(id, { ...plan, entry_price: computeEntryPrice(plan.price) });
-      await r.audit.append({ action: 'admin.plan_updated', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'plan', entity_id: id, metadata: { slug: plan.slug, price: plan.price, active: plan.active } });
+    const updated = await this.uow.run(async (tx) => {
+      const saved = await tx.catalog.plans.updateById(id, { ...plan, entry_price: computeEntryPrice(plan.price) });
+      await tx.audit.append({ action: 'admin.plan_updated', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'plan', entity_id: id, metadata: { slug: plan.slug, price: plan.price, active: plan.active } });
       return saved;
     });
     this.changes.changed();
@@ -140,7 +145,7 @@ export class PlanCatalogService {
   /** Creates or updates a plan by slug (seeds, CLI, back office); the entry price is computed, never typed. */
   async savePlan(input: PlanInput) {
     const plan = planInputSchema.parse(input);
-    const saved = await this.uow.run((r) => r.catalog.plans.upsertBySlug({ ...plan, entry_price: computeEntryPrice(plan.price) }));
+    const saved = await this.uow.run((tx) => tx.catalog.plans.upsertBySlug({ ...plan, entry_price: computeEntryPrice(plan.price) }));
     this.changes.changed();
     return saved;
   }

@@ -1,6 +1,5 @@
 // The plan catalogue's persistence port.
 import type { ListQuery } from '../shared/list-query';
-import type { PlanCategoryAdminRepository } from './plan-category-admin';
 
 export interface PlanCategoryRecord {
   id: string;
@@ -47,4 +46,30 @@ export interface CatalogRepositories {
   plans: PlanRepository;
   /** The back office's plan categories. */
   categories: PlanCategoryAdminRepository;
+}
+
+/** The catalog module's tables, as a unit of work scope (core/ports/unit-of-work.ts). */
+export type CatalogScope = { catalog: CatalogRepositories };
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The back office's plan category port (core/catalog/plan-category-admin.ts; adapters/db/repos/catalogue-admin.repos.ts)
+
+/** What the admin plan category list filters by (adminPlanCategoryFilterSchema's output). */
+export interface AdminPlanCategoryFilter {
+  q?: string;
+  kind?: 'service' | 'product';
+  active?: boolean;
+  id?: string[];
+}
+
+export type PlanCategoryAdminRow = PlanCategoryRecord & { plans_count: number; professionals_count: number };
+type PlanCategoryWrite = Omit<PlanCategoryRecord, 'id'>;
+
+export interface PlanCategoryAdminRepository {
+  list(query: ListQuery<AdminPlanCategoryFilter>): Promise<{ items: PlanCategoryAdminRow[]; total: number }>;
+  find(id: string, options?: { lock?: boolean }): Promise<PlanCategoryAdminRow | null>;
+  /** 409 `slug_taken` when another category has the slug. */
+  create(category: PlanCategoryWrite): Promise<PlanCategoryAdminRow>;
+  update(id: string, category: PlanCategoryWrite): Promise<PlanCategoryAdminRow | null>;
+  delete(id: string): Promise<boolean>;
 }

@@ -54,3 +54,6 @@ export interface ExperimentRepository {
   variantCounts(experimentName: string): Promise<VariantCounts[]>;
   analyticsCounts(experimentName: string, from: Date, toExclusive: Date): Promise<AnalyticsCounts>;
 }
+
+/** The theme experiment's table, as a unit of work scope (core/ports/unit-of-work.ts). */
+export type ExperimentsScope = { experiments: ExperimentRepository };

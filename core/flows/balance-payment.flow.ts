@@ -2,7 +2,6 @@
 // purchase is complete — the buyer's influencer earns a commission on the platform's fee; a refund reverses it.
 import type { Clock } from '../shared/clock';
 import { conflict, notFound } from '../shared/errors';
-import type { Repositories, Tx } from '../ports/unit-of-work';
 import { notify } from '../notifications';
 import { earnCommission, reverseCommission } from './commission.flow';
 import { reverseCampaignBonusesForPayment } from './campaign-bonus.flow';
@@ -10,11 +9,25 @@ import { reverseGroupPurchase } from './payment-reversal.flow';
 import type { PlanOrderFlow } from './plan-order.flow';
 import { shipsAsOrder } from '../marketplace';
 import { paymentConfirmedEmail, receiptPath, type PaymentPurposeHandler, type PaymentRecord, type SettleOutcome } from '../payments';
+import type { Tx } from '../ports/unit-of-work';
+import type { GroupsScope } from '../groups/ports';
+import type { CatalogScope } from '../catalog/ports';
+import type { IdentityScope } from '../identity/ports';
+import type { NotificationsScope } from '../notifications/ports';
+import type { PaymentsScope } from '../payments/ports';
+import type { MarketplaceScope } from '../marketplace/ports';
+import type { AuditScope } from '../audit/ports';
+import type { CampaignsScope } from '../campaigns/ports';
+import type { WalletScope } from '../wallet/ports';
+import type { InfluencersScope } from '../influencers/ports';
+
+/** What a voucher's balance payment reads and writes: the voucher, its plan, the plan order and commission it starts. */
+export type BalancePaymentScope = GroupsScope & CatalogScope & IdentityScope & NotificationsScope & PaymentsScope & MarketplaceScope & AuditScope & CampaignsScope & WalletScope & InfluencersScope;
 
 /** `planOrders`: a product plan's paid balance asks the member for the delivery address (plan-order.flow.ts). */
-export function balancePaymentFlow(clock: Clock, options: { publicUrl?: string; feePercent?: number; planOrders?: Pick<PlanOrderFlow, 'balancePaid'> } = {}): PaymentPurposeHandler {
+export function balancePaymentFlow(clock: Clock, options: { publicUrl?: string; feePercent?: number; planOrders?: Pick<PlanOrderFlow, 'balancePaid'> } = {}): PaymentPurposeHandler<BalancePaymentScope> {
   return {
-    async resolve(repos: Repositories, userId: string, voucherId: string) {
+    async resolve(repos: BalancePaymentScope, userId: string, voucherId: string) {
       const voucher = await repos.groups.vouchers.findById(voucherId);
       if (!voucher || voucher.user_id !== userId) throw notFound('voucher_not_found', 'Voucher não encontrado.');
       if (voucher.status === 'cancelled') throw conflict('voucher_cancelled', 'Este voucher foi cancelado.');
@@ -23,7 +36,7 @@ export function balancePaymentFlow(clock: Clock, options: { publicUrl?: string; 
       return { amount: voucher.balance_due, description: `Turma — saldo: ${plan?.name ?? 'plano'} (${voucher.code})` };
     },
 
-    async settle(tx: Tx, payment: PaymentRecord): Promise<SettleOutcome> {
+    async settle(tx: Tx<BalancePaymentScope>, payment: PaymentRecord): Promise<SettleOutcome> {
       const voucher = await tx.groups.vouchers.findById(payment.ref_id);
       if (!voucher || !(await tx.groups.vouchers.moveIf(voucher.id, 'awaiting_balance', 'redeemable', { redeemable_at: clock.now() }))) {
         return { outcome: 'refund_needed', reason: 'saldo já quitado' };
@@ -42,7 +55,7 @@ export function balancePaymentFlow(clock: Clock, options: { publicUrl?: string; 
       return { outcome: 'applied' };
     },
 
-    async refunded(tx: Tx, payment: PaymentRecord) {
+    async refunded(tx: Tx<BalancePaymentScope>, payment: PaymentRecord) {
       // Only when the purchase was undone (voucher cancelled): a refunded duplicate of a balance already paid keeps it.
       const voucher = await tx.groups.vouchers.findById(payment.ref_id);
       if (voucher?.status === 'cancelled') await reverseCommission(tx, 'group_member', voucher.member_id, clock.now());
@@ -51,7 +64,7 @@ export function balancePaymentFlow(clock: Clock, options: { publicUrl?: string; 
     },
 
     /** The provider refunded or charged back a confirmed balance: the purchase is cancelled unless redeemed. */
-    async reversed(tx: Tx, payment: PaymentRecord, kind) {
+    async reversed(tx: Tx<BalancePaymentScope>, payment: PaymentRecord, kind) {
       await reverseGroupPurchase(tx, payment, kind, clock.now());
     },
   };

@@ -3,14 +3,21 @@
 // platform fee, capped by the inviter's cap and the budget — in the completing transaction. The campaign row is locked
 // while bonuses are computed and `spent` moves by a conditional update, so concurrent completions never pass the
 // budget. The invitee's purchase undone (withdrawn, cancelled, refunded) within the withdrawal window reverses the bonus, once.
-import type { Tx } from '../ports/unit-of-work';
 import type { GroupRecord, MemberRecord } from '../groups';
 import type { PaymentRecord } from '../payments';
 import { bonusAmount, bonusReversalRef, bonusWalletRef, isActiveAt, platformFeeOf, withinReversalWindow } from '../campaigns';
+import type { Tx } from '../ports/unit-of-work';
+import type { CampaignsScope } from '../campaigns/ports';
+import type { GroupsScope } from '../groups/ports';
+import type { WalletScope } from '../wallet/ports';
+import type { AuditScope } from '../audit/ports';
+
+/** What a campaign bonus reads and writes: the campaign, the invitee's group and the inviter's wallet. */
+export type CampaignBonusScope = CampaignsScope & GroupsScope & WalletScope & AuditScope;
 
 /** Credits the bonuses earned by `awarded` members' inviters; returns how many were credited. */
 export async function creditCampaignBonuses(
-  tx: Tx,
+  tx: Tx<CampaignBonusScope>,
   group: Pick<GroupRecord, 'id' | 'price'>,
   awarded: ReadonlyArray<Pick<MemberRecord, 'id' | 'user_id' | 'invited_by_member_id'>>,
   planName: string,
@@ -54,7 +61,7 @@ export async function creditCampaignBonuses(
  * withdrawal window counted from the group's completion (docs/product/group-purchase.md, docs/product/payments.md#withdrawal-cdc-art-49: 7 days); undone later, the bonus stays: the bonus is marked reversed, the budget gets its share back and the inviter's wallet a
  * negative 'referral_bonus' entry under its own ref (so it happens once). Returns how many were reversed.
  */
-export async function reverseCampaignBonuses(tx: Tx, inviteeMemberId: string, undoneAt: Date, reason: string): Promise<number> {
+export async function reverseCampaignBonuses(tx: Tx<CampaignBonusScope>, inviteeMemberId: string, undoneAt: Date, reason: string): Promise<number> {
   const member = await tx.groups.members.findById(inviteeMemberId);
   const group = member ? await tx.groups.groups.findById(member.group_id) : null;
   if (!group || !withinReversalWindow(group.completed_at, undoneAt)) return 0;
@@ -77,7 +84,7 @@ export async function reverseCampaignBonuses(tx: Tx, inviteeMemberId: string, un
  * undone within the window, counted at the moment it was undone (not when the refund landed). A refund that undid
  * nothing — a duplicate payment of a purchase that stands — keeps the bonus.
  */
-export async function reverseCampaignBonusesForPayment(tx: Tx, payment: Pick<PaymentRecord, 'purpose' | 'ref_id'>, now: Date): Promise<number> {
+export async function reverseCampaignBonusesForPayment(tx: Tx<CampaignBonusScope>, payment: Pick<PaymentRecord, 'purpose' | 'ref_id'>, now: Date): Promise<number> {
   const memberId = payment.purpose === 'entry' ? payment.ref_id : payment.purpose === 'balance' ? ((await tx.groups.vouchers.findById(payment.ref_id))?.member_id ?? null) : null;
   const member = memberId ? await tx.groups.members.findById(memberId) : null;
   if (!member || member.status !== 'refunded') return 0;

@@ -9,7 +9,6 @@ import type { Clock } from '../shared/clock';
 import { forbidden, notFound } from '../shared/errors';
 import { isId } from '../shared/ids';
 import type { Cents } from '../shared/money';
-import type { Tx, UnitOfWork } from '../ports/unit-of-work';
 import {
   COMMISSION_STATUSES,
   commissionFor,
@@ -24,9 +23,15 @@ import {
   type CommissionStatus,
   type DashboardPeriod,
 } from '../influencers';
+import type { Tx, UnitOfWork } from '../ports/unit-of-work';
+import type { InfluencersScope } from '../influencers/ports';
+import type { AuditScope } from '../audit/ports';
+
+/** Commissions read and write the influencers module's tables (audit: every change is logged). */
+export type CommissionScope = InfluencersScope & AuditScope;
 
 /** In the purchase's transaction: the commission it earns its buyer's influencer, if any (once per purchase). */
-export async function earnCommission(tx: Tx, input: { buyerId: string; source: CommissionSource; sourceId: string; base: Cents; feePercent: number; now: Date }) {
+export async function earnCommission(tx: Tx<CommissionScope>, input: { buyerId: string; source: CommissionSource; sourceId: string; base: Cents; feePercent: number; now: Date }) {
   const earned = commissionFor(await tx.commissions.referralOf(input.buyerId), platformFee(input.base, input.feePercent), input.now);
   if (!earned) return null;
   const created = await tx.commissions.createOnce({ ...earned, referred_user_id: input.buyerId, source_type: input.source, source_id: input.sourceId, created_at: input.now });
@@ -40,7 +45,7 @@ export async function earnCommission(tx: Tx, input: { buyerId: string; source: C
  * In the refund's transaction: the purchase's commission is reversed; one already paid out (or in a transfer) is
  * clawed back instead — a negative balance deducted from the influencer's next payouts (never a negative transfer).
  */
-export async function reverseCommission(tx: Tx, source: CommissionSource, sourceId: string, now: Date) {
+export async function reverseCommission(tx: Tx<CommissionScope>, source: CommissionSource, sourceId: string, now: Date) {
   const reversed = await tx.commissions.reverseSource(source, sourceId, now);
   if (reversed) await tx.audit.append({ action: 'commission.reversed', actor_email: 'sistema', entity_type: source, entity_id: sourceId, metadata: { reversed } });
   const clawedBack = await tx.commissions.clawBackSource(source, sourceId, now);
@@ -66,7 +71,7 @@ export const commissionView = (c: CommissionRecord) => ({
 
 export class InfluencerDashboardFlow {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<CommissionScope>,
     private readonly clock: Clock,
     private readonly options: { publicUrl: string },
   ) {}

@@ -1,15 +1,25 @@
 // Flow: a group whose last place was paid completes (docs/product/group-purchase.md). Every paid member is awarded a voucher at the
 // group price with the entry already counted, told in-app and by e-mail; unpaid holds are released. Runs inside the
 // transaction that confirmed the last entry, under the group's row lock, and happens once (conditional move).
-import type { Tx } from '../ports/unit-of-work';
 import { groupCompleteEmail, makeCode, type GroupRecord } from '../groups';
 import { notify } from '../notifications';
 import { DEFAULT_PLATFORM_FEE_PERCENT } from '../professionals';
 import { creditCampaignBonuses } from './campaign-bonus.flow';
 import { requestChargeCancel } from '../payments';
+import type { Tx } from '../ports/unit-of-work';
+import type { GroupsScope } from '../groups/ports';
+import type { PaymentsScope } from '../payments/ports';
+import type { IdentityScope } from '../identity/ports';
+import type { NotificationsScope } from '../notifications/ports';
+import type { AuditScope } from '../audit/ports';
+import type { CampaignsScope } from '../campaigns/ports';
+import type { WalletScope } from '../wallet/ports';
+
+/** What completing a group writes: its members and vouchers, and through campaign bonuses the inviters' wallets. */
+export type CompleteGroupScope = GroupsScope & PaymentsScope & IdentityScope & NotificationsScope & AuditScope & CampaignsScope & WalletScope;
 
 /** `feePercent`: the platform fee (PLATFORM_FEE_PERCENT) a 'fee_percent' campaign bonus is a share of. */
-export async function completeGroup(tx: Tx, group: GroupRecord, planName: string, now: Date, random: () => number, feePercent = DEFAULT_PLATFORM_FEE_PERCENT): Promise<boolean> {
+export async function completeGroup(tx: Tx<CompleteGroupScope>, group: GroupRecord, planName: string, now: Date, random: () => number, feePercent = DEFAULT_PLATFORM_FEE_PERCENT): Promise<boolean> {
   if (!(await tx.groups.groups.moveIf(group.id, 'open', 'complete', { completed_at: now }))) return false;
   const members = await tx.groups.members.listForGroup(group.id);
   let awarded = 0;
@@ -39,7 +49,7 @@ export async function completeGroup(tx: Tx, group: GroupRecord, planName: string
 }
 
 /** A released place's pending entry charge, if any, is cancelled at the provider (a job enqueued in `tx`). */
-export async function cancelPendingEntry(tx: Tx, memberId: string, reason: string): Promise<boolean> {
+export async function cancelPendingEntry(tx: Tx<PaymentsScope>, memberId: string, reason: string): Promise<boolean> {
   const pending = await tx.payments.payments.findPendingFor('entry', memberId);
   if (!pending) return false;
   await requestChargeCancel(tx, pending, reason);

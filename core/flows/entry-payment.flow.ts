@@ -4,7 +4,6 @@
 import type { Clock } from '../shared/clock';
 import { conflict, notFound } from '../shared/errors';
 import { secureRandom } from '../shared/random';
-import type { Repositories, Tx } from '../ports/unit-of-work';
 import { entryHoldAfterCharge, firstNameOf, occupiesPlace, paidCount, placesTaken, shouldComplete } from '../groups';
 import { notify } from '../notifications';
 import { paymentConfirmedEmail, receiptPath, type PaymentPurposeHandler, type PaymentRecord, type SettleOutcome } from '../payments';
@@ -12,10 +11,25 @@ import { recordFirstEntryConversion } from '../experiments';
 import { completeGroup } from './complete-group.flow';
 import { reverseCampaignBonusesForPayment } from './campaign-bonus.flow';
 import { reverseGroupPurchase } from './payment-reversal.flow';
+import type { Tx } from '../ports/unit-of-work';
+import type { GroupsScope } from '../groups/ports';
+import type { CatalogScope } from '../catalog/ports';
+import type { IdentityScope } from '../identity/ports';
+import type { NotificationsScope } from '../notifications/ports';
+import type { ExperimentsScope } from '../experiments/ports';
+import type { PaymentsScope } from '../payments/ports';
+import type { AuditScope } from '../audit/ports';
+import type { CampaignsScope } from '../campaigns/ports';
+import type { WalletScope } from '../wallet/ports';
+import type { MarketplaceScope } from '../marketplace/ports';
+import type { InfluencersScope } from '../influencers/ports';
 
-export function entryPaymentFlow(clock: Clock, random: () => number = secureRandom, options: { publicUrl?: string; platformFeePercent?: number } = {}): PaymentPurposeHandler {
+/** What an entry payment reads and writes: the member's place, the group it may complete, the theme experiment's event. */
+export type EntryPaymentScope = GroupsScope & CatalogScope & IdentityScope & NotificationsScope & ExperimentsScope & PaymentsScope & AuditScope & CampaignsScope & WalletScope & MarketplaceScope & InfluencersScope;
+
+export function entryPaymentFlow(clock: Clock, random: () => number = secureRandom, options: { publicUrl?: string; platformFeePercent?: number } = {}): PaymentPurposeHandler<EntryPaymentScope> {
   return {
-    async resolve(repos: Repositories, userId: string, memberId: string) {
+    async resolve(repos: EntryPaymentScope, userId: string, memberId: string) {
       const member = await repos.groups.members.findById(memberId);
       if (!member || member.user_id !== userId) throw notFound('member_not_found', 'Participação não encontrada.');
       const group = await repos.groups.groups.findById(member.group_id);
@@ -30,7 +44,7 @@ export function entryPaymentFlow(clock: Clock, random: () => number = secureRand
     },
 
     /** A boleto holds the place until its due date; switching back to PIX goes back to the 30-minute rule. */
-    async charged(tx: Tx, payment: PaymentRecord, charge: { dueDate: string; previousMethod: PaymentRecord['method'] | null }) {
+    async charged(tx: Tx<EntryPaymentScope>, payment: PaymentRecord, charge: { dueDate: string; previousMethod: PaymentRecord['method'] | null }) {
       const hold = entryHoldAfterCharge({ method: payment.method, dueDate: charge.dueDate, previousMethod: charge.previousMethod }, clock.now());
       if (!hold) return;
       const member = await tx.groups.members.lock(payment.ref_id);
@@ -38,7 +52,7 @@ export function entryPaymentFlow(clock: Clock, random: () => number = secureRand
       await tx.groups.members.update(member.id, { hold_expires_at: hold });
     },
 
-    async settle(tx: Tx, payment: PaymentRecord): Promise<SettleOutcome> {
+    async settle(tx: Tx<EntryPaymentScope>, payment: PaymentRecord): Promise<SettleOutcome> {
       const member = await tx.groups.members.findById(payment.ref_id);
       const group = member ? await tx.groups.groups.lock(member.group_id) : null;
       if (!member || !group) return { outcome: 'refund_needed', reason: 'participação inexistente' };
@@ -70,12 +84,12 @@ export function entryPaymentFlow(clock: Clock, random: () => number = secureRand
     },
 
     /** A refunded entry within the withdrawal window takes back the campaign bonus its inviter earned. */
-    async refunded(tx: Tx, payment: PaymentRecord) {
+    async refunded(tx: Tx<EntryPaymentScope>, payment: PaymentRecord) {
       await reverseCampaignBonusesForPayment(tx, payment, clock.now());
     },
 
     /** The provider refunded or charged back a confirmed entry: the place, or the completed purchase, goes. */
-    async reversed(tx: Tx, payment: PaymentRecord, kind) {
+    async reversed(tx: Tx<EntryPaymentScope>, payment: PaymentRecord, kind) {
       await reverseGroupPurchase(tx, payment, kind, clock.now());
     },
   };

@@ -5,10 +5,20 @@ import type { Clock } from '../shared/clock';
 import { conflict, notFound } from '../shared/errors';
 import { isId } from '../shared/ids';
 import type { GroupRecord } from '../groups';
-import type { UnitOfWork } from '../ports/unit-of-work';
 import { notify } from '../notifications';
 import { requestRefund } from '../payments';
 import { cancelPendingEntry } from './complete-group.flow';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import type { GroupsScope } from '../groups/ports';
+import type { PaymentsScope } from '../payments/ports';
+import type { WalletScope } from '../wallet/ports';
+import type { NotificationsScope } from '../notifications/ports';
+import type { AuditScope } from '../audit/ports';
+import type { CatalogScope } from '../catalog/ports';
+import type { IdentityScope } from '../identity/ports';
+
+/** The tables expiring a group reads and writes: its members, their payments (refunds) and the wallet. */
+type ExpireGroupsScope = GroupsScope & PaymentsScope & WalletScope & NotificationsScope & AuditScope & CatalogScope & IdentityScope;
 
 export interface ExpireGroupsResult {
   expired: number;
@@ -19,7 +29,7 @@ export interface ExpireGroupsResult {
 
 export class ExpireGroupsFlow {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<ExpireGroupsScope>,
     private readonly clock: Clock,
   ) {}
 

@@ -4,16 +4,30 @@
 // professionals (reviews written; and, for a professional, the profile, photos, reviews received, receivables and
 // payouts). Secrets are left out: password hash, session and link token hashes, provider credentials.
 // tests/http/lgpd-export.test.ts fails when a table pointing at a user is not covered here.
-import type { UnitOfWork } from '../ports/unit-of-work';
 import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
 import { auditMeta, type AuthenticatedUser, type RequestMeta } from '../identity';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import type { IdentityScope } from '../identity/ports';
+import type { ReferralsScope } from '../referrals/ports';
+import type { InfluencersScope } from '../influencers/ports';
+import type { AuditScope } from '../audit/ports';
+import type { GroupsScope } from '../groups/ports';
+import type { PaymentsScope } from '../payments/ports';
+import type { NotificationsScope } from '../notifications/ports';
+import type { WalletScope } from '../wallet/ports';
+import type { MarketplaceScope } from '../marketplace/ports';
+import type { ProfessionalsScope } from '../professionals/ports';
+import type { ExperimentsScope } from '../experiments/ports';
+
+/** Everything stored about one person, from every module that keeps personal data. */
+type ExportMyDataScope = IdentityScope & ReferralsScope & InfluencersScope & AuditScope & GroupsScope & PaymentsScope & NotificationsScope & WalletScope & MarketplaceScope & ProfessionalsScope & ExperimentsScope;
 
 const ALL = 100_000;
 
 export class ExportMyDataFlow {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<ExportMyDataScope>,
     private readonly clock: Clock,
   ) {}
 

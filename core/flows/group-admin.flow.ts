@@ -7,6 +7,12 @@ import { isId } from '../shared/ids';
 import { dateTimeAnswer } from '../shared/answer-schemas';
 import { GROUP_STATUSES, MEMBER_STATUSES, type GroupRecord, type GroupStatus } from '../groups';
 import type { UnitOfWork } from '../ports/unit-of-work';
+import type { GroupsScope } from '../groups/ports';
+import type { CatalogScope } from '../catalog/ports';
+import type { PaymentsScope } from '../payments/ports';
+
+/** What the groups back office reads: groups, their plans and their payments. */
+type GroupAdminScope = GroupsScope & CatalogScope & PaymentsScope;
 
 export const groupAdminFilterSchema = z.object({
   status: z.enum(GROUP_STATUSES).optional(),
@@ -68,7 +74,7 @@ function toAdminGroup(g: GroupRecord, planName: string | null) {
 }
 
 export class GroupAdminFlow {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(private readonly uow: UnitOfWork<GroupAdminScope>) {}
 
   /** GET /api/admin/groups: newest first, by status and plan. */
   async list(query: ListQuery<{ status?: GroupStatus; plan_id?: string }>) {

@@ -1,10 +1,17 @@
 // Flow (read): the member's own vouchers with what the voucher screen needs from other modules — the plan and its
 // service category (catalog), who redeemed it and whether it can still be reviewed (professionals). The vouchers
 // themselves belong to groups; this flow only reads.
-import type { UnitOfWork } from '../ports/unit-of-work';
 import type { Clock } from '../shared/clock';
 import { reviewRefusal } from '../professionals';
 import { planDeliveryState, shipsAsOrder, type PlanDeliveryState } from '../marketplace';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import type { GroupsScope } from '../groups/ports';
+import type { CatalogScope } from '../catalog/ports';
+import type { MarketplaceScope } from '../marketplace/ports';
+import type { ProfessionalsScope } from '../professionals/ports';
+
+/** What the member's vouchers page reads: vouchers, their plans, plan orders and the redeeming professional. */
+type MyVouchersScope = GroupsScope & CatalogScope & MarketplaceScope & ProfessionalsScope;
 
 export interface MyVoucherItem {
   id: string;
@@ -24,7 +31,7 @@ export interface MyVoucherItem {
 
 export class MyVouchersFlow {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<MyVouchersScope>,
     private readonly clock: Clock,
   ) {}
 

@@ -4,15 +4,28 @@
 import type { Clock } from '../shared/clock';
 import { conflict, notFound } from '../shared/errors';
 import { isId } from '../shared/ids';
-import type { Repositories, Tx } from '../ports/unit-of-work';
 import { orderConfirmedEmail, orderNotify, orderNumber, orderPath } from '../marketplace';
 import { receiptPath, type PaymentPurposeHandler, type PaymentRecord, type SettleOutcome } from '../payments';
 import { reverseCommission } from './commission.flow';
 import { reverseOrderPurchase } from './payment-reversal.flow';
+import type { Tx } from '../ports/unit-of-work';
+import type { MarketplaceScope } from '../marketplace/ports';
+import type { IdentityScope } from '../identity/ports';
+import type { NotificationsScope } from '../notifications/ports';
+import type { PaymentsScope } from '../payments/ports';
+import type { AuditScope } from '../audit/ports';
+import type { CatalogScope } from '../catalog/ports';
+import type { GroupsScope } from '../groups/ports';
+import type { CampaignsScope } from '../campaigns/ports';
+import type { WalletScope } from '../wallet/ports';
+import type { InfluencersScope } from '../influencers/ports';
 
-export function orderPaymentFlow(clock: Clock, options: { publicUrl?: string } = {}): PaymentPurposeHandler {
+/** What an order payment reads and writes: the order, its buyer, and on a reversal what the order undid. */
+export type OrderPaymentScope = MarketplaceScope & IdentityScope & NotificationsScope & PaymentsScope & AuditScope & CatalogScope & GroupsScope & CampaignsScope & WalletScope & InfluencersScope;
+
+export function orderPaymentFlow(clock: Clock, options: { publicUrl?: string } = {}): PaymentPurposeHandler<OrderPaymentScope> {
   return {
-    async resolve(repos: Repositories, userId: string, orderId: string) {
+    async resolve(repos: OrderPaymentScope, userId: string, orderId: string) {
       const order = isId(orderId) ? await repos.marketplace.orders.findById(orderId) : null;
       if (!order || order.user_id !== userId) throw notFound('order_not_found', 'Pedido não encontrado.');
       if (order.status === 'cancelled' || order.status === 'refunded') throw conflict('order_cancelled', 'Este pedido foi cancelado. Faça um novo pedido.');
@@ -23,7 +36,7 @@ export function orderPaymentFlow(clock: Clock, options: { publicUrl?: string } =
       return { amount: order.total_amount, description: `Turma — pedido ${orderNumber(order.id)}` };
     },
 
-    async settle(tx: Tx, payment: PaymentRecord): Promise<SettleOutcome> {
+    async settle(tx: Tx<OrderPaymentScope>, payment: PaymentRecord): Promise<SettleOutcome> {
       const orders = tx.marketplace.orders;
       const refund = { outcome: 'refund_needed', reason: 'pedido indisponível quando o pagamento chegou' } as const;
       const order = await orders.lock(payment.ref_id);
@@ -48,14 +61,14 @@ export function orderPaymentFlow(clock: Clock, options: { publicUrl?: string } =
      * A refunded order's commission (earned on delivery) is reversed — only when the refunded charge is the one
      * that paid the order: a duplicate or late charge sent back leaves the order, and its commission, standing.
      */
-    async refunded(tx: Tx, payment: PaymentRecord) {
+    async refunded(tx: Tx<OrderPaymentScope>, payment: PaymentRecord) {
       const order = await tx.marketplace.orders.findById(payment.ref_id);
       if (!order || order.payment_id !== payment.id) return;
       await reverseCommission(tx, 'order', payment.ref_id, clock.now());
     },
 
     /** The provider refunded or charged back a confirmed order: the order is refunded, its stock back. */
-    async reversed(tx: Tx, payment: PaymentRecord, kind) {
+    async reversed(tx: Tx<OrderPaymentScope>, payment: PaymentRecord, kind) {
       await reverseOrderPurchase(tx, payment, kind, clock.now());
     },
   };

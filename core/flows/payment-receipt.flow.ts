@@ -1,15 +1,23 @@
 // Flow (read): the receipt of one of the caller's confirmed payments. Reads the payment (payments), the payer
 // (identity) and what it paid for — the plan and group of an entry or balance (groups, catalog) or the order and its
 // lines (marketplace) — and hands them to the pure buildReceipt. Writes nothing.
-import type { UnitOfWork } from '../ports/unit-of-work';
 import type { Clock } from '../shared/clock';
 import { conflict, notFound } from '../shared/errors';
 import { isId } from '../shared/ids';
 import { buildReceipt, hasReceipt, type PaymentRecord, type Receipt, type ReceiptSubject } from '../payments';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import type { PaymentsScope } from '../payments/ports';
+import type { IdentityScope } from '../identity/ports';
+import type { GroupsScope } from '../groups/ports';
+import type { CatalogScope } from '../catalog/ports';
+import type { MarketplaceScope } from '../marketplace/ports';
+
+/** What a receipt reads: the payment, its payer, and what it paid for (a group's plan or an order). */
+type PaymentReceiptScope = PaymentsScope & IdentityScope & GroupsScope & CatalogScope & MarketplaceScope;
 
 export class PaymentReceiptFlow {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<PaymentReceiptScope>,
     private readonly clock: Clock,
   ) {}
 

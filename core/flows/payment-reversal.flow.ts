@@ -6,13 +6,26 @@
 //  - a marketplace order: `refunded`, its stock back on the shelf when it had not left, the customer told.
 // A cancelled purchase's commission and campaign bonus are reversed here, in the same transaction. Every reversal
 // leaves an audit record the back office reads.
-import type { Tx } from '../ports/unit-of-work';
 import { firstNameOf, groupPurchaseReversal, paidCount } from '../groups';
 import { canTransition, orderNotify, orderStatusEmail, returnsStock } from '../marketplace';
 import { notify } from '../notifications';
 import { requestChargeCancel, requestRefund, type PaymentRecord, type PaymentReversalKind } from '../payments';
 import { reverseCommission } from './commission.flow';
 import { reverseCampaignBonuses } from './campaign-bonus.flow';
+import type { Tx } from '../ports/unit-of-work';
+import type { PaymentsScope } from '../payments/ports';
+import type { GroupsScope } from '../groups/ports';
+import type { MarketplaceScope } from '../marketplace/ports';
+import type { CatalogScope } from '../catalog/ports';
+import type { IdentityScope } from '../identity/ports';
+import type { NotificationsScope } from '../notifications/ports';
+import type { AuditScope } from '../audit/ports';
+import type { CampaignsScope } from '../campaigns/ports';
+import type { WalletScope } from '../wallet/ports';
+import type { InfluencersScope } from '../influencers/ports';
+
+/** What undoing a purchase writes: the group place or the order it bought, bonuses and commissions it earned. */
+export type PaymentReversalScope = PaymentsScope & GroupsScope & MarketplaceScope & CatalogScope & IdentityScope & NotificationsScope & AuditScope & CampaignsScope & WalletScope & InfluencersScope;
 
 const why = (kind: PaymentReversalKind, what: string) => (kind === 'chargeback' ? `${what} contestado (chargeback)` : `${what} estornado pelo provedor`);
 
@@ -20,7 +33,7 @@ const why = (kind: PaymentReversalKind, what: string) => (kind === 'chargeback' 
  * An entry's or a balance's payment came back: the member's place or purchase, as the rule says. Locks the group,
  * then the member (the order every change of a group's places takes). Returns what was done.
  */
-export async function reverseGroupPurchase(tx: Tx, payment: PaymentRecord, kind: PaymentReversalKind, now: Date): Promise<string> {
+export async function reverseGroupPurchase(tx: Tx<PaymentReversalScope>, payment: PaymentRecord, kind: PaymentReversalKind, now: Date): Promise<string> {
   const purpose = payment.purpose === 'balance' ? 'balance' : 'entry';
   const paidVoucher = purpose === 'balance' ? await tx.groups.vouchers.findById(payment.ref_id) : null;
   const memberId = purpose === 'entry' ? payment.ref_id : (paidVoucher?.member_id ?? null);
@@ -83,7 +96,7 @@ export async function reverseGroupPurchase(tx: Tx, payment: PaymentRecord, kind:
  * An order's payment came back: the order is `refunded` (from paid, preparing, shipped or delivered), its stock back
  * when it had not left the warehouse, the customer told. An order this payment no longer pays is left alone.
  */
-export async function reverseOrderPurchase(tx: Tx, payment: PaymentRecord, kind: PaymentReversalKind, now: Date): Promise<string> {
+export async function reverseOrderPurchase(tx: Tx<PaymentReversalScope>, payment: PaymentRecord, kind: PaymentReversalKind, now: Date): Promise<string> {
   const orders = tx.marketplace.orders;
   const order = await orders.lock(payment.ref_id);
   const reason = why(kind, 'pagamento');

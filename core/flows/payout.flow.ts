@@ -12,7 +12,6 @@ import type { Clock } from '../shared/clock';
 import { DomainError, forbidden } from '../shared/errors';
 import { isId } from '../shared/ids';
 import type { PaymentGateway, ProviderTransfer, TransferPixKeyType } from '../ports/payments';
-import type { Tx, UnitOfWork } from '../ports/unit-of-work';
 import type { TransferEventHandler } from '../payments';
 import {
   DEFAULT_PAYOUT_FAILURE,
@@ -27,6 +26,15 @@ import {
   type PayoutRecord,
 } from '../professionals';
 import { INFLUENCER_DASHBOARD_PATH, commissionPayoutDescription, influencerPayoutDue } from '../influencers';
+import type { Tx, UnitOfWork } from '../ports/unit-of-work';
+import type { ProfessionalsScope } from '../professionals/ports';
+import type { InfluencersScope } from '../influencers/ports';
+import type { IdentityScope } from '../identity/ports';
+import type { NotificationsScope } from '../notifications/ports';
+import type { AuditScope } from '../audit/ports';
+
+/** The tables payouts read and write: professionals' receivables and influencers' commissions. */
+type PayoutScope = ProfessionalsScope & InfluencersScope & IdentityScope & NotificationsScope & AuditScope;
 
 declare module '../ports/job-queue' {
   interface JobPayloads {
@@ -66,7 +74,7 @@ export const payoutView = (p: PayoutRecord) => ({
 
 export class PayoutFlow implements TransferEventHandler {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<PayoutScope>,
     private readonly gateway: PaymentGateway,
     private readonly clock: Clock,
     private readonly options: PayoutFlowOptions,
@@ -121,7 +129,7 @@ export class PayoutFlow implements TransferEventHandler {
   }
 
   /** One influencer's payout of their available commissions: like payOne, under the influencer's row lock. */
-  private async payInfluencer(tx: Tx, influencerId: string, actor: { id: string | null; email: string }) {
+  private async payInfluencer(tx: Tx<PayoutScope>, influencerId: string, actor: { id: string | null; email: string }) {
     const influencer = await tx.influencers.lock(influencerId);
     if (!influencer || influencer.status !== 'approved') return null;
     // What a refund after an earlier payout clawed back is deducted here; the transfer is never negative.
@@ -152,7 +160,7 @@ export class PayoutFlow implements TransferEventHandler {
    * One professional's payout, in the caller's transaction. The professional's row lock serialises concurrent runners;
    * the receivables' conditional claim is the last word should anything bypass it (a partial claim rolls back).
    */
-  private async payOne(tx: Tx, professionalId: string, actor: { id: string | null; email: string }) {
+  private async payOne(tx: Tx<PayoutScope>, professionalId: string, actor: { id: string | null; email: string }) {
     const professional = await tx.professionals.professionals.lock(professionalId);
     if (!professional || professional.status !== 'approved') return null;
     const due = payoutDue(await tx.professionals.payouts.lockAvailable(professionalId), this.options.minimum);

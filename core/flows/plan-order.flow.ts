@@ -10,7 +10,6 @@
 import type { Clock } from '../shared/clock';
 import { invalid, notFound } from '../shared/errors';
 import { isId } from '../shared/ids';
-import type { Repositories, Tx, UnitOfWork } from '../ports/unit-of-work';
 import type { RequestMeta } from '../identity';
 import { auditMeta } from '../identity';
 import { notify } from '../notifications';
@@ -31,6 +30,16 @@ import {
   type OrderRecord,
   type PlanDeliveryState,
 } from '../marketplace';
+import type { Tx, UnitOfWork } from '../ports/unit-of-work';
+import type { MarketplaceScope } from '../marketplace/ports';
+import type { GroupsScope } from '../groups/ports';
+import type { CatalogScope } from '../catalog/ports';
+import type { IdentityScope } from '../identity/ports';
+import type { NotificationsScope } from '../notifications/ports';
+import type { AuditScope } from '../audit/ports';
+
+/** What a plan's order reads and writes: the voucher and plan it delivers, the order, the member's e-mail. */
+export type PlanOrderScope = MarketplaceScope & GroupsScope & CatalogScope & IdentityScope & NotificationsScope & AuditScope;
 
 export interface PlanDeliveryView {
   voucher_id: string;
@@ -55,7 +64,7 @@ function fieldsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }
 
 export class PlanOrderFlow {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<PlanOrderScope>,
     private readonly clock: Clock,
     private readonly options: { publicUrl?: string } = {},
   ) {}
@@ -108,7 +117,7 @@ export class PlanOrderFlow {
   }
 
   /** In the balance's confirming transaction (balance-payment.flow.ts), for a product plan: ask for the address. */
-  async balancePaid(tx: Tx, voucher: VoucherRecord, plan: PlanRecord): Promise<void> {
+  async balancePaid(tx: Tx<PlanOrderScope>, voucher: VoucherRecord, plan: PlanRecord): Promise<void> {
     if (!shipsAsOrder(plan)) return;
     await tx.notifications.create(notify.planDeliveryAddress(voucher.user_id, voucher.id, plan.name, voucher.code));
     const user = await tx.identity.users.findById(voucher.user_id);
@@ -121,14 +130,14 @@ export class PlanOrderFlow {
    * OrderService's `shipped` hook, in the operator's transaction: a plan order handed to shipping redeems its voucher
    * (once: a conditional move), which releases the purchase's money from the escrow. Cart orders are left alone.
    */
-  async shipped(tx: Tx, order: Pick<OrderRecord, 'id' | 'source' | 'voucher_id'>, now: Date): Promise<boolean> {
+  async shipped(tx: Tx<PlanOrderScope>, order: Pick<OrderRecord, 'id' | 'source' | 'voucher_id'>, now: Date): Promise<boolean> {
     if (order.source !== 'plan' || !order.voucher_id) return false;
     const moved = await tx.groups.vouchers.moveIf(order.voucher_id, 'redeemable', 'redeemed', { redeemed_at: now });
     if (moved) await tx.audit.append({ action: 'voucher.shipped', actor_email: 'sistema', entity_type: 'voucher', entity_id: order.voucher_id, metadata: { order_id: order.id } });
     return moved;
   }
 
-  private async view(repos: Repositories, voucher: VoucherRecord, plan: PlanRecord | null, order: OrderRecord | null): Promise<PlanDeliveryView> {
+  private async view(repos: PlanOrderScope, voucher: VoucherRecord, plan: PlanRecord | null, order: OrderRecord | null): Promise<PlanDeliveryView> {
     let address: OrderAddressInput;
     if (order) address = order.address;
     else {

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import type { Clock } from '../shared/clock';
 import { conflict, forbidden, notFound } from '../shared/errors';
 import type { UnitOfWork } from '../ports/unit-of-work';
-import { notify, type NotificationsScope } from '../notifications';
+import { notify } from '../notifications';
+import type { NotificationsScope } from '../notifications/ports';
 import {
   computeReceivable,
   receivableAvailableAt,
@@ -14,13 +15,14 @@ import {
   redemptionRefusal,
   redemptionRefusalMessage,
   type ProfessionalRecord,
-  type ProfessionalsScope,
   type RedemptionRefusal,
 } from '../professionals';
-import type { GroupsScope, VoucherRecord } from '../groups';
-import type { CatalogScope } from '../catalog';
-import type { IdentityScope } from '../identity';
-import type { AuditScope } from '../audit';
+import type { ProfessionalsScope } from '../professionals/ports';
+import type { VoucherRecord } from '../groups';
+import type { GroupsScope } from '../groups/ports';
+import type { CatalogScope } from '../catalog/ports';
+import type { IdentityScope } from '../identity/ports';
+import type { AuditScope } from '../audit/ports';
 
 /** The voucher (groups), its plan's category (catalog), the member's first name (identity), the receivable. */
 type RedeemVoucherScope = GroupsScope & CatalogScope & IdentityScope & ProfessionalsScope & NotificationsScope & AuditScope;

@@ -14,11 +14,23 @@ import { conflict, notFound } from '../shared/errors';
 import { isId } from '../shared/ids';
 import { auditMeta, type RequestMeta } from '../identity';
 import { decideWithdrawal, firstNameOf, paidCount, withdrawalEmail, type Actor } from '../groups';
-import type { UnitOfWork } from '../ports/unit-of-work';
 import { notify } from '../notifications';
 import { requestChargeCancel, requestRefund, type PaymentRecord } from '../payments';
 import { reverseCommission } from './commission.flow';
 import { reverseCampaignBonuses } from './campaign-bonus.flow';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import type { GroupsScope } from '../groups/ports';
+import type { PaymentsScope } from '../payments/ports';
+import type { WalletScope } from '../wallet/ports';
+import type { IdentityScope } from '../identity/ports';
+import type { NotificationsScope } from '../notifications/ports';
+import type { AuditScope } from '../audit/ports';
+import type { CatalogScope } from '../catalog/ports';
+import type { CampaignsScope } from '../campaigns/ports';
+import type { InfluencersScope } from '../influencers/ports';
+
+/** The tables a withdrawal reads and writes across groups, payments and the wallet, undoing bonuses and commissions. */
+type WithdrawalScope = GroupsScope & PaymentsScope & WalletScope & IdentityScope & NotificationsScope & AuditScope & CatalogScope & CampaignsScope & InfluencersScope;
 
 export type WithdrawalDestination = 'original' | 'wallet';
 
@@ -36,7 +48,7 @@ const ddmmyyyy = (d: Date) => new Intl.DateTimeFormat('pt-BR', { timeZone: 'Amer
 
 export class WithdrawalFlow {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<WithdrawalScope>,
     private readonly clock: Clock,
   ) {}
 

@@ -2,8 +2,12 @@
 // group reads it, and only totals and first names (core/groups/escrow-rules.ts).
 import { forbidden, notFound } from '../shared/errors';
 import { isId } from '../shared/ids';
-import type { UnitOfWork } from '../ports/unit-of-work';
 import { summarizeEscrow, type EscrowPaymentFact } from './escrow-rules';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import type { GroupsScope } from './ports';
+
+/** Escrow reads groups tables only. */
+type EscrowScope = GroupsScope;
 
 /** Reads the confirmed entry and balance payments of groups with what became of each (one query, shared with the report). */
 export interface EscrowFactsReader {
@@ -12,7 +16,7 @@ export interface EscrowFactsReader {
 
 export class GroupEscrowService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<EscrowScope>,
     private readonly reader: EscrowFactsReader,
   ) {}
 

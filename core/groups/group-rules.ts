@@ -5,15 +5,12 @@ import type { Cents } from '../shared/money';
 import { secureRandom } from '../shared/random';
 import { computeBalanceDue, computeEntryPrice } from '../catalog';
 import { ANONYMOUS_NAME } from '../identity';
+import type { GroupStatus, MemberStatus, VoucherStatus } from './ports';
+
+// The states live with the records (ports.ts stays a leaf other modules may name without importing these rules).
+export { GROUP_STATUSES, MEMBER_STATUSES, VOUCHER_STATUSES, type GroupStatus, type MemberStatus, type VoucherStatus } from './ports';
 
 export const FORMER_MEMBER_NAME = 'Ex-participante';
-
-export const GROUP_STATUSES = ['open', 'complete', 'expired', 'cancelled'] as const;
-export const MEMBER_STATUSES = ['pending_payment', 'paid', 'awarded', 'released', 'refunded'] as const;
-export const VOUCHER_STATUSES = ['awaiting_balance', 'redeemable', 'redeemed', 'cancelled'] as const;
-export type GroupStatus = (typeof GROUP_STATUSES)[number];
-export type MemberStatus = (typeof MEMBER_STATUSES)[number];
-export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
 
 /** A place is held this long while the entry payment is pending (the PIX expiry). */
 export const HOLD_MINUTES = 30;

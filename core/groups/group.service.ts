@@ -4,9 +4,7 @@ import type { Clock } from '../shared/clock';
 import { DomainError, conflict, notFound } from '../shared/errors';
 import { isId } from '../shared/ids';
 import { secureRandom } from '../shared/random';
-import type { Repositories } from '../ports/unit-of-work';
 import type { GroupRecord, MemberRecord, MemberWithName } from './ports';
-import type { Tx, UnitOfWork } from '../ports/unit-of-work';
 import { computeEntryPrice } from '../catalog';
 import { notify } from '../notifications';
 import { requestChargeCancel } from '../payments';
@@ -28,6 +26,16 @@ import {
   pickGroupForAutoMatch,
   placesTaken,
 } from './group-rules';
+import type { Tx, UnitOfWork } from '../ports/unit-of-work';
+import type { GroupsScope } from './ports';
+import type { CatalogScope } from '../catalog/ports';
+import type { PaymentsScope } from '../payments/ports';
+import type { IdentityScope } from '../identity/ports';
+import type { NotificationsScope } from '../notifications/ports';
+import type { AuditScope } from '../audit/ports';
+
+/** The tables group use cases read and write; they reach catalog (plans), payments (a hold's charge), identity and notifications. */
+type GroupServiceScope = GroupsScope & CatalogScope & PaymentsScope & IdentityScope & NotificationsScope & AuditScope;
 
 export interface Actor {
   id: string;
@@ -36,7 +44,7 @@ export interface Actor {
 
 export class GroupService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<GroupServiceScope>,
     private readonly clock: Clock,
     private readonly random: () => number = secureRandom,
   ) {}
@@ -44,9 +52,9 @@ export class GroupService {
   /** POST /api/groups: a new group of the plan, owned by the caller, with the caller's place held. */
   async createGroup(actor: Actor, planId: string, meta: RequestMeta) {
     const plan = await this.activePlan(planId);
-    const memberId = await this.uow.run(async (r) => {
-      const group = await this.insertGroup(r, actor, plan);
-      return (await this.insertMember(r, actor, group, plan.name, null, meta)).id;
+    const memberId = await this.uow.run(async (tx) => {
+      const group = await this.insertGroup(tx, actor, plan);
+      return (await this.insertMember(tx, actor, group, plan.name, null, meta)).id;
     });
     return this.placeView(actor, memberId);
   }
@@ -54,17 +62,17 @@ export class GroupService {
   /** POST /api/groups/:id/join: a place in that group, by invite link or not; never over group_size. */
   async joinGroup(actor: Actor, groupId: string, referralCode: string | null, meta: RequestMeta) {
     if (!isId(groupId)) throw notFound('group_not_found', 'Turma não encontrada.');
-    const memberId = await this.uow.run(async (r) => {
+    const memberId = await this.uow.run(async (tx) => {
       // The lock serialises every join of this group: the count below cannot go stale.
-      const group = await r.groups.groups.lock(groupId);
+      const group = await tx.groups.groups.lock(groupId);
       if (!group) throw notFound('group_not_found', 'Turma não encontrada.');
-      const members = await r.groups.members.listForGroup(group.id);
+      const members = await tx.groups.members.listForGroup(group.id);
       const now = this.clock.now();
-      await this.releaseOwnLapsedHold(r, members, actor.id, now);
+      await this.releaseOwnLapsedHold(tx, members, actor.id, now);
       assertCanJoin(group, members, actor.id, now);
-      const inviter = referralCode ? await r.groups.members.findByInviteCode(referralCode.toUpperCase()) : null;
-      const plan = await r.catalog.plans.findById(group.plan_id);
-      const member = await this.insertMember(r, actor, group, plan?.name ?? 'plano', inviter && inviter.group_id === group.id ? inviter.id : null, meta);
+      const inviter = referralCode ? await tx.groups.members.findByInviteCode(referralCode.toUpperCase()) : null;
+      const plan = await tx.catalog.plans.findById(group.plan_id);
+      const member = await this.insertMember(tx, actor, group, plan?.name ?? 'plano', inviter && inviter.group_id === group.id ? inviter.id : null, meta);
       return member.id;
     });
     return this.placeView(actor, memberId);
@@ -73,23 +81,23 @@ export class GroupService {
   /** POST /api/plans/:id/join: the open group of the plan with the fewest free places, or a new one. */
   async autoJoin(actor: Actor, planId: string, meta: RequestMeta) {
     const plan = await this.activePlan(planId);
-    const memberId = await this.uow.run(async (r) => {
+    const memberId = await this.uow.run(async (tx) => {
       // Auto-matches of one plan queue on the plan's row; the chosen group is then locked like any direct join.
-      await r.catalog.plans.lock(plan.id);
+      await tx.catalog.plans.lock(plan.id);
       const now = this.clock.now();
-      const candidates = await r.groups.groups.openWithPlaces(plan.id, actor.id, now);
+      const candidates = await tx.groups.groups.openWithPlaces(plan.id, actor.id, now);
       const mine = candidates.find((c) => c.mine);
       if (mine) throw new DomainError('conflict', 'already_member', 'Você já está em uma turma deste plano.', { details: { group_id: mine.id } });
       const pick = pickGroupForAutoMatch(candidates);
-      let group = pick ? await r.groups.groups.lock(pick.id) : null;
+      let group = pick ? await tx.groups.groups.lock(pick.id) : null;
       if (group) {
-        const members = await r.groups.members.listForGroup(group.id);
-        await this.releaseOwnLapsedHold(r, members, actor.id, now);
+        const members = await tx.groups.members.listForGroup(group.id);
+        await this.releaseOwnLapsedHold(tx, members, actor.id, now);
         // A direct join may have taken the last place between the count and the lock.
         if (joinRefusal(group, members, actor.id, now)) group = null;
       }
-      group ??= await this.insertGroup(r, actor, plan);
-      return (await this.insertMember(r, actor, group, plan.name, null, meta)).id;
+      group ??= await this.insertGroup(tx, actor, plan);
+      return (await this.insertMember(tx, actor, group, plan.name, null, meta)).id;
     });
     return this.placeView(actor, memberId);
   }
@@ -176,7 +184,7 @@ export class GroupService {
     const member = isId(memberId) ? await this.uow.repos.groups.members.findById(memberId) : null;
     if (!member || member.user_id !== actor.id) throw notFound('member_not_found', 'Participação não encontrada.');
     if (member.status !== 'paid' && member.status !== 'pending_payment') throw conflict('invalid_state', 'Esta participação não pode mais ser alterada.');
-    await this.uow.run((r) => r.groups.members.update(member.id, { refund_to: refundTo }));
+    await this.uow.run((tx) => tx.groups.members.update(member.id, { refund_to: refundTo }));
     return { id: member.id, refund_to: refundTo };
   }
 
@@ -191,20 +199,20 @@ export class GroupService {
     let released = 0;
     let boletos = 0;
     for (const m of lapsed) {
-      const moved = await this.uow.run(async (r) => {
-        if (!(await r.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now }))) return false;
-        const pending = await r.payments.payments.findPendingFor('entry', m.id);
+      const moved = await this.uow.run(async (tx) => {
+        if (!(await tx.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now }))) return false;
+        const pending = await tx.payments.payments.findPendingFor('entry', m.id);
         if (!pending) return true;
-        await requestChargeCancel(r, pending, 'vaga liberada: pagamento não confirmado no prazo');
+        await requestChargeCancel(tx, pending, 'vaga liberada: pagamento não confirmado no prazo');
         if (pending.method === 'BOLETO' && pending.due_date) {
           boletos++;
-          const group = await r.groups.groups.findById(m.group_id);
-          const plan = group ? await r.catalog.plans.findById(group.plan_id) : null;
+          const group = await tx.groups.groups.findById(m.group_id);
+          const plan = group ? await tx.catalog.plans.findById(group.plan_id) : null;
           const planName = plan?.name ?? 'plano';
-          await r.notifications.create(notify.boletoHoldLapsed(m.user_id, m.id, m.group_id, planName, pending.due_date));
-          const user = await r.identity.users.findById(m.user_id);
-          const profile = user ? await r.identity.profiles.findByUserId(user.id) : null;
-          if (user) await r.jobs.enqueue('mail.send', boletoHoldLapsedEmail({ to: user.email, name: profile?.full_name ?? '', plan: planName, dueDate: pending.due_date }));
+          await tx.notifications.create(notify.boletoHoldLapsed(m.user_id, m.id, m.group_id, planName, pending.due_date));
+          const user = await tx.identity.users.findById(m.user_id);
+          const profile = user ? await tx.identity.profiles.findByUserId(user.id) : null;
+          if (user) await tx.jobs.enqueue('mail.send', boletoHoldLapsedEmail({ to: user.email, name: profile?.full_name ?? '', plan: planName, dueDate: pending.due_date }));
         }
         return true;
       });
@@ -221,13 +229,13 @@ export class GroupService {
     let notified = 0;
     for (const g of due) {
       if (g.deadline_at.getTime() <= now.getTime()) continue;
-      await this.uow.run(async (r) => {
-        if (!(await r.groups.groups.markReminded(g.id, now))) return;
+      await this.uow.run(async (tx) => {
+        if (!(await tx.groups.groups.markReminded(g.id, now))) return;
         groups++;
-        const [plan, members] = await Promise.all([r.catalog.plans.findById(g.plan_id), r.groups.members.listForGroup(g.id)]);
+        const [plan, members] = await Promise.all([tx.catalog.plans.findById(g.plan_id), tx.groups.members.listForGroup(g.id)]);
         const paid = paidCount(members);
         for (const m of members.filter((x) => x.status === 'paid')) {
-          if (await r.notifications.create(notify.reminder(m.user_id, m.id, g.id, plan?.name ?? 'plano', paid, g.group_size, g.deadline_at))) notified++;
+          if (await tx.notifications.create(notify.reminder(m.user_id, m.id, g.id, plan?.name ?? 'plano', paid, g.group_size, g.deadline_at))) notified++;
         }
       });
     }
@@ -240,9 +248,9 @@ export class GroupService {
     return plan;
   }
 
-  private async insertGroup(r: Repositories, actor: Actor, plan: { id: string; price: number; group_size: number; window_days: number }) {
+  private async insertGroup(tx: GroupServiceScope, actor: Actor, plan: { id: string; price: number; group_size: number; window_days: number }) {
     const now = this.clock.now();
-    return r.groups.groups.create({
+    return tx.groups.groups.create({
       plan_id: plan.id,
       owner_user_id: actor.id,
       status: 'open',
@@ -253,28 +261,28 @@ export class GroupService {
     });
   }
 
-  private async insertMember(r: Repositories, actor: Actor, group: GroupRecord, planName: string, invitedBy: string | null, meta: RequestMeta): Promise<MemberRecord> {
+  private async insertMember(tx: GroupServiceScope, actor: Actor, group: GroupRecord, planName: string, invitedBy: string | null, meta: RequestMeta): Promise<MemberRecord> {
     const now = this.clock.now();
-    const member = await r.groups.members.create({
+    const member = await tx.groups.members.create({
       group_id: group.id,
       user_id: actor.id,
       invite_code: makeCode(8, this.random),
       invited_by_member_id: invitedBy,
       hold_expires_at: holdExpiry(now),
     });
-    await r.notifications.create(notify.placeHeld(actor.id, member.id, group.id, planName, group.entry_price, HOLD_MINUTES));
-    await r.audit.append({ action: 'group.place_held', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'group', entity_id: group.id, ...auditMeta(meta), metadata: { member_id: member.id, invited_by: invitedBy } });
+    await tx.notifications.create(notify.placeHeld(actor.id, member.id, group.id, planName, group.entry_price, HOLD_MINUTES));
+    await tx.audit.append({ action: 'group.place_held', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'group', entity_id: group.id, ...auditMeta(meta), metadata: { member_id: member.id, invited_by: invitedBy } });
     return member;
   }
 
   /** A lapsed hold the job has not released yet still holds the unique "one live place" slot: release it first. */
-  private async releaseOwnLapsedHold(r: Tx, members: MemberWithName[], userId: string, now: Date) {
+  private async releaseOwnLapsedHold(tx: Tx<GroupServiceScope>, members: MemberWithName[], userId: string, now: Date) {
     for (const m of members) {
       if (m.user_id === userId && m.status === 'pending_payment' && !occupiesPlace(m, now)) {
-        if (await r.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now })) {
+        if (await tx.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now })) {
           // Its lapsed charge is cancelled at the provider too, as the hold-release job would.
-          const pending = await r.payments.payments.findPendingFor('entry', m.id);
-          if (pending) await requestChargeCancel(r, pending, 'vaga liberada: pagamento não confirmado no prazo');
+          const pending = await tx.payments.payments.findPendingFor('entry', m.id);
+          if (pending) await requestChargeCancel(tx, pending, 'vaga liberada: pagamento não confirmado no prazo');
         }
         m.status = 'released';
       }

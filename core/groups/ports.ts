@@ -1,5 +1,11 @@
 // The group purchase's persistence ports: groups, their members' places and the vouchers of completed groups.
-import type { GroupStatus, MemberStatus, VoucherStatus } from './group-rules';
+
+export const GROUP_STATUSES = ['open', 'complete', 'expired', 'cancelled'] as const;
+export const MEMBER_STATUSES = ['pending_payment', 'paid', 'awarded', 'released', 'refunded'] as const;
+export const VOUCHER_STATUSES = ['awaiting_balance', 'redeemable', 'redeemed', 'cancelled'] as const;
+export type GroupStatus = (typeof GROUP_STATUSES)[number];
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
 
 export interface GroupRecord {
   id: string;
@@ -107,3 +113,6 @@ export interface GroupRepositories {
   members: MemberRepository;
   vouchers: VoucherRepository;
 }
+
+/** The groups module's tables, as a unit of work scope (core/ports/unit-of-work.ts). */
+export type GroupsScope = { groups: GroupRepositories };

@@ -4,12 +4,22 @@ import { DomainError, invalid } from '../shared/errors';
 import type { AddressService } from '../address';
 import type { PasswordHasher, SecretTokens } from '../ports/security';
 import type { RateLimiter } from '../ports/rate-limiter';
-import type { Tx, UnitOfWork } from '../ports/unit-of-work';
 import type { ProfileRecord } from './ports';
 import { DIRECT_REFERRAL, originForNewUser, originForPath, type Origin, type ReferralService } from '../referrals';
 import { buildProfileUpdateSchema, buildSignupSchema, type ProfileUpdateInput, type SignupInput } from './account-schemas';
 import { AuthService, auditMeta, firstName, rateLimited, toPublicUser, type AuthenticatedUser, type RequestMeta } from './auth.service';
 import { accountDeletedEmail, confirmationEmail } from './emails';
+import type { Tx, UnitOfWork } from '../ports/unit-of-work';
+import type { IdentityScope } from './ports';
+import type { ReferralsScope } from '../referrals/ports';
+import type { AuditScope } from '../audit/ports';
+import type { InfluencersScope } from '../influencers/ports';
+
+/**
+ * The tables account use cases read and write; a signup reaches referrals and influencers (who invited);
+ * `signupWith`'s callback runs in the same transaction.
+ */
+type AccountScope = IdentityScope & ReferralsScope & InfluencersScope & AuditScope;
 
 /** docs/product/spec.md §3: a sign-up with no referrer gets this referral row (defined with the referrals, kept here for its readers). */
 export { DIRECT_REFERRAL };
@@ -26,7 +36,7 @@ export const ANONYMOUS_NAME = 'Conta excluída';
 
 export class AccountService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<AccountScope>,
     private readonly auth: AuthService,
     private readonly hasher: PasswordHasher,
     private readonly tokens: SecretTokens,
@@ -59,7 +69,7 @@ export class AccountService {
    * The sign-up with more in the same transaction (`within`, e.g. the influencer application of /influencer-signup):
    * if `within` fails, the account is not created either. Same checks, rate limit and confirmation e-mail as signup.
    */
-  async signupWith<T>(input: SignupInput, meta: RequestMeta, referral: { clickId: string | null }, within: (tx: Tx, user: { id: string; email: string }) => Promise<T>) {
+  async signupWith<T>(input: SignupInput, meta: RequestMeta, referral: { clickId: string | null }, within: (tx: Tx<AccountScope>, user: { id: string; email: string }) => Promise<T>) {
     const ipKey = meta.ip ?? 'desconhecido';
     const limit = await this.limiter.hit('signup_ip', ipKey);
     if (limit.blocked) throw rateLimited(limit.retryAfterSeconds, 'tentativas de cadastro');
@@ -68,13 +78,13 @@ export class AccountService {
     const passwordHash = await this.hasher.hash(input.password);
     const origem: Origin = originForNewUser(input.origem);
 
-    const { user, extra } = await this.uow.run(async (r) => {
+    const { user, extra } = await this.uow.run(async (tx) => {
       // Checked first for a clear message; the unique constraints still decide under a race.
-      if (await r.identity.users.findByEmail(input.email)) throw new DomainError('conflict', 'email_taken', 'Já existe uma conta com este e-mail.');
-      if (await r.identity.profiles.findByCpf(input.cpf))
+      if (await tx.identity.users.findByEmail(input.email)) throw new DomainError('conflict', 'email_taken', 'Já existe uma conta com este e-mail.');
+      if (await tx.identity.profiles.findByCpf(input.cpf))
         throw new DomainError('conflict', 'cpf_taken', 'Este CPF já está cadastrado. Se a conta é sua, entre ou recupere a senha.');
-      const user = await r.identity.users.create({ email: input.email, password_hash: passwordHash, role: 'user' });
-      await r.identity.profiles.create({
+      const user = await tx.identity.users.create({ email: input.email, password_hash: passwordHash, role: 'user' });
+      await tx.identity.profiles.create({
         user_id: user.id,
         email: input.email,
         full_name: input.full_name,
@@ -88,13 +98,13 @@ export class AccountService {
         metadata: {},
       });
       const row = this.referrals
-        ? await this.referrals.referralFor(r, { id: user.id, cpf: input.cpf, email: input.email, phone: input.phone }, referral.clickId, meta.ip)
+        ? await this.referrals.referralFor(tx, { id: user.id, cpf: input.cpf, email: input.email, phone: input.phone }, referral.clickId, meta.ip)
         : { referred_user_id: user.id, referrer_user_id: null, ...DIRECT_REFERRAL };
-      await r.referrals.create(row);
-      await r.audit.append({ action: 'user.signed_up', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta), metadata: { origem } });
-      const token = await this.auth.issueConfirmationToken(r, user.id);
-      await r.jobs.enqueue('mail.send', confirmationEmail({ to: user.email, name: input.full_name.split(/\s+/)[0] ?? '', link: this.auth.confirmationLink(token) }));
-      const extra = await within(r, { id: user.id, email: user.email });
+      await tx.referrals.create(row);
+      await tx.audit.append({ action: 'user.signed_up', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta), metadata: { origem } });
+      const token = await this.auth.issueConfirmationToken(tx, user.id);
+      await tx.jobs.enqueue('mail.send', confirmationEmail({ to: user.email, name: input.full_name.split(/\s+/)[0] ?? '', link: this.auth.confirmationLink(token) }));
+      const extra = await within(tx, { id: user.id, email: user.email });
       return { user, extra };
     });
     return { user: toPublicUser(user, null), extra };
@@ -169,10 +179,10 @@ export class AccountService {
       });
       Object.assign(changes, address);
     }
-    await this.uow.run(async (r) => {
-      if (profile) await r.identity.profiles.update(current.id, changes);
-      else await r.identity.profiles.create({ user_id: current.id, email: current.email, full_name: (changes.full_name as string | undefined) ?? current.full_name, ...changes });
-      await r.audit.append({ action: 'profile.updated', actor_user_id: current.id, actor_email: current.email, entity_type: 'user', entity_id: current.id, ...auditMeta(meta), metadata: { fields: Object.keys(changes) } });
+    await this.uow.run(async (tx) => {
+      if (profile) await tx.identity.profiles.update(current.id, changes);
+      else await tx.identity.profiles.create({ user_id: current.id, email: current.email, full_name: (changes.full_name as string | undefined) ?? current.full_name, ...changes });
+      await tx.audit.append({ action: 'profile.updated', actor_user_id: current.id, actor_email: current.email, entity_type: 'user', entity_id: current.id, ...auditMeta(meta), metadata: { fields: Object.keys(changes) } });
     });
     return this.me(current.id);
   }
@@ -183,7 +193,7 @@ export class AccountService {
     if (!profile) return null;
     const next = originForPath(pathname, profile.origem);
     if (next && next !== profile.origem) {
-      await this.uow.run((r) => r.identity.profiles.update(current.id, { origem: next }));
+      await this.uow.run((tx) => tx.identity.profiles.update(current.id, { origem: next }));
       return next;
     }
     return profile.origem;
@@ -197,7 +207,7 @@ export class AccountService {
     const profile = await this.uow.repos.identity.profiles.findByUserId(current.id);
     if (!profile) return null;
     const group_referral = { group_id: groupId, referral_code: referralCode, timestamp: this.clock.now().toISOString() };
-    await this.uow.run((r) => r.identity.profiles.update(current.id, { metadata: { ...profile.metadata, group_referral }, origem: 'usuario' }));
+    await this.uow.run((tx) => tx.identity.profiles.update(current.id, { metadata: { ...profile.metadata, group_referral }, origem: 'usuario' }));
     return group_referral;
   }
 
@@ -217,15 +227,15 @@ export class AccountService {
     const unusable = await this.hasher.hash(this.tokens.generate());
     const profile = await this.uow.repos.identity.profiles.findByUserId(user.id);
     const now = this.clock.now();
-    await this.uow.run(async (r) => {
-      await r.identity.users.update(user.id, {
+    await this.uow.run(async (tx) => {
+      await tx.identity.users.update(user.id, {
         email: `excluido+${user.id}@turma.invalid`,
         password_hash: unusable,
         deleted_at: now,
         blocked_at: now,
       });
       if (profile) {
-        await r.identity.profiles.update(user.id, {
+        await tx.identity.profiles.update(user.id, {
           email: `excluido+${user.id}@turma.invalid`,
           full_name: ANONYMOUS_NAME,
           cpf: null,
@@ -243,9 +253,9 @@ export class AccountService {
           metadata: {},
         });
       }
-      await r.identity.sessions.deleteForUser(user.id);
-      await r.identity.authTokens.deleteForUser(user.id);
-      await r.audit.append({
+      await tx.identity.sessions.deleteForUser(user.id);
+      await tx.identity.authTokens.deleteForUser(user.id);
+      await tx.audit.append({
         action: 'user.deleted',
         actor_user_id: user.id,
         actor_email: null,
@@ -254,7 +264,7 @@ export class AccountService {
         ...auditMeta(meta),
         metadata: { retention: RETENTION_NOTICE },
       });
-      await r.jobs.enqueue('mail.send', accountDeletedEmail({ to: user.email, name: firstName(profile) }));
+      await tx.jobs.enqueue('mail.send', accountDeletedEmail({ to: user.email, name: firstName(profile) }));
     });
     return { message: 'Sua conta foi excluída.', retention: RETENTION_NOTICE };
   }

@@ -3,13 +3,19 @@ import type { Clock } from '../shared/clock';
 import { DomainError, conflict, invalid } from '../shared/errors';
 import type { RateLimitPolicy, RateLimiter } from '../ports/rate-limiter';
 import type { PasswordHasher, SecretTokens } from '../ports/security';
-import type { UnitOfWork } from '../ports/unit-of-work';
 import type { AuthTokenPurpose, ProfileRecord, UserRecord } from './ports';
-import type { Repositories } from '../ports/unit-of-work';
 import { emailSchema, isEmailIdentifier, newPasswordSchema } from './auth-schemas';
 import { accountUnlockEmail, confirmationEmail, passwordChangedEmail, recoveryEmail } from './emails';
 import { parsePendingRedirect, postLoginRedirect, type PostLoginRedirect } from './post-login-redirect';
 import type { Role } from './roles';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import type { IdentityScope } from './ports';
+import type { AuditScope } from '../audit/ports';
+import type { ReferralsScope } from '../referrals/ports';
+import type { ProfessionalsScope } from '../professionals/ports';
+
+/** The tables sign-in reads and writes; it reaches referrals (a signup's inviter) and professionals (the session's role). */
+type AuthScope = IdentityScope & AuditScope & ReferralsScope & ProfessionalsScope;
 
 export interface RequestMeta {
   ip: string | null;
@@ -70,7 +76,7 @@ export class AuthService {
   private dummyHash: Promise<string> | null = null;
 
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<AuthScope>,
     private readonly hasher: PasswordHasher,
     private readonly tokens: SecretTokens,
     private readonly clock: Clock,
@@ -115,7 +121,7 @@ export class AuthService {
       throw new DomainError('forbidden', 'account_blocked', ACCOUNT_BLOCKED_MESSAGE);
     }
     await Promise.all([this.limiter.reset('login_pair', pairKey), this.limiter.reset('login_account', email)]);
-    return this.uow.run((r) => this.grantSession(r, user, meta, 'auth.login'));
+    return this.uow.run((tx) => this.grantSession(tx, user, meta, 'auth.login'));
   }
 
   private async findLoginAccount(identifier: string, password: string): Promise<{ user: UserRecord | null; passwordOk: boolean }> {
@@ -139,20 +145,20 @@ export class AuthService {
     const token = this.tokens.generate();
     const now = this.clock.now();
     const link = `${this.options.publicUrl}/auth/callback?type=unlock&token=${encodeURIComponent(token)}`;
-    await this.uow.run(async (r) => {
-      await r.identity.authTokens.invalidate(user.id, 'account_unlock', now);
-      await r.identity.authTokens.create({ user_id: user.id, purpose: 'account_unlock', token_hash: this.tokens.digest(token), expires_at: new Date(now.getTime() + UNLOCK_TTL_MS) });
-      await r.audit.append({ action: 'auth.login_ceiling_reached', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
-      const profile = await r.identity.profiles.findByUserId(user.id);
-      await r.jobs.enqueue('mail.send', accountUnlockEmail({ to: user.email, name: firstName(profile), link }));
+    await this.uow.run(async (tx) => {
+      await tx.identity.authTokens.invalidate(user.id, 'account_unlock', now);
+      await tx.identity.authTokens.create({ user_id: user.id, purpose: 'account_unlock', token_hash: this.tokens.digest(token), expires_at: new Date(now.getTime() + UNLOCK_TTL_MS) });
+      await tx.audit.append({ action: 'auth.login_ceiling_reached', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
+      const profile = await tx.identity.profiles.findByUserId(user.id);
+      await tx.jobs.enqueue('mail.send', accountUnlockEmail({ to: user.email, name: firstName(profile), link }));
     });
   }
 
   /** POST /api/auth/unlock: the e-mailed link clears the account's login ceiling, once. */
   async unlockAccount(token: string, meta: RequestMeta): Promise<{ message: string }> {
-    const user = await this.uow.run(async (r) => {
-      const user = await this.useToken(r, token, 'account_unlock');
-      await r.audit.append({ action: 'auth.account_unlocked', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
+    const user = await this.uow.run(async (tx) => {
+      const user = await this.useToken(tx, token, 'account_unlock');
+      await tx.audit.append({ action: 'auth.account_unlocked', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
       return user;
     });
     await this.limiter.reset('login_account', user.email);
@@ -160,11 +166,11 @@ export class AuthService {
   }
 
   /** Opens a session inside the caller's transaction; rotates nothing else (callers end old sessions when they must). */
-  private async grantSession(r: Repositories, user: UserRecord, meta: RequestMeta, action: string, secondFactorAt: Date | null = null): Promise<SessionGrant> {
+  private async grantSession(tx: AuthScope, user: UserRecord, meta: RequestMeta, action: string, secondFactorAt: Date | null = null): Promise<SessionGrant> {
     const token = this.tokens.generate();
     const now = this.clock.now();
     const expiresAt = this.expiryFrom(now);
-    await r.identity.sessions.create({
+    await tx.identity.sessions.create({
       user_id: user.id,
       token_hash: this.tokens.digest(token),
       expires_at: expiresAt,
@@ -173,19 +179,19 @@ export class AuthService {
       user_agent: meta.userAgent,
       ...(secondFactorAt ? { second_factor_at: secondFactorAt } : {}),
     });
-    await r.identity.users.update(user.id, { last_login_at: now });
-    await r.audit.append({ action, actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
+    await tx.identity.users.update(user.id, { last_login_at: now });
+    await tx.audit.append({ action, actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
 
-    const profile = await r.identity.profiles.findByUserId(user.id);
+    const profile = await tx.identity.profiles.findByUserId(user.id);
     // docs/product/spec.md §2: a pending checkout stored in the profile wins, and is cleared once used.
     const pending = parsePendingRedirect(profile?.metadata?.post_login_redirect);
     // docs/product/spec.md §6: a professional's dashboard needs approved=true (a suspended one lands on the pending page). The account
     // of an application not yet approved is still a plain user: it is a professional awaiting review (docs/product/spec.md §2).
-    const application = user.role === 'professional' || user.role === 'user' ? await r.professionals.professionals.findByUserId(user.id) : null;
+    const application = user.role === 'professional' || user.role === 'user' ? await tx.professionals.professionals.findByUserId(user.id) : null;
     const redirect = postLoginRedirect({ role: application ? 'professional' : user.role, professionalApproved: application?.approved ?? null, pending });
     if (redirect.clearPending && profile) {
       const { post_login_redirect: _used, ...rest } = profile.metadata;
-      await r.identity.profiles.update(user.id, { metadata: rest });
+      await tx.identity.profiles.update(user.id, { metadata: rest });
     }
     return { token, expiresAt, user: toPublicUser(user, profile), redirect };
   }
@@ -216,18 +222,18 @@ export class AuthService {
   }
 
   async logout(user: AuthenticatedUser, meta: RequestMeta): Promise<void> {
-    await this.uow.run(async (r) => {
-      await r.identity.sessions.delete(user.sessionId);
-      await r.audit.append({ action: 'auth.logout', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
+    await this.uow.run(async (tx) => {
+      await tx.identity.sessions.delete(user.sessionId);
+      await tx.audit.append({ action: 'auth.logout', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
     });
   }
 
   /** Issues a single-use confirmation link (24 h); the caller sends it after its transaction commits. */
-  async issueConfirmationToken(r: Repositories, userId: string): Promise<string> {
+  async issueConfirmationToken(tx: IdentityScope, userId: string): Promise<string> {
     const token = this.tokens.generate();
     const now = this.clock.now();
-    await r.identity.authTokens.invalidate(userId, 'email_confirmation', now);
-    await r.identity.authTokens.create({ user_id: userId, purpose: 'email_confirmation', token_hash: this.tokens.digest(token), expires_at: new Date(now.getTime() + CONFIRMATION_TTL_MS) });
+    await tx.identity.authTokens.invalidate(userId, 'email_confirmation', now);
+    await tx.identity.authTokens.create({ user_id: userId, purpose: 'email_confirmation', token_hash: this.tokens.digest(token), expires_at: new Date(now.getTime() + CONFIRMATION_TTL_MS) });
     return token;
   }
 
@@ -237,12 +243,12 @@ export class AuthService {
 
   /** POST /api/auth/confirm: a valid, unused, unexpired link confirms the e-mail and signs the user in. */
   async confirmEmail(token: string, meta: RequestMeta): Promise<SessionGrant> {
-    return this.uow.run(async (r) => {
-      const user = await this.useToken(r, token, 'email_confirmation');
-      if (!user.email_confirmed_at) await r.identity.users.update(user.id, { email_confirmed_at: this.clock.now() });
-      await r.audit.append({ action: 'auth.email_confirmed', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
+    return this.uow.run(async (tx) => {
+      const user = await this.useToken(tx, token, 'email_confirmation');
+      if (!user.email_confirmed_at) await tx.identity.users.update(user.id, { email_confirmed_at: this.clock.now() });
+      await tx.audit.append({ action: 'auth.email_confirmed', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
       if (user.blocked_at) throw new DomainError('forbidden', 'account_blocked', ACCOUNT_BLOCKED_MESSAGE);
-      return this.grantSession(r, { ...user, email_confirmed_at: this.clock.now() }, meta, 'auth.login');
+      return this.grantSession(tx, { ...user, email_confirmed_at: this.clock.now() }, meta, 'auth.login');
     });
   }
 
@@ -253,10 +259,10 @@ export class AuthService {
     const user = await this.uow.repos.identity.users.findByEmail(email);
     if (!user || user.email_confirmed_at || user.deleted_at) return;
     if ((await this.limiter.hit('recover_account', email)).blocked) return;
-    await this.uow.run(async (r) => {
-      const token = await this.issueConfirmationToken(r, user.id);
-      const profile = await r.identity.profiles.findByUserId(user.id);
-      await r.jobs.enqueue('mail.send', confirmationEmail({ to: user.email, name: firstName(profile), link: this.confirmationLink(token) }));
+    await this.uow.run(async (tx) => {
+      const token = await this.issueConfirmationToken(tx, user.id);
+      const profile = await tx.identity.profiles.findByUserId(user.id);
+      await tx.jobs.enqueue('mail.send', confirmationEmail({ to: user.email, name: firstName(profile), link: this.confirmationLink(token) }));
     });
   }
 
@@ -273,12 +279,12 @@ export class AuthService {
     const token = this.tokens.generate();
     const now = this.clock.now();
     const link = `${this.options.publicUrl}/auth/callback?type=recovery&token=${encodeURIComponent(token)}`;
-    await this.uow.run(async (r) => {
-      await r.identity.authTokens.invalidate(user.id, 'password_reset', now);
-      await r.identity.authTokens.create({ user_id: user.id, purpose: 'password_reset', token_hash: this.tokens.digest(token), expires_at: new Date(now.getTime() + RESET_TTL_MS) });
-      await r.audit.append({ action: 'auth.password_reset_requested', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
-      const profile = await r.identity.profiles.findByUserId(user.id);
-      await r.jobs.enqueue('mail.send', recoveryEmail({ to: user.email, name: firstName(profile), link }));
+    await this.uow.run(async (tx) => {
+      await tx.identity.authTokens.invalidate(user.id, 'password_reset', now);
+      await tx.identity.authTokens.create({ user_id: user.id, purpose: 'password_reset', token_hash: this.tokens.digest(token), expires_at: new Date(now.getTime() + RESET_TTL_MS) });
+      await tx.audit.append({ action: 'auth.password_reset_requested', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
+      const profile = await tx.identity.profiles.findByUserId(user.id);
+      await tx.jobs.enqueue('mail.send', recoveryEmail({ to: user.email, name: firstName(profile), link }));
     });
   }
 
@@ -286,16 +292,16 @@ export class AuthService {
   async resetPassword(token: string, password: string, meta: RequestMeta): Promise<void> {
     const newPassword = newPasswordSchema.parse(password);
     const hash = await this.hasher.hash(newPassword);
-    const user = await this.uow.run(async (r) => {
-      const user = await this.useToken(r, token, 'password_reset');
+    const user = await this.uow.run(async (tx) => {
+      const user = await this.useToken(tx, token, 'password_reset');
       const now = this.clock.now();
-      await r.identity.users.update(user.id, { password_hash: hash, password_changed_at: now });
+      await tx.identity.users.update(user.id, { password_hash: hash, password_changed_at: now });
       // The link proves the mailbox is the user's: an unconfirmed account becomes confirmed.
-      if (!user.email_confirmed_at) await r.identity.users.update(user.id, { email_confirmed_at: now });
-      await r.identity.sessions.deleteForUser(user.id);
-      await r.audit.append({ action: 'auth.password_reset', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
-      const profile = await r.identity.profiles.findByUserId(user.id);
-      await r.jobs.enqueue('mail.send', passwordChangedEmail({ to: user.email, name: firstName(profile), when: now }));
+      if (!user.email_confirmed_at) await tx.identity.users.update(user.id, { email_confirmed_at: now });
+      await tx.identity.sessions.deleteForUser(user.id);
+      await tx.audit.append({ action: 'auth.password_reset', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
+      const profile = await tx.identity.profiles.findByUserId(user.id);
+      await tx.jobs.enqueue('mail.send', passwordChangedEmail({ to: user.email, name: firstName(profile), when: now }));
       return user;
     });
     await this.limiter.reset('login_account', user.email);
@@ -310,14 +316,14 @@ export class AuthService {
       throw invalid('wrong_password', 'Senha atual incorreta.', { current_password: 'Senha atual incorreta.' });
     }
     const hash = await this.hasher.hash(newPasswordSchema.parse(newPassword));
-    const grant = await this.uow.run(async (r) => {
+    const grant = await this.uow.run(async (tx) => {
       const now = this.clock.now();
-      await r.identity.users.update(user.id, { password_hash: hash, password_changed_at: now });
-      await r.identity.sessions.deleteForUser(user.id);
-      await r.audit.append({ action: 'auth.password_changed', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
+      await tx.identity.users.update(user.id, { password_hash: hash, password_changed_at: now });
+      await tx.identity.sessions.deleteForUser(user.id);
+      await tx.audit.append({ action: 'auth.password_changed', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta) });
       // The renewed session keeps the second factor this one passed.
-      const grant = await this.grantSession(r, user, meta, 'auth.session_rotated', current.secondFactorAt ?? null);
-      await r.jobs.enqueue('mail.send', passwordChangedEmail({ to: user.email, name: grant.user.full_name.split(' ')[0] ?? '', when: now }));
+      const grant = await this.grantSession(tx, user, meta, 'auth.session_rotated', current.secondFactorAt ?? null);
+      await tx.jobs.enqueue('mail.send', passwordChangedEmail({ to: user.email, name: grant.user.full_name.split(' ')[0] ?? '', when: now }));
       return grant;
     });
     return grant;
@@ -330,25 +336,25 @@ export class AuthService {
     const fullName = input.fullName.trim();
     if (fullName.length < 2) throw new DomainError('invalid', 'invalid_name', 'Informe o nome completo');
     const passwordHash = await this.hasher.hash(password);
-    return this.uow.run(async (r) => {
-      if (await r.identity.users.findByEmail(email)) throw conflict('email_taken', 'Já existe uma conta com este e-mail.');
-      const user = await r.identity.users.create({ email, password_hash: passwordHash, role: 'admin', email_confirmed_at: this.clock.now() });
-      await r.identity.profiles.create({ user_id: user.id, email, full_name: fullName, origem: 'www' });
-      await r.referrals.create({ referred_user_id: user.id, referrer_user_id: null, referral_type: 'direct', status: 'confirmed', codigo_referencia: 'DIRECT' });
-      await r.audit.append({ action: 'admin.created', actor_email: 'cli', entity_type: 'user', entity_id: user.id, ...auditMeta(meta), metadata: { email } });
+    return this.uow.run(async (tx) => {
+      if (await tx.identity.users.findByEmail(email)) throw conflict('email_taken', 'Já existe uma conta com este e-mail.');
+      const user = await tx.identity.users.create({ email, password_hash: passwordHash, role: 'admin', email_confirmed_at: this.clock.now() });
+      await tx.identity.profiles.create({ user_id: user.id, email, full_name: fullName, origem: 'www' });
+      await tx.referrals.create({ referred_user_id: user.id, referrer_user_id: null, referral_type: 'direct', status: 'confirmed', codigo_referencia: 'DIRECT' });
+      await tx.audit.append({ action: 'admin.created', actor_email: 'cli', entity_type: 'user', entity_id: user.id, ...auditMeta(meta), metadata: { email } });
       return user;
     });
   }
 
   /** Takes a single-use link token: valid hash, right purpose, unused, unexpired, and consumed exactly once. */
-  private async useToken(r: Repositories, token: string, purpose: AuthTokenPurpose): Promise<UserRecord> {
+  private async useToken(tx: IdentityScope, token: string, purpose: AuthTokenPurpose): Promise<UserRecord> {
     const linkError = () => invalid('invalid_or_expired_link', INVALID_LINK_MESSAGE);
     if (!token || token.length > 256) throw linkError();
-    const record = await r.identity.authTokens.findByHash(this.tokens.digest(token));
+    const record = await tx.identity.authTokens.findByHash(this.tokens.digest(token));
     const now = this.clock.now();
     if (!record || record.purpose !== purpose || record.used_at || record.expires_at.getTime() <= now.getTime()) throw linkError();
-    if (!(await r.identity.authTokens.consume(record.id, now))) throw linkError();
-    const user = await r.identity.users.findById(record.user_id);
+    if (!(await tx.identity.authTokens.consume(record.id, now))) throw linkError();
+    const user = await tx.identity.users.findById(record.user_id);
     if (!user || user.deleted_at) throw linkError();
     return user;
   }

@@ -1,6 +1,6 @@
 // Identity's persistence ports: accounts, profiles, sessions and single-use link tokens.
 import type { Role } from './roles';
-import type { Origin } from '../referrals';
+import type { Origin } from '../referrals/ports';
 import type { AddressFields } from '../address';
 
 export interface UserRecord {
@@ -128,3 +128,6 @@ export interface IdentityRepositories {
   sessions: SessionRepository;
   authTokens: AuthTokenRepository;
 }
+
+/** The identity module's tables, as a unit of work scope (core/ports/unit-of-work.ts). */
+export type IdentityScope = { identity: IdentityRepositories };

@@ -7,11 +7,16 @@ import type { Clock } from '../shared/clock';
 import { DomainError, conflict, invalid } from '../shared/errors';
 import type { RateLimiter } from '../ports/rate-limiter';
 import type { SecretTokens } from '../ports/security';
-import type { UnitOfWork } from '../ports/unit-of-work';
 
 /** How `reset` names a role it refuses. */
 const ROLE_NAMES_PT: Record<string, string> = { user: 'usuário', professional: 'profissional', influencer: 'influenciador', admin: 'administrador' };
 import { auditMeta, rateLimited, type AuthenticatedUser, type RequestMeta } from './auth.service';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import type { IdentityScope } from './ports';
+import type { AuditScope } from '../audit/ports';
+
+/** The tables two-factor sign-in reads and writes (audit: enabling and disabling are logged). */
+type TwoFactorScope = IdentityScope & AuditScope;
 
 export const RECOVERY_CODE_COUNT = 10;
 export const INVALID_CODE_MESSAGE = 'Código inválido. Confira o aplicativo autenticador e tente novamente.';
@@ -56,7 +61,7 @@ export type SecondFactorStatus = 'enrol' | 'verify' | 'done';
 
 export class TwoFactorService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<TwoFactorScope>,
     private readonly store: TwoFactorStore,
     private readonly totp: TotpProvider,
     private readonly tokens: SecretTokens,

@@ -6,12 +6,21 @@ import { isId } from '../shared/ids';
 import { z } from 'zod';
 import { DomainError, invalid, notFound } from '../shared/errors';
 import type { Clock } from '../shared/clock';
-import type { Repositories, UnitOfWork } from '../ports/unit-of-work';
 import { emailSchema } from './auth-schemas';
 import { firstName } from './auth.service';
 import { confirmationEmail } from './emails';
 import { USER_SORTABLE, USER_STATUSES, type UserListFilter, type UserRecord } from './ports';
 import { roleSchema, type Role } from './roles';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import type { IdentityScope } from './ports';
+import type { AuditScope } from '../audit/ports';
+import type { CatalogScope } from '../catalog/ports';
+import type { GroupsScope } from '../groups/ports';
+import type { MarketplaceScope } from '../marketplace/ports';
+import type { PaymentsScope } from '../payments/ports';
+
+/** The tables the user back office reads and writes; it reaches catalog, groups, marketplace and payments for a user's history. */
+type UserAdminScope = IdentityScope & AuditScope & CatalogScope & GroupsScope & MarketplaceScope & PaymentsScope;
 
 export const userListQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
@@ -25,7 +34,7 @@ export type UserListQuery = z.input<typeof userListQuerySchema>;
 
 /** Issues the single-use confirmation link (AuthService does). */
 export interface ConfirmationLinks {
-  issueConfirmationToken(r: Repositories, userId: string): Promise<string>;
+  issueConfirmationToken(tx: IdentityScope, userId: string): Promise<string>;
   confirmationLink(token: string): string;
 }
 
@@ -50,7 +59,7 @@ export interface OperatorMeta {
 
 export class UserAdminService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<UserAdminScope>,
     private readonly clock: Clock,
     private readonly confirmations?: ConfirmationLinks,
   ) {}
@@ -115,14 +124,14 @@ export class UserAdminService {
     const next = roleSchema.parse(role);
     const user = await this.find(idOrEmail);
     if (user.role === next) return user;
-    await this.uow.run(async (r) => {
-      if (user.role === 'admin' && !user.blocked_at && (await r.identity.users.count({ role: 'admin', blocked: false, lock: true })) <= 1) {
+    await this.uow.run(async (tx) => {
+      if (user.role === 'admin' && !user.blocked_at && (await tx.identity.users.count({ role: 'admin', blocked: false, lock: true })) <= 1) {
         throw new DomainError('conflict', 'last_admin', LAST_ADMIN_DEMOTE_MESSAGE);
       }
-      await r.identity.users.update(user.id, { role: next });
+      await tx.identity.users.update(user.id, { role: next });
       // A new role changes what the person may do: make them sign in again.
-      await r.identity.sessions.deleteForUser(user.id);
-      await r.audit.append({ ...this.auditOf('admin.user_role_changed', user.id, meta), metadata: { from: user.role, to: next, before: snapshot(user), after: snapshot({ ...user, role: next }) } });
+      await tx.identity.sessions.deleteForUser(user.id);
+      await tx.audit.append({ ...this.auditOf('admin.user_role_changed', user.id, meta), metadata: { from: user.role, to: next, before: snapshot(user), after: snapshot({ ...user, role: next }) } });
     });
     return { ...user, role: next };
   }
@@ -132,24 +141,24 @@ export class UserAdminService {
     if (why.length < 3) throw invalid('reason_required', 'Informe o motivo do bloqueio.', { reason: 'Informe o motivo do bloqueio.' });
     const user = await this.find(idOrEmail);
     if (user.blocked_at) throw new DomainError('conflict', 'already_blocked', 'Esta conta já está bloqueada.');
-    await this.uow.run(async (r) => {
-      if (user.role === 'admin' && (await r.identity.users.count({ role: 'admin', blocked: false, lock: true })) <= 1) {
+    await this.uow.run(async (tx) => {
+      if (user.role === 'admin' && (await tx.identity.users.count({ role: 'admin', blocked: false, lock: true })) <= 1) {
         throw new DomainError('conflict', 'last_admin', LAST_ADMIN_BLOCK_MESSAGE);
       }
       if (user.role === 'admin' && user.id === meta.actorUserId) throw new DomainError('conflict', 'self_block', 'Você não pode bloquear a própria conta.');
       const now = this.clock.now();
-      await r.identity.users.update(user.id, { blocked_at: now, blocked_reason: why });
-      const ended = await r.identity.sessions.deleteForUser(user.id);
-      await r.audit.append({ ...this.auditOf('admin.user_blocked', user.id, meta), metadata: { reason: why, sessions_ended: ended, before: snapshot(user), after: snapshot({ ...user, blocked_at: now }, { blocked_reason: why }) } });
+      await tx.identity.users.update(user.id, { blocked_at: now, blocked_reason: why });
+      const ended = await tx.identity.sessions.deleteForUser(user.id);
+      await tx.audit.append({ ...this.auditOf('admin.user_blocked', user.id, meta), metadata: { reason: why, sessions_ended: ended, before: snapshot(user), after: snapshot({ ...user, blocked_at: now }, { blocked_reason: why }) } });
     });
     return this.show(user.id);
   }
 
   async unblock(idOrEmail: string, meta: OperatorMeta) {
     const user = await this.find(idOrEmail);
-    await this.uow.run(async (r) => {
-      await r.identity.users.update(user.id, { blocked_at: null, blocked_reason: null });
-      await r.audit.append({ ...this.auditOf('admin.user_unblocked', user.id, meta), metadata: { before: snapshot(user), after: snapshot({ ...user, blocked_at: null }) } });
+    await this.uow.run(async (tx) => {
+      await tx.identity.users.update(user.id, { blocked_at: null, blocked_reason: null });
+      await tx.audit.append({ ...this.auditOf('admin.user_unblocked', user.id, meta), metadata: { before: snapshot(user), after: snapshot({ ...user, blocked_at: null }) } });
     });
     return this.show(user.id);
   }
@@ -157,9 +166,9 @@ export class UserAdminService {
   /** Signs the account out everywhere (every session ends; the next request answers 401). */
   async endSessions(idOrEmail: string, meta: OperatorMeta) {
     const user = await this.find(idOrEmail);
-    const ended = await this.uow.run(async (r) => {
-      const n = await r.identity.sessions.deleteForUser(user.id);
-      await r.audit.append({ ...this.auditOf('admin.user_sessions_ended', user.id, meta), metadata: { before: { sessions: n }, after: { sessions: 0 } } });
+    const ended = await this.uow.run(async (tx) => {
+      const n = await tx.identity.sessions.deleteForUser(user.id);
+      await tx.audit.append({ ...this.auditOf('admin.user_sessions_ended', user.id, meta), metadata: { before: { sessions: n }, after: { sessions: 0 } } });
       return n;
     });
     return { id: user.id, sessions_ended: ended };
@@ -172,11 +181,11 @@ export class UserAdminService {
     const user = await this.find(idOrEmail);
     if (user.email_confirmed_at) throw new DomainError('conflict', 'already_confirmed', 'Este e-mail já foi confirmado.');
     if (user.blocked_at) throw new DomainError('conflict', 'account_blocked', 'A conta está bloqueada: desbloqueie antes de reenviar a confirmação.');
-    await this.uow.run(async (r) => {
-      const token = await links.issueConfirmationToken(r, user.id);
-      const profile = await r.identity.profiles.findByUserId(user.id);
-      await r.jobs.enqueue('mail.send', confirmationEmail({ to: user.email, name: firstName(profile), link: links.confirmationLink(token) }));
-      await r.audit.append({ ...this.auditOf('admin.user_confirmation_resent', user.id, meta), metadata: { before: { email_confirmed: false }, after: { email_confirmed: false, link_sent_to: user.email } } });
+    await this.uow.run(async (tx) => {
+      const token = await links.issueConfirmationToken(tx, user.id);
+      const profile = await tx.identity.profiles.findByUserId(user.id);
+      await tx.jobs.enqueue('mail.send', confirmationEmail({ to: user.email, name: firstName(profile), link: links.confirmationLink(token) }));
+      await tx.audit.append({ ...this.auditOf('admin.user_confirmation_resent', user.id, meta), metadata: { before: { email_confirmed: false }, after: { email_confirmed: false, link_sent_to: user.email } } });
     });
     return { id: user.id, sent: true as const };
   }

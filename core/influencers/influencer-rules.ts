@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { invalid } from '../shared/errors';
 import { pixKeySchema } from '../payments';
 
-export const INFLUENCER_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
-export type InfluencerStatus = (typeof INFLUENCER_STATUSES)[number];
+// The states live with the records (ports.ts stays a leaf other modules may name without importing these rules).
+import type { InfluencerStatus } from './ports';
+export { INFLUENCER_STATUSES, type InfluencerStatus } from './ports';
 
 export const INFLUENCER_STATUS_LABELS: Record<InfluencerStatus, string> = {
   pending: 'Em análise',

@@ -4,7 +4,6 @@
 import type { Clock } from '../shared/clock';
 import { conflict, invalid, notFound } from '../shared/errors';
 import { secureRandom } from '../shared/random';
-import type { Tx, UnitOfWork } from '../ports/unit-of-work';
 import type { RequestMeta } from '../identity';
 import type { InfluencerFilter, InfluencerListItem, InfluencerRecord } from './ports';
 import {
@@ -18,6 +17,13 @@ import {
   type InfluencerApplication,
   type InfluencerStatus,
 } from './influencer-rules';
+import type { Tx, UnitOfWork } from '../ports/unit-of-work';
+import type { InfluencersScope } from './ports';
+import type { IdentityScope } from '../identity/ports';
+import type { AuditScope } from '../audit/ports';
+
+/** The tables influencer use cases read and write (identity: the applicant; audit). */
+type InfluencerScope = InfluencersScope & IdentityScope & AuditScope;
 
 /** Who acts: a signed-in admin, or an operator at the CLI (no user id). */
 export interface InfluencerActor {
@@ -38,7 +44,7 @@ const snapshot = (i: InfluencerRecord) => ({ status: i.status, code: i.code, com
 
 export class InfluencerService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<InfluencerScope>,
     private readonly clock: Clock,
     private readonly random: () => number = secureRandom,
   ) {}
@@ -55,7 +61,7 @@ export class InfluencerService {
   }
 
   /** The application stored in the caller's transaction (/influencer-signup creates the account in the same one). */
-  async applyIn(tx: Tx, actor: { id: string; email: string }, app: InfluencerApplication, meta: RequestMeta): Promise<{ id: string; status: InfluencerStatus }> {
+  async applyIn(tx: Tx<InfluencerScope>, actor: { id: string; email: string }, app: InfluencerApplication, meta: RequestMeta): Promise<{ id: string; status: InfluencerStatus }> {
     const existing = await tx.influencers.findByUserId(actor.id);
     if (existing && existing.status !== 'rejected') throw conflict('application_exists', 'Você já enviou um cadastro de influenciador.');
     const fields = {
@@ -196,20 +202,20 @@ export class InfluencerService {
     });
   }
 
-  private async locked(tx: Tx, id: string) {
+  private async locked(tx: Tx<InfluencerScope>, id: string) {
     const row = /^[0-9a-f-]{36}$/i.test(id) ? await tx.influencers.lock(id) : null;
     if (!row) throw notFound('influencer_not_found', 'Influenciador não encontrado.');
     return row;
   }
 
-  private async audited(tx: Tx, actor: InfluencerActor, action: string, before: InfluencerRecord, reason: string | null) {
+  private async audited(tx: Tx<InfluencerScope>, actor: InfluencerActor, action: string, before: InfluencerRecord, reason: string | null) {
     const after = (await tx.influencers.findById(before.id))!;
     await tx.audit.append({ action, actor_user_id: actor.id, actor_email: actor.email, entity_type: 'influencer', entity_id: before.id, metadata: { before: snapshot(before), after: snapshot(after), reason } });
     return this.adminView(after);
   }
 
   /** The first readable candidate (name + digits) nobody holds. */
-  private async freeCode(tx: Tx, userId: string): Promise<string> {
+  private async freeCode(tx: Tx<InfluencerScope>, userId: string): Promise<string> {
     const profile = await tx.identity.profiles.findByUserId(userId);
     for (let round = 0; round < 5; round++) {
       for (const candidate of codeCandidates(profile?.full_name ?? '', this.random)) {

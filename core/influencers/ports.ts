@@ -1,5 +1,8 @@
 // Influencers' persistence port: the application, its decisions, the referral code and the funnel counts.
-import type { InfluencerStatus } from './influencer-rules';
+import type { CommissionRepository } from './commission-ports';
+
+export const INFLUENCER_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
+export type InfluencerStatus = (typeof INFLUENCER_STATUSES)[number];
 
 export interface InfluencerRecord {
   id: string;
@@ -54,3 +57,6 @@ export interface InfluencerRepository {
   list(filter: InfluencerFilter, sort: { field: string; order: 'ASC' | 'DESC' }, offset: number, limit: number): Promise<{ items: InfluencerListItem[]; total: number }>;
   funnel(id: string): Promise<InfluencerFunnel>;
 }
+
+/** The influencers module's tables (their commissions too), as a unit of work scope (core/ports/unit-of-work.ts). */
+export type InfluencersScope = { influencers: InfluencerRepository; commissions: CommissionRepository };

@@ -1,12 +1,15 @@
 // The signed-in user's cart on the server (docs/product/spec.md §6): read with current catalogue data, changed by difference in
 // one transaction, merged with the browser's cart at login. Prices, names and stock always come from the catalogue.
 import { addToCart, setItemQuantity, type CartItem, type CartOutcome } from './cart-rules';
-import type { Repositories } from '../ports/unit-of-work';
-import type { UnitOfWork } from '../ports/unit-of-work';
 import type { CartCatalogItem, CartItemType, CartLineKey, CartLineWithItem } from './ports';
 import { conflict } from '../shared/errors';
 import { MAX_CART_LINES, cartPatchSchema, diffCart, lineKey, mergeCarts, type CartDiffLine, type CartLineChange, type CartPatchInput } from './cart';
 import { stockState, type StockState } from './product-schemas';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import type { MarketplaceScope } from './ports';
+
+/** The cart reads and writes marketplace tables only. */
+type CartScope = MarketplaceScope;
 
 /** One line as the API answers it (docs/product/spec.md §3 shopping_cart line, plus availability). */
 export interface CartLineView {
@@ -121,7 +124,7 @@ function capToStock(lines: WorkingLine[]): WorkingLine[] {
 }
 
 export class CartService {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(private readonly uow: UnitOfWork<CartScope>) {}
 
   /** GET /api/cart: the stored lines with today's prices; a quantity above the stock left is lowered (and saved). */
   async get(userId: string): Promise<CartView> {
@@ -129,10 +132,10 @@ export class CartService {
     const capped = capToStock(stored);
     const diff = diffCart(stored.map(toDiffLine), capped.map(toDiffLine));
     if (diff.upserts.length === 0) return toCartView(capped);
-    return this.uow.run(async (r) => {
-      const current = (await r.marketplace.cart.listForUser(userId, { lock: true })).map(toWorking);
+    return this.uow.run(async (tx) => {
+      const current = (await tx.marketplace.cart.listForUser(userId, { lock: true })).map(toWorking);
       const lowered = capToStock(current);
-      await this.write(r, userId, current, lowered);
+      await this.write(tx, userId, current, lowered);
       return toCartView(lowered);
     });
   }
@@ -144,10 +147,10 @@ export class CartService {
    */
   async apply(userId: string, raw: CartPatchInput | unknown): Promise<CartApplyResult> {
     const { lines: changes } = cartPatchSchema.parse(raw);
-    return this.uow.run(async (r) => {
-      const before = (await r.marketplace.cart.listForUser(userId, { lock: true })).map(toWorking);
+    return this.uow.run(async (tx) => {
+      const before = (await tx.marketplace.cart.listForUser(userId, { lock: true })).map(toWorking);
       const current = capToStock(before);
-      const catalog = await this.catalogFor(r, current, changes);
+      const catalog = await this.catalogFor(tx, current, changes);
       const reports: CartChangeReport[] = [];
       let working = current;
       for (const change of lastPerItem(changes)) {
@@ -155,7 +158,7 @@ export class CartService {
         working = lines;
         reports.push(report);
       }
-      const written = await this.write(r, userId, before, working);
+      const written = await this.write(tx, userId, before, working);
       return { ...toCartView(working), changes: reports, rows_written: written };
     });
   }
@@ -163,10 +166,10 @@ export class CartService {
   /** POST /api/cart/merge: the browser's cart joins the stored one at login (quantities added, then capped). */
   async merge(userId: string, raw: CartPatchInput | unknown): Promise<CartApplyResult> {
     const { lines: local } = cartPatchSchema.parse(raw);
-    return this.uow.run(async (r) => {
-      const before = (await r.marketplace.cart.listForUser(userId, { lock: true })).map(toWorking);
+    return this.uow.run(async (tx) => {
+      const before = (await tx.marketplace.cart.listForUser(userId, { lock: true })).map(toWorking);
       const current = capToStock(before);
-      const catalog = await this.catalogFor(r, current, local);
+      const catalog = await this.catalogFor(tx, current, local);
       const usable = current.filter(isUsable);
       const localItems: CartItem[] = [];
       for (const l of lastPerItem(local)) {
@@ -189,7 +192,7 @@ export class CartService {
         const wanted = localQuantity.get(lineKey(m)) ?? m.quantity;
         after.push({ item_type: m.item_type, id: m.id, quantity: m.quantity, item: catalog.get(lineKey(m))!, reason: m.quantity < wanted ? cappedReason(m.quantity) : null });
       }
-      const written = await this.write(r, userId, before, after);
+      const written = await this.write(tx, userId, before, after);
       const reports = lastPerItem(local).map((l): CartChangeReport => {
         const key = lineKey({ item_type: l.item_type, id: l.item_id });
         const line = localQuantity.has(key) ? after.find((a) => lineKey(a) === key) : undefined;
@@ -205,25 +208,25 @@ export class CartService {
   }
 
   /** Writes only the difference between what is stored and what the cart should hold; returns rows written. */
-  private async write(r: Repositories, userId: string, stored: readonly WorkingLine[], after: readonly WorkingLine[]): Promise<number> {
+  private async write(tx: CartScope, userId: string, stored: readonly WorkingLine[], after: readonly WorkingLine[]): Promise<number> {
     if (after.length > MAX_CART_LINES && after.length > stored.length) {
       throw conflict('cart_full', `O carrinho pode ter no máximo ${MAX_CART_LINES} itens diferentes.`);
     }
     const { upserts, deletes } = diffCart(stored.map(toDiffLine), after.map(toDiffLine));
     const keys = (ls: Array<{ item_type: CartItemType; id: string }>): CartLineKey[] => ls.map((l) => ({ item_type: l.item_type, item_id: l.id }));
     let written = 0;
-    if (deletes.length) written += await r.marketplace.cart.delete(userId, keys(deletes));
-    if (upserts.length) written += await r.marketplace.cart.upsert(userId, upserts.map((u) => ({ item_type: u.item_type, item_id: u.id, quantity: u.quantity })));
+    if (deletes.length) written += await tx.marketplace.cart.delete(userId, keys(deletes));
+    if (upserts.length) written += await tx.marketplace.cart.upsert(userId, upserts.map((u) => ({ item_type: u.item_type, item_id: u.id, quantity: u.quantity })));
     return written;
   }
 
   /** Catalogue items for the lines in the cart and those the request brings (one query per item type). */
-  private async catalogFor(r: Repositories, current: readonly WorkingLine[], changes: readonly CartLineChange[]) {
+  private async catalogFor(tx: CartScope, current: readonly WorkingLine[], changes: readonly CartLineChange[]) {
     const catalog = new Map<string, CartCatalogItem>();
     for (const l of current) if (l.item) catalog.set(lineKey(l), l.item);
     const missing = changes.filter((c) => !catalog.has(lineKey({ item_type: c.item_type, id: c.item_id })));
     if (missing.length) {
-      for (const item of await r.marketplace.cart.catalogItems(missing.map((c) => ({ item_type: c.item_type, item_id: c.item_id })))) {
+      for (const item of await tx.marketplace.cart.catalogItems(missing.map((c) => ({ item_type: c.item_type, item_id: c.item_id })))) {
         catalog.set(lineKey({ item_type: item.item_type, id: item.item_id }), item);
       }
     }

@@ -7,13 +7,22 @@ import { isId } from '../shared/ids';
 import type { Clock } from '../shared/clock';
 import { formatCents } from '../shared/money';
 import { DomainError, invalid, notFound } from '../shared/errors';
-import type { Repositories, UnitOfWork } from '../ports/unit-of-work';
 import type { CatalogChanges } from '../ports/catalog-changes';
 import type { PaymentGateway, ProviderCharge } from '../ports/payments';
 import { greetingFor, renderEmail } from '../identity';
 import { notificationContent } from '../notifications';
 import { orderNumber, orderPath } from './order-messages';
 import { LINE_REFUND_NOTE_PREFIX, lineRefundSchema, pendingProviderRefunds, planLineRefund, type OrderLineRefundRecord } from './order-line-refund';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import type { MarketplaceScope } from './ports';
+import type { PaymentsScope } from '../payments/ports';
+import type { IdentityScope } from '../identity/ports';
+import type { NotificationsScope } from '../notifications/ports';
+import type { AuditScope } from '../audit/ports';
+import type { CatalogScope } from '../catalog/ports';
+
+/** The tables a line refund reads and writes; it reaches payments (the order's payment), identity (the buyer's e-mail) and notifications. */
+type OrderLineRefundScope = MarketplaceScope & PaymentsScope & IdentityScope & NotificationsScope & AuditScope & CatalogScope;
 
 declare module '../ports/job-queue' {
   interface JobPayloads {
@@ -59,7 +68,7 @@ export function lineRefundEmail(input: { to: string; name: string; orderId: stri
 
 export class OrderLineRefundService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<OrderLineRefundScope>,
     private readonly gateway: PaymentGateway,
     private readonly clock: Clock,
     private readonly charges: ChargeApplier,
@@ -100,13 +109,13 @@ export class OrderLineRefundService {
     const input = parsed.data;
     if (!isId(orderId)) throw orderNotFound();
     const now = this.clock.now();
-    const stockBack = await this.uow.run(async (r) => {
-      const order = await r.marketplace.orders.lock(orderId);
+    const stockBack = await this.uow.run(async (tx) => {
+      const order = await tx.marketplace.orders.lock(orderId);
       if (!order) throw orderNotFound();
-      const line = (await r.marketplace.orders.items(order.id)).find((i) => i.product_id === input.product_id);
+      const line = (await tx.marketplace.orders.items(order.id)).find((i) => i.product_id === input.product_id);
       if (!line) throw notFound('order_item_not_found', 'Este item não faz parte do pedido.');
-      const payment = order.payment_id ? await r.payments.payments.lock(order.payment_id) : null;
-      const previous = payment ? await r.marketplace.lineRefunds.listForPayment(payment.id) : [];
+      const payment = order.payment_id ? await tx.payments.payments.lock(order.payment_id) : null;
+      const previous = payment ? await tx.marketplace.lineRefunds.listForPayment(payment.id) : [];
       const lineRefundedQuantity = previous.filter((p) => p.order_item_id === line.id).reduce((s, p) => s + p.quantity, 0);
       const plan = planLineRefund({
         orderStatus: order.status,
@@ -116,7 +125,7 @@ export class OrderLineRefundService {
         paymentLineRefunded: previous.reduce((s, p) => s + p.amount, 0),
         quantity: input.quantity,
       });
-      const row = await r.marketplace.lineRefunds.insert({
+      const row = await tx.marketplace.lineRefunds.insert({
         order_id: order.id,
         order_item_id: line.id,
         payment_id: payment!.id,
@@ -128,8 +137,8 @@ export class OrderLineRefundService {
         actor_email: actorEmail,
         created_at: now,
       });
-      if (plan.stockReturned) await r.marketplace.products.returnStock(line.product_id, input.quantity);
-      await r.marketplace.orders.recordStatus({
+      if (plan.stockReturned) await tx.marketplace.products.returnStock(line.product_id, input.quantity);
+      await tx.marketplace.orders.recordStatus({
         order_id: order.id,
         from_status: order.status,
         to_status: order.status,
@@ -139,7 +148,7 @@ export class OrderLineRefundService {
       });
       const params = { order: orderNumber(order.id), product: line.product_name, quantity: input.quantity, total: plan.amount, reason: input.reason };
       const { title, body } = notificationContent('order_line_refunded', params);
-      await r.notifications.create({
+      await tx.notifications.create({
         user_id: order.user_id,
         type: 'order_line_refunded',
         title,
@@ -148,12 +157,12 @@ export class OrderLineRefundService {
         data: { order_id: order.id, line_refund_id: row.id, params },
         dedupe_key: `order_line_refunded:${row.id}`,
       });
-      const customer = await r.identity.users.findById(order.user_id);
+      const customer = await tx.identity.users.findById(order.user_id);
       if (customer) {
-        const profile = await r.identity.profiles.findByUserId(customer.id);
-        await r.jobs.enqueue('mail.send', lineRefundEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, product: line.product_name, quantity: input.quantity, amount: plan.amount, reason: input.reason }));
+        const profile = await tx.identity.profiles.findByUserId(customer.id);
+        await tx.jobs.enqueue('mail.send', lineRefundEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, product: line.product_name, quantity: input.quantity, amount: plan.amount, reason: input.reason }));
       }
-      await r.audit.append({
+      await tx.audit.append({
         action: 'order.line_refunded',
         actor_email: actorEmail,
         entity_type: 'order',
@@ -172,7 +181,7 @@ export class OrderLineRefundService {
           after: { refunded_quantity: lineRefundedQuantity + input.quantity },
         },
       });
-      await r.jobs.enqueue('marketplace.line_refund', { payment_id: payment!.id }, { singletonKey: row.id });
+      await tx.jobs.enqueue('marketplace.line_refund', { payment_id: payment!.id }, { singletonKey: row.id });
       return plan.stockReturned ? input.quantity : 0;
     });
     if (stockBack > 0) this.catalog.changed();
@@ -227,9 +236,9 @@ export class OrderLineRefundService {
 }
 
 /** Units each order line already gave back to the shelf through line refunds, by order item id. */
-export async function stockAlreadyReturned(r: Pick<Repositories, 'marketplace'>, orderId: string): Promise<Map<string, number>> {
+export async function stockAlreadyReturned(tx: Pick<OrderLineRefundScope, 'marketplace'>, orderId: string): Promise<Map<string, number>> {
   const back = new Map<string, number>();
-  for (const x of await r.marketplace.lineRefunds.listForOrder(orderId)) {
+  for (const x of await tx.marketplace.lineRefunds.listForOrder(orderId)) {
     if (x.stock_returned) back.set(x.order_item_id, (back.get(x.order_item_id) ?? 0) + x.quantity);
   }
   return back;

@@ -6,8 +6,6 @@ import { DomainError, conflict, invalid, notFound } from '../shared/errors';
 import { toOffset, type Pagination } from '../shared/pagination';
 import type { RequestMeta } from '../identity';
 import { auditMeta } from '../identity';
-import type { Repositories } from '../ports/unit-of-work';
-import type { Tx, UnitOfWork } from '../ports/unit-of-work';
 import type { CatalogChanges } from '../ports/catalog-changes';
 import { ORDER_ADMIN_SORTS, type AdminOrderRow, type OrderAdminSort, type OrderItemRecord, type OrderRecord } from './ports';
 import type { ListQuery } from '../shared/list-query';
@@ -35,6 +33,20 @@ import { assertPlanOrderMove } from './plan-order';
 import { timelineStep } from './order-timeline';
 import { stockAlreadyReturned } from './order-line-refund.service';
 import { RETURN_STATUS_LABELS, assertCanRequestReturn, assertReturnPending, rejectReturnSchema, requestReturnSchema, returnDeadline, returnRefusal } from './order-return';
+import type { Tx, UnitOfWork } from '../ports/unit-of-work';
+import type { MarketplaceScope } from './ports';
+import type { PaymentsScope } from '../payments/ports';
+import type { IdentityScope } from '../identity/ports';
+import type { NotificationsScope } from '../notifications/ports';
+import type { AuditScope } from '../audit/ports';
+import type { CatalogScope } from '../catalog/ports';
+import type { WalletScope } from '../wallet/ports';
+
+/**
+ * The tables orders read and write; they reach payments (the order's charge), the wallet (credit it spent comes back),
+ * identity (the buyer's e-mail), notifications and catalog.
+ */
+type OrderScope = MarketplaceScope & PaymentsScope & WalletScope & IdentityScope & NotificationsScope & AuditScope & CatalogScope;
 
 /** docs/product/spec.md §9: the client checks at most the 5 newest pending orders with a payment. */
 export const PENDING_PAYMENT_POLL_LIMIT = 5;
@@ -96,21 +108,22 @@ function toPaymentSummary(p: PaymentRecord | null) {
 
 /**
  * What other modules do when an operator moves an order, in the same transaction (flows wired by the container):
- * a delivered order is a completed purchase (an influencer's commission), a refunded one undoes it.
+ * a delivered order is a completed purchase (an influencer's commission), a refunded one undoes it. `H` names the
+ * scopes the hooks touch: the order's transaction covers them too.
  */
-export interface OrderStatusHooks {
-  delivered?(tx: Tx, order: OrderRecord, now: Date): Promise<unknown>;
-  refunded?(tx: Tx, order: OrderRecord, now: Date): Promise<unknown>;
+export interface OrderStatusHooks<H extends object> {
+  delivered?: (tx: Tx<H>, order: OrderRecord, now: Date) => Promise<unknown>;
+  refunded?: (tx: Tx<H>, order: OrderRecord, now: Date) => Promise<unknown>;
   /** A plan order handed to shipping redeems its voucher (core/flows/plan-order.flow.ts). */
-  shipped?(tx: Tx, order: OrderRecord, now: Date): Promise<unknown>;
+  shipped?: (tx: Tx<H>, order: OrderRecord, now: Date) => Promise<unknown>;
 }
 
-export class OrderService {
+export class OrderService<H extends object = object> {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<OrderScope & H>,
     private readonly clock: Clock,
     private readonly catalog: CatalogChanges = { changed: () => {} },
-    private readonly hooks: OrderStatusHooks = {},
+    private readonly hooks: OrderStatusHooks<H> = {},
     /** Prices the freight; without it (tests of other modules) orders ship at 0. */
     private readonly shipping?: ShippingService,
   ) {}
@@ -128,9 +141,9 @@ export class OrderService {
     const freight = await this.quoteFreight(actor.id, address.cep, parsed.data.shipping_option_id);
     const now = this.clock.now();
 
-    const { orderId, limitedStock } = await this.uow.run(async (r) => {
+    const { orderId, limitedStock } = await this.uow.run(async (tx) => {
       // Locks the caller's lines: a double submit waits here, then finds the cart empty.
-      const lines = (await r.marketplace.cart.listForUser(actor.id, { lock: true })).filter((l) => l.item_type === 'product');
+      const lines = (await tx.marketplace.cart.listForUser(actor.id, { lock: true })).filter((l) => l.item_type === 'product');
       if (lines.length === 0) throw conflict('cart_empty', 'Seu carrinho não tem produtos.');
       // A product taken off the catalogue is named before any stock is touched (the reservation would refuse it anyway).
       const gone = lines.find((l) => !l.item || !l.item.active);
@@ -151,7 +164,7 @@ export class OrderService {
       const subtotal = items.reduce((s, i) => s + i.subtotal, 0);
       if (this.shipping && freight?.key !== freightKey(lines)) throw cartChangedDuringOrder();
       const shipping = freightColumns(freight);
-      const order = await r.marketplace.orders.create({
+      const order = await tx.marketplace.orders.create({
         user_id: actor.id,
         subtotal,
         total_amount: subtotal + shipping.shipping_amount,
@@ -160,19 +173,19 @@ export class OrderService {
         address,
         expires_at: orderExpiry(now),
       });
-      await r.marketplace.orders.addItems(order.id, items);
-      await r.marketplace.orders.recordStatus({ order_id: order.id, from_status: null, to_status: 'pending', actor: actor.email, note: null, created_at: now });
-      await r.marketplace.cart.delete(actor.id, lines.map((l) => ({ item_type: 'product', item_id: l.item_id })));
-      await r.audit.append({ action: 'order.created', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'order', entity_id: order.id, ...auditMeta(meta), metadata: { total: subtotal + shipping.shipping_amount, items: items.length, shipping: shipping.shipping_amount, shipping_option_id: shipping.shipping_option_id } });
+      await tx.marketplace.orders.addItems(order.id, items);
+      await tx.marketplace.orders.recordStatus({ order_id: order.id, from_status: null, to_status: 'pending', actor: actor.email, note: null, created_at: now });
+      await tx.marketplace.cart.delete(actor.id, lines.map((l) => ({ item_type: 'product', item_id: l.item_id })));
+      await tx.audit.append({ action: 'order.created', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'order', entity_id: order.id, ...auditMeta(meta), metadata: { total: subtotal + shipping.shipping_amount, items: items.length, shipping: shipping.shipping_amount, shipping_option_id: shipping.shipping_option_id } });
 
       // Stock last: a product's row stays locked from its decrement to the commit, so the busiest rows are held for
       // the shortest time. Always the same order of rows, so two carts with the same products cannot deadlock.
       const byProduct = [...lines].sort((a, b) => (a.item_id < b.item_id ? -1 : a.item_id > b.item_id ? 1 : 0));
       let limited = false;
       for (const line of byProduct) {
-        if (!(await r.marketplace.products.reserveStock(line.item_id, line.quantity, line.item!.price))) {
+        if (!(await tx.marketplace.products.reserveStock(line.item_id, line.quantity, line.item!.price))) {
           // Deactivated, repriced or not enough left since the lines were read: nothing of this order is kept.
-          const current = await r.marketplace.products.findById(line.item_id);
+          const current = await tx.marketplace.products.findById(line.item_id);
           if (!current || !current.active) throw productUnavailable(current?.name ?? line.item?.name, line.item_id);
           if (current.price !== line.item!.price) {
             throw new DomainError('conflict', 'price_changed', `O preço de ${current.name} mudou. Confira o carrinho e faça o pedido de novo.`, { details: { product_id: line.item_id, price: current.price } });
@@ -252,11 +265,11 @@ export class OrderService {
     let expired = 0;
     let units = 0;
     for (const o of due) {
-      const returned = await this.uow.run(async (r) => {
-        if (!(await r.marketplace.orders.moveIf(o.id, ['pending'], 'cancelled', { cancelled_at: now, cancel_reason: 'Pagamento não confirmado no prazo' }))) return null;
-        const count = await this.returnStock(r, o.id);
-        await r.marketplace.orders.recordStatus({ order_id: o.id, from_status: 'pending', to_status: 'cancelled', actor: 'sistema', note: 'pagamento não confirmado no prazo', created_at: now });
-        await r.notifications.create(orderNotify.expired(o.user_id, o.id));
+      const returned = await this.uow.run(async (tx) => {
+        if (!(await tx.marketplace.orders.moveIf(o.id, ['pending'], 'cancelled', { cancelled_at: now, cancel_reason: 'Pagamento não confirmado no prazo' }))) return null;
+        const count = await this.returnStock(tx, o.id);
+        await tx.marketplace.orders.recordStatus({ order_id: o.id, from_status: 'pending', to_status: 'cancelled', actor: 'sistema', note: 'pagamento não confirmado no prazo', created_at: now });
+        await tx.notifications.create(orderNotify.expired(o.user_id, o.id));
         return count;
       });
       if (returned === null) continue;
@@ -280,8 +293,8 @@ export class OrderService {
   async setStatus(orderId: string, to: OrderStatus, options: { trackingCode?: string | null; actorEmail: string; note?: string | null; itemReturned?: boolean }) {
     if (!isId(orderId)) throw orderNotFound();
     const now = this.clock.now();
-    const stockBack = await this.uow.run(async (r) => {
-      const order = await r.marketplace.orders.lock(orderId);
+    const stockBack = await this.uow.run(async (tx) => {
+      const order = await tx.marketplace.orders.lock(orderId);
       if (!order) throw orderNotFound();
       // A received return: only a pending request of a delivered order; its stock comes back too.
       if (options.itemReturned) assertReturnPending(order);
@@ -294,42 +307,42 @@ export class OrderService {
         ...(to === 'cancelled' || to === 'refunded' ? { cancel_reason: options.note ?? (to === 'cancelled' ? 'Cancelado pela Turma' : 'Reembolsado pela Turma') } : {}),
         ...(options.itemReturned ? { return_status: 'accepted' as const, return_decided_at: now } : {}),
       };
-      if (!(await r.marketplace.orders.moveIf(order.id, [order.status], to, patch))) throw conflict('invalid_order_transition', 'O pedido mudou de estado enquanto isso. Tente de novo.');
+      if (!(await tx.marketplace.orders.moveIf(order.id, [order.status], to, patch))) throw conflict('invalid_order_transition', 'O pedido mudou de estado enquanto isso. Tente de novo.');
       // After line refunds a full refund gives back, and tells, only the rest of the total.
-      const refundAmount = to === 'refunded' ? Math.max(order.total_amount - (await r.marketplace.lineRefunds.listForOrder(order.id)).reduce((sum, line) => sum + line.amount, 0), 0) : 0;
-      const back = returnsStock(order.status, to) || options.itemReturned ? await this.returnStock(r, order.id) : 0;
-      await r.marketplace.orders.recordStatus({ order_id: order.id, from_status: order.status, to_status: to, actor: options.actorEmail, note: options.note ?? (tracking ? `rastreio ${tracking}` : null), created_at: now });
-      if (to === 'shipped') await r.notifications.create(orderNotify.shipped(order.user_id, order.id, tracking!));
-      if (to === 'shipped') await this.hooks.shipped?.(r, order, now);
+      const refundAmount = to === 'refunded' ? Math.max(order.total_amount - (await tx.marketplace.lineRefunds.listForOrder(order.id)).reduce((sum, line) => sum + line.amount, 0), 0) : 0;
+      const back = returnsStock(order.status, to) || options.itemReturned ? await this.returnStock(tx, order.id) : 0;
+      await tx.marketplace.orders.recordStatus({ order_id: order.id, from_status: order.status, to_status: to, actor: options.actorEmail, note: options.note ?? (tracking ? `rastreio ${tracking}` : null), created_at: now });
+      if (to === 'shipped') await tx.notifications.create(orderNotify.shipped(order.user_id, order.id, tracking!));
+      if (to === 'shipped') await this.hooks.shipped?.(tx, order, now);
       if (to === 'delivered') {
-        await r.notifications.create(orderNotify.delivered(order.user_id, order.id));
-        await this.hooks.delivered?.(r, order, now);
+        await tx.notifications.create(orderNotify.delivered(order.user_id, order.id));
+        await this.hooks.delivered?.(tx, order, now);
       }
       if (to === 'refunded') {
-        await r.notifications.create(
+        await tx.notifications.create(
           options.itemReturned ? orderNotify.returnAccepted(order.user_id, order.id, refundAmount) : orderNotify.refunded(order.user_id, order.id, refundAmount),
         );
         // Marked for refund and the `payments.refund` job enqueued in this transaction (the provider refund runs there).
-        if (order.payment_id) await requestRefund(r, { id: order.payment_id }, options.note ?? 'pedido reembolsado pela operação');
-        await this.hooks.refunded?.(r, order, now);
+        if (order.payment_id) await requestRefund(tx, { id: order.payment_id }, options.note ?? 'pedido reembolsado pela operação');
+        await this.hooks.refunded?.(tx, order, now);
       }
-      if (to === 'cancelled') await r.notifications.create(orderNotify.expired(order.user_id, order.id));
+      if (to === 'cancelled') await tx.notifications.create(orderNotify.expired(order.user_id, order.id));
       if (to === 'shipped' || to === 'delivered' || to === 'cancelled' || to === 'refunded') {
-        const customer = await r.identity.users.findById(order.user_id);
-        const profile = customer ? await r.identity.profiles.findByUserId(customer.id) : null;
+        const customer = await tx.identity.users.findById(order.user_id);
+        const profile = customer ? await tx.identity.profiles.findByUserId(customer.id) : null;
         if (customer && options.itemReturned) {
-          await r.jobs.enqueue('mail.send', orderReturnEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, step: 'accepted', amount: refundAmount }));
+          await tx.jobs.enqueue('mail.send', orderReturnEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, step: 'accepted', amount: refundAmount }));
         } else if (customer) {
-          await r.jobs.enqueue('mail.send', orderStatusEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, status: to, trackingCode: tracking ?? null, amount: to === 'refunded' ? refundAmount : order.total_amount, reason: options.note ?? null }));
+          await tx.jobs.enqueue('mail.send', orderStatusEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, status: to, trackingCode: tracking ?? null, amount: to === 'refunded' ? refundAmount : order.total_amount, reason: options.note ?? null }));
         }
       }
-      if (to === 'cancelled' && order.payment_id && (await r.payments.payments.moveIf(order.payment_id, ['pending'], 'cancelled', { failure_reason: 'pedido cancelado pela operação' }))) {
+      if (to === 'cancelled' && order.payment_id && (await tx.payments.payments.moveIf(order.payment_id, ['pending'], 'cancelled', { failure_reason: 'pedido cancelado pela operação' }))) {
         // The wallet credit the charge took goes back with it (once: a ref-unique entry).
-        await returnPaymentCredit(r, { id: order.payment_id }, 'pedido cancelado');
+        await returnPaymentCredit(tx, { id: order.payment_id }, 'pedido cancelado');
         // And the charge is cancelled at the provider, so its QR code or boleto takes no more money.
-        await requestChargeCancel(r, { id: order.payment_id }, 'pedido cancelado pela operação');
+        await requestChargeCancel(tx, { id: order.payment_id }, 'pedido cancelado pela operação');
       }
-      await r.audit.append({
+      await tx.audit.append({
         action: options.itemReturned ? 'order.return_accepted' : 'order.status_changed',
         actor_email: options.actorEmail,
         entity_type: 'order',
@@ -359,19 +372,19 @@ export class OrderService {
     if (!parsed.success) throw invalid('invalid_input', 'Verifique os campos destacados.', fieldsOf(parsed.error.issues, ''));
     if (!isId(orderId)) throw orderNotFound();
     const now = this.clock.now();
-    await this.uow.run(async (r) => {
-      const order = await r.marketplace.orders.lock(orderId);
+    await this.uow.run(async (tx) => {
+      const order = await tx.marketplace.orders.lock(orderId);
       if (!order || order.user_id !== actor.id) throw orderNotFound();
       assertCanRequestReturn(order, now);
       assertPlanOrderMove(order, 'refunded');
-      if (!(await r.marketplace.orders.updateReturnIf(order.id, null, { return_status: 'requested', return_reason: parsed.data.reason, return_requested_at: now }))) {
+      if (!(await tx.marketplace.orders.updateReturnIf(order.id, null, { return_status: 'requested', return_reason: parsed.data.reason, return_requested_at: now }))) {
         throw conflict('return_already_requested', 'A devolução deste pedido já foi solicitada.');
       }
-      await r.marketplace.orders.recordStatus({ order_id: order.id, from_status: order.status, to_status: order.status, actor: actor.email, note: `devolução solicitada: ${parsed.data.reason}`, created_at: now });
-      await r.notifications.create(orderNotify.returnRequested(order.user_id, order.id));
-      const profile = await r.identity.profiles.findByUserId(actor.id);
-      await r.jobs.enqueue('mail.send', orderReturnEmail({ to: actor.email, name: profile?.full_name ?? '', orderId: order.id, step: 'requested', reason: parsed.data.reason }));
-      await r.audit.append({
+      await tx.marketplace.orders.recordStatus({ order_id: order.id, from_status: order.status, to_status: order.status, actor: actor.email, note: `devolução solicitada: ${parsed.data.reason}`, created_at: now });
+      await tx.notifications.create(orderNotify.returnRequested(order.user_id, order.id));
+      const profile = await tx.identity.profiles.findByUserId(actor.id);
+      await tx.jobs.enqueue('mail.send', orderReturnEmail({ to: actor.email, name: profile?.full_name ?? '', orderId: order.id, step: 'requested', reason: parsed.data.reason }));
+      await tx.audit.append({
         action: 'order.return_requested',
         actor_user_id: actor.id,
         actor_email: actor.email,
@@ -395,21 +408,21 @@ export class OrderService {
     if (!parsed.success) throw invalid('invalid_input', 'Verifique os campos destacados.', fieldsOf(parsed.error.issues, ''));
     if (!isId(orderId)) throw orderNotFound();
     const now = this.clock.now();
-    await this.uow.run(async (r) => {
-      const order = await r.marketplace.orders.lock(orderId);
+    await this.uow.run(async (tx) => {
+      const order = await tx.marketplace.orders.lock(orderId);
       if (!order) throw orderNotFound();
       assertReturnPending(order);
-      if (!(await r.marketplace.orders.updateReturnIf(order.id, 'requested', { return_status: 'rejected', return_reject_reason: parsed.data.reason, return_decided_at: now }))) {
+      if (!(await tx.marketplace.orders.updateReturnIf(order.id, 'requested', { return_status: 'rejected', return_reject_reason: parsed.data.reason, return_decided_at: now }))) {
         throw conflict('return_not_pending', 'Este pedido não tem devolução pendente.');
       }
-      await r.marketplace.orders.recordStatus({ order_id: order.id, from_status: order.status, to_status: order.status, actor: actorEmail, note: `devolução recusada: ${parsed.data.reason}`, created_at: now });
-      await r.notifications.create(orderNotify.returnRejected(order.user_id, order.id, parsed.data.reason));
-      const customer = await r.identity.users.findById(order.user_id);
+      await tx.marketplace.orders.recordStatus({ order_id: order.id, from_status: order.status, to_status: order.status, actor: actorEmail, note: `devolução recusada: ${parsed.data.reason}`, created_at: now });
+      await tx.notifications.create(orderNotify.returnRejected(order.user_id, order.id, parsed.data.reason));
+      const customer = await tx.identity.users.findById(order.user_id);
       if (customer) {
-        const profile = await r.identity.profiles.findByUserId(customer.id);
-        await r.jobs.enqueue('mail.send', orderReturnEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, step: 'rejected', reason: parsed.data.reason }));
+        const profile = await tx.identity.profiles.findByUserId(customer.id);
+        await tx.jobs.enqueue('mail.send', orderReturnEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, step: 'rejected', reason: parsed.data.reason }));
       }
-      await r.audit.append({
+      await tx.audit.append({
         action: 'order.return_rejected',
         actor_email: actorEmail,
         entity_type: 'order',
@@ -425,11 +438,11 @@ export class OrderService {
    * returned (once: a ref-unique entry) and the provider charge is cancelled by a job, all in one transaction.
    */
   private async dropPendingCharge(order: Pick<OrderRecord, 'id' | 'payment_id'>, reason: string) {
-    await this.uow.run(async (r) => {
-      const pending = (order.payment_id ? await r.payments.payments.findById(order.payment_id) : null) ?? (await r.payments.payments.findPendingFor('order', order.id));
+    await this.uow.run(async (tx) => {
+      const pending = (order.payment_id ? await tx.payments.payments.findById(order.payment_id) : null) ?? (await tx.payments.payments.findPendingFor('order', order.id));
       if (!pending || pending.status !== 'pending') return;
-      if (await r.payments.payments.moveIf(pending.id, ['pending'], 'cancelled', { failure_reason: reason })) await returnPaymentCredit(r, pending, 'pedido cancelado');
-      if (pending.provider_payment_id) await requestChargeCancel(r, pending, reason);
+      if (await tx.payments.payments.moveIf(pending.id, ['pending'], 'cancelled', { failure_reason: reason })) await returnPaymentCredit(tx, pending, 'pedido cancelado');
+      if (pending.provider_payment_id) await requestChargeCancel(tx, pending, reason);
     });
   }
 
@@ -442,14 +455,14 @@ export class OrderService {
     return quoteOrderFreight(this.shipping, this.uow.repos.marketplace.products, cep, lines, optionId);
   }
 
-  private async returnStock(r: Repositories, orderId: string): Promise<number> {
-    const items = [...(await r.marketplace.orders.items(orderId))].sort((a, b) => (a.product_id < b.product_id ? -1 : 1));
+  private async returnStock(tx: OrderScope, orderId: string): Promise<number> {
+    const items = [...(await tx.marketplace.orders.items(orderId))].sort((a, b) => (a.product_id < b.product_id ? -1 : 1));
     // Units a line refund already put back on the shelf (order-line-refund.ts) are not returned twice.
-    const back = await stockAlreadyReturned(r, orderId);
+    const back = await stockAlreadyReturned(tx, orderId);
     let units = 0;
     for (const i of items) {
       const quantity = i.quantity - (back.get(i.id) ?? 0);
-      if (quantity > 0) await r.marketplace.products.returnStock(i.product_id, quantity);
+      if (quantity > 0) await tx.marketplace.products.returnStock(i.product_id, quantity);
       units += Math.max(0, quantity);
     }
     return units;

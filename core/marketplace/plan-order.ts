@@ -9,9 +9,10 @@
 import { conflict } from '../shared/errors';
 import { greetingFor, renderEmail } from '../identity';
 import type { OrderAddress, OrderStatus } from './order-rules';
-import type { NewOrder, OrderRecord } from './ports';
+import type { OrderRecord, OrderSource, PlanOrderDraft } from './ports';
+// The plan order's records and repository live in ports.ts (a leaf the module's scope is built from).
+export type { OrderSource, PlanOrderDraft, PlanOrderLine, PlanOrderRepository } from './ports';
 
-export type OrderSource = 'cart' | 'plan';
 
 /** What a member of a plan sees about shipping the purchase: where the voucher stands on the way to an order. */
 export type PlanDeliveryState = 'not_product' | 'awaiting_balance' | 'awaiting_address' | 'ordered' | 'cancelled';
@@ -54,20 +55,7 @@ export function assertCanOrderPlan(voucher: Pick<PlanOrderVoucher, 'status'>, pl
   if (voucher.status !== 'redeemable') throw conflict('plan_order_closed', 'Esta compra não pode mais ser enviada.');
 }
 
-export interface PlanOrderDraft {
-  order: NewOrder & { source: 'plan'; voucher_id: string; status: 'paid'; paid_at: Date; shipping_amount: 0 };
-  item: PlanOrderLine;
-}
 
-/** The plan's line of a plan order (the plan, its price, one unit). */
-export interface PlanOrderLine {
-  plan_id: string;
-  product_name: string;
-  image_url: string | null;
-  unit_price: number;
-  quantity: 1;
-  subtotal: number;
-}
 
 /**
  * The order a paid product voucher becomes: already paid, the voucher's price (entry + balance) as subtotal and total,
@@ -106,17 +94,6 @@ export function assertPlanOrderMove(order: Pick<OrderRecord, 'status'> & { sourc
 /** The member-facing link of the address confirmation (the voucher card, the notification and the e-mail point here). */
 export const planDeliveryPath = (voucherId: string) => `/my-groups/vouchers/${voucherId}/delivery`;
 
-/** Persistence of plan orders (adapters/db/repos/plan-orders.repo.ts). */
-export interface PlanOrderRepository {
-  findByVoucher(voucherId: string): Promise<OrderRecord | null>;
-  /**
-   * Inserts the order and its line unless the voucher already has one (the unique index on voucher_id decides between
-   * concurrent calls); `created` is false when it existed, and then the existing order is answered.
-   */
-  createIfAbsent(draft: PlanOrderDraft): Promise<{ order: OrderRecord; created: boolean }>;
-  /** The plan lines of an order (empty for a cart order). */
-  lines(orderId: string): Promise<Array<PlanOrderLine & { id: string }>>;
-}
 
 /** The e-mail of a paid product plan: confirm the delivery address (the button opens the confirmation screen). */
 export function planDeliveryEmail({ to, name, plan, code, link }: { to: string; name: string; plan: string; code: string; link: string | null }) {

@@ -2,11 +2,10 @@
 import type { ProductSort } from './product-schemas';
 import type { OrderAddress, OrderStatus } from './order-rules';
 import type { ReturnStatus } from './order-return';
-import type { ProductAdminRepository } from './product-admin';
+import type { ListQuery } from '../shared/list-query';
 import type { ShippingProductReader } from '../shipping';
 import type { OrderLineRefundRepository } from './order-line-refund';
 import type { ProductUploadRepository } from './product-uploads';
-import type { OrderSource, PlanOrderRepository } from './plan-order';
 
 export interface ProductCategoryRecord {
   id: string;
@@ -234,4 +233,88 @@ export interface MarketplaceRepositories {
   uploads: ProductUploadRepository;
   /** Product plans shipped as orders (plan-order.ts). */
   planOrders: PlanOrderRepository;
+}
+
+/** The marketplace module's tables, as a unit of work scope (core/ports/unit-of-work.ts). */
+export type MarketplaceScope = { marketplace: MarketplaceRepositories };
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The back office's product port (core/marketplace/product-admin.ts; adapters/db/repos/catalogue-admin.repos.ts)
+
+/** What the admin product list filters by (adminProductFilterSchema's output). */
+export interface AdminProductFilter {
+  q?: string;
+  category_id?: string;
+  active?: boolean;
+  low_stock?: boolean;
+  id?: string[];
+}
+/** What the admin product category list filters by (adminProductCategoryFilterSchema's output). */
+export interface AdminProductCategoryFilter {
+  q?: string;
+  active?: boolean;
+  id?: string[];
+}
+/** The marketplace overview of the back office (marketplaceOverviewSchema's output). */
+export interface MarketplaceOverview {
+  products: { active: number; inactive: number; low_stock: number; sold_out: number };
+  low_stock_threshold: number;
+  low_stock: Array<{ id: string; name: string; slug: string; stock_quantity: number; active: boolean }>;
+  orders_today: Record<OrderStatus, number>;
+  orders_month: Record<OrderStatus, number>;
+  sales_month: { count: number; amount: number };
+}
+
+export type ProductAdminRow = ProductWithCategory;
+export type ProductCategoryAdminRow = ProductCategoryRecord & { products_count: number };
+type ProductAdminWrite = Omit<ProductWithCategory, 'id' | 'created_at' | 'updated_at' | 'category'> & { search_text: string };
+type ProductCategoryWrite = Omit<ProductCategoryRecord, 'id'>;
+
+export interface ProductAdminRepository {
+  list(query: ListQuery<AdminProductFilter & { lowStockThreshold: number }>): Promise<{ items: ProductAdminRow[]; total: number }>;
+  /** SELECT … FOR UPDATE (inside a transaction): the before of an audited change. */
+  lock(id: string): Promise<ProductAdminRow | null>;
+  /** 409 `slug_taken` when the slug belongs to another product. */
+  create(product: ProductAdminWrite): Promise<ProductAdminRow>;
+  update(id: string, product: ProductAdminWrite): Promise<ProductAdminRow | null>;
+  setActive(id: string, active: boolean): Promise<ProductAdminRow | null>;
+  listCategories(query: ListQuery<AdminProductCategoryFilter>): Promise<{ items: ProductCategoryAdminRow[]; total: number }>;
+  findCategory(id: string, options?: { lock?: boolean }): Promise<ProductCategoryAdminRow | null>;
+  /** 409 `slug_taken` when the slug belongs to another category. */
+  createCategory(category: ProductCategoryWrite): Promise<ProductCategoryAdminRow>;
+  updateCategory(id: string, category: ProductCategoryWrite): Promise<ProductCategoryAdminRow | null>;
+  deleteCategory(id: string): Promise<boolean>;
+  overview(input: { lowStockThreshold: number; today: { from: Date; to: Date }; month: { from: Date; to: Date }; lowStockLimit: number }): Promise<MarketplaceOverview>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Plan orders (core/marketplace/plan-order.ts; adapters/db/repos/plan-orders.repo.ts)
+
+export type OrderSource = 'cart' | 'plan';
+
+/** The plan's line of a plan order (the plan, its price, one unit). */
+export interface PlanOrderLine {
+  plan_id: string;
+  product_name: string;
+  image_url: string | null;
+  unit_price: number;
+  quantity: 1;
+  subtotal: number;
+}
+
+export interface PlanOrderDraft {
+  order: NewOrder & { source: 'plan'; voucher_id: string; status: 'paid'; paid_at: Date; shipping_amount: 0 };
+  item: PlanOrderLine;
+}
+
+/** Persistence of plan orders (adapters/db/repos/plan-orders.repo.ts). */
+export interface PlanOrderRepository {
+  findByVoucher(voucherId: string): Promise<OrderRecord | null>;
+  /**
+   * Inserts the order and its line unless the voucher already has one (the unique index on voucher_id decides between
+   * concurrent calls); `created` is false when it existed, and then the existing order is answered.
+   */
+  createIfAbsent(draft: PlanOrderDraft): Promise<{ order: OrderRecord; created: boolean }>;
+  /** The plan lines of an order (empty for a cart order). */
+  lines(orderId: string): Promise<Array<PlanOrderLine & { id: string }>>;
 }

@@ -8,15 +8,20 @@ import type { ListQuery } from '../shared/list-query';
 import { dateTimeAnswer } from '../shared/answer-schemas';
 import type { FileStorage } from '../ports/storage';
 import type { ImageProcessor } from '../ports/image';
-import type { Tx, UnitOfWork } from '../ports/unit-of-work';
 import { NO_CATALOG_CACHE, type CatalogChanges } from '../ports/catalog-changes';
 import { ORDER_STATUSES, type OrderStatus } from './order-rules';
-import type { ProductCategoryRecord, ProductWithCategory } from './ports';
+import type { AdminProductCategoryFilter, AdminProductFilter, MarketplaceOverview, ProductAdminRow, ProductCategoryRecord } from './ports';
 import { fnv1a, productCoverSvg } from './product-cover';
 import { parseProductCsv } from './product-csv';
 import { LOW_STOCK_THRESHOLD, productInputSchema, productSlugSchema, stockState } from './product-schemas';
 import { productSearchText } from './search';
 import { DEFAULT_PRODUCT_SHIPPING, productShippingFields } from '../shipping';
+import type { Tx, UnitOfWork } from '../ports/unit-of-work';
+import type { MarketplaceScope } from './ports';
+import type { AuditScope } from '../audit/ports';
+
+/** The tables the product back office reads and writes (audit: every change is logged). */
+type ProductAdminScope = MarketplaceScope & AuditScope;
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Schemas (pt-BR messages; the back office shows them under the fields)
@@ -55,15 +60,13 @@ export const adminProductFilterSchema = z.object({
   /** Stock known and at most LOW_STOCK_THRESHOLD (sold out included). */
   low_stock: z.boolean().optional(),
   id: idList.optional(),
-});
-export type AdminProductFilter = z.output<typeof adminProductFilterSchema>;
+}) satisfies z.ZodType<AdminProductFilter>;
 
 export const adminProductCategoryFilterSchema = z.object({
   q: z.string().trim().max(200).optional(),
   active: z.boolean().optional(),
   id: idList.optional(),
-});
-export type AdminProductCategoryFilter = z.output<typeof adminProductCategoryFilterSchema>;
+}) satisfies z.ZodType<AdminProductCategoryFilter>;
 
 export const PRODUCT_ADMIN_SORTS = ['name', 'slug', 'price', 'stock_quantity', 'active', 'created_at', 'updated_at'] as const;
 export const PRODUCT_CATEGORY_ADMIN_SORTS = ['name', 'slug', 'sort_order', 'active', 'created_at', 'products_count'] as const;
@@ -120,33 +123,13 @@ export const marketplaceOverviewSchema = z
     orders_month: statusCounts,
     sales_month: z.object({ count: z.number().int(), amount: z.number().int() }),
   })
-  .meta({ id: 'MarketplaceOverview' });
-export type MarketplaceOverview = z.output<typeof marketplaceOverviewSchema>;
+  .meta({ id: 'MarketplaceOverview' }) satisfies z.ZodType<MarketplaceOverview>;
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Port
 
-export type ProductAdminRow = ProductWithCategory;
-export type ProductCategoryAdminRow = ProductCategoryRecord & { products_count: number };
-type ProductWrite = Omit<ProductWithCategory, 'id' | 'created_at' | 'updated_at' | 'category'> & { search_text: string };
-type CategoryWrite = Omit<ProductCategoryRecord, 'id'>;
-
-export interface ProductAdminRepository {
-  list(query: ListQuery<AdminProductFilter & { lowStockThreshold: number }>): Promise<{ items: ProductAdminRow[]; total: number }>;
-  /** SELECT … FOR UPDATE (inside a transaction): the before of an audited change. */
-  lock(id: string): Promise<ProductAdminRow | null>;
-  /** 409 `slug_taken` when the slug belongs to another product. */
-  create(product: ProductWrite): Promise<ProductAdminRow>;
-  update(id: string, product: ProductWrite): Promise<ProductAdminRow | null>;
-  setActive(id: string, active: boolean): Promise<ProductAdminRow | null>;
-  listCategories(query: ListQuery<AdminProductCategoryFilter>): Promise<{ items: ProductCategoryAdminRow[]; total: number }>;
-  findCategory(id: string, options?: { lock?: boolean }): Promise<ProductCategoryAdminRow | null>;
-  /** 409 `slug_taken` when the slug belongs to another category. */
-  createCategory(category: CategoryWrite): Promise<ProductCategoryAdminRow>;
-  updateCategory(id: string, category: CategoryWrite): Promise<ProductCategoryAdminRow | null>;
-  deleteCategory(id: string): Promise<boolean>;
-  overview(input: { lowStockThreshold: number; today: { from: Date; to: Date }; month: { from: Date; to: Date }; lowStockLimit: number }): Promise<MarketplaceOverview>;
-}
+// The repository port and its rows live in ports.ts (a leaf the module's scope is built from).
+export type { ProductAdminRepository, ProductAdminRow, ProductCategoryAdminRow, AdminProductFilter, AdminProductCategoryFilter, MarketplaceOverview } from './ports';
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Service
@@ -217,6 +200,7 @@ const productSnapshot = (p: Pick<ProductAdminRow, 'name' | 'slug' | 'description
   category_id: p.category_id,
   active: p.active,
 });
+type CategoryWrite = Omit<ProductCategoryRecord, 'id'>;
 const categorySnapshot = (c: CategoryWrite) => ({ name: c.name, slug: c.slug, description: c.description, sort_order: c.sort_order, active: c.active });
 
 const sortOf = <T extends string>(allowed: readonly T[], sort: { field: string; order: 'ASC' | 'DESC' }, fallback: T) => ({
@@ -226,7 +210,7 @@ const sortOf = <T extends string>(allowed: readonly T[], sort: { field: string; 
 
 export class ProductAdminService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<ProductAdminScope>,
     private readonly storage: FileStorage,
     private readonly images: ImageProcessor,
     private readonly catalog: CatalogChanges = NO_CATALOG_CACHE,
@@ -438,13 +422,13 @@ export class ProductAdminService {
 
   // ── Helpers ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
-  private async checkCategory(tx: Tx, categoryId: string | null) {
+  private async checkCategory(tx: Tx<ProductAdminScope>, categoryId: string | null) {
     if (categoryId && !(await tx.marketplace.admin.findCategory(categoryId))) {
       throw invalid('invalid_input', PRODUCT_ADMIN_MESSAGES.unknownCategory, { category_id: PRODUCT_ADMIN_MESSAGES.unknownCategory });
     }
   }
 
-  private audit(tx: Tx, actor: Actor, action: string, entityId: string | null, metadata: Record<string, unknown>, entityType = 'product') {
+  private audit(tx: Tx<ProductAdminScope>, actor: Actor, action: string, entityId: string | null, metadata: Record<string, unknown>, entityType = 'product') {
     return tx.audit.append({ action, actor_user_id: actor.id, actor_email: actor.email, entity_type: entityType, entity_id: entityId, metadata });
   }
 

@@ -4,18 +4,23 @@ import { isId } from '../shared/ids';
 import { notFound, invalid } from '../shared/errors';
 import { toOffset } from '../shared/pagination';
 import type { FileStorage } from '../ports/storage';
-import type { UnitOfWork } from '../ports/unit-of-work';
 import type { CatalogChanges } from '../ports/catalog-changes';
 import type { ProductRecord, ProductWithCategory } from './ports';
 import { fnv1a, productCoverSvg } from './product-cover';
 import { productCategoryInputSchema, productInputSchema, toPublicProduct, type ProductCategoryInput, type ProductInput, type ProductListQuery } from './product-schemas';
 import { productSearchText, searchTerms } from './search';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import type { MarketplaceScope } from './ports';
+import type { CatalogScope } from '../catalog/ports';
+
+/** The tables the product catalogue reads (catalog: the plan categories shown beside products). */
+type ProductScope = MarketplaceScope & CatalogScope;
 
 const productNotFound = () => notFound('product_not_found', 'Produto não encontrado.');
 
 export class ProductService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<ProductScope>,
     private readonly storage: FileStorage,
     private readonly catalog: CatalogChanges = { changed: () => {} },
   ) {}
@@ -68,7 +73,7 @@ export class ProductService {
 
   async saveCategory(input: ProductCategoryInput) {
     const category = productCategoryInputSchema.parse(input);
-    const saved = await this.uow.run((r) => r.marketplace.products.upsertCategory(category));
+    const saved = await this.uow.run((tx) => tx.marketplace.products.upsertCategory(category));
     this.catalog.changed();
     return saved;
   }
@@ -90,7 +95,7 @@ export class ProductService {
         images = [await this.storeCover(data.slug, data.name, category)];
       }
     }
-    const saved = await this.uow.run((r) => r.marketplace.products.upsertBySlug({ ...data, images, search_text: productSearchText(data.name, data.description) }));
+    const saved = await this.uow.run((tx) => tx.marketplace.products.upsertBySlug({ ...data, images, search_text: productSearchText(data.name, data.description) }));
     this.catalog.changed();
     return saved;
   }
@@ -100,7 +105,7 @@ export class ProductService {
     if (stock !== null && (!Number.isInteger(stock) || stock < 0)) throw invalid('invalid_stock', 'O estoque deve ser um número inteiro maior ou igual a zero, ou "unlimited".');
     const product = await this.find(idOrSlug);
     if (!product) throw productNotFound();
-    await this.uow.run((r) => r.marketplace.products.setStock(product.id, stock));
+    await this.uow.run((tx) => tx.marketplace.products.setStock(product.id, stock));
     this.catalog.changed();
     return (await this.uow.repos.marketplace.products.findById(product.id))!;
   }

@@ -5,8 +5,11 @@ import { z } from 'zod';
 import { localizeNotification, notificationContent, type NotificationKind, type NotificationLocale, type NotificationParams } from './notification-texts';
 import type { Clock } from '../shared/clock';
 import { notFound } from '../shared/errors';
-import type { Repositories } from '../ports/unit-of-work';
 import type { UnitOfWork } from '../ports/unit-of-work';
+import type { NotificationsScope } from './ports';
+
+/** Notifications read and write their own table only. */
+type NotificationScope = NotificationsScope;
 
 export type NotificationType = NotificationKind;
 
@@ -80,13 +83,13 @@ export const notificationListSchema = z.object({
 
 export class NotificationService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<NotificationScope>,
     private readonly clock: Clock,
   ) {}
 
   /** Stores a notification once; inside the caller's transaction. */
-  static async push(r: Repositories, draft: NotificationDraft): Promise<boolean> {
-    return r.notifications.create(draft);
+  static async push(tx: NotificationScope, draft: NotificationDraft): Promise<boolean> {
+    return tx.notifications.create(draft);
   }
 
   /** The user's notifications, unread first; texts in the reader's locale (stored pt-BR, rendered en-US). */

@@ -20,3 +20,6 @@ export interface NotificationRepository {
   markAllRead(userId: string, at: Date): Promise<number>;
   unreadCount(userId: string): Promise<number>;
 }
+
+/** The notifications table, as a unit of work scope (core/ports/unit-of-work.ts). */
+export type NotificationsScope = { notifications: NotificationRepository };

@@ -7,7 +7,6 @@ import { DomainError, conflict, invalid, notFound } from '../shared/errors';
 import { isId } from '../shared/ids';
 import { escapeUnstorableText } from '../shared/text';
 import type { PaymentGateway, ProviderCharge } from '../ports/payments';
-import type { Repositories, Tx, UnitOfWork } from '../ports/unit-of-work';
 import type { RequestMeta } from '../identity';
 import { auditMeta } from '../identity';
 import { notify } from '../notifications';
@@ -26,6 +25,15 @@ import {
 import { refundChoiceEmail, refundIssuedEmail } from './payment-emails';
 import { boletoRefundWalletRef, needsRefundChoice, refundDestinationSchema, type RefundDestinationInput } from './boleto-refund';
 import type { TransferPixKeyType } from '../ports/payments';
+import type { Tx, UnitOfWork } from '../ports/unit-of-work';
+import type { PaymentsScope } from './ports';
+import type { IdentityScope } from '../identity/ports';
+import type { WalletScope } from '../wallet/ports';
+import type { NotificationsScope } from '../notifications/ports';
+import type { AuditScope } from '../audit/ports';
+
+/** The tables payments read and write; they reach identity (the payer's e-mail), the wallet (credit spent) and notifications. */
+type PaymentServiceScope = PaymentsScope & IdentityScope & WalletScope & NotificationsScope & AuditScope;
 
 declare module '../ports/job-queue' {
   interface JobPayloads {
@@ -51,30 +59,31 @@ export type ApplyOutcome =
 export type SettleOutcome = { outcome: 'applied' } | { outcome: 'refund_needed'; reason: string };
 
 /** What a payment purpose (a flow) tells payments: the charge to make, and what a confirmed charge does. */
-export interface PaymentPurposeHandler {
+export interface PaymentPurposeHandler<S extends object> {
   /** Amount and description of a new charge for `refId`; throws DomainErrors (404 when not the caller's, 409 in a wrong state). */
-  resolve(repos: Repositories, userId: string, refId: string): Promise<{ amount: number; description: string }>;
+  resolve: (repos: S, userId: string, refId: string) => Promise<{ amount: number; description: string }>;
   /** In the confirming transaction, exactly once: applies the money, or says it cannot be used (it is then refunded). */
-  settle(tx: Tx, payment: PaymentRecord): Promise<SettleOutcome>;
+  settle: (tx: Tx<S>, payment: PaymentRecord) => Promise<SettleOutcome>;
   /**
    * In the transaction that records a new provider charge: what the charge changes for its purpose (an entry's hold
    * follows a boleto's due date). `dueDate` is the one the provider returned; `previousMethod` the method of the charge it replaced.
    */
-  charged?(tx: Tx, payment: PaymentRecord, charge: { dueDate: string; previousMethod: PaymentRecord['method'] | null }): Promise<void>;
+  charged?: (tx: Tx<S>, payment: PaymentRecord, charge: { dueDate: string; previousMethod: PaymentRecord['method'] | null }) => Promise<void>;
   /** In the transaction that moves a confirmed payment to `refunded`, once: what the refund undoes (a campaign bonus). */
-  refunded?(tx: Tx, payment: PaymentRecord): Promise<void>;
+  refunded?: (tx: Tx<S>, payment: PaymentRecord) => Promise<void>;
   /**
    * In the same transaction, once, after `refunded`, when the money came back without our asking — the provider
    * reports a refund (made in its panel) or a chargeback of a payment still `confirmed`: what the payment bought is
    * undone (a place released, an order refunded). A refund we requested undid its purpose already.
    */
-  reversed?(tx: Tx, payment: PaymentRecord, kind: PaymentReversalKind): Promise<void>;
+  reversed?: (tx: Tx<S>, payment: PaymentRecord, kind: PaymentReversalKind) => Promise<void>;
 }
 
 /** How money of a confirmed payment came back without our asking. */
 export type PaymentReversalKind = 'refund' | 'chargeback';
 
-export type PaymentPurposes = Record<PaymentPurpose, PaymentPurposeHandler>;
+/** The purposes' handlers; `S` names the scopes they touch, which the confirming transaction then also covers. */
+export type PaymentPurposes<S extends object> = Record<PaymentPurpose, PaymentPurposeHandler<S>>;
 
 /**
  * What applies the provider's TRANSFER_* events (payouts are a flow: payments knows nothing of them). Called once per
@@ -88,7 +97,7 @@ export interface TransferEventHandler {
  * Marks a confirmed payment for refund and enqueues the provider refund in the same transaction (used by this module
  * and by flows such as a group's expiry). False when it was not confirmed (already marked, refunded, …).
  */
-export async function requestRefund(tx: Tx, payment: Pick<PaymentRecord, 'id'>, reason: string): Promise<boolean> {
+export async function requestRefund(tx: Tx<PaymentsScope & AuditScope & IdentityScope & NotificationsScope>, payment: Pick<PaymentRecord, 'id'>, reason: string): Promise<boolean> {
   if (!(await tx.payments.payments.moveIf(payment.id, ['confirmed'], 'refund_pending', { failure_reason: reason }))) return false;
   await tx.audit.append({ action: 'payment.refund_marked', actor_email: 'sistema', entity_type: 'payment', entity_id: payment.id, metadata: { reason } });
   const p = await tx.payments.payments.findById(payment.id);
@@ -110,7 +119,7 @@ export async function requestRefund(tx: Tx, payment: Pick<PaymentRecord, 'id'>, 
  * expired); the job marks our payment `cancelled` once the provider dropped it. A payment that still arrives is
  * confirmed and refunded (the purpose answers `refund_needed`).
  */
-export async function requestChargeCancel(tx: Tx, payment: Pick<PaymentRecord, 'id'>, reason: string): Promise<void> {
+export async function requestChargeCancel(tx: Tx<object>, payment: Pick<PaymentRecord, 'id'>, reason: string): Promise<void> {
   await tx.jobs.enqueue('payments.cancel_charge', { payment_id: payment.id, reason }, { singletonKey: payment.id });
 }
 
@@ -118,7 +127,7 @@ export async function requestChargeCancel(tx: Tx, payment: Pick<PaymentRecord, '
  * Gives back the wallet credit a payment spent, once (its own unique ref): called in the transaction that moves a
  * payment to `cancelled`, `failed` or `refunded` (here and by flows that cancel a pending charge). No-op without credit.
  */
-export async function returnPaymentCredit(tx: Tx, payment: Pick<PaymentRecord, 'id'>, why: string): Promise<boolean> {
+export async function returnPaymentCredit(tx: Tx<WalletScope>, payment: Pick<PaymentRecord, 'id'>, why: string): Promise<boolean> {
   return giveBackCredit(tx.wallet, payment.id, `Crédito devolvido: ${why}`);
 }
 
@@ -127,12 +136,12 @@ const CONCURRENT_CHARGE_WAIT_MS = 20_000;
 /** A pending payment without a provider charge older than this was left by a crash: it may be replaced. */
 const ORPHAN_AFTER_MS = 60_000;
 
-export class PaymentService {
+export class PaymentService<H extends object = object> {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<PaymentServiceScope & H>,
     private readonly gateway: PaymentGateway,
     private readonly clock: Clock,
-    private readonly purposes: PaymentPurposes,
+    private readonly purposes: PaymentPurposes<H>,
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
     private readonly transfers: TransferEventHandler | null = null,
   ) {}
@@ -457,7 +466,7 @@ export class PaymentService {
    * The one confirmation path, in the caller's transaction: a provider's charge, or a payment the wallet covered
    * entirely (`amount: 0`, no provider id). The provider must have paid exactly the part it charged.
    */
-  private async confirmIn(tx: Tx, paymentId: string, charge: Pick<ProviderCharge, 'amount' | 'status'> & { providerId: string | null }): Promise<ApplyOutcome> {
+  private async confirmIn(tx: Tx<PaymentServiceScope & H>, paymentId: string, charge: Pick<ProviderCharge, 'amount' | 'status'> & { providerId: string | null }): Promise<ApplyOutcome> {
     const payments = tx.payments.payments;
     const p = await payments.lock(paymentId);
     if (!p) return 'unknown_payment';

@@ -3,8 +3,9 @@
 import { z } from 'zod';
 import { isValidCpf, normalizeCpf, isValidCnpj, normalizeCnpj, emailSchema } from '../identity';
 
-export const PIX_KEY_TYPES = ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'EVP'] as const;
-export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
+import { PIX_KEY_TYPES, type PixKeyType } from './ports';
+
+export { PIX_KEY_TYPES, type PixKeyType } from './ports';
 
 export const PIX_KEY_TYPE_LABELS: Record<PixKeyType, string> = {
   CPF: 'CPF',

@@ -82,3 +82,10 @@ export interface PaymentRepositories {
   payments: PaymentRepository;
   events: PaymentEventRepository;
 }
+
+/** The payments module's tables, as a unit of work scope (core/ports/unit-of-work.ts). */
+export type PaymentsScope = { payments: PaymentRepositories };
+
+/** The five PIX key types (Banco Central's DICT); here so that other modules' ports can name them without the validators. */
+export const PIX_KEY_TYPES = ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'EVP'] as const;
+export type PixKeyType = (typeof PIX_KEY_TYPES)[number];

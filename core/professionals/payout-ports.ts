@@ -1,6 +1,6 @@
 // The professionals module's payout persistence: payouts, and the receivables' moves a payout makes (maturing,
 // claiming for a payout, paying, giving back). Every move is a conditional update: the row's current status decides.
-import type { PixKeyType } from '../payments';
+import type { PixKeyType } from '../payments/ports';
 import type { PayoutStatus } from './payout-rules';
 
 export interface PayoutRecord {

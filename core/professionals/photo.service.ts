@@ -4,11 +4,15 @@
 // before the back office approves it or before a rejected one is sent again (ProfessionalService).
 import { conflict, invalid, notFound, tooLarge } from '../shared/errors';
 import { isId } from '../shared/ids';
-import type { UnitOfWork } from '../ports/unit-of-work';
 import type { FileStorage } from '../ports/storage';
 import type { ImageProcessor } from '../ports/image';
 import type { ProfessionalPhotoRecord } from './ports';
 import { PHOTO_MAX_BYTES, PORTFOLIO_MAX_PHOTOS, PORTFOLIO_MIN_PHOTOS } from './professional-rules';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import type { ProfessionalsScope } from './ports';
+
+/** Photos read and write professionals tables only. */
+type PhotoScope = ProfessionalsScope;
 
 /** Longest side of a stored photo, in pixels. */
 export const PHOTO_MAX_SIDE = 1600;
@@ -41,7 +45,7 @@ const photoView = (p: ProfessionalPhotoRecord, storage: FileStorage): PhotoAnswe
 
 export class ProfessionalPhotoService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<PhotoScope>,
     private readonly storage: FileStorage,
     private readonly images: ImageProcessor,
     private readonly newId: () => string = () => globalThis.crypto.randomUUID(),

@@ -1,9 +1,13 @@
 // The professionals module's persistence ports: applications and profiles, receivables, reviews.
-import type { PixKeyType } from '../payments';
-import type { AddressFields } from '../address';
-import type { ProfessionalRegister, ProfessionalStatus } from './professional-rules';
+import type { PixKeyType } from '../payments/ports';
+import type { AddressFields, Uf } from '../address';
 import type { ReceivableStatus } from './receivable-rules';
 import type { PayoutRepository } from './payout-ports';
+
+export const PROFESSIONAL_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
+export type ProfessionalStatus = (typeof PROFESSIONAL_STATUSES)[number];
+/** A trade register (CRO), as professionalRegisterSchema outputs it. */
+export type ProfessionalRegister = { council: 'CRO'; number: string; uf: Uf };
 
 /** The stored address fields plus a CEP that is always present (an application requires it). */
 export interface ProfessionalRecord extends Omit<AddressFields, 'cep'> {
@@ -186,3 +190,6 @@ export interface ProfessionalRepositories {
   /** Payouts and the receivables' moves they make (payout-ports.ts). */
   payouts: PayoutRepository;
 }
+
+/** The professionals module's tables, as a unit of work scope (core/ports/unit-of-work.ts). */
+export type ProfessionalsScope = { professionals: ProfessionalRepositories };

@@ -7,8 +7,9 @@ import { cepSchema, ufSchema } from '../address';
 import { pixKeySchema } from '../payments';
 import { ownValue } from '../shared/lookup';
 
-export const PROFESSIONAL_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
-export type ProfessionalStatus = (typeof PROFESSIONAL_STATUSES)[number];
+// The states and the register's shape live with the records (ports.ts stays a leaf other modules may name).
+import type { ProfessionalRegister, ProfessionalStatus } from './ports';
+export { PROFESSIONAL_STATUSES, type ProfessionalRegister, type ProfessionalStatus } from './ports';
 
 export const PROFESSIONAL_STATUS_LABELS: Record<ProfessionalStatus, string> = {
   pending: 'Em análise',
@@ -59,8 +60,7 @@ export const professionalRegisterSchema = z.object({
   council: z.literal('CRO', { error: 'Conselho inválido' }),
   number: croNumberSchema,
   uf: ufSchema,
-});
-export type ProfessionalRegister = z.output<typeof professionalRegisterSchema>;
+}) satisfies z.ZodType<ProfessionalRegister>;
 
 /** CPF (a person) or CNPJ (a company), told apart by length; stored as digits. */
 export const taxIdSchema = z

@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import type { Clock } from '../shared/clock';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors';
-import type { Repositories, Tx, UnitOfWork } from '../ports/unit-of-work';
 import { notify } from '../notifications';
 import { greetingFor, renderEmail, type RequestMeta } from '../identity';
 import type { AddressService } from '../address';
@@ -22,6 +21,16 @@ import { DEFAULT_SEARCH_RADIUS_KM, coordinatesSchema, isFeatured } from './ranki
 import { NEARBY_MAX_RADIUS_KM, widerRadii } from './nearby-radius';
 import { receivableTotals, type ReceivableStatus } from './receivable-rules';
 import { ratingSummary, reviewInputSchema, reviewRefusal, reviewReplySchema, reviewReportSchema, REVIEW_REFUSAL_MESSAGES } from './review-rules';
+import type { Tx, UnitOfWork } from '../ports/unit-of-work';
+import type { ProfessionalsScope } from './ports';
+import type { IdentityScope } from '../identity/ports';
+import type { GroupsScope } from '../groups/ports';
+import type { NotificationsScope } from '../notifications/ports';
+import type { AuditScope } from '../audit/ports';
+import type { CatalogScope } from '../catalog/ports';
+
+/** The tables professional use cases read and write; they reach identity (the role), groups (vouchers redeemed), notifications and catalog. */
+type ProfessionalScope = ProfessionalsScope & IdentityScope & GroupsScope & NotificationsScope & AuditScope & CatalogScope;
 
 /** Who acts: a signed-in user, or an operator at the CLI (no user id). */
 export interface ProfessionalActor {
@@ -69,7 +78,7 @@ const DECISION_TARGET: Record<Decision, ProfessionalStatus> = { approve: 'approv
 
 export class ProfessionalService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<ProfessionalScope>,
     private readonly clock: Clock,
     private readonly address: Pick<AddressService, 'lookup'>,
   ) {}
@@ -146,7 +155,7 @@ export class ProfessionalService {
     });
   }
 
-  private async ownView(repos: Repositories, p: ProfessionalRecord) {
+  private async ownView(repos: ProfessionalScope, p: ProfessionalRecord) {
     const photos = await repos.professionals.professionals.photos(p.id);
     return {
       ...this.base(p),
@@ -399,7 +408,7 @@ export class ProfessionalService {
     });
   }
 
-  private async recomputeRating(tx: Tx, professionalId: string) {
+  private async recomputeRating(tx: Tx<ProfessionalScope>, professionalId: string) {
     const summary = ratingSummary(await tx.professionals.reviews.ratings(professionalId));
     await tx.professionals.professionals.update(professionalId, summary);
   }

@@ -4,10 +4,15 @@
 import { z } from 'zod';
 import type { Clock } from '../shared/clock';
 import { conflict, notFound } from '../shared/errors';
-import type { Tx, UnitOfWork } from '../ports/unit-of-work';
 import type { AdminReviewRecord, ReviewAdminFilter } from './ports';
 import { decisionReasonSchema } from './professional-rules';
 import { ratingSummary } from './review-rules';
+import type { Tx, UnitOfWork } from '../ports/unit-of-work';
+import type { ProfessionalsScope } from './ports';
+import type { AuditScope } from '../audit/ports';
+
+/** The tables review moderation reads and writes (audit: every decision is logged). */
+type ReviewModerationScope = ProfessionalsScope & AuditScope;
 
 export interface ModerationActor {
   id: string | null;
@@ -44,7 +49,7 @@ export function adminReviewView(r: AdminReviewRecord) {
 
 export class ReviewModerationService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<ReviewModerationScope>,
     private readonly clock: Clock,
   ) {}
 
@@ -102,7 +107,7 @@ export class ReviewModerationService {
     });
   }
 
-  private async recompute(tx: Tx, professionalId: string) {
+  private async recompute(tx: Tx<ReviewModerationScope>, professionalId: string) {
     const summary = ratingSummary(await tx.professionals.reviews.ratings(professionalId));
     await tx.professionals.professionals.update(professionalId, summary);
     return summary;

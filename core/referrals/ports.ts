@@ -51,3 +51,8 @@ export interface ReferralClickRepository {
   /** The visitor's latest counted click on this code since `since`, or null. */
   lastCountedAt(visitorHash: string, code: string, since: Date): Promise<Date | null>;
 }
+
+/** The referrals module's tables, as a unit of work scope (core/ports/unit-of-work.ts). */
+export type ReferralsScope = { referrals: ReferralRepository; referralClicks: ReferralClickRepository };
+
+export type { Origin } from './origin';

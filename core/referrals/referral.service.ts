@@ -3,7 +3,6 @@
 // 30-day window to the influencer on the server (self-referrals and IP bursts set apart).
 import type { Clock } from '../shared/clock';
 import type { SecretTokens } from '../ports/security';
-import type { Repositories, UnitOfWork } from '../ports/unit-of-work';
 import {
   ATTRIBUTION_WINDOW_MS,
   IP_FLAG_REASON,
@@ -21,6 +20,13 @@ import {
   type Identity,
 } from './attribution';
 import type { NewReferral } from './ports';
+import type { UnitOfWork } from '../ports/unit-of-work';
+import type { ReferralsScope } from './ports';
+import type { IdentityScope } from '../identity/ports';
+import type { InfluencersScope } from '../influencers/ports';
+
+/** The tables referrals read and write; it reaches identity (the invitee) and influencers (an influencer's code). */
+type ReferralScope = ReferralsScope & IdentityScope & InfluencersScope;
 
 /** docs/product/spec.md §3: a sign-up with no referrer gets this referral row. */
 export const DIRECT_REFERRAL = { referral_type: 'direct', status: 'confirmed', codigo_referencia: 'DIRECT' } as const;
@@ -46,7 +52,7 @@ export interface ReferralCarrier {
 
 export class ReferralService {
   constructor(
-    private readonly uow: UnitOfWork,
+    private readonly uow: UnitOfWork<ReferralScope>,
     private readonly tokens: SecretTokens,
     private readonly clock: Clock,
   ) {}
@@ -101,7 +107,7 @@ export class ReferralService {
    * influencer is active (self-referral and IP bursts recorded), else docs/product/spec.md §3's direct row. Runs in the sign-up's
    * transaction.
    */
-  async referralFor(tx: Repositories, newUser: { id: string } & Identity, clickId: string | null, ip: string | null): Promise<NewReferral> {
+  async referralFor(tx: ReferralScope, newUser: { id: string } & Identity, clickId: string | null, ip: string | null): Promise<NewReferral> {
     const direct: NewReferral = { referred_user_id: newUser.id, referrer_user_id: null, ...DIRECT_REFERRAL };
     if (!clickId) return direct;
     const now = this.clock.now();

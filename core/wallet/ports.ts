@@ -23,3 +23,6 @@ export interface WalletRepository {
    */
   lockUser(userId: string): Promise<void>;
 }
+
+/** The wallet ledger, as a unit of work scope (core/ports/unit-of-work.ts). */
+export type WalletScope = { wallet: WalletRepository };

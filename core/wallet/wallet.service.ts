@@ -1,12 +1,16 @@
 // The user's wallet (docs/product/group-purchase.md, docs/product/screens.md): credit from an expired group's entry kept as credit, referral bonuses, and
 // what was spent. Read-only here: credits are written once by the flows that create them (ref-unique entries).
 import type { UnitOfWork } from '../ports/unit-of-work';
+import type { WalletScope } from './ports';
+
+/** The wallet reads its own ledger only. */
+type WalletServiceScope = WalletScope;
 
 /** The newest entries the dashboard shows. */
 export const WALLET_RECENT = 10;
 
 export class WalletService {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(private readonly uow: UnitOfWork<WalletServiceScope>) {}
 
   /** GET /api/me/wallet: the balance (sum of every entry) and the newest entries, the caller's own only. */
   async summary(userId: string) {

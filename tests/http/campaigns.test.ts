@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../core/shared/clock';
 import { requestRefund } from '../../core/payments';
 import type { PaymentService } from '../../core/payments/payment.service';
-import type { UnitOfWork } from '../../core/ports/unit-of-work';
+import type { AppUnitOfWork } from '../../adapters/db/unit-of-work';
 import { TOKENS } from '../../adapters/tokens';
 import type { SandboxPaymentGateway } from '../../adapters/payments/sandbox.gateway';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -136,7 +136,7 @@ describe('the bonus when an invitee completes a group', () => {
   it('the invitee’s purchase undone within 7 days reverses the bonus once; undone later, or a refund that undoes nothing, keeps it', async () => {
     const c = await createCampaign();
     const inviter = await createUser(app);
-    const uow = app.container.get<UnitOfWork>(TOKENS.UnitOfWork);
+    const uow = app.container.get<AppUnitOfWork>(TOKENS.UnitOfWork);
     const sandbox = () => app.container.get<SandboxPaymentGateway>(TOKENS.SandboxGateway);
     const bonusOf = async (memberId: string) => (await app.db.knex('campaign_bonuses').where({ invitee_member_id: memberId }).first()).status as string;
 

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UnitOfWork } from '../../core/ports/unit-of-work';
+import type { AppUnitOfWork } from '../../adapters/db/unit-of-work';
 import type { PasswordHasher } from '../../core/ports/security';
 import { TOKENS } from '../../adapters/tokens';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -159,7 +159,7 @@ describe('sessions', () => {
   });
 
   it('refuses an unconfirmed e-mail with 403 and no session (SPEC.md §4)', async () => {
-    const uow = app.container.get<UnitOfWork>(TOKENS.UnitOfWork);
+    const uow = app.container.get<AppUnitOfWork>(TOKENS.UnitOfWork);
     const hasher = app.container.get<PasswordHasher>(TOKENS.PasswordHasher);
     await uow.run(async (r) => {
       const user = await r.identity.users.create({ email: 'pendente@turma.test', password_hash: await hasher.hash('senha-123'), role: 'user' });
@@ -188,7 +188,7 @@ describe('back office: /api/admin/audit-logs (ra-data-simple-rest)', () => {
 
   it('is closed to visitors (401) and to non-admins (403)', async () => {
     expect((await app.client().get('/api/admin/audit-logs')).status).toBe(401);
-    const uow = app.container.get<UnitOfWork>(TOKENS.UnitOfWork);
+    const uow = app.container.get<AppUnitOfWork>(TOKENS.UnitOfWork);
     const hasher = app.container.get<PasswordHasher>(TOKENS.PasswordHasher);
     await uow.run(async (r) => {
       const user = await r.identity.users.create({ email: 'comum@turma.test', password_hash: await hasher.hash('senha-123'), role: 'user', email_confirmed_at: new Date() });

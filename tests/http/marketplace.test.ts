@@ -7,7 +7,7 @@ import type { ProductService } from '../../core/marketplace/product.service';
 import type { OrderService } from '../../core/marketplace/order.service';
 import type { SandboxPaymentGateway } from '../../adapters/payments/sandbox.gateway';
 import type { PgBossJobQueue } from '../../adapters/jobs/pg-boss.queue';
-import type { UnitOfWork } from '../../core/ports/unit-of-work';
+import type { AppUnitOfWork } from '../../adapters/db/unit-of-work';
 import { TOKENS } from '../../adapters/tokens';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createPlan, createUser, type TestUser } from '../support/factories';
@@ -313,7 +313,7 @@ describe('orders', () => {
   });
 
   it('the reservation is a conditional decrement: refused when short or repriced, never below zero, unlimited stays unlimited', async () => {
-    const uow = app.container.get<UnitOfWork>(TOKENS.UnitOfWork);
+    const uow = app.container.get<AppUnitOfWork>(TOKENS.UnitOfWork);
     const limited = await product({ stock: 3, price: 1_000 });
     const unlimited = await product({ stock: null, price: 2_000 });
     const reserve = (id: string, q: number, price: number) => uow.run((r) => r.marketplace.products.reserveStock(id, q, price));

@@ -9,7 +9,7 @@ import { FixedClock } from '../../core/shared/clock';
 import type { ProductService } from '../../core/marketplace/product.service';
 import type { PaymentService } from '../../core/payments/payment.service';
 import { requestRefund } from '../../core/payments';
-import type { UnitOfWork } from '../../core/ports/unit-of-work';
+import type { AppUnitOfWork } from '../../adapters/db/unit-of-work';
 import type { SandboxPaymentGateway } from '../../adapters/payments/sandbox.gateway';
 import { TOKENS } from '../../adapters/tokens';
 import { createTestApp, type HttpClient, type TestApp } from '../support/test-app';
@@ -240,7 +240,7 @@ describe('a refund we asked for', () => {
     const biaMemberId = (await bia.client.post(`/api/groups/${created.group.id}/join`, {})).body.membership.id as string;
     const biaPayment = await pay(bia, 'entry', biaMemberId);
     // Our own refund (an operator's, a group's expiry): marked in a transaction of ours, then made by the job.
-    await app.container.get<UnitOfWork>(TOKENS.UnitOfWork).run((tx) => requestRefund(tx, { id: biaPayment }, 'teste'));
+    await app.container.get<AppUnitOfWork>(TOKENS.UnitOfWork).run((tx) => requestRefund(tx, { id: biaPayment }, 'teste'));
     // The job may have run already; the sweep makes sure.
     await app.container.get<PaymentService>(TOKENS.PaymentService).processRefunds();
     expect((await knex()('payments').where({ id: biaPayment }).first()).status).toBe('refunded');

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { escapeHtml, formatBrasiliaDateTime } from '../../../core/identity/emails';
 import type { ExpireGroupsFlow } from '../../../core/flows/expire-groups.flow';
-import type { UnitOfWork } from '../../../core/ports/unit-of-work';
+import type { AppUnitOfWork } from '../../db/unit-of-work';
 import { isId } from '../../../core/shared/ids';
 import { notFound } from '../../../core/shared/errors';
 import type { Config } from '../../config';
@@ -128,7 +128,7 @@ export function devRoutes(config: Config) {
       errors: [404, 409],
       answers: { 200: { description: 'What the expiry did.', schema: z.object({ expired: z.number().int(), refunds_marked: z.number().int(), wallet_credits: z.number().int() }) } },
       handler: async (ctx, { params }) => {
-        const group = isId(params.id) ? await ctx.container.get<UnitOfWork>(TOKENS.UnitOfWork).repos.groups.groups.findById(params.id) : null;
+        const group = isId(params.id) ? await ctx.container.get<AppUnitOfWork>(TOKENS.UnitOfWork).repos.groups.groups.findById(params.id) : null;
         if (!group || group.owner_user_id !== ctx.state.user!.id) throw notFound('group_not_found', 'Turma não encontrada.');
         const { expired, refunds_marked, wallet_credits } = await ctx.container.get<ExpireGroupsFlow>(TOKENS.ExpireGroupsFlow).expireNow(group.id);
         return reply(200, { expired, refunds_marked, wallet_credits });

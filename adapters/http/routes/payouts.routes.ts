@@ -3,7 +3,7 @@
 import { myPayoutsSchema, payoutRunAnswerSchema } from '../../../core/professionals';
 import type { PayoutFlow } from '../../../core/flows';
 import { paginationSchema } from '../../../core/shared/pagination';
-import type { UnitOfWork } from '../../../core/ports/unit-of-work';
+import type { AppUnitOfWork } from '../../db/unit-of-work';
 import { TOKENS } from '../../tokens';
 import { requestMeta, type AppContext } from '../context';
 import { ContractRouter, reply } from '../contract';
@@ -39,7 +39,7 @@ export function payoutRoutes() {
         const user = ctx.state.user!;
         const result = await flow(ctx).run({ id: user.id, email: user.email });
         const meta = requestMeta(ctx);
-        await ctx.container.get<UnitOfWork>(TOKENS.UnitOfWork).repos.audit.append({
+        await ctx.container.get<AppUnitOfWork>(TOKENS.UnitOfWork).repos.audit.append({
           action: 'admin.payouts_run',
           actor_user_id: user.id,
           actor_email: user.email,

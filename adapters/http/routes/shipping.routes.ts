@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Context } from 'koa';
 import { DomainError, invalid } from '../../../core/shared/errors';
 import type { RateLimiter } from '../../../core/ports/rate-limiter';
-import type { UnitOfWork } from '../../../core/ports/unit-of-work';
+import type { AppUnitOfWork } from '../../db/unit-of-work';
 import { shippingCepSchema, shippingQuoteQuerySchema, type ShippingService } from '../../../core/shipping';
 import { quoteCartFreight } from '../../../core/marketplace/order-shipping';
 import { shippingQuoteSchema } from '../../../core/marketplace/schemas';
@@ -64,7 +64,7 @@ export function shippingRoutes() {
       answers: { 200: { description: 'The options for the cart as it is now, cheapest first.', schema: shippingQuoteSchema } },
       handler: async (ctx, { query }) => {
         ctx.set('Cache-Control', 'no-store');
-        const repos = ctx.container.get<UnitOfWork>(TOKENS.UnitOfWork).repos.marketplace;
+        const repos = ctx.container.get<AppUnitOfWork>(TOKENS.UnitOfWork).repos.marketplace;
         return reply(200, await quoteCartFreight(shipping(ctx), repos, ctx.state.user!.id, query.cep));
       },
     });

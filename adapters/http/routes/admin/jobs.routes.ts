@@ -1,7 +1,7 @@
 // Back office: the jobs ("gatilhos") — status of each job (ra-data-simple-rest, id = job name), jobs that failed for
 // good, and the operator actions (run now, retry a failed job, pause and resume a schedule), all audited.
 import { z } from 'zod';
-import type { UnitOfWork } from '../../../../core/ports/unit-of-work';
+import type { AppUnitOfWork } from '../../../db/unit-of-work';
 import { invalid, notFound } from '../../../../core/shared/errors';
 import type { FailedJob, JobStatus, PgBossJobQueue } from '../../../jobs/pg-boss.queue';
 import { TOKENS } from '../../../tokens';
@@ -69,7 +69,7 @@ export function jobAdminRoutes() {
   };
   const audit = (ctx: AppContext, action: string, entityId: string, metadata: Record<string, unknown>) => {
     const meta = requestMeta(ctx);
-    return ctx.container.get<UnitOfWork>(TOKENS.UnitOfWork).repos.audit.append({
+    return ctx.container.get<AppUnitOfWork>(TOKENS.UnitOfWork).repos.audit.append({
       action,
       actor_user_id: ctx.state.user!.id,
       actor_email: ctx.state.user!.email,
