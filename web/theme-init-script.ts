@@ -8,7 +8,7 @@
 // applyThemeVariant), assigning a new visitor's variant here as core's assignThemeVariant does (kept in localStorage for
 // the app to enrol): painted before the browser's first style pass, the hue costs no second pass over the whole page.
 // Plain ES5 in a string: it runs as written, before any module.
-import { THEME_GOLDEN_SHARE, THEME_VARIANT_HUES, THEME_VARIANT_STORAGE_KEY } from '../core/experiments/theme-variant';
+import { THEME_GOLDEN_SHARE, THEME_VARIANT_HUES, THEME_VARIANT_STORAGE_KEY } from '../core/experiments/theme-variant.ts';
 
 export const THEME_INIT_SCRIPT = `(function () {
   var root = document.documentElement, store = null, pref = 'system';

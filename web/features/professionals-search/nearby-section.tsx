@@ -1,6 +1,7 @@
 // "Profissionais perto de você" (issue 10, SPEC.md §6/§9) on /marketplace/services: where to search from — the
 // browser's position (high accuracy, 10 s, 5 min cache; started on its own only when the site already has the
-// permission), else the signed-in user's profile coordinates, else a typed CEP — then the approved professionals
+// permission), else the signed-in user's profile coordinates, else a typed CEP (or its city, or a typed city when the
+// CEP service is down) — then the approved professionals
 // in the SPEC order as cards (the primary, accessible UI) and on a map (an aid). With fewer than 5 results the
 // server says how many a wider radius holds: the user chooses to widen; the order never changes silently.
 import './i18n';
@@ -13,6 +14,7 @@ import { MapPinIcon, SearchIcon, UsersIcon } from '../../components/icons';
 import { EmptyState, ErrorState } from '../../components/resource-states';
 import { Spinner } from '../../components/spinner';
 import { MapView, type MapMarker } from '../../components/map/map-view';
+import { lookupProblemOf } from '../../lib/cep';
 import { maskCep, onlyDigits } from '../../lib/masks';
 import { useApiQuery } from '../../lib/query';
 import { notify } from '../../lib/toast';
@@ -30,7 +32,7 @@ import { formatDistance, formatRadius } from './format';
 import { currentPosition, geolocationAlreadyGranted, GeolocationFailure, type GeoFailure } from './geolocation';
 import { ProfessionalCard } from './professional-card';
 
-type Origin = { latitude: number; longitude: number; source: 'device' | 'profile' | 'cep'; cep?: string };
+type Origin = { latitude: number; longitude: number; source: 'device' | 'profile' | 'cep' | 'city'; cep?: string; place?: string };
 
 /** Below this many results the "widen" offer shows (the server's rule; it sends `wider` then). */
 const WIDER_BELOW = 5;
@@ -152,7 +154,9 @@ export default function NearbyProfessionals() {
                 : origin
                   ? origin.source === 'cep'
                     ? t('nearby.from.cep', { cep: maskCep(origin.cep ?? '') })
-                    : t(`nearby.from.${origin.source}`)
+                    : origin.source === 'city'
+                      ? t('nearby.from.city', { place: origin.place ?? '' })
+                      : t(`nearby.from.${origin.source}`)
                   : t('nearby.choose')}
             </span>
           </p>
@@ -166,7 +170,10 @@ export default function NearbyProfessionals() {
               {locating ? <Spinner size={16} /> : <MapPinIcon size={16} />}
               {t('nearby.useLocation')}
             </Button>
-            <CepSearch onFound={(found) => choose({ ...found, source: 'cep' })} />
+            <CepSearch
+              onFound={(found) => choose({ ...found, source: found.place ? 'city' : 'cep' })}
+              cityHint={{ city: profile?.address_city ?? '', state: profile?.address_state ?? '' }}
+            />
           </div>
         </div>
 
@@ -265,13 +272,20 @@ export default function NearbyProfessionals() {
   );
 }
 
-function CepSearch({ onFound }: { onFound: (found: { latitude: number; longitude: number; cep: string }) => void }) {
+type FoundOrigin = { latitude: number; longitude: number; cep?: string; place?: string };
+
+/**
+ * "Buscar por CEP". No such CEP: check the number. A CEP without a map position: its city's centre. The CEP service
+ * down: say so and offer the city (prefilled from the profile when known) beside "Usar minha localização" — no dead end.
+ */
+function CepSearch({ onFound, cityHint }: { onFound: (found: FoundOrigin) => void; cityHint: { city: string; state: string } }) {
   const { t } = useTranslation('professionalsSearch');
   const inputId = useId();
   const errorId = useId();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [byCity, setByCity] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -280,36 +294,127 @@ function CepSearch({ onFound }: { onFound: (found: { latitude: number; longitude
     setBusy(true);
     setError(null);
     try {
-      const found = await professionalsSearchApi.cepCoordinates(cep);
-      if (!found) setError(t('nearby.cepNotFound'));
-      else onFound({ latitude: found.latitude, longitude: found.longitude, cep });
-    } catch {
-      setError(t('nearby.cepNotFound'));
+      const found = await professionalsSearchApi.cepLocation(cep);
+      if (found.latitude !== null && found.longitude !== null) {
+        setByCity(false);
+        return onFound({ latitude: found.latitude, longitude: found.longitude, cep });
+      }
+      // The CEP is known but the map service had no position for its street: its city is close enough to search from.
+      const city = await professionalsSearchApi.cityLocation(found.city, found.state).catch((e: unknown) => lookupProblemOf(e));
+      if (typeof city === 'string') setError(t(city === 'not_found' ? 'nearby.cepNoPosition' : 'nearby.mapUnavailable'));
+      else onFound({ ...city, cep, place: `${found.city}/${found.state}` });
+    } catch (failure) {
+      const problem = lookupProblemOf(failure);
+      if (problem === 'not_found') return setError(t('nearby.cepNotFound'));
+      setError(t(problem === 'offline' ? 'nearby.cepOffline' : 'nearby.cepUnavailable'));
+      setByCity(true);
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <form className="nearby__cep" onSubmit={submit} noValidate>
-      <label htmlFor={inputId} className="sr-only">
-        {t('nearby.cepLabel')}
+    <>
+      <form className="nearby__cep" onSubmit={submit} noValidate>
+        <label htmlFor={inputId} className="sr-only">
+          {t('nearby.cepLabel')}
+        </label>
+        <input
+          id={inputId}
+          className="field__input"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          placeholder={t('nearby.cepPlaceholder')}
+          value={value}
+          maxLength={9}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(e) => setValue(maskCep(e.target.value))}
+        />
+        <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+          {busy ? <Spinner size={16} /> : <SearchIcon size={16} />}
+          {t('nearby.cepSubmit')}
+        </Button>
+        {error && (
+          <p id={errorId} className="field__error nearby__cep-error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+      {byCity && (
+        <CitySearch
+          initial={cityHint}
+          onFound={(found) => {
+            setByCity(false);
+            setError(null);
+            onFound(found);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** The way on when the CEP service is down: a city and UF, placed by the map service (GET /api/geocode). */
+function CitySearch({ initial, onFound }: { initial: { city: string; state: string }; onFound: (found: FoundOrigin) => void }) {
+  const { t } = useTranslation('professionalsSearch');
+  const cityId = useId();
+  const stateId = useId();
+  const errorId = useId();
+  const [city, setCity] = useState(initial.city);
+  const [state, setState] = useState(initial.state);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!city.trim()) return setError(t('nearby.cityRequired'));
+    if (!/^[A-Z]{2}$/.test(state)) return setError(t('nearby.stateRequired'));
+    setBusy(true);
+    setError(null);
+    try {
+      const found = await professionalsSearchApi.cityLocation(city.trim(), state);
+      onFound({ ...found, place: `${city.trim()}/${state}` });
+    } catch (failure) {
+      const problem = lookupProblemOf(failure);
+      setError(t(problem === 'not_found' ? 'nearby.cityNotFound' : problem === 'offline' ? 'nearby.cepOffline' : 'nearby.mapUnavailable'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="nearby__cep nearby__city" onSubmit={submit} noValidate aria-label={t('nearby.cityForm')}>
+      <label htmlFor={cityId} className="sr-only">
+        {t('nearby.cityLabel')}
       </label>
       <input
-        id={inputId}
-        className="field__input"
-        inputMode="numeric"
-        autoComplete="postal-code"
-        placeholder={t('nearby.cepPlaceholder')}
-        value={value}
-        maxLength={9}
+        id={cityId}
+        className="field__input nearby__city-name"
+        autoComplete="address-level2"
+        placeholder={t('nearby.cityLabel')}
+        value={city}
+        maxLength={80}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        onChange={(e) => setValue(maskCep(e.target.value))}
+        onChange={(e) => setCity(e.target.value)}
+      />
+      <label htmlFor={stateId} className="sr-only">
+        {t('nearby.stateLabel')}
+      </label>
+      <input
+        id={stateId}
+        className="field__input nearby__city-state"
+        autoComplete="address-level1"
+        autoCapitalize="characters"
+        placeholder={t('nearby.statePlaceholder')}
+        value={state}
+        maxLength={2}
+        onChange={(e) => setState(e.target.value.replace(/[^a-zA-Z]/g, '').toUpperCase())}
       />
       <Button type="submit" variant="secondary" size="sm" disabled={busy}>
         {busy ? <Spinner size={16} /> : <SearchIcon size={16} />}
-        {t('nearby.cepSubmit')}
+        {t('nearby.citySubmit')}
       </Button>
       {error && (
         <p id={errorId} className="field__error nearby__cep-error" role="alert">

@@ -67,6 +67,7 @@ const common: CommonMessages = {
     found: 'Address found. Check the number and complement.',
     notFound: 'CEP not found. Fill in the address by hand.',
     lookupFailed: 'Could not look up the CEP right now. Fill in the address by hand.',
+    unavailable: 'The CEP service is down right now. Fill in the address by hand.',
     fromCep: 'Filled from the CEP',
     street: 'Street',
     number: 'Number',

@@ -68,6 +68,7 @@ const common = {
     found: 'Endereço encontrado. Confira o número e o complemento.',
     notFound: 'CEP não encontrado. Preencha o endereço manualmente.',
     lookupFailed: 'Não foi possível buscar o CEP agora. Preencha o endereço manualmente.',
+    unavailable: 'O serviço de CEP está fora do ar agora. Preencha o endereço manualmente.',
     fromCep: 'Preenchido pelo CEP',
     street: 'Rua',
     number: 'Número',

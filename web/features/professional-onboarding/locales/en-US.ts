@@ -53,6 +53,7 @@ const professionalOnboarding: typeof ptBR = {
     cep: 'CEP (postal code)',
     cepLooking: 'Looking up the address...',
     cepNotFound: 'We could not find this CEP. Check the digits; you may send it anyway.',
+    cepUnavailable: 'The CEP service is down right now, so we cannot show the address. You may send it anyway.',
     number: 'Number',
     complement: 'Complement',
     found: 'Address of the CEP',

@@ -51,6 +51,7 @@ const professionalOnboarding = {
     cep: 'CEP',
     cepLooking: 'Buscando endereço...',
     cepNotFound: 'Não encontramos este CEP. Confira os números; você pode enviar assim mesmo.',
+    cepUnavailable: 'O serviço de CEP está fora do ar agora, então não conseguimos mostrar o endereço. Você pode enviar assim mesmo.',
     number: 'Número',
     complement: 'Complemento',
     found: 'Endereço do CEP',
