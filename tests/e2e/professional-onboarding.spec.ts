@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { mailedLink, newPerson } from './support/accounts';
 import { expect, screenshotPath, test } from './support/fixtures';
 
-// No postal service behind the e2e server (the CEP lookup answers 404), and GET /api/me answers 401 while signed out;
+// No postal service behind the e2e server (the CEP lookup answers 503), and GET /api/me answers 401 while signed out;
 // "no application yet" is GET /api/me/professional's 404.
 const EXPECTED = /status of (401|404)/;
 
@@ -81,8 +81,9 @@ test.describe('professional onboarding', () => {
     await page.getByLabel('Apresentação').fill('Dentista há doze anos, clínica geral e estética dental com atendimento humanizado.');
     await page.getByLabel('CEP').pressSequentially('01310100');
     await page.getByLabel('Número', { exact: true }).fill('1000');
-    // The CEP has no address (nor coordinates) here: the device's location places the professional.
-    await expect(page.getByText('Não encontramos este CEP.', { exact: false })).toBeVisible();
+    // The CEP service is down here (so no address nor coordinates): said as an outage; the device's location places the professional.
+    await expect(page.getByText('O serviço de CEP está fora do ar agora', { exact: false })).toBeVisible();
+    await expect(page.getByText('Não encontramos este CEP.', { exact: false })).toHaveCount(0);
     await page.getByRole('button', { name: 'Usar minha localização atual' }).click();
     await expect(page.getByText('Localização definida: -23.56140, -46.65590')).toBeVisible();
     await page.getByRole('heading', { name: 'Endereço de atendimento' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));

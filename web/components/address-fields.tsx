@@ -1,11 +1,10 @@
 // The address block of the sign-up and profile forms: a masked CEP that fills street, district,
-// city and state from GET /api/cep/:cep (read-only then). When the lookup fails the four fields
-// unlock for manual entry, so the form never gets stuck on a postal service outage.
+// city and state from GET /api/cep/:cep (read-only then). When the lookup gives nothing the four fields
+// unlock for manual entry; an outage says so instead of calling the CEP wrong.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cepDigits } from '../../core/identity/account-schemas';
-import { isApiError } from '../lib/api';
-import { lookupCep } from '../lib/cep';
+import { lookupCep, lookupProblemOf } from '../lib/cep';
 import { maskCep } from '../lib/masks';
 import type { FieldErrors } from '../lib/validation';
 import { TextField } from './form-field';
@@ -83,7 +82,8 @@ export function AddressFields({
       },
       (error: unknown) => {
         if (current.signal.aborted) return;
-        fail(isApiError(error) && error.status === 404 ? t('address.notFound') : t('address.lookupFailed'));
+        const problem = lookupProblemOf(error);
+        fail(problem === 'not_found' ? t('address.notFound') : problem === 'offline' ? t('address.lookupFailed') : t('address.unavailable'));
       },
     );
     function fail(message: string) {
@@ -110,7 +110,8 @@ export function AddressFields({
   const locked = !manual;
   const lockedProps = (field: (typeof LOOKED_UP)[number]) => ({
     readOnly: locked,
-    placeholder: locked && !values[field] ? t('address.fromCep') : undefined,
+    // The UF box is two letters wide: its own short wording, or the placeholder would be cut.
+    placeholder: locked && !values[field] ? t(field === 'address_state' ? 'address.fromCepShort' : 'address.fromCep') : undefined,
   });
   const common = (field: keyof AddressValues) => ({
     name: field,

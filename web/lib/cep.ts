@@ -1,8 +1,8 @@
-// The address of a CEP (GET /api/cep/:cep): the server asks the postal-code service and answers
-// 404 `cep_not_found` when it has nothing.
+// The address of a CEP (GET /api/cep/:cep): the server asks the postal-code service and answers 404 `cep_not_found`
+// when there is no such CEP, 503 `cep_lookup_unavailable` when the service is down. Screens word the two differently.
 import { cepDigits } from '../../core/address/cep';
 import type { CepAddress } from '../../core/ports/address-lookup';
-import { api } from './api';
+import { api, isApiError } from './api';
 
 export type CepLookupResult = CepAddress & { latitude: number | null; longitude: number | null };
 
@@ -11,4 +11,22 @@ export const isCompleteCep = (value: string) => cepDigits(value).length === 8;
 
 export function lookupCep(cep: string, signal?: AbortSignal) {
   return api.get<CepLookupResult>(`/api/cep/${cepDigits(cep)}`, { signal, redirectOnUnauthorized: false });
+}
+
+/**
+ * Why a lookup (CEP or city) gave nothing: the service knows no such thing (the person may check what they typed),
+ * the service is down (nothing to check: go on by hand), or this device is offline.
+ */
+export type LookupProblem = 'not_found' | 'unavailable' | 'offline';
+
+export function lookupProblemOf(error: unknown): LookupProblem {
+  if (!isApiError(error)) return 'unavailable';
+  if (error.status === 404 || error.status === 400) return 'not_found';
+  if (error.isNetworkError) return 'offline';
+  return 'unavailable';
+}
+
+/** A city's coordinates (GET /api/geocode): the nearby search's origin when a CEP cannot give one. */
+export function geocodeCity(city: string, state: string, signal?: AbortSignal) {
+  return api.get<{ latitude: number; longitude: number }>('/api/geocode', { query: { city, state }, signal, redirectOnUnauthorized: false });
 }

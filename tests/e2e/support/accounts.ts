@@ -29,7 +29,7 @@ export function newPerson(firstName = 'Marina'): Person {
     cpf: generateCpf(Math.random),
     phone: '11987654321',
     birthDate: '1992-04-17',
-    // No postal service is reachable from the e2e server: this CEP is looked up and not found.
+    // No postal service is reachable from the e2e server: this CEP (Avenida Paulista) meets the outage, typed by hand.
     cep: '01310100',
     street: 'Avenida Paulista',
     number: '1000',

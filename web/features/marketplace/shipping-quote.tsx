@@ -8,6 +8,7 @@ import { formatCents } from '../../../core/shared/money';
 import { Button } from '../../components/button';
 import { isApiError } from '../../lib/api';
 import { marketplaceApi, type ShippingOption, type ShippingQuote } from '../../lib/marketplace-api';
+import { maskCep } from '../../lib/masks';
 import { localizeMessage } from '../../lib/validation';
 
 function useMoney() {
@@ -84,7 +85,7 @@ export function ProductShipping({ productId, quantity }: { productId: string; qu
             maxLength={9}
             placeholder="00000-000"
             value={cep}
-            onChange={(e) => setCep(e.target.value)}
+            onChange={(e) => setCep(maskCep(e.target.value))}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
           />

@@ -29,7 +29,7 @@ import { TextField } from '../../components/form-field';
 import { MapPinIcon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/api';
-import { isCompleteCep, lookupCep, type CepLookupResult } from '../../lib/cep';
+import { isCompleteCep, lookupCep, lookupProblemOf, type CepLookupResult, type LookupProblem } from '../../lib/cep';
 import { maskCep } from '../../lib/masks';
 import { notify } from '../../lib/toast';
 import { localizeMessage } from '../../lib/validation';
@@ -96,7 +96,7 @@ function initialValues(app: MyApplication | null): FormValues {
   };
 }
 
-type CepState = { status: 'idle' } | { status: 'loading' } | { status: 'found'; address: CepLookupResult } | { status: 'failed' };
+type CepState = { status: 'idle' } | { status: 'loading' } | { status: 'found'; address: CepLookupResult } | { status: 'failed'; problem: LookupProblem };
 type LocateState = { status: 'idle' } | { status: 'locating' } | { status: 'error'; message: string };
 
 const errorText = (error: unknown) => (isApiError(error) ? error.message : i18n.t('errors.generic'));
@@ -141,9 +141,9 @@ export function ApplicationForm({ categories, application }: { categories: reado
     const controller = new AbortController();
     setCep({ status: 'loading' });
     lookupCep(cepValue, controller.signal).then(
-      (address) => setCep(address?.street || address?.city ? { status: 'found', address } : { status: 'failed' }),
-      () => {
-        if (!controller.signal.aborted) setCep({ status: 'failed' });
+      (address) => setCep(address?.street || address?.city ? { status: 'found', address } : { status: 'failed', problem: 'not_found' }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setCep({ status: 'failed', problem: lookupProblemOf(error) });
       },
     );
     return () => controller.abort();
@@ -396,7 +396,11 @@ export function ApplicationForm({ categories, application }: { categories: reado
             {[found.street, found.district, found.city && found.state ? `${found.city}/${found.state}` : found.city].filter(Boolean).join(', ')}
           </p>
         )}
-        {cep.status === 'failed' && <p className="field__hint field__hint--warn">{t('form.cepNotFound')}</p>}
+        {cep.status === 'failed' && (
+          <p className="field__hint field__hint--warn" role="status">
+            {t(cep.problem === 'not_found' ? 'form.cepNotFound' : 'form.cepUnavailable')}
+          </p>
+        )}
         {(offerLocation || coordinatesKnown) && (
           <div className="callout callout--accent onboarding-form__locate">
             {coordinatesKnown ? (

@@ -1,8 +1,8 @@
 // The professionals search's calls: nearby search (GET /api/professionals/nearby), the public profile
 // (GET /api/professionals/:id), the service categories and plans, and the signed-in user's profile coordinates.
-import { api, isApiError, type ListResponse } from '../../lib/api';
+import { api, type ListResponse } from '../../lib/api';
 import type { paths } from '../../lib/api-client';
-import { lookupCep } from '../../lib/cep';
+import { geocodeCity, lookupCep } from '../../lib/cep';
 
 export type NearbyAnswer = paths['/api/professionals/nearby']['get']['responses'][200]['content']['application/json'];
 export type NearbyProfessional = NearbyAnswer['items'][number];
@@ -64,14 +64,8 @@ export const professionalsSearchApi = {
     (await api.get<ListResponse<ServiceCategory>>('/api/plan-categories', { ...open, signal })).items.filter((c) => c.kind === 'service'),
   servicePlans: async (signal?: AbortSignal) =>
     (await api.get<ListResponse<ServicePlan>>('/api/plans', { ...open, signal, query: { kind: 'service', per_page: 100 } })).items,
-  /** A CEP's coordinates (GET /api/cep/:cep); null when the service has none. */
-  cepCoordinates: async (cep: string) => {
-    try {
-      const found = await lookupCep(cep);
-      return found.latitude !== null && found.longitude !== null ? { latitude: found.latitude, longitude: found.longitude, city: found.city, state: found.state } : null;
-    } catch (error) {
-      if (isApiError(error) && (error.status === 404 || error.status === 400)) return null;
-      throw error;
-    }
-  },
+  /** A CEP's address and coordinates (GET /api/cep/:cep); throws 404 for no such CEP, 503 when the service is down. */
+  cepLocation: (cep: string) => lookupCep(cep),
+  /** A city's centre (GET /api/geocode): the origin when the CEP has no position or its service is down. */
+  cityLocation: (city: string, state: string) => geocodeCity(city, state),
 };
