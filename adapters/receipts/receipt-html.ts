@@ -19,6 +19,10 @@ const STYLE = [
   'th{color:#57534e;font-weight:600}.num{text-align:right;white-space:nowrap}',
   '.note{padding:10px 14px;border-radius:10px;background:#fef2f2;color:#7f1d1d;margin:0 0 16px}',
   'footer{color:#57534e;font-size:.85rem;border-top:1px solid #e7e5e4;padding-top:12px}',
+  // A phone (360 px): the page is the sheet, each label sits above its value, the header and the items table tighten.
+  '@media (max-width:560px){main{margin:0;border:0;border-radius:0;padding:20px 16px}header{flex-direction:column;gap:4px}',
+  'dl div{flex-direction:column;gap:0}dt{min-width:0;font-size:.875rem}.amount{margin:4px 0 16px}',
+  'table{font-size:.875rem}th,td{padding:6px 4px}td:first-child{overflow-wrap:anywhere}}',
   '@media print{body{background:#fff}main{border:0;margin:0;max-width:none;padding:0}}',
 ].join('');
 

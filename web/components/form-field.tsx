@@ -15,13 +15,17 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   trailing?: ReactNode;
   /** Spans both columns of a `.form-grid`. */
   wide?: boolean;
+  /** The error takes the hint's place, in a slot two lines high, so what follows the field does not move when the
+   * error appears on blur (the tap that caused the blur would land beside the next control). */
+  errorReplacesHint?: boolean;
   className?: string;
   ref?: Ref<HTMLInputElement>;
 }
 
-export function TextField({ label, name, error, hint, optional, trailing, wide, className, readOnly, ...input }: FieldProps) {
+export function TextField({ label, name, error, hint: hintProp, optional, trailing, wide, className, readOnly, errorReplacesHint, ...input }: FieldProps) {
   const { t } = useTranslation();
   const id = useId();
+  const hint = errorReplacesHint && error ? undefined : hintProp;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
@@ -45,16 +49,34 @@ export function TextField({ label, name, error, hint, optional, trailing, wide, 
         />
         {trailing && <span className="field__trailing">{trailing}</span>}
       </div>
-      {error && (
-        <p id={errorId} className="field__error">
-          <AlertIcon size={16} />
-          <span>{error}</span>
-        </p>
-      )}
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
+      {errorReplacesHint ? (
+        <div className="field__message">
+          {error && (
+            <p id={errorId} className="field__error">
+              <AlertIcon size={16} />
+              <span>{error}</span>
+            </p>
+          )}
+          {hint && (
+            <p id={hintId} className="field__hint">
+              {hint}
+            </p>
+          )}
+        </div>
+      ) : (
+        <>
+          {error && (
+            <p id={errorId} className="field__error">
+              <AlertIcon size={16} />
+              <span>{error}</span>
+            </p>
+          )}
+          {hint && (
+            <p id={hintId} className="field__hint">
+              {hint}
+            </p>
+          )}
+        </>
       )}
     </div>
   );

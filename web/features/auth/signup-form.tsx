@@ -202,6 +202,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void
           label={t('signup.password')}
           autoComplete="new-password"
           hint={t('signup.passwordHint')}
+          errorReplacesHint
           required
           value={values.password}
           onChange={(event) => set({ password: event.target.value })}
