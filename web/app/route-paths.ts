@@ -39,10 +39,14 @@ export const ROUTE_PATHS = {
   notifications: 'notifications',
   profile: 'profile',
   professionalReceivables: 'professional/receivables',
+  professionalPhotos: 'professional/photos',
   professionalSignup: 'professional-signup',
   influencerSignup: 'influencer-signup',
   professionalPending: 'professional-pending',
   admin: 'admin/*',
+  /** Old addresses of the public pages, redirected (docs/product/screens.md: public pages in Portuguese). */
+  legacyProfessional: 'professional/:id',
+  legacyProfessionals: 'profissionais',
 } as const;
 
 /**

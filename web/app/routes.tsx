@@ -7,6 +7,7 @@ import { isValidElement, lazy, Suspense, type ComponentProps, type ComponentType
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '../features/auth/require-auth';
 import { AdminsToBackOffice } from '../features/auth/staff-redirect';
+import { LegacyRedirect } from '../features/system/legacy-redirect';
 import { RootLayout } from './root-layout';
 import { RouteErrorScreen } from './error-screen';
 import { DEV_ROUTE_PATHS, ROUTE_PATHS as P } from './route-paths';
@@ -68,6 +69,7 @@ const InfluencerDashboardPage = lazyPage(() => import('../features/influencer-da
 const ProfessionalReceivablesPage = lazyPage(() => import('../features/professional-dashboard/receivables-page'));
 const ProfessionalSignupPage = lazyPage(() => import('../features/professional-onboarding/signup-page'));
 const ProfessionalPendingPage = lazyPage(() => import('../features/professional-onboarding/pending-page'));
+const ProfessionalPhotosPage = lazyPage(() => import('../features/professional-onboarding/photos-page'));
 const ReferralRedirectPage = lazyPage(() => import('../features/referral-redirect/redirect-page'));
 const InfluencerSignupPage = lazyPage(() => import('../features/influencer-signup/signup-page'));
 
@@ -110,6 +112,8 @@ export const routes: RouteObject[] = [
       },
       // A professional's public profile (an unknown or unapproved one shows the not-found screen).
       { path: P.professional, element: <PublicProfessionalPage notFound={<NotFoundPage />} /> },
+      { path: P.legacyProfessional, element: <LegacyRedirect to="/profissionais/:id" /> },
+      { path: P.legacyProfessionals, element: <LegacyRedirect to="/marketplace/services" /> },
       { path: P.products, element: <ProductsPage /> },
       { path: P.product, element: <ProductPage /> },
       { path: P.cart, element: <CartPage /> },
@@ -144,6 +148,7 @@ export const routes: RouteObject[] = [
           { path: P.notifications, element: <NotificationsPage /> },
           { path: P.profile, element: <ProfilePage /> },
           { path: P.professionalReceivables, element: <ProfessionalReceivablesPage /> },
+          { path: P.professionalPhotos, element: <ProfessionalPhotosPage /> },
         ],
       },
 

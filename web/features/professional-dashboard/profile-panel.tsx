@@ -1,5 +1,5 @@
 // The professional's own profile on the dashboard: summary (category, status, photos — managed on
-// /professional-pending), and three small forms through PATCH /api/me/professional: business name and bio, the
+// /professional/photos), and three small forms through PATCH /api/me/professional: business name and bio, the
 // service address's number and complement, and the PIX key for payouts.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,7 +71,7 @@ export function ProfilePanel({ profile, categoryName, onSaved }: { profile: MyPr
         <div>
           <dt>{t('profile.photos')}</dt>
           <dd>
-            {t('profile.photosCount', { count: profile.photos.length })} · <Link to="/professional-pending">{t('profile.managePhotos')}</Link>
+            {t('profile.photosCount', { count: profile.photos.length })} · <Link to="/professional/photos">{t('profile.managePhotos')}</Link>
           </dd>
         </div>
       </dl>

@@ -135,6 +135,18 @@ const professionalOnboarding: typeof ptBR = {
     none: 'You have not sent a professional registration yet.',
     start: 'Start my registration',
   },
+  managePhotos: {
+    docTitle: 'Portfolio photos',
+    title: 'Your portfolio photos',
+    lead: 'The photos appear on your public profile, in the order they were sent.',
+    rule: '{{min}} to {{max}} photos, JPEG, PNG or WebP, up to 8 MB each.',
+    atMinimum: 'Your profile needs at least {{min}} photos: to replace one, send the new photo before removing the old one.',
+    added_one: 'Photo added to the portfolio.',
+    added_other: '{{count}} photos added to the portfolio.',
+    removed: 'Photo removed from the portfolio.',
+    backDashboard: 'Back to the dashboard',
+    backStatus: 'See my application',
+  },
 };
 
 export default professionalOnboarding;

@@ -133,6 +133,18 @@ const professionalOnboarding = {
     none: 'Você ainda não enviou um cadastro de profissional.',
     start: 'Fazer meu cadastro',
   },
+  managePhotos: {
+    docTitle: 'Fotos do portfólio',
+    title: 'Fotos do seu portfólio',
+    lead: 'As fotos aparecem no seu perfil público, na ordem em que foram enviadas.',
+    rule: 'De {{min}} a {{max}} fotos, JPEG, PNG ou WebP de até 8 MB cada.',
+    atMinimum: 'Seu perfil precisa de pelo menos {{min}} fotos: para trocar uma, envie a nova antes de remover a antiga.',
+    added_one: 'Foto adicionada ao portfólio.',
+    added_other: '{{count}} fotos adicionadas ao portfólio.',
+    removed: 'Foto removida do portfólio.',
+    backDashboard: 'Voltar ao painel',
+    backStatus: 'Ver meu cadastro',
+  },
 };
 
 export default professionalOnboarding;
