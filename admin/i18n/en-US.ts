@@ -2,6 +2,7 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { auditActionMessages } from '../lib/audit-actions';
+import { labelMessages } from '../lib/labels';
 
 /** Turma's keys; pt-BR.ts must define exactly these (checked by the type in messages.ts). */
 export const turmaEnglish = {
@@ -212,6 +213,8 @@ export const turmaEnglish = {
     },
   },
   turma: {
+    // The server's codes (payment statuses, methods, PIX key types…): admin/lib/labels.ts, typed against core's lists.
+    labels: labelMessages('en-US'),
     products: {
       status: { label: 'Status', all: 'All', active: 'Active', inactive: 'Inactive' },
       stock_filter: { label: 'Stock', all: 'Any stock', low: 'Low stock', normal: 'Normal stock' },
@@ -377,7 +380,8 @@ export const turmaEnglish = {
         product: 'Product',
         quantity: 'Qty',
         unit_price: 'Unit price',
-        subtotal: 'Subtotal',
+        subtotal: 'Items subtotal',
+        line_total: 'Line total',
         method: 'Method',
         payment_status: 'Status',
         amount: 'Amount',
@@ -596,9 +600,8 @@ export const turmaEnglish = {
     },
     dashboard: {
       welcome: 'Welcome, %{name}',
-      intro:
-        'This is the Turma back office. Screens arrive here one by one; each shows real data from the platform, never sample figures.',
-      sections_title: 'What the back office will hold',
+      intro: "Today's and this month's figures, what needs attention and, below, each screen with what waits for you there.",
+      sections_title: 'Screens',
       loading: 'Loading figures…',
       error: 'Could not load the dashboard figures.',
       today: 'Today',
@@ -624,52 +627,70 @@ export const turmaEnglish = {
       },
       chart_title: 'Last 30 days',
       chart_empty: 'No money moved in the last 30 days.',
-      soon: 'Coming soon',
-      open: 'Open',
       sections: {
-        analytics: {
-          title: 'Analytics',
-          description: 'Funnel from visits to completed groups, by origin and by A/B variant.',
-        },
         marketplace: {
           title: 'Marketplace',
-          description: 'Products, orders (status and tracking code) and categories.',
+          none: 'No paid order waiting to ship',
+          figure: '%{smart_count} paid order to ship |||| %{smart_count} paid orders to ship',
+          description: 'Products, stock, orders (status and tracking) and categories.',
         },
         plans: {
-          title: 'Plans and plan categories',
+          title: 'Plans',
           description: 'The catalogue of plans, group sizes and entry prices.',
         },
         groups: {
           title: 'Groups',
-          description: 'Groups being formed, completed and expired.',
+          none: 'No group completed this month',
+          figure: '%{smart_count} group completed this month |||| %{smart_count} groups completed this month',
+          description: 'Groups being formed, completed and expired; cancel an open group.',
         },
         professionals: {
           title: 'Professionals',
-          description: 'Approve or reject sign-ups and feature professionals.',
+          none: 'No application waiting for review',
+          figure: '%{smart_count} application waiting for review |||| %{smart_count} applications waiting for review',
+          description: 'Approve, reject, suspend and feature professionals; pay out.',
         },
         influencers: {
           title: 'Influencers',
-          description: 'Approvals and commission rates.',
+          none: 'No application waiting for review',
+          figure: '%{smart_count} application waiting for review |||| %{smart_count} applications waiting for review',
+          description: 'Applications, referral codes and commission rates.',
+        },
+        reviews: {
+          title: 'Reviews',
+          none: 'No reported review',
+          figure: '%{smart_count} reported review |||| %{smart_count} reported reviews',
+          description: "Moderate professionals' reviews: hide or publish again.",
         },
         campaigns: {
           title: 'Campaigns',
-          description: 'Marketing campaigns and their origins.',
-        },
-        fiscal: {
-          title: 'Fiscal',
-          description: 'Taxable events per month for invoicing, with CSV export.',
-        },
-        financial_reports: {
-          title: 'Financial reports',
-          description: 'Entries, balances, sales, refunds, commissions and payouts per month.',
+          description: 'Invite bonuses: terms, budget and bonuses paid.',
         },
         users: {
           title: 'Users',
-          description: 'Accounts, roles and blocking.',
+          none: 'No sign-up this month',
+          figure: '%{smart_count} sign-up this month |||| %{smart_count} sign-ups this month',
+          description: 'Accounts, roles, blocking and sessions.',
+        },
+        financial_reports: {
+          title: 'Financial reports',
+          none: 'No entry paid this month',
+          figure: '%{smart_count} entry paid this month (%{amount}) |||| %{smart_count} entries paid this month (%{amount})',
+          description: 'Entries, balances, sales, refunds, commissions, payouts and the reconciliation, per month or day.',
+        },
+        fiscal: {
+          title: 'Fiscal',
+          description: "The month's taxable events for invoicing, with CSV export.",
+        },
+        analytics: {
+          title: 'Analytics',
+          description: 'Funnel from visits to completed groups, by origin and by A/B variant.',
         },
         triggers: {
           title: 'Triggers',
-          description: 'Scheduled jobs with last and next run, and "run now".',
+          none: 'No failed job',
+          figure: '%{smart_count} failed job |||| %{smart_count} failed jobs',
+          description: 'Scheduled jobs: last and next run, run now, pause.',
         },
         audit_logs: {
           title: 'Audit logs',
@@ -919,7 +940,6 @@ export const turmaEnglish = {
       no_metadata: 'No metadata',
       no_actor: '—',
       trail: 'Audit trail',
-      entities: { user: 'User', professional: 'Professional', plan: 'Plan', review: 'Review', job: 'Job' },
       // Every action the server writes (admin/lib/audit-actions.ts; a test keeps the list complete).
       actions: auditActionMessages('en-US'),
     },

@@ -1,6 +1,7 @@
 // Brazilian Portuguese messages: every key of react-admin 5's English plus Turma's own (type-checked).
 import type { Messages } from './messages';
 import { auditActionMessages } from '../lib/audit-actions';
+import { labelMessages } from '../lib/labels';
 
 export const ptBR: Messages = {
   ra: {
@@ -427,6 +428,8 @@ export const ptBR: Messages = {
     },
   },
   turma: {
+    // The server's codes (payment statuses, methods, PIX key types…): admin/lib/labels.ts, typed against core's lists.
+    labels: labelMessages('pt-BR'),
     products: {
       status: { label: 'Situação', all: 'Todos', active: 'Ativo', inactive: 'Inativo' },
       stock_filter: { label: 'Estoque', all: 'Qualquer estoque', low: 'Estoque baixo', normal: 'Estoque normal' },
@@ -592,7 +595,8 @@ export const ptBR: Messages = {
         product: 'Produto',
         quantity: 'Qtd.',
         unit_price: 'Preço unitário',
-        subtotal: 'Subtotal',
+        subtotal: 'Subtotal dos itens',
+        line_total: 'Total do item',
         method: 'Forma',
         payment_status: 'Situação',
         amount: 'Valor',
@@ -811,9 +815,8 @@ export const ptBR: Messages = {
     },
     dashboard: {
       welcome: 'Olá, %{name}',
-      intro:
-        'Esta é a administração da Turma. As telas chegam aqui uma a uma; cada uma mostra dados reais da plataforma, nunca números de exemplo.',
-      sections_title: 'O que a administração vai reunir',
+      intro: 'Os números de hoje e do mês, o que precisa de atenção e, abaixo, cada tela com o que espera por você nela.',
+      sections_title: 'Telas',
       loading: 'Carregando números…',
       error: 'Não foi possível carregar os números do painel.',
       today: 'Hoje',
@@ -839,52 +842,70 @@ export const ptBR: Messages = {
       },
       chart_title: 'Últimos 30 dias',
       chart_empty: 'Nenhuma movimentação nos últimos 30 dias.',
-      soon: 'Em breve',
-      open: 'Abrir',
       sections: {
-        analytics: {
-          title: 'Análises',
-          description: 'Funil de visitas até grupos completos, por origem e por variante de teste A/B.',
-        },
         marketplace: {
           title: 'Marketplace',
-          description: 'Produtos, pedidos (status e código de rastreio) e categorias.',
+          none: 'Nenhum pedido pago esperando envio',
+          figure: '%{smart_count} pedido pago para enviar |||| %{smart_count} pedidos pagos para enviar',
+          description: 'Produtos, estoque, pedidos (situação e rastreio) e categorias.',
         },
         plans: {
-          title: 'Planos e categorias de planos',
-          description: 'O catálogo de planos, tamanhos de grupo e valores de entrada.',
+          title: 'Planos',
+          description: 'O catálogo de planos, tamanhos de turma e valores de entrada.',
         },
         groups: {
-          title: 'Grupos',
-          description: 'Grupos em formação, completos e expirados.',
+          title: 'Turmas',
+          none: 'Nenhuma turma completa este mês',
+          figure: '%{smart_count} turma completa este mês |||| %{smart_count} turmas completas este mês',
+          description: 'Turmas em formação, completas e expiradas; cancelar uma turma aberta.',
         },
         professionals: {
           title: 'Profissionais',
-          description: 'Aprovar ou recusar cadastros e destacar profissionais.',
+          none: 'Nenhum cadastro aguardando análise',
+          figure: '%{smart_count} cadastro aguardando análise |||| %{smart_count} cadastros aguardando análise',
+          description: 'Aprovar, recusar, suspender e destacar profissionais; pagar repasses.',
         },
         influencers: {
           title: 'Influenciadores',
-          description: 'Aprovações e taxas de comissão.',
+          none: 'Nenhuma candidatura aguardando análise',
+          figure: '%{smart_count} candidatura aguardando análise |||| %{smart_count} candidaturas aguardando análise',
+          description: 'Candidaturas, códigos de indicação e taxas de comissão.',
+        },
+        reviews: {
+          title: 'Avaliações',
+          none: 'Nenhuma avaliação denunciada',
+          figure: '%{smart_count} avaliação denunciada |||| %{smart_count} avaliações denunciadas',
+          description: 'Moderar avaliações de profissionais: ocultar ou publicar de novo.',
         },
         campaigns: {
           title: 'Campanhas',
-          description: 'Campanhas de marketing e suas origens.',
-        },
-        fiscal: {
-          title: 'Fiscal',
-          description: 'Fatos geradores do mês para emissão de notas, com exportação em CSV.',
-        },
-        financial_reports: {
-          title: 'Relatórios financeiros',
-          description: 'Entradas, saldos, vendas, reembolsos, comissões e repasses por mês.',
+          description: 'Bônus por convite: condições, orçamento e bônus pagos.',
         },
         users: {
           title: 'Usuários',
-          description: 'Contas, papéis e bloqueios.',
+          none: 'Nenhum cadastro novo este mês',
+          figure: '%{smart_count} cadastro novo este mês |||| %{smart_count} cadastros novos este mês',
+          description: 'Contas, papéis, bloqueios e sessões.',
+        },
+        financial_reports: {
+          title: 'Relatórios financeiros',
+          none: 'Nenhuma entrada paga este mês',
+          figure: '%{smart_count} entrada paga este mês (%{amount}) |||| %{smart_count} entradas pagas este mês (%{amount})',
+          description: 'Entradas, saldos, vendas, reembolsos, comissões, repasses e a conciliação, por mês ou dia.',
+        },
+        fiscal: {
+          title: 'Fiscal',
+          description: 'Eventos tributáveis do mês para emitir as notas, com exportação em CSV.',
+        },
+        analytics: {
+          title: 'Análises',
+          description: 'Funil de visitas até turmas completas, por origem e por variante do teste A/B.',
         },
         triggers: {
           title: 'Gatilhos',
-          description: 'Tarefas agendadas com última e próxima execução, e "executar agora".',
+          none: 'Nenhuma tarefa com falha',
+          figure: '%{smart_count} tarefa com falha |||| %{smart_count} tarefas com falha',
+          description: 'Tarefas agendadas: última e próxima execução, executar agora, pausar.',
         },
         audit_logs: {
           title: 'Registros de auditoria',
@@ -1134,7 +1155,6 @@ export const ptBR: Messages = {
       no_metadata: 'Sem metadados',
       no_actor: '—',
       trail: 'Auditoria',
-      entities: { user: 'Usuário', professional: 'Profissional', plan: 'Plano', review: 'Avaliação', job: 'Tarefa' },
       // Every action the server writes (admin/lib/audit-actions.ts; a test keeps the list complete).
       actions: auditActionMessages('pt-BR'),
     },

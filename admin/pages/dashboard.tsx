@@ -1,6 +1,7 @@
 // Painel: today's and this month's figures (GET /api/admin/reports/dashboard), a 30-day chart (recharts, lazy), what
-// needs attention, and the list of back-office sections.
-import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+// needs attention, and a card per back-office screen with the figure that says what waits there.
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { Alert, Box, Card, CardActionArea, CardContent, Chip, CircularProgress, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
@@ -58,7 +59,8 @@ const FiguresCard = ({ title, figures, testId }: { title: string; figures: Figur
   );
 };
 
-const Figures = () => {
+/** GET /api/admin/reports/dashboard, once per visit of the home (its figures and each section's line). */
+function useDashboardReport(): State {
   const translate = useTranslate();
   const [state, setState] = useState<State>({ status: 'loading' });
   useEffect(() => {
@@ -70,7 +72,11 @@ const Figures = () => {
       live = false;
     };
   }, [translate]);
+  return state;
+}
 
+const Figures = ({ state }: { state: State }) => {
+  const translate = useTranslate();
   if (state.status === 'loading')
     return (
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', p: 2 }} role="status">
@@ -144,19 +150,24 @@ const Figures = () => {
   );
 };
 
-/** Sections of PRODUCT.md §7, in menu order; `to` only once the screen exists. */
-const SECTIONS: { key: string; to?: string }[] = [
-  { key: 'analytics', to: '/analytics' },
-  { key: 'marketplace', to: '/marketplace' },
+type Report = DashboardReportRecord;
+/** A section's line from the report: a count (message `figure`, or `none` for zero: pt-BR's plural has no zero form). */
+type Figure = { smart_count: number; amount?: string } | null;
+
+/** The back office's screens, in menu order, each with the one figure from the home's report that says what waits there. */
+const SECTIONS: { key: string; to: string; figure?: (r: Report) => Figure }[] = [
+  { key: 'marketplace', to: '/marketplace', figure: (r) => ({ smart_count: r.attention.orders_to_ship }) },
   { key: 'plans', to: '/plans' },
-  { key: 'groups' },
-  { key: 'professionals', to: '/professionals' },
-  { key: 'influencers' },
-  { key: 'campaigns' },
+  { key: 'groups', to: '/groups', figure: (r) => ({ smart_count: r.month.groups_completed }) },
+  { key: 'professionals', to: '/professionals', figure: (r) => ({ smart_count: r.applications_waiting.professionals }) },
+  { key: 'influencers', to: '/influencers', figure: (r) => ({ smart_count: r.applications_waiting.influencers }) },
+  { key: 'reviews', to: '/reviews', figure: (r) => ({ smart_count: r.attention.reviews_reported }) },
+  { key: 'campaigns', to: '/campaigns' },
+  { key: 'users', to: '/users', figure: (r) => ({ smart_count: r.month.new_users }) },
+  { key: 'financial_reports', to: '/financial-reports', figure: (r) => ({ smart_count: r.month.entries_paid.count, amount: formatBRL(r.month.entries_paid.amount) }) },
   { key: 'fiscal', to: '/fiscal' },
-  { key: 'financial_reports', to: '/financial-reports' },
-  { key: 'users' },
-  { key: 'triggers' },
+  { key: 'analytics', to: '/analytics' },
+  { key: 'triggers', to: '/triggers', figure: (r) => ({ smart_count: r.attention.failed_jobs }) },
   { key: 'audit_logs', to: '/audit-logs' },
 ];
 
@@ -164,6 +175,8 @@ export const Dashboard = () => {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
   const name = identity?.fullName ?? '';
+  const state = useDashboardReport();
+  const report = state.status === 'ready' ? state.report : null;
 
   return (
     <Box sx={{ py: { xs: 1, sm: 2 }, maxWidth: 1100 }}>
@@ -176,7 +189,7 @@ export const Dashboard = () => {
           <Typography sx={{ color: 'text.secondary' }}>{translate('turma.dashboard.intro')}</Typography>
         </CardContent>
       </Card>
-      <Figures />
+      <Figures state={state} />
       <Card>
         <CardContent>
           <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
@@ -185,52 +198,33 @@ export const Dashboard = () => {
           <Box
             component="ul"
             aria-label={translate('turma.dashboard.sections_title')}
-            sx={{
-              listStyle: 'none',
-              m: 0,
-              p: 0,
-              display: 'grid',
-              gap: 1.5,
-              gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
-            }}
+            data-testid="dashboard-sections"
+            sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}
           >
-            {SECTIONS.map(({ key, to }) => (
-              <Box
-                component="li"
-                key={key}
-                sx={{
-                  display: 'flex',
-                  alignItems: 'flex-start',
-                  justifyContent: 'space-between',
-                  gap: 2,
-                  p: 1.5,
-                  border: 1,
-                  borderColor: 'divider',
-                  borderRadius: 2,
-                }}
-              >
-                <Box sx={{ minWidth: 0 }}>
-                  <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 600 }}>
-                    {translate(`turma.dashboard.sections.${key}.title`)}
-                  </Typography>
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    {translate(`turma.dashboard.sections.${key}.description`)}
-                  </Typography>
+            {SECTIONS.map(({ key, to, figure }) => {
+              const value = report && figure ? figure(report) : null;
+              return (
+                <Box component="li" key={key} sx={{ minWidth: 0 }}>
+                  {/* The whole card is the link: its title names it, the line under says what waits there. */}
+                  <CardActionArea component={Link} to={to} sx={{ height: '100%', p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2, display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
+                    <Box sx={{ minWidth: 0 }}>
+                      <Typography component="h3" variant="subtitle2" sx={{ fontWeight: 600 }}>
+                        {translate(`turma.dashboard.sections.${key}.title`)}
+                      </Typography>
+                      {value ? (
+                        <Typography variant="body2" sx={{ fontWeight: 600, color: value.smart_count > 0 ? 'primary.main' : 'text.secondary' }}>
+                          {translate(`turma.dashboard.sections.${key}.${value.smart_count > 0 ? 'figure' : 'none'}`, value)}
+                        </Typography>
+                      ) : null}
+                      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                        {translate(`turma.dashboard.sections.${key}.description`)}
+                      </Typography>
+                    </Box>
+                    <ChevronRightIcon aria-hidden sx={{ flexShrink: 0, color: 'text.secondary', mt: 0.25 }} />
+                  </CardActionArea>
                 </Box>
-                {to ? (
-                  <Button component={Link} to={to} size="small" variant="contained" sx={{ flexShrink: 0 }}>
-                    {translate('turma.dashboard.open')}
-                  </Button>
-                ) : (
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    label={translate('turma.dashboard.soon')}
-                    sx={{ flexShrink: 0 }}
-                  />
-                )}
-              </Box>
-            ))}
+              );
+            })}
           </Box>
         </CardContent>
       </Card>

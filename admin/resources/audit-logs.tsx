@@ -23,6 +23,7 @@ import {
 } from 'react-admin';
 import type { AuditLogRecord } from '../lib/api-types';
 import { AUDIT_ACTIONS } from '../lib/audit-actions';
+import { ENTITY_TYPES, useLabel } from '../lib/labels';
 
 /** One row of GET /api/admin/audit-logs (generated from the API description). */
 export type AuditLog = AuditLogRecord;
@@ -31,52 +32,50 @@ export type AuditLog = AuditLogRecord;
 export { AUDIT_ACTIONS };
 
 /** The records the trail points at (entity_type): the "resource" filter, and what each record's screen links to. */
-export const AUDIT_ENTITY_TYPES = ['user', 'professional', 'plan', 'review', 'job'] as const;
+export const AUDIT_ENTITY_TYPES = ENTITY_TYPES;
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 
 const isFailure = (action: string) => /(failed|denied|blocked)/.test(action);
 
+/** The action's plain-language name (an action without a label, which a core test prevents, shows its code). */
 function useActionLabel() {
   const translate = useTranslate();
-  return (action: string) => {
-    const label = translate(`turma.audit_logs.actions.${action}`, { _: action });
-    return label === action ? '' : label;
-  };
+  return (action: string) => translate(`turma.audit_logs.actions.${action}`, { _: action });
 }
 
-/** The action code as recorded (what operators search for) with its plain-language label. */
+/** The action in words; the code as recorded is its tooltip (what a developer greps for). */
 const ActionCell = ({ action }: { action: string }) => {
   const label = useActionLabel()(action);
   return (
-    <Box>
-      <Typography
-        component="span"
-        variant="body2"
-        sx={{ fontFamily: MONO, color: isFailure(action) ? 'error.main' : 'text.primary' }}
-      >
-        {action}
-      </Typography>
-      {label ? (
-        <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
-          {label}
-        </Typography>
-      ) : null}
-    </Box>
+    <Typography component="span" variant="body2" title={action} sx={{ color: isFailure(action) ? 'error.main' : 'text.primary' }}>
+      {label}
+    </Typography>
   );
 };
 
-const entityText = (record: AuditLog) =>
-  record.entity_type
-    ? `${record.entity_type}${record.entity_id ? ` · ${record.entity_id.slice(0, 8)}` : ''}`
-    : '—';
+const EntityText = ({ record, full = false }: { record: AuditLog; full?: boolean }) => {
+  const label = useLabel();
+  if (!record.entity_type) return <>—</>;
+  const id = record.entity_id ? (full ? record.entity_id : record.entity_id.slice(0, 8)) : null;
+  return (
+    <>
+      {label('entity', record.entity_type)}
+      {id ? (
+        <>
+          {' · '}
+          <Box component="span" sx={{ fontFamily: MONO }}>
+            {id}
+          </Box>
+        </>
+      ) : null}
+    </>
+  );
+};
 
 const useAuditLogFilters = () => {
   const actionLabel = useActionLabel();
-  const choices = AUDIT_ACTIONS.map((id) => ({
-    id,
-    name: actionLabel(id) ? `${id} · ${actionLabel(id)}` : id,
-  }));
+  const choices = AUDIT_ACTIONS.map((id) => ({ id, name: actionLabel(id) })).sort((a, b) => a.name.localeCompare(b.name));
   return [
     <SearchInput key="q" source="q" alwaysOn />,
     <SelectInput
@@ -91,7 +90,7 @@ const useAuditLogFilters = () => {
     <SelectInput
       key="entity_type"
       source="entity_type"
-      choices={AUDIT_ENTITY_TYPES.map((id) => ({ id, name: `turma.audit_logs.entities.${id}` }))}
+      choices={AUDIT_ENTITY_TYPES.map((id) => ({ id, name: `turma.labels.entity.${id}` }))}
       sx={{ minWidth: 160 }}
     />,
     <TextInput key="entity_id" source="entity_id" />,
@@ -119,8 +118,8 @@ const AuditLogList = () => {
         <SimpleList<AuditLog>
           linkType="show"
           primaryText={(record) => (
-            <Box component="span" sx={{ fontFamily: MONO, color: isFailure(record.action) ? 'error.main' : undefined }}>
-              {record.action}
+            <Box component="span" title={record.action} sx={{ color: isFailure(record.action) ? 'error.main' : undefined }}>
+              {actionLabel(record.action)}
             </Box>
           )}
           secondaryText={(record) => (
@@ -129,7 +128,7 @@ const AuditLogList = () => {
                 {dateTime(record.created_at)}
               </Box>
               <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-                {[actionLabel(record.action), record.actor_email].filter(Boolean).join(' · ')}
+                {record.actor_email ?? '—'}
               </Box>
             </>
           )}
@@ -141,7 +140,7 @@ const AuditLogList = () => {
           </DataTable.Col>
           <DataTable.Col source="action" render={(record) => <ActionCell action={record.action} />} />
           <DataTable.Col source="actor_email" render={(record) => record.actor_email ?? '—'} />
-          <DataTable.Col source="entity_type" render={entityText} />
+          <DataTable.Col source="entity_type" render={(record) => <EntityText record={record as AuditLog} />} />
           <DataTable.Col
             source="ip"
             render={(record) => (
@@ -205,8 +204,7 @@ const AuditLogShow = () => {
         <FunctionField<AuditLog> source="action" render={(record) => <ActionCell action={record.action} />} />
         <TextField source="actor_email" emptyText="—" />
         <TextField source="actor_user_id" emptyText="—" sx={{ fontFamily: MONO }} />
-        <TextField source="entity_type" emptyText="—" />
-        <TextField source="entity_id" emptyText="—" sx={{ fontFamily: MONO }} />
+        <FunctionField<AuditLog> source="entity_type" render={(record) => <EntityText record={record} full />} />
         <TextField source="ip" emptyText="—" sx={{ fontFamily: MONO }} />
         <TextField source="request_id" emptyText="—" sx={{ fontFamily: MONO }} />
         <FunctionField<AuditLog> source="metadata" render={(record) => <MetadataField record={record} />} />

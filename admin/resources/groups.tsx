@@ -23,6 +23,7 @@ import { ExportCsvButton } from '../components/export-button';
 import { Fact, Facts, SectionCard } from '../components/facts';
 import { ReasonDialog } from '../components/reason-dialog';
 import type { AdminGroupDetailRecord, AdminGroupRecord } from '../lib/api-types';
+import { useLabel } from '../lib/labels';
 import { formatBRL } from '../lib/money';
 import { httpClient } from '../providers/dataProvider';
 
@@ -96,6 +97,7 @@ const CancelGroupButton = () => {
 const GroupDetailBody = () => {
   const record = useRecordContext<GroupDetail>();
   const translate = useTranslate();
+  const label = useLabel();
   const [locale] = useLocaleState();
   // The list's cached row (without members) can stand in until the detail arrives.
   if (!record || !Array.isArray(record.members)) return null;
@@ -134,7 +136,7 @@ const GroupDetailBody = () => {
                   <TableRow key={m.id}>
                     <TableCell>{m.full_name ?? m.user_id}</TableCell>
                     <TableCell>{translate(`turma.groups.member_status.${m.status}`)}</TableCell>
-                    <TableCell>{m.payment ? `${formatBRL(m.payment.amount)} · ${m.payment.method} · ${m.payment.status}` : '—'}</TableCell>
+                    <TableCell>{m.payment ? `${formatBRL(m.payment.amount)} · ${label('payment_method', m.payment.method)} · ${label('payment_status', m.payment.status)}` : '—'}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

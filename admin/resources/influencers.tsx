@@ -46,6 +46,7 @@ import type { AdminInfluencerDetailRecord, AdminInfluencerRecord } from '../lib/
 import { errorMessage, postAdminAction } from '../providers/dataProvider';
 import { AuditTrailButton } from '../components/audit-trail-button';
 import { Fact, Facts, SectionCard } from '../components/facts';
+import { PixKey } from '../components/pix-key';
 import { ReasonDialog } from '../components/reason-dialog';
 import { formatRate, percentToBp } from '../../core/influencers/influencer-rules';
 import { InfluencerCommissions } from './influencer-commissions';
@@ -341,7 +342,9 @@ const InfluencerProfile = () => {
             {record.code ?? '—'}
           </Fact>
           <Fact label={f('commission_rate_bp')}>{formatRateBp(record.commission_rate_bp, locale)}</Fact>
-          <Fact label={f('pix_key')} mono>{`${record.pix_key.type} · ${record.pix_key.key}`}</Fact>
+          <Fact label={f('pix_key')}>
+            <PixKey value={record.pix_key} />
+          </Fact>
           <Fact label={f('created_at')}>{when(record.created_at)}</Fact>
           <Fact label={f('approved_at')}>{when(record.approved_at)}</Fact>
         </Facts>

@@ -52,6 +52,7 @@ import { Fact, Facts, MONO, SectionCard } from '../components/facts';
 import { ReasonDialog } from '../components/reason-dialog';
 import { OrderItemsWithRefunds } from './order-line-refunds';
 import type { AdminOrderRecord, AdminOrderSummaryRecord, BulkPreparingRecord } from '../lib/api-types';
+import { useLabel } from '../lib/labels';
 import { formatBRL } from '../lib/money';
 import { httpClient } from '../providers/dataProvider';
 
@@ -407,9 +408,17 @@ const ReturnSection = () => {
   );
 };
 
+/** An amount that never wraps inside itself (the facts' text may break anywhere). */
+const Money = ({ cents }: { cents: number }) => (
+  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+    {formatBRL(cents)}
+  </Box>
+);
+
 const OrderDetailBody = () => {
   const { record, isPending, error, refetch } = useShowContext<AdminOrder>();
   const translate = useTranslate();
+  const label = useLabel();
   const [locale] = useLocaleState();
   // The list's cached row (a summary, without items or timeline) can stand in until the detail arrives.
   if (isPending || (record && !Array.isArray(record.items))) return <Loading />;
@@ -442,10 +451,18 @@ const OrderDetailBody = () => {
             {record.email ? <Link to={`/users/${record.user_id}/show`}>{record.email}</Link> : record.user_id}
           </Fact>
           <Fact label="turma.orders.fields.created_at">{dateTime(record.created_at)}</Fact>
-          <Fact label="turma.orders.fields.total">{formatBRL(record.total_amount)}</Fact>
-          {/* Issue 13: the freight chosen at checkout, part of the total (and of a whole-order refund). */}
+          <Fact label="turma.orders.fields.total">
+            <Money cents={record.total_amount} />
+          </Fact>
+          {/* The freight chosen at checkout, part of the total (and of a whole-order refund). */}
           <Fact label="turma.orders.fields.shipping">
-            {record.shipping ? `${record.shipping.name} · ${formatBRL(record.shipping.amount)} · ${translate('turma.orders.shipping_days', { smart_count: record.shipping.days })}` : '—'}
+            {record.shipping ? (
+              <>
+                {record.shipping.name} · <Money cents={record.shipping.amount} /> · {translate('turma.orders.shipping_days', { smart_count: record.shipping.days })}
+              </>
+            ) : (
+              '—'
+            )}
           </Fact>
           <Fact label="turma.orders.tracking_code" mono>
             {record.tracking_code ?? '—'}
@@ -468,9 +485,11 @@ const OrderDetailBody = () => {
         <SectionCard title="turma.orders.sections.payment">
           {record.payment ? (
             <Facts>
-              <Fact label="turma.orders.fields.method">{record.payment.method}</Fact>
-              <Fact label="turma.orders.fields.payment_status">{record.payment.status}</Fact>
-              <Fact label="turma.orders.fields.amount">{formatBRL(record.payment.amount)}</Fact>
+              <Fact label="turma.orders.fields.method">{label('payment_method', record.payment.method)}</Fact>
+              <Fact label="turma.orders.fields.payment_status">{label('payment_status', record.payment.status)}</Fact>
+              <Fact label="turma.orders.fields.amount">
+                <Money cents={record.payment.amount} />
+              </Fact>
               {record.payment.confirmed_at ? <Fact label="turma.orders.fields.confirmed_at">{dateTime(record.payment.confirmed_at)}</Fact> : null}
             </Facts>
           ) : (

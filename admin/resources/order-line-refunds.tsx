@@ -14,6 +14,9 @@ type Line = OrderLineRefundsRecord['lines'][number];
 
 const REFUNDABLE = new Set(['paid', 'preparing', 'shipped', 'delivered']);
 
+/** An amount never breaks inside "R$ 146,70". */
+const MONEY_CELL = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+
 function RefundLineDialog({ line, onClose, onDone, orderId }: { line: Line | null; onClose: () => void; onDone: (next: OrderLineRefundsRecord) => Promise<void>; orderId: string }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -90,6 +93,25 @@ function RefundLineDialog({ line, onClose, onDone, orderId }: { line: Line | nul
   );
 }
 
+function TotalRow({ label, note, amount, trailing, strong = false, testId }: { label: string; note?: string | undefined; amount: number; trailing: number; strong?: boolean; testId: string }) {
+  return (
+    <TableRow data-testid={testId}>
+      <TableCell colSpan={3} sx={{ fontWeight: strong ? 700 : 600, borderBottom: strong ? 0 : undefined }}>
+        {label}
+        {note ? (
+          <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary', fontWeight: 400 }}>
+            {note}
+          </Typography>
+        ) : null}
+      </TableCell>
+      <TableCell align="right" sx={{ ...MONEY_CELL, fontWeight: strong ? 700 : 600, borderBottom: strong ? 0 : undefined }}>
+        {formatBRL(amount)}
+      </TableCell>
+      <TableCell colSpan={trailing} sx={{ borderBottom: strong ? 0 : undefined }} />
+    </TableRow>
+  );
+}
+
 /** Items, totals and the refunds per line of one order. `onChanged` refetches the order (timeline, status). */
 export function OrderItemsWithRefunds({ record, onChanged }: { record: AdminOrderRecord; onChanged: () => Promise<unknown> }) {
   const translate = useTranslate();
@@ -120,7 +142,7 @@ export function OrderItemsWithRefunds({ record, onChanged }: { record: AdminOrde
               <TableCell>{translate('turma.orders.fields.product')}</TableCell>
               <TableCell align="right">{translate('turma.orders.fields.quantity')}</TableCell>
               <TableCell align="right">{translate('turma.orders.fields.unit_price')}</TableCell>
-              <TableCell align="right">{translate('turma.orders.fields.subtotal')}</TableCell>
+              <TableCell align="right">{translate('turma.orders.fields.line_total')}</TableCell>
               <TableCell align="right">{translate('turma.orders.line_refund.refunded')}</TableCell>
               {canRefund ? <TableCell /> : null}
             </TableRow>
@@ -132,8 +154,12 @@ export function OrderItemsWithRefunds({ record, onChanged }: { record: AdminOrde
                 <TableRow key={i.product_id}>
                   <TableCell sx={{ minWidth: 140 }}>{i.product_name}</TableCell>
                   <TableCell align="right">{i.quantity}</TableCell>
-                  <TableCell align="right">{formatBRL(i.unit_price)}</TableCell>
-                  <TableCell align="right">{formatBRL(i.subtotal)}</TableCell>
+                  <TableCell align="right" sx={MONEY_CELL}>
+                    {formatBRL(i.unit_price)}
+                  </TableCell>
+                  <TableCell align="right" sx={MONEY_CELL}>
+                    {formatBRL(i.subtotal)}
+                  </TableCell>
                   <TableCell align="right">{line?.refunded_quantity ?? 0}</TableCell>
                   {canRefund ? (
                     <TableCell align="right">
@@ -147,15 +173,30 @@ export function OrderItemsWithRefunds({ record, onChanged }: { record: AdminOrde
                 </TableRow>
               );
             })}
-            <TableRow>
-              <TableCell colSpan={3} sx={{ fontWeight: 700 }}>
-                {translate('turma.orders.fields.total')}
-              </TableCell>
-              <TableCell align="right" sx={{ fontWeight: 700 }}>
-                {formatBRL(record.total_amount)}
-              </TableCell>
-              <TableCell colSpan={canRefund ? 2 : 1} />
-            </TableRow>
+            {record.plan_items.map((i) => (
+              <TableRow key={`plan-${i.plan_id}`}>
+                <TableCell sx={{ minWidth: 140 }}>{i.product_name}</TableCell>
+                <TableCell align="right">{i.quantity}</TableCell>
+                <TableCell align="right" sx={MONEY_CELL}>
+                  {formatBRL(i.unit_price)}
+                </TableCell>
+                <TableCell align="right" sx={MONEY_CELL}>
+                  {formatBRL(i.subtotal)}
+                </TableCell>
+                <TableCell align="right">—</TableCell>
+                {canRefund ? <TableCell /> : null}
+              </TableRow>
+            ))}
+            {/* The server's own figures (items, freight, total), never added up here: they are what was charged. */}
+            <TotalRow label={translate('turma.orders.fields.subtotal')} amount={record.subtotal} trailing={canRefund ? 2 : 1} testId="order-subtotal" />
+            <TotalRow
+              label={translate('turma.orders.fields.shipping')}
+              note={record.shipping ? `${record.shipping.name} · ${translate('turma.orders.shipping_days', { smart_count: record.shipping.days })}` : undefined}
+              amount={record.shipping_amount}
+              trailing={canRefund ? 2 : 1}
+              testId="order-shipping"
+            />
+            <TotalRow label={translate('turma.orders.fields.total')} amount={record.total_amount} trailing={canRefund ? 2 : 1} strong testId="order-total" />
           </TableBody>
         </Table>
       </Box>

@@ -52,6 +52,7 @@ import { usePlanCategories } from '../lib/plan-categories';
 import { errorMessage, httpClient, postAdminAction } from '../providers/dataProvider';
 import { AuditTrailButton } from '../components/audit-trail-button';
 import { Fact, Facts, SectionCard } from '../components/facts';
+import { PixKey } from '../components/pix-key';
 import { ReasonDialog } from '../components/reason-dialog';
 import { formatCents } from '../../core/shared/money';
 
@@ -532,8 +533,8 @@ const ProfessionalDetails = () => {
       </SectionCard>
       <SectionCard title="turma.professionals.sections.payouts_and_rating">
         <Facts>
-          <Fact label={f('pix_key')} mono>
-            {`${record.pix_key.type} · ${record.pix_key.key}`}
+          <Fact label={f('pix_key')}>
+            <PixKey value={record.pix_key} />
           </Fact>
           <Fact label={f('rating_average')}>
             {record.total_reviews ? translate('turma.professionals.rating', { average: record.rating_average.toFixed(2), smart_count: record.total_reviews }) : translate('turma.professionals.no_reviews')}

@@ -10,6 +10,8 @@ import { useState } from 'react';
 import { Button, DataTable, List, SearchInput, SimpleList, useGetList, useLocaleState, useNotify, useRefresh, useTranslate, type ResourceProps } from 'react-admin';
 import { MONO } from '../components/facts';
 import type { FailedJobRecord, JobRecord, JobRunResultRecord } from '../lib/api-types';
+import { useLabel } from '../lib/labels';
+import { formatBRL } from '../lib/money';
 import { errorMessage, httpClient } from '../providers/dataProvider';
 
 export type Job = JobRecord;
@@ -17,10 +19,14 @@ type Outcome = NonNullable<Job['last_run']>['outcome'];
 const OUTCOME_COLOR: Record<string, 'success' | 'error' | 'info'> = { ok: 'success', error: 'error', running: 'info' };
 
 const post = async (path: string) => (await httpClient(path, { method: 'POST', body: '{}' })).json as unknown;
-const countsText = (counts: Record<string, number>) =>
-  Object.entries(counts)
-    .map(([k, v]) => `${k}: ${v}`)
-    .join(', ');
+/** A run's counts in words ("3 vagas liberadas, 0 boletos vencidos"). */
+const useCountsText = () => {
+  const label = useLabel();
+  return (counts: Record<string, number>) =>
+    Object.entries(counts)
+      .map(([k, v]) => `${k === 'amount' ? formatBRL(v) : v} ${label('job_count', k)}`)
+      .join(', ');
+};
 
 const OutcomeChip = ({ outcome }: { outcome: Outcome }) => {
   const translate = useTranslate();
@@ -48,6 +54,7 @@ const ScheduleCell = ({ job }: { job: Job }) => {
 const LastRunCell = ({ job }: { job: Job }) => {
   const when = useWhen();
   const translate = useTranslate();
+  const countsText = useCountsText();
   const run = job.last_run;
   if (!run) return <>{translate('turma.triggers.never_ran')}</>;
   return (
@@ -63,7 +70,7 @@ const LastRunCell = ({ job }: { job: Job }) => {
           {run.error}
         </Typography>
       ) : Object.keys(run.counts).length ? (
-        <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary', fontFamily: MONO }}>
+        <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
           {countsText(run.counts)}
         </Typography>
       ) : null}
@@ -76,6 +83,7 @@ const JobButtons = ({ job }: { job: Job }) => {
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
+  const countsText = useCountsText();
   const [busy, setBusy] = useState(false);
   if (!job.schedule) return null;
   const act = async (work: () => Promise<void>) => {

@@ -53,6 +53,7 @@ import { AuditTrailButton } from '../components/audit-trail-button';
 import { Fact, Facts, MONO, SectionCard } from '../components/facts';
 import { ReasonDialog } from '../components/reason-dialog';
 import type { AdminUserDetailRecord, AdminUserRecord } from '../lib/api-types';
+import { useLabel } from '../lib/labels';
 import { errorMessage, postAdminAction } from '../providers/dataProvider';
 
 /** One row of GET /api/admin/users and the show page's record (generated from the API description). */
@@ -300,9 +301,11 @@ const c = (key: string) => `turma.users.columns.${key}`;
 const UserDetails = () => {
   const record = useRecordContext<AdminUserDetail>();
   const translate = useTranslate();
+  const label = useLabel();
   const [locale] = useLocaleState();
   if (!record) return null;
   const when = (value: string | null) => (value ? new Date(value).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' }) : '—');
+  const named = (prefix: string, code: string | null | undefined) => (code ? translate(`${prefix}.${code}`, { _: code }) : '—');
   const money = (cents: number) => formatCents(cents, locale);
   const p = record.profile;
   // Opened from the list, the record is the list's row until GET /:id answers.
@@ -337,7 +340,7 @@ const UserDetails = () => {
           <Fact label={f('phone')}>{p?.phone ?? '—'}</Fact>
           <Fact label={f('birth_date')}>{p?.birth_date ? new Date(`${p.birth_date}T12:00:00`).toLocaleDateString(locale) : '—'}</Fact>
           <Fact label={f('address')}>{address || '—'}</Fact>
-          <Fact label={f('origem')}>{p?.origem ?? '—'}</Fact>
+          <Fact label={f('origem')}>{named('turma.analytics.origin', p?.origem)}</Fact>
           <Fact label={f('created_at')}>{when(record.created_at)}</Fact>
           <Fact label={f('email_confirmed_at')}>{when(record.email_confirmed_at)}</Fact>
           <Fact label={f('last_login_at')}>{when(record.last_login_at)}</Fact>
@@ -351,21 +354,21 @@ const UserDetails = () => {
         <MiniTable
           head={[c('plan'), c('group_status'), c('member_status'), c('paid_at'), c('created_at')]}
           empty="turma.users.no_groups"
-          rows={groups.map((g) => [g.plan_name ?? '—', g.group_status ?? '—', g.member_status, when(g.paid_at), when(g.created_at)])}
+          rows={groups.map((g) => [g.plan_name ?? '—', named('turma.groups.status', g.group_status), named('turma.groups.member_status', g.member_status), when(g.paid_at), when(g.created_at)])}
         />
       </SectionCard>
       <SectionCard title="turma.users.sections.orders">
         <MiniTable
           head={[c('id'), c('status'), c('items'), c('total'), c('created_at')]}
           empty="turma.users.no_orders"
-          rows={orders.map((o) => [<Box component="span" sx={{ fontFamily: MONO }}>{o.id.slice(0, 8)}</Box>, o.status, o.items_count, money(o.total_amount), when(o.created_at)])}
+          rows={orders.map((o) => [<Box component="span" sx={{ fontFamily: MONO }}>{o.id.slice(0, 8)}</Box>, named('turma.orders.status', o.status), o.items_count, money(o.total_amount), when(o.created_at)])}
         />
       </SectionCard>
       <SectionCard title="turma.users.sections.payments">
         <MiniTable
           head={[c('purpose'), c('method'), c('status'), c('amount'), c('created_at')]}
           empty="turma.users.no_payments"
-          rows={payments.map((pay) => [pay.purpose, pay.method, pay.status, money(pay.amount), when(pay.created_at)])}
+          rows={payments.map((pay) => [label('payment_purpose', pay.purpose), label('payment_method', pay.method), label('payment_status', pay.status), money(pay.amount), when(pay.created_at)])}
         />
       </SectionCard>
     </Box>

@@ -49,19 +49,20 @@ test.describe('back office', () => {
     await openMenuItem(page, 'Registros de auditoria');
     await expect(page).toHaveURL(/\/admin\/audit-logs/);
     await expect(page.getByRole('heading', { name: 'Registros de auditoria' })).toBeVisible();
-    await expect(page.getByText('auth.login', { exact: true }).first()).toBeVisible();
+    const rows = page.locator('.RaList-content');
+    await expect(rows.getByText('Entrada', { exact: true }).first()).toBeVisible();
 
-    // Filter by action (exact match on the server): only auth.login rows remain.
+    // Filter by action (exact match on the server), chosen by its name: only sign-in rows remain.
     await page.getByRole('combobox', { name: 'Ação' }).click();
-    await page.getByRole('option', { name: /^auth\.login · / }).click();
+    await page.getByRole('option', { name: 'Entrada', exact: true }).click();
     await expect(page).toHaveURL(/filter=.*auth\.login/);
-    await expect(page.getByRole('combobox', { name: 'Ação' })).toContainText('auth.login');
-    await expect(page.getByText(/^(auth\.login_failed|auth\.logout|user\.created|admin\.created)$/)).toHaveCount(0);
-    await expect(page.getByText('auth.login', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Ação' })).toHaveText('Entrada');
+    await expect(rows.getByText(/^(Tentativa de entrada recusada|Saída|Conta criada|Administrador criado)$/)).toHaveCount(0);
+    await expect(rows.getByText('Entrada', { exact: true }).first()).toBeVisible();
     await page.screenshot({ path: screenshotPath(testInfo, 'admin-audit-logs') });
 
     // One record, read-only, with its metadata.
-    await page.getByText('auth.login', { exact: true }).first().click();
+    await rows.getByText('Entrada', { exact: true }).first().click();
     await expect(page).toHaveURL(/\/admin\/audit-logs\/[^/]+\/show$/);
     await expect(page.getByText('Metadados', { exact: true })).toBeVisible();
     await expect(page.getByText('ID da requisição')).toBeVisible();

@@ -1,0 +1,168 @@
+// The back office speaks Portuguese: every list and show page, on the seeds plus an order, a payment and a group made
+// here, is scanned for the server's raw enum values (statuses, purposes, methods, roles, PIX key types…) as whole,
+// case-sensitive words of the visible text; e-mails and ids are codes a screen may show. A phone checks the home and a list.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { AUDIT_ACTIONS } from '../../admin/lib/audit-actions';
+import { CAMPAIGN_BONUS_TYPES } from '../../core/campaigns/campaign-rules';
+import { GROUP_STATUSES, MEMBER_STATUSES, VOUCHER_STATUSES } from '../../core/groups/group-rules';
+import type { USER_STATUSES } from '../../core/identity/ports';
+import { ROLES } from '../../core/identity/roles';
+import { COMMISSION_STATUSES } from '../../core/influencers/commission-rules';
+import { INFLUENCER_STATUSES } from '../../core/influencers/influencer-rules';
+import { RETURN_STATUSES } from '../../core/marketplace/order-return';
+import { ORDER_STATUSES } from '../../core/marketplace/order-rules';
+import { PAYMENT_METHODS, PIX_KEY_TYPES, type LocalPaymentStatus, type PaymentPurpose } from '../../core/payments';
+import { PAYOUT_STATUSES } from '../../core/professionals/payout-rules';
+import { PROFESSIONAL_STATUSES } from '../../core/professionals/professional-rules';
+import { RECEIVABLE_STATUSES } from '../../core/professionals/receivable-rules';
+import { createConfirmedAccount, newPerson } from './support/accounts';
+import { adminRequest, signInAdmin } from './support/admin';
+import { createPlanAsAdmin } from './support/groups';
+import { expect, screenshotPath, test } from './support/fixtures';
+import { paidOrder, pickProducts } from './support/marketplace';
+
+/** Every value of a union, checked complete by the compiler (the payment types have no list of their own in core). */
+const all = <T extends string>(values: Record<T, true>) => Object.keys(values) as T[];
+const PAYMENT_STATUSES = all<LocalPaymentStatus>({ pending: true, confirmed: true, failed: true, cancelled: true, refund_pending: true, refunded: true, amount_mismatch: true });
+const PURPOSES = all<PaymentPurpose>({ entry: true, balance: true, order: true });
+const USER_STATUS_VALUES = all<(typeof USER_STATUSES)[number]>({ active: true, blocked: true, unconfirmed: true });
+
+/**
+ * The raw values a screen must never show. "CPF", "CNPJ" and "PIX" are also Portuguese words (a label, the method's
+ * name), so they are left out; so is "www", which the origin's label quotes ("Site (www)").
+ */
+const LEGITIMATE = new Set(['CPF', 'CNPJ', 'PIX', 'www']);
+const FORBIDDEN = [
+  ...new Set<string>([
+    ...ORDER_STATUSES,
+    ...RETURN_STATUSES,
+    ...GROUP_STATUSES,
+    ...MEMBER_STATUSES,
+    ...VOUCHER_STATUSES,
+    ...PROFESSIONAL_STATUSES,
+    ...INFLUENCER_STATUSES,
+    ...COMMISSION_STATUSES,
+    ...RECEIVABLE_STATUSES,
+    ...PAYOUT_STATUSES,
+    ...ROLES,
+    ...USER_STATUS_VALUES,
+    ...PAYMENT_STATUSES,
+    ...PURPOSES,
+    ...PAYMENT_METHODS,
+    ...PIX_KEY_TYPES,
+    ...CAMPAIGN_BONUS_TYPES,
+    ...AUDIT_ACTIONS,
+    // Plan and category kinds, campaign bonus statuses, a profile's origin, the audit's entity types, a PIX key's kind.
+    'service',
+    'product',
+    'credited',
+    'usuario',
+    'influenciador',
+    'plan',
+    'review',
+    'job',
+    'email',
+    'phone',
+  ]),
+].filter((token) => !LEGITIMATE.has(token));
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// Whole words: not inside a longer word, a snake_case name, a slug or a dotted code (expire_groups, e2e-service-x, payment.confirmed).
+const FORBIDDEN_RE = new RegExp(`(?<![\\p{L}\\p{N}_.-])(${FORBIDDEN.map(escape).join('|')})(?![\\p{L}\\p{N}_-]|\\.[\\p{L}])`, 'gu');
+const CODES = [/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi];
+
+/** The raw enum values in the page's visible text (the main area, the menu and any open toast), with some context. */
+async function rawValues(page: Page): Promise<string[]> {
+  let text = await page.locator('body').innerText();
+  for (const code of CODES) text = text.replace(code, ' ');
+  return [...text.matchAll(FORBIDDEN_RE)].map((m) => text.slice(Math.max(0, m.index - 30), m.index + m[0].length + 30).replace(/\s+/g, ' '));
+}
+
+async function scan(page: Page, path: string, ready: () => Promise<void>) {
+  await test.step(`/admin${path}`, async () => {
+    await page.goto(`/admin${path}`);
+    await ready();
+    await expect(page.getByText('Ocorreu um erro')).toHaveCount(0);
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    expect.soft(await rawValues(page), `raw values on /admin${path}`).toEqual([]);
+  });
+}
+
+/** The first id of an admin list (ra-data-simple-rest: a JSON array). */
+async function firstId(admin: APIRequestContext, resource: string, filter: Record<string, unknown> = {}): Promise<string> {
+  const res = await admin.get(`/api/admin/${resource}?filter=${encodeURIComponent(JSON.stringify(filter))}&range=${encodeURIComponent('[0,0]')}`);
+  expect(res.status(), await res.text()).toBe(200);
+  const rows = (await res.json()) as Array<{ id: string }>;
+  expect(rows.length, `${resource} has a record`).toBeGreaterThan(0);
+  return rows[0]!.id;
+}
+
+async function payEntry(request: APIRequestContext, planId: string) {
+  const joined = await request.post('/api/groups', { data: { plan_id: planId } });
+  expect(joined.status(), await joined.text()).toBe(201);
+  const { group, membership } = (await joined.json()) as { group: { id: string }; membership: { id: string } };
+  const pay = await request.post('/api/payments', { data: { purpose: 'entry', ref_id: membership.id, method: 'PIX' } });
+  expect(pay.status(), await pay.text()).toBe(201);
+  expect((await request.post(`/api/sandbox/payments/${((await pay.json()) as { id: string }).id}/confirm`)).status()).toBe(200);
+  return group.id;
+}
+
+test.describe('back office: in Portuguese', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('no list or show page shows a raw enum value', async ({ page, request, consoleGuard }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', 'the scan runs on desktop; the phone test below checks the home and a list');
+    test.setTimeout(240_000);
+    consoleGuard.allow(/status of 401/);
+    // This run's customer: a paid order (its payment) and a group whose entry is paid.
+    const { other } = await pickProducts(request);
+    const customer = await createConfirmedAccount(request, newPerson('Iara'));
+    const order = await paidOrder(request, other.id, 2);
+    const plan = await createPlanAsAdmin({ size: 3 });
+    const groupId = await payEntry(request, plan.id);
+
+    const admin = await adminRequest();
+    const ids = {
+      user: await firstId(admin, 'users', { q: customer.email }),
+      professional: await firstId(admin, 'professionals', { status: 'approved' }),
+      influencer: await firstId(admin, 'influencers', { status: 'approved' }),
+      product: await firstId(admin, 'products'),
+      audit: await firstId(admin, 'audit-logs'),
+    };
+    await admin.dispose();
+
+    await signInAdmin(page);
+    const title = (text: string | RegExp) => () => expect(page.locator('#react-admin-title')).toContainText(text);
+    // A list is drawn once its rows (or its empty message) are in and nothing more is loading.
+    const rows = async () => {
+      await expect(page.locator('.RaList-content, .RaList-noResults, .RaEmpty-message').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+    };
+
+    await scan(page, '/', () => expect(page.getByTestId('dashboard-today')).toBeVisible());
+    await scan(page, '/analytics', title('Análises'));
+    await scan(page, '/marketplace', title('Marketplace'));
+    await scan(page, '/financial-reports', () => expect(page.getByTestId('financial-table')).toBeVisible());
+    await scan(page, '/fiscal', title('Fiscal'));
+    for (const path of ['/plans', '/plan-categories', '/marketplace/products', '/marketplace/categories', '/marketplace/orders', '/groups', '/users', '/reviews', '/triggers', '/audit-logs']) {
+      await scan(page, path, rows);
+    }
+    await scan(page, '/campaigns', title('Campanhas'));
+    for (const status of PROFESSIONAL_STATUSES) {
+      await scan(page, `/professionals?filter=${encodeURIComponent(JSON.stringify({ status }))}`, title('Profissionais'));
+    }
+    for (const status of INFLUENCER_STATUSES) {
+      await scan(page, `/influencers?filter=${encodeURIComponent(JSON.stringify({ status }))}`, title('Influenciadores'));
+    }
+
+    await scan(page, `/marketplace/orders/${order.id}`, () => expect(page.getByRole('heading', { name: order.number, exact: true })).toBeVisible());
+    await page.screenshot({ path: screenshotPath(testInfo, 'admin-portuguese-order'), fullPage: true });
+    await scan(page, `/groups/${groupId}/show`, () => expect(page.getByText(plan.name).first()).toBeVisible());
+    await scan(page, `/users/${ids.user}/show`, () => expect(page.getByRole('heading', { name: customer.fullName })).toBeVisible());
+    await scan(page, `/professionals/${ids.professional}/show`, () => expect(page.getByText('Chave PIX para repasses')).toBeVisible());
+    await scan(page, `/influencers/${ids.influencer}/show`, () => expect(page.getByText('Chave PIX')).toBeVisible());
+    await scan(page, `/plans/${plan.id}`, () => expect(page.getByLabel('Nome')).toHaveValue(plan.name));
+    await scan(page, `/marketplace/products/${ids.product}`, () => expect(page.getByLabel('Nome')).not.toHaveValue(''));
+    await scan(page, `/audit-logs/${ids.audit}/show`, title('Registro de auditoria'));
+  });
+});
