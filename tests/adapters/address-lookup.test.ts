@@ -1,5 +1,5 @@
 // The real ViaCEP and Nominatim clients against local fakes speaking their protocols, and the database cache
-// in front of them (EXTERNAL-APIS.md §2, §3, §5; SPEC.md §7 External, §8).
+// in front of them (docs/integrations.md; docs/product/spec.md §7 External, §8).
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

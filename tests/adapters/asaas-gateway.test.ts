@@ -1,4 +1,4 @@
-// The real Asaas client against a local Asaas v3 that speaks its protocol (EXTERNAL-APIS.md §1, §5; PRODUCT.md §6):
+// The real Asaas client against a local Asaas v3 that speaks its protocol (docs/integrations.md; docs/product/payments.md):
 // money on the wire, find-or-create, reconciliation after unknown outcomes, retries, 429, errors and webhooks.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createServer } from 'node:http';

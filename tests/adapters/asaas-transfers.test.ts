@@ -1,4 +1,4 @@
-// The real Asaas client's PIX transfers (payouts to professionals, EXTERNAL-APIS.md §1 Transfers) against the local
+// The real Asaas client's PIX transfers (payouts to professionals, docs/integrations.md#asaas Transfers) against the local
 // Asaas v3: the wire format, statuses, never sending a transfer twice after an unknown outcome, refusals, webhooks.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AsaasPaymentGateway, mapAsaasTransferStatus } from '../../adapters/payments/asaas.gateway';

@@ -1,4 +1,4 @@
-// The receipt's layouts (issue 14): the HTML page escapes and is self-contained; the PDF (pdfkit) carries the same text.
+// The receipt's layouts: the HTML page escapes and is self-contained; the PDF (pdfkit) carries the same text.
 import { describe, expect, it } from 'vitest';
 import { buildReceipt } from '../../core/payments/receipt';
 import { RECEIPT_CSP, renderReceiptHtml } from '../../adapters/receipts/receipt-html';

@@ -1,4 +1,4 @@
-// The embedded sandbox payment provider (PRODUCT.md §6) on a real database: a valid PIX BR Code and QR, idempotent
+// The embedded sandbox payment provider (docs/product/payments.md) on a real database: a valid PIX BR Code and QR, idempotent
 // charges, "Simular pagamento" through the Asaas webhook contract, refunds, the test boleto page and its wiring.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';

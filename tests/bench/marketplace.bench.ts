@@ -56,7 +56,7 @@ async function benchCart(app: TestApp) {
     oursRows += result.rows_written;
   }
 
-  // SPEC.md §7's way: DELETE every line of the user, then INSERT them all again.
+  // docs/product/spec.md §7's way: DELETE every line of the user, then INSERT them all again.
   const other = await createUser(app);
   const lines = ids.map((id) => ({ user_id: other.id, item_type: 'product', product_id: id, quantity: 1 }));
   await knex('cart_lines').insert(lines);

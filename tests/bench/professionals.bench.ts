@@ -1,6 +1,6 @@
-// Nearby-professional benchmark (issue 10): 100,000 professionals seeded around 20 Brazilian city centres (≈ 80%
+// Nearby-professional benchmark: 100,000 professionals seeded around 20 Brazilian city centres (≈ 80%
 // approved, ≈ 5% featured, a few without coordinates, 10% scattered over the country), then searches from the 20
-// centres (50 km, SPEC.md §9 order) through the real repository query + core ranking (the service's path), and the
+// centres (50 km, docs/product/spec.md §9 order) through the real repository query + core ranking (the service's path), and the
 // whole GET /api/professionals/nearby use case, against the seed's own approach: load every approved professional
 // with coordinates and compute the distance in JavaScript (core's rankProfessionals / haversine), then sort.
 // PostgreSQL when DATABASE_URL is set (a fresh database), else PGlite. Goal: ≥ 50× faster, p50 ≤ 5 ms for the query.

@@ -1,4 +1,4 @@
-// `npm run bench:web` (issue 15): Lighthouse 12.8 (mobile preset, simulated throttling) on the public pages of the
+// `npm run bench:web`: Lighthouse 12.8 (mobile preset, simulated throttling) on the public pages of the
 // built app in production mode, on a fresh seeded embedded database, with Debian's Chromium. Prints
 // | page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |. A benchmark, never part of `npm test`.
 //

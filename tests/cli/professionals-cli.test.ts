@@ -17,7 +17,7 @@ describe('turma professionals approve', { timeout: 180_000 }, () => {
       const [pro] = await knex('professionals')
         .insert({ user_id: user.id, category: category.slug, business_name: 'Estúdio CLI', full_name: 'Rita Prado', tax_id: '11144477735', cep: '01310100', bio: 'Tatuagem fina, atendimento com hora marcada.', pix_key_type: 'EMAIL', pix_key: email })
         .returning('*');
-      // Approval needs the 3–8 portfolio photos (PRODUCT.md §9; uploads in tests/http/professional-photos.test.ts).
+      // Approval needs the 3–8 portfolio photos (docs/product/professionals.md; uploads in tests/http/professional-photos.test.ts).
       await knex('professional_photos').insert([0, 1, 2].map((position) => ({ professional_id: pro.id, storage_key: `professionals/${pro.id}/foto-${position}.webp`, position })));
       return { id: pro.id as string, userId: user.id as string, email };
     });

@@ -1,4 +1,4 @@
-// Issue 12: `turma users reset-2fa <id-or-email>` for a locked-out admin: the TOTP secret and the recovery codes are
+// `turma users reset-2fa <id-or-email>` for a locked-out admin: the TOTP secret and the recovery codes are
 // cleared, every session ends, and the reset is audited; the next sign-in enrols again.
 import { describe, expect, it } from 'vitest';
 import { migrateLatest } from '../../adapters/db/migrate';

@@ -1,4 +1,4 @@
-// CEP rules and the lookup use case with in-memory ports (SPEC.md §3 "CEP address result", §5, §7 External, §8, §9).
+// CEP rules and the lookup use case with in-memory ports (docs/product/spec.md §3 "CEP address result", §5, §7 External, §8, §9).
 import { describe, expect, it } from 'vitest';
 import {
   ADDRESS_COUNTRY,

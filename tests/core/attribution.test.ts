@@ -1,4 +1,4 @@
-// Influencer attribution rules (issue 11): the 30-day window, first click wins, bots and repeats, self-referral, the
+// Influencer attribution rules: the 30-day window, first click wins, bots and repeats, self-referral, the
 // per-IP flag, and the signed carrier cookie.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 12: the audit-log screen names every action in pt-BR and en-US. This scans the server's source (core/,
+// The audit-log screen names every action in pt-BR and en-US. This scans the server's source (core/,
 // adapters/, cli/) for the action strings it writes to the audit log and fails when one has no label in
 // admin/lib/audit-actions.ts — or when a label names an action nothing writes any more.
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Campaign rules (PRODUCT.md §1, §5): fixed or basis points of the platform fee, capped by the inviter's cap and the
+// Campaign rules (docs/product/group-purchase.md, docs/product/referrals.md): fixed or basis points of the platform fee, capped by the inviter's cap and the
 // budget's remainder; the active window [starts_at, ends_at); the 7-day reversal window; the campaign form's checks.
 import { describe, expect, it } from 'vitest';
 import {

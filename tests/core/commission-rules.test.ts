@@ -1,4 +1,4 @@
-// Commission rules (issue 11, PRODUCT.md §5): rate × platform fee with half-up rounding and never above the fee, the
+// Commission rules (docs/product/referrals.md): rate × platform fee with half-up rounding and never above the fee, the
 // 7-day window, who earns nothing, the moves (a refund reverses only money not yet in a payout), the dashboard figures.
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// The escrow rule (issue 13, PRODUCT.md §1 and §11): where each member's entry and balance is, the group's totals with
+// The escrow rule (docs/product/group-purchase.md#where-the-money-is): where each member's entry and balance is, the group's totals with
 // first names only, and the same facts as the financial report's "money held" — per group summed = the report's.
 import { describe, expect, it } from 'vitest';
 import { escrowLedgerEvents, escrowStateOf, summarizeEscrow, type EscrowPaymentFact } from '../../core/groups';

@@ -1,4 +1,4 @@
-// The theme experiment's rules (issue 11/12): the request schemas (the browser may only send interactions, capped
+// The theme experiment's rules: the request schemas (the browser may only send interactions, capped
 // batches and metadata), the funnel's rates and the report's date range.
 import { describe, expect, it } from 'vitest';
 import {

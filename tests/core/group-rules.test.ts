@@ -1,4 +1,4 @@
-// PRODUCT.md §1: every allowed and every refused state move, places, auto-match, deadlines and amounts.
+// docs/product/group-purchase.md: every allowed and every refused state move, places, auto-match, deadlines and amounts.
 import { describe, expect, it } from 'vitest';
 import {
   GROUP_STATUSES,

@@ -1,4 +1,4 @@
-// Issue 14: how long a pending entry's place is held once its charge exists (boleto: its due date; PIX: 30 minutes).
+// How long a pending entry's place is held once its charge exists (boleto: its due date; PIX: 30 minutes).
 import { describe, expect, it } from 'vitest';
 import { endOfSaoPauloDay, entryHoldAfterCharge, occupiesPlace } from '../../core/groups';
 

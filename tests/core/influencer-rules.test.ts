@@ -1,4 +1,4 @@
-// Influencer rules (issue 11): states, the readable code, the rate and the application schema.
+// Influencer rules: states, the readable code, the rate and the application schema.
 import { describe, expect, it } from 'vitest';
 import {
   canMoveInfluencer,

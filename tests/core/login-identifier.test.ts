@@ -1,4 +1,4 @@
-// The sign-in identifier (SPEC §5: e-mail or phone): an e-mail is lowercased, a phone becomes its digits.
+// The sign-in identifier (docs/product/spec.md §5: e-mail or phone): an e-mail is lowercased, a phone becomes its digits.
 import { describe, expect, it } from 'vitest';
 import { isEmailIdentifier, loginSchema } from '../../core/identity/auth-schemas';
 

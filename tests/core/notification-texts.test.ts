@@ -1,4 +1,4 @@
-// Notification texts (PRODUCT.md §3): stored in pt-BR with their facts, rendered in en-US for readers in English.
+// Notification texts (docs/product/screens.md): stored in pt-BR with their facts, rendered in en-US for readers in English.
 import { describe, expect, it } from 'vitest';
 import { formatCents } from '../../core/shared/money';
 import { notify } from '../../core/notifications/notifications';

@@ -1,4 +1,4 @@
-// Issue 12: refunding one order line — the amount recomputed from the line, capped by what was paid through the
+// Refunding one order line — the amount recomputed from the line, capped by what was paid through the
 // provider minus what went back already, units capped by the line, stock back only before shipping, and the job's
 // idempotent plan against the provider's refunded total.
 import { describe, expect, it } from 'vitest';

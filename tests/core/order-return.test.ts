@@ -1,4 +1,4 @@
-// Issue 13 (CDC art. 49): the return window of a marketplace order — until the end of the 7th day after the delivery
+// CDC art. 49: the return window of a marketplace order — until the end of the 7th day after the delivery
 // day in São Paulo — and who may ask.
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../core/shared/errors';

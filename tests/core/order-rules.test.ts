@@ -30,7 +30,7 @@ const ALLOWED = new Set([
   'shipped>delivered:operator',
   'shipped>refunded:operator',
   'delivered>refunded:operator',
-  // A refund or chargeback the provider reports after confirmation (issue 14).
+  // A refund or chargeback the provider reports after confirmation.
   'paid>refunded:payment',
   'preparing>refunded:payment',
   'shipped>refunded:payment',

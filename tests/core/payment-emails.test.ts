@@ -1,4 +1,4 @@
-// The payment e-mails (issue 14): the confirmation links the receipt, and no template reads "a o" (it is "ao").
+// The payment e-mails: the confirmation links the receipt, and no template reads "a o" (it is "ao").
 import { describe, expect, it } from 'vitest';
 import { paymentConfirmedEmail, refundIssuedEmail } from '../../core/payments/payment-emails';
 import { groupCompleteEmail } from '../../core/groups/group-emails';

@@ -1,4 +1,4 @@
-// The payout rules (PRODUCT.md §9): the minimum (PAYOUT_MINIMUM, R$ 50,00 by default), and what a transfer's status
+// The payout rules (docs/product/professionals.md): the minimum (PAYOUT_MINIMUM, R$ 50,00 by default), and what a transfer's status
 // does to a payout: settle a pending one once, never move a done or failed one again.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PAYOUT_MINIMUM, PAYOUT_STATUSES, payoutDescription, payoutDue, payoutMove } from '../../core/professionals';

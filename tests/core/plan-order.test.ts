@@ -1,4 +1,4 @@
-// Product plans become orders (issue 13): which vouchers ship as orders and when, the paid order they become (the plan's
+// Product plans become orders: which vouchers ship as orders and when, the paid order they become (the plan's
 // price, no freight, one line pointing at the plan), the operator moves a plan order refuses, and the escrow's report
 // events when the product is shipped (the whole purchase leaves "held" for the platform's result, never as a sale).
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The back office catalogue's rules (issue 12): what an admin may send for a product or a category, and the pt-BR
+// The back office catalogue's rules: what an admin may send for a product or a category, and the pt-BR
 // refusals for a category in use.
 import { describe, expect, it } from 'vitest';
 import { adminProductCategoryInputSchema, adminProductInputSchema, PRODUCT_ADMIN_MESSAGES } from '../../core/marketplace/product-admin';

@@ -1,4 +1,4 @@
-// PRODUCT.md §9 and issue 10: documents (CNPJ), PIX keys, trade registers (CRO + UF for Odontologia), application
+// docs/product/professionals.md: documents (CNPJ), PIX keys, trade registers (CRO + UF for Odontologia), application
 // states, receivable maths, payouts and review rules — table-driven, no I/O.
 import { describe, expect, it } from 'vitest';
 import { formatCnpj, generateCnpj, isValidCnpj } from '../../core/identity';

@@ -1,4 +1,4 @@
-// The pending redirect of /professional-signup (issue 10): a visitor who created the account there comes back to it
+// The pending redirect of /professional-signup: a visitor who created the account there comes back to it
 // after confirming the e-mail; a pending checkout still wins; anything malformed is no redirect.
 import { describe, expect, it } from 'vitest';
 import { parsePendingRedirect, postLoginRedirect, PROFESSIONAL_SIGNUP_PATH } from '../../core/identity/post-login-redirect';

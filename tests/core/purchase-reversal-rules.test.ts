@@ -1,4 +1,4 @@
-// Issue 14 (PRODUCT.md §1, §11): what a refund or chargeback reported after a group payment's confirmation undoes.
+// docs/product/group-purchase.md, docs/product/payments.md#withdrawal-cdc-art-49: what a refund or chargeback reported after a group payment's confirmation undoes.
 import { describe, expect, it } from 'vitest';
 import { GROUP_STATUSES, MEMBER_STATUSES, VOUCHER_STATUSES, groupPurchaseReversal, type GroupPurchaseState } from '../../core/groups';
 

@@ -1,4 +1,4 @@
-// buildReceipt (issue 14): the receipt's texts from a confirmed payment, its payer and what it paid for.
+// buildReceipt: the receipt's texts from a confirmed payment, its payer and what it paid for.
 import { describe, expect, it } from 'vitest';
 import { buildReceipt, hasReceipt, maskCpf, receiptNumber, receiptPath, type ReceiptInput } from '../../core/payments/receipt';
 

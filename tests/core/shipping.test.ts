@@ -1,4 +1,4 @@
-// Freight rules (issue 13): CEP → UF → region, the billable weight, free shipping from FREE_SHIPPING_FROM, sorting,
+// Freight rules: CEP → UF → region, the billable weight, free shipping from FREE_SHIPPING_FROM, sorting,
 // and the order's re-quote (stale option refused, cheapest when none chosen).
 import { describe, expect, it } from 'vitest';
 import {

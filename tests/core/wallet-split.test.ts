@@ -1,4 +1,4 @@
-// The split of a total between wallet credit and the payment provider (PRODUCT.md §10): credit first; the provider
+// The split of a total between wallet credit and the payment provider (docs/product/payments.md#wallet): credit first; the provider
 // never gets a charge under its minimum, so either the credit pays everything or it leaves at least the minimum.
 import { describe, expect, it } from 'vitest';
 import { splitWithCredit } from '../../core/wallet';

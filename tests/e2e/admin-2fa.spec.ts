@@ -1,4 +1,4 @@
-// Issue 12: a new admin's first sign-in to /admin enrols the second factor (QR code + key, a code, the recovery codes),
+// A new admin's first sign-in to /admin enrols the second factor (QR code + key, a code, the recovery codes),
 // and the next sign-in asks for a code. The account is promoted by the seeded admin through the admin API.
 import { generateSync } from 'otplib';
 import { createConfirmedAccount, newPerson } from './support/accounts';

@@ -1,4 +1,4 @@
-// Issue 12's /admin/fiscal: with a paid marketplace order made over the API this month, the admin opens the fiscal
+// /admin/fiscal: with a paid marketplace order made over the API this month, the admin opens the fiscal
 // screen, sees the sale with the customer's name and CPF and its amount, and downloads the month's CSV (UTF-8 BOM,
 // `;`, decimal comma) holding the same event.
 import { readFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// Issue 12: the admin refunds ONE line of a paid order from /admin/marketplace/orders/:orderId — 1 of the 2 units, with
+// The admin refunds ONE line of a paid order from /admin/marketplace/orders/:orderId — 1 of the 2 units, with
 // a reason — the refund is listed with its amount (unit price × 1, computed by the server), the timeline names it
 // "Reembolso parcial", the order stays paid with the other unit refundable, and the customer's own order page shows
 // the step. Screenshots of the order page and the list at a phone (390 px) and a tablet (768 px) width follow (the

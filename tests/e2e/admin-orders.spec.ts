@@ -1,4 +1,4 @@
-// Issue 12's marketplace orders in the back office: a customer's paid order (made over the API) is found by the demo
+// Marketplace orders in the back office: a customer's paid order (made over the API) is found by the demo
 // admin in /admin/marketplace/orders ("Pago" tab, searched by its number), opened at /admin/marketplace/orders/:id,
 // marked preparing and shipped with a tracking code; the customer's own order page then shows the code. A second
 // order is refunded with a reason and its customer page says "Reembolsado".
@@ -32,7 +32,7 @@ test.describe('back office: marketplace orders', () => {
   test.use({ colorScheme: 'dark' });
 
   test('the admin ships an order with a tracking code and the customer sees it; another order is refunded', async ({ page, request, browser, consoleGuard }, testInfo) => {
-    // Issue 12: the back office is desktop first, usable on a tablet; at 360 px the order page overflows sideways and
+    // The back office is desktop first, usable on a tablet; at 360 px the order page overflows sideways and
     // the ship dialog's button sits under its neighbour (noted on the issue), so this flow runs on desktop only.
     test.skip(testInfo.project.name === 'phone', 'back office: desktop first');
     test.setTimeout(120_000);

@@ -1,4 +1,4 @@
-// Issue 12's product catalogue in the back office: the demo admin creates a product at /admin/marketplace/products with
+// Product catalogue in the back office: the demo admin creates a product at /admin/marketplace/products with
 // a price typed in reais and an image uploaded through the server (re-encoded and stored), finds it in the list with
 // its image and stock, and deactivates it there; the public catalogue no longer shows it.
 import sharp from 'sharp';

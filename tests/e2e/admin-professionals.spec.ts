@@ -1,4 +1,4 @@
-// Issue 10's back office in the browser: people apply as professionals through the API (3 portfolio photos each); the
+// Back office in the browser: people apply as professionals through the API (3 portfolio photos each); the
 // demo admin opens /admin/professionals, finds them in the "Pendentes" tab, opens an application (photos, register),
 // approves one, rejects another with a reason (the dialog refuses a too-short one), and each professional's own
 // GET /api/me/professional says so. On a desktop: bulk approve from the list, and featuring until a day.

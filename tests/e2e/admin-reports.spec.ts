@@ -1,4 +1,4 @@
-// Issue 12's dashboard and financial reports in the back office: with a paid marketplace order made over the API,
+// Dashboard and financial reports in the back office: with a paid marketplace order made over the API,
 // the admin sees today's figures and the 30-day chart on the dashboard, opens /admin/financial-reports (the
 // reconciliation line at zero, the identity explained) and downloads the CSV (UTF-8 BOM, `;`, decimal comma).
 import { readFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
-// Issue 12: every back-office screen opens with real data from the seeds — the demo admin signs in once (TOTP) and
-// visits each route of SPEC.md §2's back office; each one shows its title and a record the demo data holds (or what
+// Every back-office screen opens with real data from the seeds — the demo admin signs in once (TOTP) and
+// visits each route of docs/product/spec.md §2's back office; each one shows its title and a record the demo data holds (or what
 // the API lists for it), and none shows an error. Desktop (the back office is desktop first).
 import type { APIRequestContext, Page } from '@playwright/test';
 import { searchList, signInAdmin } from './support/admin';

@@ -1,4 +1,4 @@
-// Issue 12's back office in the browser: the demo admin finds an account by its CPF on /admin/users, blocks it with a
+// Back office in the browser: the demo admin finds an account by its CPF on /admin/users, blocks it with a
 // reason (the person can no longer sign in), opens its audit trail, and unblocks it; then, on /admin/triggers, runs a
 // scheduled job now and sees its outcome in the notification and in the job's last run.
 import { request as playwrightRequest, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Accounts in the browser (SPEC §2, §4, §5, §8): sign-up with the CEP fallback, confirmation by
+// Accounts in the browser (docs/product/spec.md §2, §4, §5, §8): sign-up with the CEP fallback, confirmation by
 // e-mail, login and logout, the refusals, forgot/reset password, the signed-in guard, the profile
 // and account deletion — against the real server and its development outbox.
 import { createConfirmedAccount, mailedLink, newPerson, signIn, toasts, type Person } from './support/accounts';
@@ -61,7 +61,7 @@ test.describe('sign-up, confirmation and login', () => {
     await expect(page.getByRole('tab', { name: 'Entrar' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByLabel('E-mail ou telefone', { exact: true })).toHaveValue(person.email);
 
-    // Not confirmed yet: refused with SPEC §8's toast.
+    // Not confirmed yet: refused with docs/product/spec.md §8's toast.
     await page.getByLabel('Senha', { exact: true }).fill(person.password);
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(toasts(page).getByText('E-mail não confirmado')).toBeVisible();
@@ -111,7 +111,7 @@ test.describe('sign-up, confirmation and login', () => {
     const first = await createConfirmedAccount(request, newPerson('Joana'));
     const second = { ...newPerson('Paula'), cpf: first.cpf };
 
-    // Arriving through an influencer link: the sign-up carries that origin (SPEC §4).
+    // Arriving through an influencer link: the sign-up carries that origin (docs/product/spec.md §4).
     await page.goto('/r/PROMO10');
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('turma_origin'))).toBe('influenciador');
 

@@ -1,4 +1,4 @@
-// Boleto refunds (issue 13): a boleto cannot be refunded by the provider, so a member who withdraws from a group paid
+// Boleto refunds: a boleto cannot be refunded by the provider, so a member who withdraws from a group paid
 // by boleto chooses on /payment-history how to get the money back. A wrong PIX key is refused in pt-BR before anything
 // is sent; a valid e-mail key sends one PIX transfer (the refund job), and the row then says "Reembolso por PIX" and
 // "Reembolsado". Desktop and 360 px phone (the two projects), dark theme.

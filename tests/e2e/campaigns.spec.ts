@@ -1,4 +1,4 @@
-// Issue 11 (part 3) in the browser: the demo admin creates a campaign in /admin/campaigns (fixed bonus, cap, budget),
+// In the browser: the demo admin creates a campaign in /admin/campaigns (fixed bonus, cap, budget),
 // sees it on its show page with spent/budget, the landing shows the offer, and ending it (audited) takes it off the
 // landing. The e2e database lives for the whole run (both projects): a campaign left running is ended first.
 import type { Page } from '@playwright/test';

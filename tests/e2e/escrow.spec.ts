@@ -1,4 +1,4 @@
-// "Onde está o dinheiro" on /my-groups (issue 13, PRODUCT.md §11): an open group with two paid entries shows both held
+// "Onde está o dinheiro" on /my-groups (docs/product/group-purchase.md#where-the-money-is): an open group with two paid entries shows both held
 // (R$ 20,00, 2 entradas) with first names only; a group that expired with the entry kept as credit shows it in the
 // wallet, nothing held. Screenshots at desktop and 360 px (the two projects), dark theme.
 import type { APIRequestContext } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The theme experiment in the browser (issue 11) and /admin/analytics (issue 12): a visitor gets a variant that is
+// The theme experiment in the browser and /admin/analytics: a visitor gets a variant that is
 // kept across reloads and painted as the primary hue, a click on the landing's "Ver planos" reaches the server in a
 // batch (seen through the admin's experiment report), and the admin opens /admin/analytics and sees the variants.
 import type { Browser, Page } from '@playwright/test';

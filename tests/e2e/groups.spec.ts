@@ -1,4 +1,4 @@
-// The group purchase in the browser (issue 4): one user creates a group of 2 through the whole
+// The group purchase in the browser: one user creates a group of 2 through the whole
 // checkout and pays the entry with the sandbox; a second opens the invite link signed out, signs up,
 // confirms, joins and pays; both see the group complete and the balance due — and the first pays it.
 import type { Page, TestInfo } from '@playwright/test';

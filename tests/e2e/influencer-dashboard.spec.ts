@@ -1,4 +1,4 @@
-// Issue 11 (commissions) in the browser: an influencer approved over the admin API with a 50% rate; a visitor's click
+// Commissions in the browser: an influencer approved over the admin API with a 50% rate; a visitor's click
 // on the link (POST /api/referrals/clicks, the redirect screen's call) and sign-up in the same session bind them to
 // the influencer; they fill a two-person group with another member and pay the balance in the sandbox. The
 // influencer signs in and /dashboard/influencer shows the click, the sign-up, the paying user and the pending
@@ -76,7 +76,7 @@ test('the influencer\'s dashboard shows the click, the sign-up, the paying user 
   await pay(visitor, 'balance', groups.items.find((i) => i.voucher)!.voucher!.id);
 
   // --- Lara signs in: /dashboard/influencer.
-  // An influencer's sign-in lands on their dashboard (SPEC.md §5).
+  // An influencer's sign-in lands on their dashboard (docs/product/spec.md §5).
   await page.goto('/auth');
   await signIn(page, lara.email, lara.password);
   await expect(page).toHaveURL(/\/dashboard\/influencer$/);

@@ -1,4 +1,4 @@
-// /influencer-signup for a visitor without an account (issue 11): ONE form — the sign-up's fields (core's rules, the
+// /influencer-signup for a visitor without an account: ONE form — the sign-up's fields (core's rules, the
 // terms) and the application — creates the account and the pending application together; the confirmation link then
 // signs the visitor in, and the back office sees the pending application with the visitor's e-mail.
 import { mailedLink, newPerson } from './support/accounts';

@@ -1,4 +1,4 @@
-// The public landing and its surroundings (SPEC §2): hero, how it works, plans, FAQ, footer,
+// The public landing and its surroundings (docs/product/spec.md §2): hero, how it works, plans, FAQ, footer,
 // info pages, 404, theme and language, in the built app served by the real server.
 // Works whether GET /api/plans answers an empty catalogue or seeded plans.
 import { expect, screenshotPath, scrollThroughPage, test } from './support/fixtures';
@@ -172,7 +172,7 @@ test.describe('footer and information pages', () => {
 
 test.describe('screens and states', () => {
   test('an unknown path shows the not-found screen with a way home', async ({ page, consoleGuard }) => {
-    // The document itself answers 404 now (issue 15), which the browser logs.
+    // The document itself answers 404 now, which the browser logs.
     consoleGuard.allow(/status of 404/);
     await page.goto('/esta-pagina-nao-existe');
     await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();

@@ -1,7 +1,7 @@
-// The marketplace in the browser (issue 5): a visitor fills the cart signed out, logs in (the cart is
+// The marketplace in the browser: a visitor fills the cart signed out, logs in (the cart is
 // merged with the one the account already had on the server), checks out with the sandbox PIX, sees
 // the order paid and finds it in the order list; and a pending order that the provider confirms
-// elsewhere turns paid on screen through the order polling (SPEC §7/§9), with no reload.
+// elsewhere turns paid on screen through the order polling (docs/product/spec.md §7/§9), with no reload.
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn, toasts } from './support/accounts';
 import { expect, screenshotPath, test } from './support/fixtures';
@@ -138,7 +138,7 @@ test.describe('marketplace', () => {
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect(page).toHaveURL(/\/marketplace\/checkout\/payment\?order=[0-9a-f-]+$/);
     const orderId = new URL(page.url()).searchParams.get('order')!;
-    // Issue 13: the charge is the items plus the freight the server priced (free from R$ 199,00).
+    // The charge is the items plus the freight the server priced (free from R$ 199,00).
     const created = (await (await request.get(`/api/orders/${orderId}`)).json()) as { total_amount: number; shipping_amount: number };
     const total = created.total_amount;
     expect(total).toBe(items + created.shipping_amount);

@@ -1,4 +1,4 @@
-// Issue 15 (the newcomer's rough edges): the phone navigation, real 404s, robots/sitemap/manifest, the join
+// The newcomer's rough edges: the phone navigation, real 404s, robots/sitemap/manifest, the join
 // notice inside its card, the payment heading after paying, one session for site and back office, and the error screen.
 import { completeSecondFactor } from './support/admin';
 import { request as apiRequest, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';

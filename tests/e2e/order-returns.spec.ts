@@ -1,4 +1,4 @@
-// Issue 13 (CDC art. 49): a customer returns a delivered marketplace order. The order is paid over the API and moved
+// CDC art. 49: a customer returns a delivered marketplace order. The order is paid over the API and moved
 // to delivered over the admin API; the customer's order page shows "Devolver pedido (até dd/mm)", asks the reason in
 // a dialog and then shows the return as requested; the admin receives it in /admin (stock back, full refund) and the
 // customer's page says "Devolução recebida".
@@ -58,7 +58,7 @@ test.describe('order returns (CDC art. 49)', () => {
     await expect(status.getByRole('heading', { name: 'Devolução solicitada' })).toBeVisible();
     await expect(status.getByText('O tamanho não serviu')).toBeVisible();
     await expect(returnButton).toHaveCount(0);
-    // Issue 12: the request is a step of its own in the timeline, not a second "Entregue".
+    // The request is a step of its own in the timeline, not a second "Entregue".
     await theirs.reload();
     await expect(theirs.locator('.timeline__label').filter({ hasText: /^Devolução solicitada$/ })).toHaveCount(1);
     await expect(theirs.locator('.timeline__label').filter({ hasText: /^Entregue$/ })).toHaveCount(1);

@@ -1,4 +1,4 @@
-// A product plan becomes an order (issue 13): after the group completes and the member pays the balance, the voucher
+// A product plan becomes an order: after the group completes and the member pays the balance, the voucher
 // card on /my-groups asks for the delivery address; the member opens the screen (pre-filled from the profile), changes
 // the number, confirms, lands on the order (already paid, the plan as its item) and finds it in /marketplace/orders.
 // Desktop and 360 px phone (the two projects).

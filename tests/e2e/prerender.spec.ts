@@ -1,4 +1,4 @@
-// The public pages arrive rendered by the server (issue 15): with JavaScript off, the landing, the catalogue, a
+// The public pages arrive rendered by the server: with JavaScript off, the landing, the catalogue, a
 // product, the services and an invite already show their text (and their Open Graph title). Client-rendered pages
 // arrive as the app's skeleton and start the app at once; the shared links' screens are server-rendered and hydrated.
 import { request as apiRequest, type Page, type TestInfo } from '@playwright/test';

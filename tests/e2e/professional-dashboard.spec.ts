@@ -1,4 +1,4 @@
-// Issue 10 in the browser: a member with a paid voucher shows its code and QR code; an approved professional redeems
+// In the browser: a member with a paid voucher shows its code and QR code; an approved professional redeems
 // it by typing the code on /dashboard/professional (plan and first name before "Confirmar resgate"); the member
 // reviews the professional from /my-groups; the professional's rating and receivables show it (CSV included).
 // Seeded through the HTTP API: accounts, a two-person group paid in the sandbox, the application and its approval.

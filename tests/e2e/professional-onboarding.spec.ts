@@ -1,4 +1,4 @@
-// Professional onboarding in the browser (issue 10): a signed-out visitor opens /professional-signup, creates the
+// Professional onboarding in the browser: a signed-out visitor opens /professional-signup, creates the
 // account there (the normal sign-up), confirms the e-mail and comes back signed in; then fills the professional form
 // (Odontologia with its CRO, CPF, CEP without coordinates → the device's location, bio, 3 photos generated here,
 // PIX key), sends it, and lands on /professional-pending "Em análise" with what was sent.

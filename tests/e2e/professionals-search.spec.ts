@@ -1,9 +1,9 @@
-// Issue 10 in the browser: "Profissionais perto de você" on /marketplace/services and the public profile.
+// In the browser: "Profissionais perto de você" on /marketplace/services and the public profile.
 // Two professionals are created and approved through the API (3 portfolio photos each, the demo admin approves): one
 // ~1.5 km from where the browser says the user is (featured), one ~70 km away. With the geolocation granted the
 // search starts on its own from the device's position: one card (photo, name, category, stars, reviews, "1,5 km",
 // "Destaque") and its marker; the user chooses to widen to 100 km and finds both; the card opens the profile
-// (photos, bio, address, map, plans of the category). A denied location shows SPEC.md §8's message. Map tiles are
+// (photos, bio, address, map, plans of the category). A denied location shows docs/product/spec.md §8's message. Map tiles are
 // disabled by playwright.config.ts (MAP_TILE_URL=''): nothing reaches the internet.
 import { adminRequest } from './support/admin';
 import { request as playwrightRequest, type APIRequestContext, type TestInfo } from '@playwright/test';
@@ -124,7 +124,7 @@ test('finds an approved professional near the browser, widens the radius when as
   await expect(section.getByText('2 profissionais em até 100 km')).toBeVisible();
   await expect(section.getByRole('article', { name: farName })).toBeVisible();
   await expect(map.locator('.turma-map__pin')).toHaveCount(2);
-  // Featured first (SPEC.md §9), whatever the distance.
+  // Featured first (docs/product/spec.md §9), whatever the distance.
   await expect(section.locator('.pro-card__name').first()).toHaveText(nearName);
 
   // The category filter keeps them (both are of that category).

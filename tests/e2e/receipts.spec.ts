@@ -1,4 +1,4 @@
-// Receipts in the browser (issue 14): a paid entry shows "Recibo" and "PDF" in /payment-history; the receipt opens in a
+// Receipts in the browser: a paid entry shows "Recibo" and "PDF" in /payment-history; the receipt opens in a
 // new tab as a styled page under its CSP (no console error, no CSP violation), and the PDF link answers a PDF.
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
 import { expect, screenshotPath, test } from './support/fixtures';

@@ -1,4 +1,4 @@
-// Issue 11 in the browser: an influencer approved over the admin API; a visitor opens /indicacao/<code>, lands on the
+// In the browser: an influencer approved over the admin API; a visitor opens /indicacao/<code>, lands on the
 // landing page (`?inf=<code>`), signs up in the same browser, and the admin API shows the click and the sign-up bound
 // to the influencer. A signed-in user applies on /influencer-signup and sees the pending screen; the admin approves an
 // application with a commission rate in /admin/influencers.
@@ -45,7 +45,7 @@ test.describe('referral links and influencers', () => {
     await expect(page).toHaveURL(new RegExp(`/\\?inf=${code.toLowerCase()}$`), { timeout: 15_000 });
     await expect(page.getByRole('link', { name: /começar agora/i }).first()).toBeVisible();
     await page.screenshot({ path: screenshotPath(testInfo, 'referral-landing') });
-    // The profile origin of the visit (SPEC §4): influencer links → 'influenciador', kept for the sign-up.
+    // The profile origin of the visit (docs/product/spec.md §4): influencer links → 'influenciador', kept for the sign-up.
     expect(await page.evaluate(() => window.sessionStorage.getItem('turma_origin'))).toBe('influenciador');
     // The attribution is a server cookie, not the page's storage.
     const cookies = await page.context().cookies();

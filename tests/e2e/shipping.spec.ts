@@ -1,4 +1,4 @@
-// Shipping in the browser (issue 13): a visitor quotes the freight of a product by CEP on the product page (options
+// Shipping in the browser: a visitor quotes the freight of a product by CEP on the product page (options
 // with price and estimate), then a signed-in customer buys with a chosen option at checkout: the summary and the
 // order show the freight, and the charge is items + the freight the server priced.
 import type { Page, TestInfo } from '@playwright/test';

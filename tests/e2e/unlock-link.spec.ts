@@ -1,4 +1,4 @@
-// Issue 14: the unlock link e-mailed when an account's login ceiling is reached lands on /auth/callback?type=unlock.
+// The unlock link e-mailed when an account's login ceiling is reached lands on /auth/callback?type=unlock.
 // A used or unknown token is refused with the pt-BR message and a way back to sign in.
 import { expect, screenshotPath, test } from './support/fixtures';
 

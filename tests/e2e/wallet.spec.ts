@@ -1,4 +1,4 @@
-// Spending wallet credit in the browser (issue 11, part 4): a member whose group expired kept the entry as credit;
+// Spending wallet credit in the browser: a member whose group expired kept the entry as credit;
 // at the marketplace checkout "Usar saldo da carteira (R$ X disponível)" shows the credit used and what is left to
 // pay before paying; the sandbox PIX is generated for the rest only; /payment-history and /dashboard show
 // "Crédito usado". Screenshots at 360 px and desktop (the two projects).
@@ -67,7 +67,7 @@ test.describe('wallet credit', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Onde entregamos?' })).toBeVisible();
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect(page).toHaveURL(/\/marketplace\/checkout\/payment\?order=[0-9a-f-]+$/);
-    // Issue 13: the order's total is the items plus the freight the server priced (free from R$ 199,00).
+    // The order's total is the items plus the freight the server priced (free from R$ 199,00).
     const created = (await (await page.request.get(`/api/orders/${new URL(page.url()).searchParams.get('order')}`)).json()) as { total_amount: number; shipping_amount: number };
     const total = created.total_amount;
     expect(total).toBe(items + created.shipping_amount);

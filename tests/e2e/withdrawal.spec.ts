@@ -1,4 +1,4 @@
-// "Desistir da compra" on /my-groups (issue 13, CDC art. 49): a member who paid the entry of an open group sees the
+// "Desistir da compra" on /my-groups (CDC art. 49): a member who paid the entry of an open group sees the
 // button with the deadline ("até dd/mm/aaaa"), opens the confirm dialog, chooses wallet credit and withdraws; the
 // button goes, the place is refunded and the wallet credited. Desktop and 360 px phone (the two projects), dark theme.
 import type { APIRequestContext } from '@playwright/test';

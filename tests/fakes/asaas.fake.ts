@@ -1,4 +1,4 @@
-// A local Asaas API v3 (EXTERNAL-APIS.md §1) on 127.0.0.1: customers, payments, instalment plans, PIX QR, refunds and
+// A local Asaas API v3 (docs/integrations.md#asaas) on 127.0.0.1: customers, payments, instalment plans, PIX QR, refunds and
 // PIX transfers in memory, the real JSON shapes and error bodies, and programmable faults per method and path.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';

@@ -1,4 +1,4 @@
-// A local Nominatim (EXTERNAL-APIS.md §3) on 127.0.0.1: GET /search structured queries, programmable per street/city.
+// A local Nominatim (docs/integrations.md#nominatim) on 127.0.0.1: GET /search structured queries, programmable per street/city.
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RecordedRequest } from './viacep.fake';

@@ -1,4 +1,4 @@
-// A local ViaCEP (EXTERNAL-APIS.md §2) on 127.0.0.1: GET /ws/{cep}/json/ with programmable answers per CEP.
+// A local ViaCEP (docs/integrations.md#viacep) on 127.0.0.1: GET /ws/{cep}/json/ with programmable answers per CEP.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

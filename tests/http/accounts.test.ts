@@ -216,7 +216,7 @@ describe('login', () => {
 
   it('answers the 11th wrong password from one address with 429 and Retry-After (AUTH_LOGIN_LIMIT=10), not the owner elsewhere', async () => {
     const { p } = await signUpAndConfirm();
-    // Issue 14: the per-account lock (which let anyone lock an owner out) became a per-(account + address) limit plus a
+    // The per-account lock (which let anyone lock an owner out) became a per-(account + address) limit plus a
     // much higher per-account ceiling (tests/http/login-lockout.test.ts): the attempts come from one address now.
     const attacker = app.client();
     for (let i = 1; i <= 10; i++) {

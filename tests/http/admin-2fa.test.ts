@@ -1,4 +1,4 @@
-// Issue 12: admins sign in with a second factor (TOTP). Real server, real database, codes computed with otplib.
+// Admins sign in with a second factor (TOTP). Real server, real database, codes computed with otplib.
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type HttpClient, type TestApp } from '../support/test-app';

@@ -1,4 +1,4 @@
-// Back office catalogue and groups (issue 12, the part built so far): groups listed with Content-Range, one group with
+// Back office catalogue and groups (the part built so far): groups listed with Content-Range, one group with
 // its members and payments, and cancelling an open group refunds every paid entry through the payments refund job.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';

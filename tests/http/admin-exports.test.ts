@@ -1,4 +1,4 @@
-// Back-office CSV exports (issue 12): streamed from the server with the list's filters and no row cap — UTF-8 with
+// Back-office CSV exports: streamed from the server with the list's filters and no row cap — UTF-8 with
 // BOM, `;`, pt-BR dates and decimal comma; 100,000 orders stream with memory bounded by a page (PostgreSQL only).
 import { request } from 'node:http';
 import { setFlagsFromString } from 'node:v8';

@@ -1,4 +1,4 @@
-// Issue 12: every /api/admin/* operation of the API's own description (GET /api/openapi.json) refuses a visitor (401)
+// Every /api/admin/* operation of the API's own description (GET /api/openapi.json) refuses a visitor (401)
 // and a signed-in member, professional and influencer (403) before it reads its input or touches anything — and the
 // description marks each one as admin-only. The list comes from the server, so a route added later is covered too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 12: refunding one order line from the back office. The amount is the line's unit price × units recomputed on
+// Refunding one order line from the back office. The amount is the line's unit price × units recomputed on
 // the server (whatever the client sends), capped by what the provider took minus what went back; the units return to
 // the shelf only before shipping; the provider refunds exactly that value (sandbox, partial), once, even when the job
 // runs again; the customer is told in-app and by e-mail; it is audited; the timeline names it; a later full refund

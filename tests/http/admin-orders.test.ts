@@ -1,4 +1,4 @@
-// Back office orders (issue 12): the ra-data-simple-rest list, the status actions along PRODUCT.md §4 (409 on a wrong
+// Back office orders: the ra-data-simple-rest list, the status actions along docs/product/marketplace.md (409 on a wrong
 // move), the customer told in-app and by e-mail, refunds through the payments module, audit, admin role on the server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductService } from '../../core/marketplace/product.service';
@@ -10,7 +10,7 @@ import { createUser, type TestUser } from '../support/factories';
 let app: TestApp;
 let admin: TestUser;
 beforeAll(async () => {
-  // Freight (issue 13) is covered by tests/http/shipping.test.ts; free shipping keeps this file's totals the items' own.
+  // Freight is covered by tests/http/shipping.test.ts; free shipping keeps this file's totals the items' own.
   app = await createTestApp({ env: { FREE_SHIPPING_FROM: '0' } });
   admin = await createUser(app, { role: 'admin', fullName: 'Ana Operadora' });
 }, 120_000);

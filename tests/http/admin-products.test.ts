@@ -1,4 +1,4 @@
-// Back office catalogue (issue 12): /api/admin/products, /api/admin/product-categories, /api/admin/plan-categories and
+// Back office catalogue: /api/admin/products, /api/admin/product-categories, /api/admin/plan-categories and
 // /api/admin/marketplace/overview against the real server and database — admin only, ra-data-simple-rest lists with
 // Content-Range, audited changes (actor, before, after), server-side fields, CSV import all or nothing, image upload
 // re-encoded and served, categories in use refused with 409.

@@ -1,4 +1,4 @@
-// The back office's professionals list and show page (issue 10): the "featured" filter (featured_until in the
+// The back office's professionals list and show page: the "featured" filter (featured_until in the
 // future, judged at the service's clock) next to status/category/city, and the application with its photos.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakerPT_BR as faker } from '@faker-js/faker';

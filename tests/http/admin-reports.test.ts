@@ -1,4 +1,4 @@
-// Back-office reports (issue 12): a month of business scripted through the real API (sandbox confirmations, the expiry
+// Back-office reports: a month of business scripted through the real API (sandbox confirmations, the expiry
 // and refund runs, a redemption, a payout) closes with a zero reconciliation line in every period, its figures are the
 // script's, the CSV is Excel's (BOM, `;`, decimal comma), and only an admin reads it (401/403).
 import { request } from 'node:http';
@@ -17,7 +17,7 @@ const clock = new FixedClock(new Date());
 let app: TestApp;
 let admin: TestUser;
 beforeAll(async () => {
-  // Freight (issue 13) is covered by tests/http/shipping.test.ts; free shipping keeps this file's totals the items' own.
+  // Freight is covered by tests/http/shipping.test.ts; free shipping keeps this file's totals the items' own.
   app = await createTestApp({ overrides: { clock }, env: { FREE_SHIPPING_FROM: '0' } });
   admin = await createUser(app, { role: 'admin', fullName: 'Ana Financeira' });
 }, 120_000);
@@ -151,7 +151,7 @@ describe('GET /api/admin/reports/financial', () => {
     const open = (await e!.client.post('/api/groups', { plan_id: plan3.id })).body;
     await pay(e!, 'entry', open.membership.id);
 
-    // H gives up within 7 days and keeps the entry as wallet credit (issue 13): it leaves the escrow, owed to H.
+    // H gives up within 7 days and keeps the entry as wallet credit: it leaves the escrow, owed to H.
     const quitter = (await h!.client.post('/api/groups', { plan_id: plan3.id })).body;
     await pay(h!, 'entry', quitter.membership.id);
     const withdrawn = await h!.client.post(`/api/me/memberships/${quitter.membership.id}/withdraw`, { destination: 'wallet' });

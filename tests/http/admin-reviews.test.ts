@@ -1,4 +1,4 @@
-// Review moderation over HTTP (issue 10): the back office lists reviews (reported first), hides one with a reason and
+// Review moderation over HTTP: the back office lists reviews (reported first), hides one with a reason and
 // restores it; only admins may; each decision is audited and the professional's average counts published reviews only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakerPT_BR as faker } from '@faker-js/faker';

@@ -1,4 +1,4 @@
-// Back office triggers (/admin/triggers, issue 12): every job with its schedule and last/next run, "run now", a failed
+// Back office triggers (/admin/triggers): every job with its schedule and last/next run, "run now", a failed
 // job with its error and its retry, and pause/resume of a schedule that survives a restart and keeps pg-boss's cron
 // from firing it (a paused job has no row in pg-boss's schedule table, which is all its cron reads).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

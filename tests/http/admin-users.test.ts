@@ -1,4 +1,4 @@
-// Back office accounts (issue 12): search by name, e-mail and CPF with the ra-data-simple-rest contract; role change,
+// Back office accounts: search by name, e-mail and CPF with the ra-data-simple-rest contract; role change,
 // block and unblock audited with before and after; the last administrator is never demoted nor blocked; ending the
 // sessions signs the account out; every route is for administrators only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

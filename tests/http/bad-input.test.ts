@@ -1,4 +1,4 @@
-// Issue 14, "bad input answers 4xx, never 500": text PostgreSQL cannot store is refused at the edge (webhooks excepted,
+// "bad input answers 4xx, never 500": text PostgreSQL cannot store is refused at the edge (webhooks excepted,
 // stored escaped), a body that is not what its Content-Encoding says is a 400, range and reference violations are
 // 400/409 from the one error middleware, and validation messages are pt-BR (en-US when the client asks).
 import { gzipSync } from 'node:zlib';
@@ -102,7 +102,7 @@ describe('validation messages', () => {
     const en = await user.client.post('/api/payments', { purpose: 'entry', ref_id: '00000000-0000-4000-8000-000000000000', method: 'PIX', installments: 'doze' }, { 'accept-language': 'en-US,en;q=0.9' });
     expect(en.body.error.message).toBe('Check the highlighted fields.');
     expect(en.body.error.fields.installments).toMatch(/^Invalid input/);
-    // Our own messages (SPEC.md's words) stay as written.
+    // Our own messages (docs/product/spec.md's words) stay as written.
     expect(en.body.error.fields).not.toHaveProperty('method');
   });
 });

@@ -1,4 +1,4 @@
-// Issue 14: with an https PUBLIC_URL the site runs behind a TLS-terminating proxy. A sign-in that reaches us over the
+// With an https PUBLIC_URL the site runs behind a TLS-terminating proxy. A sign-in that reaches us over the
 // proxy's plain hop without X-Forwarded-Proto must still work (it answered 500: a Secure cookie over plain http).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';

@@ -1,4 +1,4 @@
-// Boleto refunds (issue 13): a boleto-paid entry refunded on group expiry waits for the member's choice; a PIX key
+// Boleto refunds: a boleto-paid entry refunded on group expiry waits for the member's choice; a PIX key
 // (validated) is paid by exactly one transfer through the payment port even when the refund job runs twice (at the
 // same time); wallet credit is given once; another user cannot choose; an invalid key is a 400 in pt-BR.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

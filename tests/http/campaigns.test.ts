@@ -1,4 +1,4 @@
-// Campaigns and the member-to-member bonus (issue 11, part 3): an invitee's group completes → the inviter's wallet gets
+// Campaigns and the member-to-member bonus: an invitee's group completes → the inviter's wallet gets
 // the active campaign's bonus once, within the cap per inviter and the budget (even under concurrent completions, on
 // PostgreSQL); a refund within the withdrawal window reverses it; the back office is admin-only and audited.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // GET /api/cep/:cep and GET /api/geocode through the real server, container and database, with ViaCEP and Nominatim
-// replaced by local fakes (API.md; SPEC.md §3 "CEP address result", §7 External, §8 "CEP lookup returns nothing on …").
+// replaced by local fakes (docs/api.md; docs/product/spec.md §3 "CEP address result", §7 External, §8 "CEP lookup returns nothing on …").
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ViaCepAddressLookup } from '../../adapters/geo/viacep.lookup';
 import { NominatimGeocoder } from '../../adapters/geo/nominatim.geocoder';

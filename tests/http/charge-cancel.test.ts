@@ -1,4 +1,4 @@
-// Charges that cannot be paid late (issue 13, PRODUCT.md §11): whenever a pending charge can no longer be honoured it is
+// Charges that cannot be paid late (docs/product/payments.md#withdrawal-cdc-art-49): whenever a pending charge can no longer be honoured it is
 // cancelled at the provider — the real Asaas client against the local fake receives DELETE /v3/payments/{id} — for
 // every path besides the hold release and the order expiry (tests/http/charge-holds.test.ts): a group that completes
 // while a lapsed hold's charge is pending, a group that expires or is cancelled with a pending entry, a member

@@ -1,4 +1,4 @@
-// Issues 14 and 13: a boleto holds its place until its due date (fake clock), and a released hold's or an expired
+// A boleto holds its place until its due date (fake clock), and a released hold's or an expired
 // order's pending charge is cancelled at the provider — the sandbox, and the real Asaas client against the local fake.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../core/shared/clock';

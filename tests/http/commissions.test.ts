@@ -1,4 +1,4 @@
-// Influencer commissions over HTTP (issue 11, PRODUCT.md §5): a referred user's completed purchase (a voucher whose
+// Influencer commissions over HTTP (docs/product/referrals.md): a referred user's completed purchase (a voucher whose
 // balance was paid; a delivered order) earns the influencer rate × the platform fee once, however many times the
 // provider tells us; a refund reverses it; self-referrals and suspended influencers earn nothing; commissions mature
 // after the 7-day window (fake clock) and are paid by the professionals' payout run exactly once above the minimum;

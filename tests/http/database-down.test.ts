@@ -1,4 +1,4 @@
-// Issue 14, "outages answer 503": with the database unreachable, reads and writes answer 503 with Retry-After and the
+// "outages answer 503": with the database unreachable, reads and writes answer 503 with Retry-After and the
 // error shape (never a 500 `internal_error`), and the server recovers by itself when the database comes back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import knexFactory, { type Knex } from 'knex';

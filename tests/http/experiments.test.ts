@@ -1,4 +1,4 @@
-// The theme experiment's tracking (issue 11) and the back office's analytics (issue 12): enrolment is idempotent, the
+// The theme experiment's tracking and the back office's analytics: enrolment is idempotent, the
 // browser's events are batched and capped and may not claim a conversion, the first confirmed entry converts the
 // participant once, sign-in links the visitor, and the funnel's figures come out of a scripted set of users.
 // Runs on PGlite and, with DATABASE_URL, on PostgreSQL.

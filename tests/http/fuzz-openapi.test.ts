@@ -1,4 +1,4 @@
-// Issue 14, "bad input answers 4xx, never 500", for every route at once: the OpenAPI description the server publishes
+// "bad input answers 4xx, never 500", for every route at once: the OpenAPI description the server publishes
 // lists the operations, and each one gets the same fixed set of hostile requests — NUL characters and lone surrogates
 // in the path, the query string and JSON strings, wrong types, huge numbers, nested junk, a body that is not what its
 // Content-Encoding says, an oversize body. Every answer must be below 500; every refusal must be the API's one error

@@ -1,4 +1,4 @@
-// Influencers over HTTP (issue 11): applying (anonymous with the sign-up's fields, or signed in), the back office's
+// Influencers over HTTP: applying (anonymous with the sign-up's fields, or signed in), the back office's
 // decisions with audit (approve with a rate and a code, reject, suspend, reactivate, set-rate), the admin routes'
 // guards, and the influencer changing the code once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 9, "done when": killing the server between a group's completion and its e-mails loses none of them. The
+// "done when": killing the server between a group's completion and its e-mails loses none of them. The
 // e-mails are jobs committed with the completion; a server that dies before delivering them leaves them in the queue,
 // and the next server delivers each exactly once.
 import { mkdtempSync } from 'node:fs';

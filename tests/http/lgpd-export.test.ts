@@ -1,4 +1,4 @@
-// Issue 14: GET /api/me/export holds everything the platform keeps about the person (LGPD art. 18, II and V).
+// GET /api/me/export holds everything the platform keeps about the person (LGPD art. 18, II and V).
 // (a) A user with rows in as many tables as practical, made through the API, finds each of them in the export.
 // (b) The database catalogue lists every column that points at a user (or at a user's professional profile); a
 //     table with such a column that the export does not cover fails the test, unless it is in the allow-list below.
@@ -57,7 +57,7 @@ const COVERAGE: Record<string, Coverage> = {
  * holding personal data belongs in the export.
  */
 const ALLOW_LIST: Record<string, string> = {
-  // The embedded sandbox payment provider's own books (PRODUCT.md §6): they stand for Asaas's records, a separate
+  // The embedded sandbox payment provider's own books (docs/product/payments.md): they stand for Asaas's records, a separate
   // controller, keyed by the provider's customer id (not ours). The platform's side of every charge is `payments`.
   'sandbox_charges.customer_id': 'provider books, not the platform’s data',
   // An influencer's earnings ledger: the referred person's side (the referral binding, the purchases) is exported
@@ -68,7 +68,7 @@ const ALLOW_LIST: Record<string, string> = {
   // Staff actions: the staff member's own activity is exported from the audit log.
   'campaigns.created_by': 'a staff action, exported as audit activity',
   'fiscal_invoices.invoiced_by': 'a staff action, exported as audit activity',
-  // Issue 12: keyed digests of an admin's second-factor recovery codes, secrets like the password hash.
+  // Keyed digests of an admin's second-factor recovery codes, secrets like the password hash.
   'recovery_codes.user_id': 'second-factor secrets (hashed recovery codes), never exported',
 };
 

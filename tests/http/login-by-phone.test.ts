@@ -1,4 +1,4 @@
-// SPEC §5: sign-in takes an e-mail or a phone plus the password; POST /api/auth/login keeps API.md's {email, password}
+// docs/product/spec.md §5: sign-in takes an e-mail or a phone plus the password; POST /api/auth/login keeps docs/api.md's {email, password}
 // (the `email` value may be a phone, in any usual format). Phones are not unique: the password picks the account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Argon2PasswordHasher } from '../../adapters/security/argon2.hasher';
@@ -35,7 +35,7 @@ describe('sign-in by phone', () => {
     expect(wrong.status).toBe(401);
     expect(wrong.body.error.code).toBe('invalid_credentials');
     expect((await login('31999998888', 'senha-123')).status).toBe(401);
-    // The e-mail still works, as API.md says.
+    // The e-mail still works, as docs/api.md says.
     expect((await login(bia.email.toUpperCase(), 'senha-123')).status).toBe(200);
   });
 

@@ -1,4 +1,4 @@
-// Issue 14: wrong passwords slow an attacker without locking the owner out. Limits per address and per (account +
+// Wrong passwords slow an attacker without locking the owner out. Limits per address and per (account +
 // address) pair (AUTH_LOGIN_LIMIT), a much higher per-account ceiling (AUTH_ACCOUNT_LOGIN_CEILING) that e-mails the
 // owner one single-use unlock link, and POST /api/auth/unlock. Counts live in the database (rate_limits).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

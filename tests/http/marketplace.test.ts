@@ -15,7 +15,7 @@ import { createPlan, createUser, type TestUser } from '../support/factories';
 const clock = new FixedClock(new Date());
 let app: TestApp;
 beforeAll(async () => {
-  // Freight (issue 13) is covered by tests/http/shipping.test.ts; free shipping keeps this file's totals the items' own.
+  // Freight is covered by tests/http/shipping.test.ts; free shipping keeps this file's totals the items' own.
   app = await createTestApp({ overrides: { clock }, env: { FREE_SHIPPING_FROM: '0' } });
 });
 afterAll(async () => {
@@ -151,7 +151,7 @@ describe('catalogue', () => {
       });
     const unsafe = ['/media/../../etc/passwd', '/media/products/..%2f..%2f..%2fetc%2fpasswd', '/media/%2e%2e/%2e%2e/etc/passwd', '/media/products/nao-existe.svg', '/media/products/x.html', '/media/.env'];
     for (const path of unsafe) expect(await rawStatus(path), path).toBe(404);
-    // A NUL in the path is refused at the edge for every route (issue 14): 400, still never the file.
+    // A NUL in the path is refused at the edge for every route: 400, still never the file.
     expect(await rawStatus('/media/products/%00.svg')).toBe(400);
     // The link-preview cards (/og/<key>.jpg) are drawn from the same stored files only.
     for (const path of unsafe) expect(await rawStatus(`${path.replace('/media/', '/og/')}.jpg`), path).toBe(404);
@@ -422,7 +422,7 @@ describe('orders', () => {
     const mails = await knex()('mail_outbox').where({ to_address: user.email, template: 'order_confirmed' });
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe(`Pedido confirmado ${order.number}`);
-    // Issue 14: the confirmation points at the payment's receipt.
+    // The confirmation points at the payment's receipt.
     expect(mails[0].text_body).toContain(`Recibo do pagamento: ${app.config.publicUrl}/api/payments/${pay.body.id}/receipt`);
     expect((await knex()('marketplace_orders').where({ id: order.id }).first()).paid_at).not.toBeNull();
     expect((await user.client.get('/api/orders/pending-payments')).body.total).toBe(0);
@@ -477,7 +477,7 @@ describe('orders', () => {
     try {
       clock.advance(29 * 60_000);
       expect((await orders().expireOrders()).expired).toBe(0);
-      // Paid at the bank in the window's last minute; its webhook arrives after the expiry (issue 13: the expiry
+      // Paid at the bank in the window's last minute; its webhook arrives after the expiry (the expiry
       // cancels the charge at the provider, which finds it paid and refunds it).
       const providerId = (await knex()('payments').where({ id: pay.body.id }).first()).provider_payment_id;
       const delayed = await app.container.get<SandboxPaymentGateway>(TOKENS.SandboxGateway).simulatePayment(providerId);

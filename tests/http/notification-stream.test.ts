@@ -1,4 +1,4 @@
-// The bell's live count (PRODUCT.md §3): server-sent events fed by the database's NOTIFY, on PGlite and PostgreSQL.
+// The bell's live count (docs/product/screens.md): server-sent events fed by the database's NOTIFY, on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKENS } from '../../adapters/tokens';
 import { MAX_STREAMS_PER_USER, type NotificationFeed } from '../../adapters/notifications/notification-feed';

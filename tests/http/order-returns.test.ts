@@ -1,4 +1,4 @@
-// Issue 13 (CDC art. 49): a delivered marketplace order may be returned until the end of the 7th day after delivery
+// CDC art. 49: a delivered marketplace order may be returned until the end of the 7th day after delivery
 // (São Paulo; fake clock). The customer asks with a reason; the back office receives the item (stock back, full
 // refund through the payments refund job, once) or refuses with a reason. Every step notified, e-mailed, audited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,7 +133,7 @@ describe('POST /api/admin/orders/:id/return/accept|reject', () => {
 
     const paymentId = accepted.body.payment.id as string;
     expect(await knex()('payments').where({ id: paymentId }).first()).toMatchObject({ status: 'refunded', refunded_amount: o.total_amount });
-    // Freight included (issue 13): 2 × 70,00 to a São Paulo CEP, the table's cheapest option (R$ 18,90) on top.
+    // Freight included: 2 × 70,00 to a São Paulo CEP, the table's cheapest option (R$ 18,90) on top.
     expect(o.total_amount).toBe(14_000 + 1_890);
     expect(await app.container.get<PaymentService>(TOKENS.PaymentService).refundOne(paymentId)).toBe('skipped');
 

@@ -1,4 +1,4 @@
-// Payouts over HTTP (issue 10, PRODUCT.md §9): receivables mature 7 days after redemption (the mature_receivables
+// Payouts over HTTP (docs/product/professionals.md): receivables mature 7 days after redemption (the mature_receivables
 // job, fake clock), one PIX payout per professional above PAYOUT_MINIMUM through the payment port (the sandbox
 // simulates the transfer and its webhook; the real Asaas client runs against the local Asaas fake), transfer webhooks
 // applied exactly once whatever their order, a failed transfer freeing its receivables, GET /api/me/payouts (own

@@ -1,4 +1,4 @@
-// Product plans become orders (issue 13, PRODUCT.md §1.4): a product plan's paid balance asks the member for the
+// Product plans become orders (docs/product/group-purchase.md): a product plan's paid balance asks the member for the
 // delivery address (notification + e-mail); confirming it makes exactly one marketplace order — already paid, at the
 // plan's price, no freight, its item pointing at the plan — also when the payment confirmation arrives twice and when
 // the address confirmation is sent twice at once. The order is the member's in /api/orders and moves through the normal

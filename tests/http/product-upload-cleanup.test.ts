@@ -1,4 +1,4 @@
-// Issue 12: images uploaded through the storage port for a product form that was never saved are deleted by the
+// Images uploaded through the storage port for a product form that was never saved are deleted by the
 // scheduled job `cleanup_product_uploads` once older than 24 hours; an image a saved product uses stays, and so does
 // a recent upload. The job is listed in /admin/triggers (GET /api/admin/jobs) and runs from there.
 import sharp from 'sharp';

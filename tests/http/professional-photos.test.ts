@@ -1,4 +1,4 @@
-// Portfolio photos over HTTP (issue 10, onboarding): multipart upload of one image per request, checked by content,
+// Portfolio photos over HTTP (onboarding): multipart upload of one image per request, checked by content,
 // re-encoded by sharp (upright, bounded, no EXIF: the GPS position never leaves), at most 8, own photos only; and
 // the 3–8 rule where it decides: approval and resubmission of a rejected application.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,7 +167,7 @@ describe('portfolio photo uploads', () => {
 
   it('3–8 photos: approval needs 3, a rejected application is resent with 3, an approved profile keeps 3', async () => {
     const { user, id } = await applicant(await serviceCategory());
-    // SPEC.md §2: the account of an application under review (still role user) lands on the pending page.
+    // docs/product/spec.md §2: the account of an application under review (still role user) lands on the pending page.
     expect((await app.client().post('/api/auth/login', { email: user.email, password: 'senha-123' })).body.redirect_to).toBe('/professional-pending');
     const adminClient = app.client();
     expect((await adminClient.post('/api/auth/login', await app.createAdmin())).status).toBe(200);

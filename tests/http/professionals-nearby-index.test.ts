@@ -1,4 +1,4 @@
-// The nearby search is indexed (issue 10): with a few thousand professionals seeded around the country and the table
+// The nearby search is indexed: with a few thousand professionals seeded around the country and the table
 // ANALYZEd, PostgreSQL's planner picks the partial GiST index professionals_nearby_gist for the exact query the
 // repository runs (with and without a category), with its default settings: no enable_seqscan trickery.
 //

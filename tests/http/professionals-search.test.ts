@@ -1,4 +1,4 @@
-// What the customer-facing search needs from the API (issue 10): each nearby result carries where it is (the map's
+// What the customer-facing search needs from the API: each nearby result carries where it is (the map's
 // marker), and the public profile carries the business address (shown with its map); only approved professionals
 // have a public profile.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Professionals over HTTP (issue 10): applications and the back office's decisions, nearby search per SPEC.md §9
+// Professionals over HTTP: applications and the back office's decisions, nearby search per docs/product/spec.md §9
 // (indexed with earthdistance on both engines), vouchers redeemed once at the counter, receivables, reviews.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rankProfessionals } from '../../core/professionals/ranking';

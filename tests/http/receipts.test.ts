@@ -1,4 +1,4 @@
-// Receipts of confirmed payments (issue 14), over HTTP on the real server with the sandbox provider: the HTML page and
+// Receipts of confirmed payments, over HTTP on the real server with the sandbox provider: the HTML page and
 // the PDF of an entry and a balance, who may see them, the refusal while a payment is pending, and the e-mail's link.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents } from '../../core/shared/money';

@@ -1,6 +1,6 @@
-// Referral links over HTTP (issue 11): the click is recorded (bots and repeats counted once), the signed turma_ref
+// Referral links over HTTP: the click is recorded (bots and repeats counted once), the signed turma_ref
 // cookie carries the first click for 30 days, and a sign-up inside the window is bound to the influencer on the server
-// (self-referrals and the 4th sign-up from one IP in a day set apart); otherwise SPEC.md §3's direct row.
+// (self-referrals and the 4th sign-up from one IP in a day set apart); otherwise docs/product/spec.md §3's direct row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../core/shared/clock';
 import { generateCpf, formatCpf } from '../../core/identity/cpf';

@@ -1,4 +1,4 @@
-// A refund or chargeback the provider reports after confirmation (issue 14), through the real webhook route with the
+// A refund or chargeback the provider reports after confirmation, through the real webhook route with the
 // provider's token: a confirmed entry of an open group refunded frees the place (count down, the other members told,
 // a newcomer can join); a marketplace order charged back is refunded with its stock back and the customer told; a
 // completed group's purchase refunded or charged back cancels the voucher and reverses the campaign bonus and the

@@ -1,4 +1,4 @@
-// Shipping over HTTP (issue 13): the product page's quote by CEP, the free-shipping threshold, the checkout's cart
+// Shipping over HTTP: the product page's quote by CEP, the free-shipping threshold, the checkout's cart
 // quote, the order's freight priced again on the server (whatever the client claims), a stale option refused, the
 // freight in a whole-order refund, the quote's rate limit, and Melhor Envio (a local fake) with the table as fallback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +61,7 @@ describe('GET /api/shipping/quote (anyone)', () => {
     // The product page's path answers the same.
     const alias = await app.client().get(`/api/marketplace/shipping/quote?cep=90570020&product_id=${p.id}&quantity=1`);
     expect(alias.body.options).toEqual(res.body.options);
-    // API.md's `items` form.
+    // docs/api.md's `items` form.
     const items = await app.client().get(`/api/shipping/quote?cep=01310100&items=${encodeURIComponent(JSON.stringify([{ product_id: p.id, quantity: 1 }]))}`);
     expect(items.body.options.map((o: { price: number }) => o.price)).toEqual([TABLE.localEco + 350, TABLE.localExp + 500]);
   });

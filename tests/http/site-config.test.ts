@@ -1,4 +1,4 @@
-// Map tiles are configuration (issue 10): MAP_TILE_URL is the tile template the web app reads from
+// Map tiles are configuration: MAP_TILE_URL is the tile template the web app reads from
 // GET /api/site-config, and the site's CSP allows exactly its origin in img-src; empty disables tiles.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, osmTileTemplate, loadConfig, mapTileOrigin } from '../../adapters/config';

@@ -1,4 +1,4 @@
-// Real status codes and the crawler files (issue 15): a path the web app has no screen for is the app with status 404
+// Real status codes and the crawler files: a path the web app has no screen for is the app with status 404
 // (the route table is shared by web/app/routes.tsx and the server), /robots.txt and /sitemap.xml are served for real.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Server rendering of the public pages (issue 15): the landing, the catalogue, a product, the services and an invite
+// Server rendering of the public pages: the landing, the catalogue, a product, the services and an invite
 // answer real HTML with the page's text, its head (title, description, Open Graph) and the data it was rendered with as
 // a non-executable JSON block; the CSP keeps forbidding inline scripts; the shared links' screens (a referral link, the
 // e-mail's confirmation link, a professional's profile) are rendered too; other pages get the app's skeleton.

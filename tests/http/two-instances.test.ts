@@ -1,4 +1,4 @@
-// Issue 14, "two instances": two real server processes (adapters/main.ts, as `npm start` runs them) on one PostgreSQL
+// "two instances": two real server processes (adapters/main.ts, as `npm start` runs them) on one PostgreSQL
 // database, behind a round-robin proxy with no stickiness. A session made on one works on the other, a notification
 // made through one reaches a live stream held on the other, a scheduled job runs once per tick, the login limit counts
 // the attempts on both, and a plan changed through one is what the other serves next.
@@ -63,7 +63,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one PostgreSQL behi
     const login = await browser.post('/api/auth/login', { email: admin.email, password: 'senha-123' });
     expect(login.status, login.text).toBe(200);
     expect(browser.hasCookie('turma_session')).toBe(true);
-    // Issue 12: this admin has passed the second factor (tests/http/admin-2fa.test.ts covers it).
+    // This admin has passed the second factor (tests/http/admin-2fa.test.ts covers it).
     await shim.db.knex('sessions').where({ user_id: admin.id }).update({ second_factor_at: new Date() });
     const me = await browser.get('/api/me');
     expect(upstream(me)).not.toBe(upstream(login));

@@ -1,4 +1,4 @@
-// GET /api/me/vouchers (issue 10): a member's own vouchers with their QR codes, who redeemed each one and whether it
+// GET /api/me/vouchers: a member's own vouchers with their QR codes, who redeemed each one and whether it
 // can still be reviewed. Never another member's vouchers; signed out → 401.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';

@@ -1,4 +1,4 @@
-// Spending wallet credit (issue 11, part 4; PRODUCT.md §10) over HTTP on the real server: credit first and the rest
+// Spending wallet credit (docs/product/payments.md#wallet) over HTTP on the real server: credit first and the rest
 // through the provider, or everything with credit and no provider charge; a ledger 'spend' entry in the payment's
 // transaction; credit back exactly once when the order is cancelled or refunded; never overdrawn by concurrent spends
 // (PostgreSQL only: PGlite serves one session at a time); nobody reads or spends another member's wallet.
@@ -15,7 +15,7 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 const clock = new FixedClock(new Date());
 let app: TestApp;
 beforeAll(async () => {
-  // Freight (issue 13) is covered by tests/http/shipping.test.ts; free shipping keeps this file's totals the items' own.
+  // Freight is covered by tests/http/shipping.test.ts; free shipping keeps this file's totals the items' own.
   app = await createTestApp({ overrides: { clock }, env: { FREE_SHIPPING_FROM: '0' } });
 });
 afterAll(async () => {

@@ -1,4 +1,4 @@
-// Issue 13: the member's withdrawal (CDC art. 49), through POST /api/me/memberships/:id/withdraw with a fake clock.
+// The member's withdrawal (CDC art. 49), through POST /api/me/memberships/:id/withdraw with a fake clock.
 // An open group's entry: day 7 (São Paulo) accepted, day 8 refused with 409 withdrawal_window_closed; the place is
 // freed for the next joiner, the others told, the entry refunded through the provider or credited to the wallet. A
 // completed group: the whole purchase (entry and balance) refunded exactly once even when asked twice at the same time,

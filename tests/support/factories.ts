@@ -44,7 +44,7 @@ export async function createUser(app: TestApp, overrides: { fullName?: string; r
     token_hash: tokens.digest(token),
     expires_at: new Date(Date.now() + 30 * 86_400_000),
     last_seen_at: new Date(),
-    // Issue 12: an admin made here has already passed the second factor (ignored for other roles, and kept when a test
+    // An admin made here has already passed the second factor (ignored for other roles, and kept when a test
     // promotes the user later); tests/http/admin-2fa.test.ts covers the sign-in itself.
     second_factor_at: new Date(),
   });
@@ -142,7 +142,7 @@ export async function insertVoucher(
 }
 
 /**
- * Wallet credit made the way members get it (PRODUCT.md §1.5): `user` pays the entry of a new group through the sandbox,
+ * Wallet credit made the way members get it (docs/product/group-purchase.md): `user` pays the entry of a new group through the sandbox,
  * chooses to keep it as credit, and the group expires. The credit is the plan's entry price (`amount`, default R$ 50,00).
  */
 export async function walletCreditFromExpiredGroup(app: TestApp, user: TestUser, amount = 5_000): Promise<number> {

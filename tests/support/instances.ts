@@ -1,5 +1,5 @@
 // Real server processes (`adapters/main.ts`, as `npm start` runs it) and a round-robin HTTP proxy in front of them:
-// the set-up of a deployment with several instances on one PostgreSQL (issue 14, "two instances").
+// the set-up of a deployment with several instances on one PostgreSQL ("two instances").
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import { once } from 'node:events';

@@ -18,7 +18,7 @@ export interface TestApp {
   container: Container;
   db: TestDatabase;
   /**
-   * A cookie-keeping client; each has its own client IP (X-Forwarded-For) unless `ip` is given. Issue 12: an admin who
+   * A cookie-keeping client; each has its own client IP (X-Forwarded-For) unless `ip` is given. An admin who
    * signs in through it has passed the second factor (the session is marked in the database, as createUser does) unless
    * `secondFactor: 'manual'` (tests/http/admin-2fa.test.ts covers the real second factor).
    */
@@ -93,7 +93,7 @@ export class HttpClient {
   constructor(
     readonly baseUrl: string,
     readonly ip: string = randomIp(),
-    /** Issue 12: called with the new session token after an admin's password sign-in (see TestApp.client). */
+    /** Called with the new session token after an admin's password sign-in (see TestApp.client). */
     private readonly adminSignedIn?: (token: string) => Promise<void>,
   ) {}
 

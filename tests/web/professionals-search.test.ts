@@ -1,5 +1,5 @@
-// The professionals search's small rules (web/features/professionals-search): SPEC.md §8's five geolocation messages
-// word for word in pt-BR, the position options of SPEC.md §9, each browser failure mapped to its message, and the
+// The professionals search's small rules (web/features/professionals-search): docs/product/spec.md §8's five geolocation messages
+// word for word in pt-BR, the position options of docs/product/spec.md §9, each browser failure mapped to its message, and the
 // distance written the Brazilian way ("2,3 km").
 import { describe, expect, it } from 'vitest';
 import ptBR from '../../web/features/professionals-search/locales/pt-BR';

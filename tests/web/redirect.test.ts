@@ -1,4 +1,4 @@
-// Where the web app sends a user after login (web/features/auth/redirect.ts, SPEC §2): a safe
+// Where the web app sends a user after login (web/features/auth/redirect.ts, docs/product/spec.md §2): a safe
 // `next` path, else the pending checkout in localStorage (cleared once used), else the server's
 // redirect_to, else the role's home. `next` must never leave the site.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The data a page was rendered with on the server (issue 15, web/lib/query.ts seedFromServer): fresh in the browser for
+// The data a page was rendered with on the server (web/lib/query.ts seedFromServer): fresh in the browser for
 // SERVER_DATA_FRESH_MS or until the visitor leaves the page, so hydration does not fetch it again; anything else, and
 // the same data afterwards, is stale at once (screens read fresh data when they mount).
 import { dehydrate, QueryClient, QueryObserver } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The server-rendered page's screen chunk (issue 15, web/ssr/meta.ts chunkTags): its CSS as stylesheets, and the chunk
+// The server-rendered page's screen chunk (web/ssr/meta.ts chunkTags): its CSS as stylesheets, and the chunk
 // and its own imports as a JSON list that web/main.tsx fetches after the first paint (no script of the page runs or
 // downloads before it), never what the entry (index.html) or the app it starts (web/boot.tsx) already loads, and
 // nothing without a manifest or for an unknown screen.

@@ -10,7 +10,7 @@ export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'Senha-forte-123
 export const ADMIN_TOTP_SECRET = process.env.E2E_ADMIN_TOTP_SECRET ?? 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 /**
- * Issue 12: the seeded admin's TOTP codes. A step is accepted once and only after the last accepted one (no replay), and
+ * The seeded admin's TOTP codes. A step is accepted once and only after the last accepted one (no replay), and
  * every worker signs the same admin in, so each sign-in claims the next unused step in a file shared by the workers
  * (created exclusively: one claim per step), the current one or the next (accepted one step early), and otherwise waits.
  */
