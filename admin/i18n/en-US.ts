@@ -817,7 +817,7 @@ export const turmaEnglish = {
       columns: { actions: 'Actions' },
       actions: {
         run: 'Run now',
-        run_named: 'Run %{name} now',
+        run_named: 'Run now: %{name}',
         pause: 'Pause',
         pause_named: 'Pause %{name}',
         resume: 'Resume',

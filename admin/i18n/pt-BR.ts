@@ -1032,7 +1032,7 @@ export const ptBR: Messages = {
       columns: { actions: 'Ações' },
       actions: {
         run: 'Executar agora',
-        run_named: 'Executar %{name} agora',
+        run_named: 'Executar agora: %{name}',
         pause: 'Pausar',
         pause_named: 'Pausar %{name}',
         resume: 'Retomar',

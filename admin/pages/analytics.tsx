@@ -52,7 +52,7 @@ export const AnalyticsPage = () => {
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
           {caption}
         </Typography>
-        <TableContainer sx={{ overflowX: 'auto' }}>
+        <TableContainer tabIndex={0} role="region" aria-label={title} sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label={title} data-testid={testId} sx={{ minWidth: 560 }}>
             <TableHead>
               <TableRow>

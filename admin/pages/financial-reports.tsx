@@ -89,7 +89,7 @@ export const FinancialReportsPage = () => {
               {shown.length === 0 ? (
                 <Typography sx={{ color: 'text.secondary' }}>{translate('turma.financial.empty')}</Typography>
               ) : (
-                <TableContainer sx={{ overflowX: 'auto' }}>
+                <TableContainer tabIndex={0} role="region" aria-label={translate('turma.financial.title')} sx={{ overflowX: 'auto' }}>
                   <Table size="small" aria-label={translate('turma.financial.title')} data-testid="financial-table" sx={{ minWidth: 1200 }}>
                     <TableHead>
                       <TableRow>

@@ -111,7 +111,7 @@ export const FiscalPage = () => {
                     {translate('turma.fiscal.mark', { smart_count: selected.length })}
                   </Button>
                 </Stack>
-                <TableContainer sx={{ overflowX: 'auto' }}>
+                <TableContainer tabIndex={0} role="region" aria-label={translate('turma.fiscal.title')} sx={{ overflowX: 'auto' }}>
                   <Table size="small" aria-label={translate('turma.fiscal.title')} sx={{ minWidth: 900 }}>
                     <TableHead>
                       <TableRow>

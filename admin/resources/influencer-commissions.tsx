@@ -69,7 +69,7 @@ export const InfluencerCommissions = () => {
               {translate(c('empty'))}
             </Alert>
           ) : (
-            <TableContainer sx={{ mt: 2, overflowX: 'auto' }}>
+            <TableContainer tabIndex={0} role="region" aria-label={translate(c('title'))} sx={{ mt: 2, overflowX: 'auto' }}>
               <Table size="small" aria-label={translate(c('title'))}>
                 <TableHead>
                   <TableRow>

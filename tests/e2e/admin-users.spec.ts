@@ -68,7 +68,7 @@ test.describe('back office: users and triggers', () => {
     const job = row(page, 'cleanup_sessions');
     await expect(job.getByText('30 * * * *')).toBeVisible();
     await expect(page.getByText('Tarefas com falha definitiva')).toBeVisible();
-    await page.getByRole('button', { name: 'Executar cleanup_sessions agora' }).click();
+    await page.getByRole('button', { name: 'Executar agora: cleanup_sessions' }).click();
     await expect(page.getByText(/cleanup_sessions executada com sucesso \(deleted: \d+\)\./)).toBeVisible();
     await expect(job.getByText('Sucesso')).toBeVisible();
     await expect(job.getByText(/deleted: \d+/)).toBeVisible();
