@@ -128,7 +128,7 @@ describe('ShippingService', () => {
   });
 });
 
-describe('product CSV freight columns (issue 13)', () => {
+describe('product CSV freight columns', () => {
   it('reads weight and dimensions when given, keeps them absent when empty, refuses bad values with the line', async () => {
     const { parseProductCsv } = await import('../../core/marketplace/product-csv');
     const csv = ['name;category;price;weight_grams;height_cm;width_cm;length_cm', 'Caneca azul;casa;49,90;350;12;9;9', 'Vaso grande;casa;99,90;;;;', 'Mesa;casa;499,90;0;10;10;500'].join('\n');

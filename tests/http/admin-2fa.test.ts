@@ -35,7 +35,7 @@ async function enrolled() {
   return { ...admin, secret, recoveryCodes: confirm.body.recovery_codes as string[] };
 }
 
-describe('admin second factor (issue 12)', () => {
+describe('admin second factor', () => {
   it('forces enrolment on the first admin sign-in: admin routes answer 403 until the QR secret is confirmed', async () => {
     const admin = await passwordOnlyAdmin();
     const me = await admin.client.get('/api/me');

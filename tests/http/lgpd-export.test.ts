@@ -104,7 +104,7 @@ async function payEntry(user: TestUser, memberId: string) {
 
 const ADDRESS = { cep: '01310-100', street: 'Avenida Paulista', number: '1000', complement: 'ap 12', district: 'Bela Vista', city: 'São Paulo', state: 'SP' };
 
-describe('GET /api/me/export (issue 14)', () => {
+describe('GET /api/me/export', () => {
   let user: TestUser;
   let exported: Export;
   const made: Record<string, string> = {};

@@ -27,7 +27,7 @@ function unlockToken(text: string) {
 
 const login = (ip: string, email: string, password: string) => app.client({ ip }).post('/api/auth/login', { email, password });
 
-describe('login limits (issue 14)', () => {
+describe('login limits', () => {
   it("blocks the attacker's address after AUTH_LOGIN_LIMIT wrong passwords while the owner signs in from another", async () => {
     const user = await createUser(app);
     for (let i = 1; i <= 3; i++) expect((await login('10.66.0.1', user.email, `errada-${i}`)).status).toBe(401);
