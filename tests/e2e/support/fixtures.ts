@@ -47,7 +47,10 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard; a11yCheck: void }>
       if (!A11Y_ENABLED) return use();
       const reports: string[] = [];
       const check = async (p: Page) => {
+        const started = Date.now();
         const report = await checkScreen(p, testInfo);
+        // The check's own time is not taken from the test's budget.
+        testInfo.setTimeout(testInfo.timeout + (Date.now() - started));
         if (report) reports.push(report);
       };
       const contexts = new Set<BrowserContext>();
