@@ -1,4 +1,4 @@
-// The top-level failure screen of SPEC §8: 'Ocorreu um erro' / 'Tente recarregar a página.' /
+// The top-level failure screen of docs/product/spec.md §8: 'Ocorreu um erro' / 'Tente recarregar a página.' /
 // 'Voltar ao início'; the error message is shown in development only.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

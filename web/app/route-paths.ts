@@ -32,7 +32,7 @@ export const ROUTE_PATHS = {
   checkoutAddress: 'checkout/address',
   checkoutPayment: 'checkout/payment',
   myGroups: 'my-groups',
-  /** Issue 13: a paid product plan's delivery address, confirmed to make its order. */
+  /** A paid product plan's delivery address, confirmed to make its order. */
   planDelivery: 'my-groups/vouchers/:voucherId/delivery',
   payment: 'payment',
   paymentHistory: 'payment-history',

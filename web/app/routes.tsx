@@ -1,4 +1,4 @@
-// Every route of SPEC §2 in one table. Screens load on demand (React.lazy; the layout's Suspense
+// Every route of docs/product/spec.md §2 in one table. Screens load on demand (React.lazy; the layout's Suspense
 // shows 'Carregando...'). Every route is a built screen; an unknown path renders the not-found screen (404 from the server).
 // Signed-in screens sit under RequireAuth: signed out → /auth?next=<path>, and back after login.
 // First: zod's settings for the browser, before any schema is built (see the file).

@@ -69,7 +69,7 @@ export function AddressFields({
     lookupCep(digits, current.signal).then(
       (address) => {
         if (current.signal.aborted) return;
-        // SPEC §8: a result with neither street nor city is as good as none.
+        // docs/product/spec.md §8: a result with neither street nor city is as good as none.
         if (!address?.street && !address?.city) return fail(t('address.notFound'));
         onChange({
           address_street: address.street ?? '',

@@ -1,4 +1,4 @@
-// Loading indicators: a bare spinner, and the full-screen "Carregando..." of SPEC §2 (Loading).
+// Loading indicators: a bare spinner, and the full-screen "Carregando..." of docs/product/spec.md §2 (Loading).
 import { useTranslation } from 'react-i18next';
 
 export function Spinner({ size = 28, label }: { size?: number; label?: string }) {

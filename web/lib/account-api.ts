@@ -1,4 +1,4 @@
-// The identity endpoints of shared/API.md, typed. Shapes come from core (type-only imports, so no
+// The identity endpoints of docs/api.md, typed. Shapes come from core (type-only imports, so no
 // server code reaches the bundle): the public user of the auth service and the profile record.
 import type { toPublicUser } from '../../core/identity/auth.service';
 import type { ProfileRecord } from '../../core/identity/ports';

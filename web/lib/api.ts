@@ -1,6 +1,6 @@
 // The one HTTP client of the web app: same-origin JSON calls to /api, with the server's error
-// shape `{ error: { code, message, fields? } }` (shared/API.md) turned into an ApiError. A protected
-// call answered 401 `unauthenticated` (no session, or it expired) sends the user to /auth (STYLE.md).
+// shape `{ error: { code, message, fields? } }` (docs/api.md) turned into an ApiError. A protected
+// call answered 401 `unauthenticated` (no session, or it expired) sends the user to /auth (docs/architecture.md).
 import { i18n } from '../i18n';
 
 export type FieldErrors = Record<string, string>;
@@ -159,7 +159,7 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
 
-/** List responses of the customer API (shared/API.md). */
+/** List responses of the customer API (docs/api.md). */
 export interface ListResponse<T> {
   items: T[];
   total: number;

@@ -6,7 +6,7 @@ import { api, isApiError } from './api';
 
 export type CepLookupResult = CepAddress & { latitude: number | null; longitude: number | null };
 
-/** SPEC §5: only an exact 8-digit CEP is looked up. */
+/** docs/product/spec.md §5: only an exact 8-digit CEP is looked up. */
 export const isCompleteCep = (value: string) => cepDigits(value).length === 8;
 
 export function lookupCep(cep: string, signal?: AbortSignal) {

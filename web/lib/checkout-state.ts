@@ -21,7 +21,7 @@ export interface HeldPlace {
 
 export interface CheckoutState {
   plan_id: string | null;
-  /** SPEC §3 "Plan passed to checkout" (id, name, price, full_price, entry_price, description, item_type). */
+  /** docs/product/spec.md §3 "Plan passed to checkout" (id, name, price, full_price, entry_price, description, item_type). */
   plan: CheckoutPlan | null;
   choice: GroupChoice | null;
   invite: { group_id: string; referral_code: string } | null;
@@ -65,7 +65,7 @@ export function clearCheckout() {
   }
 }
 
-/** The plan in navigation state: a full SPEC §3 plan, or only `{ id }` (a pending redirect that lost its snapshot). */
+/** The plan in navigation state: a full docs/product/spec.md §3 plan, or only `{ id }` (a pending redirect that lost its snapshot). */
 export function navigationPlan(state: unknown): { id: string; plan: CheckoutPlan | null } | null {
   const raw = (state as { plan?: unknown } | null)?.plan;
   if (!raw || typeof raw !== 'object') return null;
@@ -127,7 +127,7 @@ export function saveInviteCheckout({
   });
 }
 
-/** SPEC §3's checkout plan from any plan-like object the API returns. */
+/** docs/product/spec.md §3's checkout plan from any plan-like object the API returns. */
 export function toCheckoutPlan(plan: { id: string; name: string; price: number; full_price: number | null; entry_price: number; description: string | null }): CheckoutPlan {
   const { id, name, price, full_price, entry_price, description } = plan;
   return { id, name, price, full_price, entry_price, description, item_type: 'plan' };

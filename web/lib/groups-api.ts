@@ -1,4 +1,4 @@
-// The group endpoints of shared/API.md, typed from core's use cases (type-only imports: no server
+// The group endpoints of docs/api.md, typed from core's use cases (type-only imports: no server
 // code reaches the bundle): create, join by invite, auto-match, the public invite view, my groups,
 // the refund preference and the invite a signed-out visitor followed.
 import type { GroupService } from '../../core/groups/group.service';

@@ -1,4 +1,4 @@
-// The marketplace endpoints of shared/API.md, typed from core (type-only imports: no server code and no
+// The marketplace endpoints of docs/api.md, typed from core (type-only imports: no server code and no
 // zod reach the bundle): catalogue (anyone), orders (signed in, own only).
 import type { OrderService, OrderSummary as CoreOrderSummary } from '../../core/marketplace/order.service';
 import type { OrderAddressInput, OrderStatus } from '../../core/marketplace/order-rules';
@@ -39,18 +39,18 @@ export const marketplaceApi = {
   products: (query: ProductQuery, signal?: AbortSignal) =>
     api.get<ListResponse<Product>>('/api/products', { ...open, signal, query: { ...query, category: query.category || undefined, q: query.q || undefined } }),
   product: (id: string, signal?: AbortSignal) => api.get<Product>(`/api/products/${encodeURIComponent(id)}`, { ...open, signal }),
-  /** Issue 13: the server prices the chosen freight option again; only its id is sent. */
+  /** The server prices the chosen freight option again; only its id is sent. */
   createOrder: (address: OrderAddressInput, shippingOptionId?: string | null) =>
     api.post<OrderDetails>('/api/orders', { address, ...(shippingOptionId ? { shipping_option_id: shippingOptionId } : {}) }),
-  /** Issue 13: freight options for a product (the product page) or the caller's cart (the checkout) to a CEP. */
+  /** Freight options for a product (the product page) or the caller's cart (the checkout) to a CEP. */
   shippingQuote: (cep: string, productId: string, quantity: number, signal?: AbortSignal) =>
     api.get<ShippingQuote>('/api/shipping/quote', { ...open, signal, query: { cep, product_id: productId, quantity } }),
   cartShipping: (cep: string, signal?: AbortSignal) => api.get<ShippingQuote>('/api/cart/shipping', { signal, query: { cep } }),
   orders: (page: number, perPage: number, signal?: AbortSignal) => api.get<ListResponse<OrderSummary>>('/api/orders', { signal, query: { page, per_page: perPage } }),
   order: (id: string, signal?: AbortSignal) => api.get<OrderDetails>(`/api/orders/${encodeURIComponent(id)}`, { signal }),
-  /** Issue 13 (CDC art. 49): ask to return a delivered order within 7 days of delivery. */
+  /** CDC art. 49: ask to return a delivered order within 7 days of delivery. */
   requestReturn: (id: string, reason: string) => api.post<OrderDetails>(`/api/orders/${encodeURIComponent(id)}/return`, { reason }),
-  /** SPEC §7: at most the 5 newest pending orders that have a payment. */
+  /** docs/product/spec.md §7: at most the 5 newest pending orders that have a payment. */
   pendingPayments: (signal?: AbortSignal) => api.get<ListResponse<OrderSummary>>('/api/orders/pending-payments', { signal }),
 };
 

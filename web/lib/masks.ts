@@ -7,7 +7,7 @@ export const onlyDigits = (value: string) => value.replace(/\D/g, '');
 /** 529.982.247-25, built progressively while typing; extra digits are dropped. */
 export const maskCpf = (value: string) => formatCpf(value);
 
-/** 01310-100 (at most 8 digits, SPEC §5): core's mask. */
+/** 01310-100 (at most 8 digits, docs/product/spec.md §5): core's mask. */
 export { maskCep } from '../../core/address/cep';
 
 /**

@@ -1,4 +1,4 @@
-// In-app notifications (shared/API.md): list (unread first), the cheap unread count the bell polls,
+// In-app notifications (docs/api.md): list (unread first), the cheap unread count the bell polls,
 // mark one / all as read.
 import type { NotificationRecord } from '../../core/notifications/ports';
 import { api } from './api';
@@ -12,7 +12,7 @@ export interface NotificationList {
   unread: number;
 }
 
-/** Server-sent events: `unread` with `{unread}` at once and after every change (PRODUCT.md §3). */
+/** Server-sent events: `unread` with `{unread}` at once and after every change (docs/product/screens.md). */
 export const NOTIFICATION_STREAM_URL = '/api/notifications/stream';
 
 /** Without the stream, the bell refreshes its count this often (and whenever the tab regains focus). */

@@ -1,4 +1,4 @@
-// The payment endpoints of shared/API.md, typed from core's payment view (type-only import).
+// The payment endpoints of docs/api.md, typed from core's payment view (type-only import).
 import type { PaymentView } from '../../core/payments/payment-rules';
 import { api, type ListResponse } from './api';
 
@@ -11,7 +11,7 @@ export interface PaymentStatus {
   confirmed: boolean;
 }
 
-/** SPEC §9: the screen polls every 8 s and stops after 5 minutes; at most 5 pending items are checked. */
+/** docs/product/spec.md §9: the screen polls every 8 s and stops after 5 minutes; at most 5 pending items are checked. */
 export const POLL_INTERVAL_MS = 8_000;
 export const POLL_WINDOW_MS = 5 * 60_000;
 export const MAX_POLLED_ITEMS = 5;

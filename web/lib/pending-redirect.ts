@@ -1,4 +1,4 @@
-// Where to go after the next sign-in (SPEC §2 "Post-login redirect"): one localStorage slot, `post_login_redirect`,
+// Where to go after the next sign-in (docs/product/spec.md §2 "Post-login redirect"): one localStorage slot, `post_login_redirect`,
 // written by whoever sends a visitor to sign in first (the checkout guard, the professional sign-up) and read and
 // cleared once by the auth feature after login.
 export const PENDING_REDIRECT_KEY = 'post_login_redirect';

@@ -1,4 +1,4 @@
-// The public plan catalogue (GET /api/plans) and the shape /checkout/plan expects (SPEC §3).
+// The public plan catalogue (GET /api/plans) and the shape /checkout/plan expects (docs/product/spec.md §3).
 import type { toPublicPlan } from '../../core/catalog/plan.service';
 import { api, type ApiError, type ListResponse } from './api';
 import { useApiQuery } from './query';
@@ -6,7 +6,7 @@ import { useApiQuery } from './query';
 /** One plan as GET /api/plans lists it (the core's public shape; money in integer centavos). */
 export type Plan = ReturnType<typeof toPublicPlan>;
 
-/** "Plan passed to checkout" (SPEC §3): the navigation state of /checkout/plan. */
+/** "Plan passed to checkout" (docs/product/spec.md §3): the navigation state of /checkout/plan. */
 export interface CheckoutPlan {
   id: string;
   name: string;

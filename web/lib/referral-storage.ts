@@ -1,4 +1,4 @@
-// The group invite a signed-out visitor followed (SPEC §3 group_referral): kept in localStorage
+// The group invite a signed-out visitor followed (docs/product/spec.md §3 group_referral): kept in localStorage
 // `group_referral` while they sign in or sign up, then recorded on the profile and cleared.
 export const GROUP_REFERRAL_KEY = 'group_referral';
 /** An invite older than this is not resumed (the visitor moved on). */

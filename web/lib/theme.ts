@@ -1,4 +1,4 @@
-// Theme preference (light | dark | system) kept in localStorage "theme" (SPEC §1, §9) and applied
+// Theme preference (light | dark | system) kept in localStorage "theme" (docs/product/spec.md §1, §9) and applied
 // to <html data-theme>. The inline theme script (web/theme-init-script.ts) applies the same rule before first paint.
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 

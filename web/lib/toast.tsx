@@ -1,4 +1,4 @@
-// The one toast system of the app (SPEC §8, §9), drawn in the app's theme. Screens call `notify.*`
+// The one toast system of the app (docs/product/spec.md §8, §9), drawn in the app's theme. Screens call `notify.*`
 // with translated titles; nothing else renders toasts. The toaster (sonner) loads in its own chunk
 // after the first render; a toast asked for before it is ready waits for it.
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';

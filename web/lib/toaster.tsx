@@ -1,4 +1,4 @@
-// The sonner toaster, configured (SPEC §9: top-center, 2 s, 3 visible, 14 px gap) and themed. Its
+// The sonner toaster, configured (docs/product/spec.md §9: top-center, 2 s, 3 visible, 14 px gap) and themed. Its
 // own chunk: loaded right after the first render, so the landing does not ship it up front.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

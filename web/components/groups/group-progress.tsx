@@ -1,5 +1,5 @@
 // Progress of a group: x of N paid as a bar, and the seats (members' first names, reserved places,
-// free places). First names only, as PRODUCT.md §1 promises members.
+// free places). First names only, as docs/product/group-purchase.md promises members.
 import { useTranslation } from 'react-i18next';
 import './i18n';
 

@@ -1,6 +1,6 @@
 // Paying one entry or balance: the method (PIX, boleto, card in up to 12 instalments), then the
 // charge — PIX QR image + copia-e-cola with a copy button and expiry countdown, the boleto link, or
-// the provider's card page — with its live status (polling, SPEC §9) in a live region, a manual
+// the provider's card page — with its live status (polling, docs/product/spec.md §9) in a live region, a manual
 // "Já paguei, verificar" and, with the sandbox provider only, "Simular pagamento".
 // The payment id is the caller's (kept in the URL): a reload shows the same charge, and asking again
 // for the same ref and method returns the same payment, so nothing is ever charged twice.

@@ -1,4 +1,4 @@
-// Live status of one pending payment (SPEC §9): GET /api/payments/:id/status every 8 s, stopping
+// Live status of one pending payment (docs/product/spec.md §9): GET /api/payments/:id/status every 8 s, stopping
 // after 5 minutes; once more when the tab comes back; and on demand ("Já paguei, verificar"), which
 // also restarts the 5-minute window. The polling is a TanStack query (one per payment and window).
 import { useQuery } from '@tanstack/react-query';

@@ -80,7 +80,7 @@ function VoucherTicket({ voucher, onReview }: { voucher: MyVoucher; onReview: ()
           <span className={`status-chip status-chip--${voucher.status}`}>{t(`status.${voucher.status}`)}</span>
         </p>
         {voucher.status === 'awaiting_balance' && <p className="muted">{t('awaiting', { value: formatCents(voucher.balance_due, locale) })}</p>}
-        {/* Issue 13: a product plan ships as an order — confirm the address, then follow the order. */}
+        {/* A product plan ships as an order — confirm the address, then follow the order. */}
         {voucher.delivery?.state === 'awaiting_address' && (
           <>
             <p className="muted">{t('deliveryAwaiting')}</p>

@@ -1,4 +1,4 @@
-// The text of a failed call for a toast's description: the server's pt-BR message (SPEC §8 shows it
+// The text of a failed call for a toast's description: the server's pt-BR message (docs/product/spec.md §8 shows it
 // as is), the app's own words for the errors it knows, and a generic line for anything else.
 import { isApiError } from '../../lib/api';
 import { i18n } from '../../i18n';

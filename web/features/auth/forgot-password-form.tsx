@@ -1,4 +1,4 @@
-// "Esqueci minha senha" (SPEC §5): core's forgotPasswordSchema gives 'Informe seu email' or
+// "Esqueci minha senha" (docs/product/spec.md §5): core's forgotPasswordSchema gives 'Informe seu email' or
 // 'E-mail inválido' + the example hint; POST /api/auth/recover always answers 200, so success says
 // "check your inbox" without telling whether the account exists.
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
-// Login (SPEC §2, §5): e-mail or phone, and password, validated with core's loginSchema, POST /api/auth/login.
-// Errors are SPEC §8's toasts; on success the page takes over (toast, delay, redirect).
+// Login (docs/product/spec.md §2, §5): e-mail or phone, and password, validated with core's loginSchema, POST /api/auth/login.
+// Errors are docs/product/spec.md §8's toasts; on success the page takes over (toast, delay, redirect).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isEmailIdentifier, loginSchema } from '../../../core/identity/auth-schemas';

@@ -1,5 +1,5 @@
 // /profile: personal data, address (same CEP lookup as the sign-up), password, the LGPD export and
-// account deletion. Loads GET /api/me itself (fresh data); a missing profile is tolerated (SPEC §8):
+// account deletion. Loads GET /api/me itself (fresh data); a missing profile is tolerated (docs/product/spec.md §8):
 // the forms start empty.
 import './i18n';
 import { useCallback, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// Where to go after signing in (SPEC §2 "Post-login redirect"): a safe `next` path first (the
+// Where to go after signing in (docs/product/spec.md §2 "Post-login redirect"): a safe `next` path first (the
 // signed-in page that sent the user to /auth), then a checkout interrupted by the login (localStorage
 // `post_login_redirect`, cleared once used), then the server's `redirect_to` / the role's home.
 // The back office is a separate app: /admin needs a full page load.

@@ -1,5 +1,5 @@
 // Guard of the signed-in routes: signed out → /auth?next=<here>, and back here after login.
-// /checkout/plan is special (SPEC §2 "Post-login redirect"): the plan it was given in navigation
+// /checkout/plan is special (docs/product/spec.md §2 "Post-login redirect"): the plan it was given in navigation
 // state is kept as the pending checkout (localStorage `post_login_redirect`), which the login
 // turns back into /checkout/plan with that plan once the user is in.
 import { useEffect } from 'react';

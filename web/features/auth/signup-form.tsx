@@ -1,4 +1,4 @@
-// Sign-up (SPEC §2, §5): personal data with CPF and phone masks, the address from the CEP lookup
+// Sign-up (docs/product/spec.md §2, §5): personal data with CPF and phone masks, the address from the CEP lookup
 // (manual entry when it fails), password and the terms. Validated with core's buildSignupSchema,
 // then POST /api/auth/signup; the server's 400 `fields` and 409 (e-mail or CPF taken) land under
 // the inputs they concern.

@@ -1,4 +1,4 @@
-// The terms dialog of the sign-up (SPEC §2): Terms of use (acceptance, the service, your
+// The terms dialog of the sign-up (docs/product/spec.md §2): Terms of use (acceptance, the service, your
 // responsibilities) and the Privacy policy (data collected, uses, security, your rights), with
 // links to the full pages and a button that accepts them.
 import { useTranslation } from 'react-i18next';

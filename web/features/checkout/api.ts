@@ -1,4 +1,4 @@
-// The plan behind a checkout (GET /api/plans/:id): the navigation state carries SPEC §3's fields;
+// The plan behind a checkout (GET /api/plans/:id): the navigation state carries docs/product/spec.md §3's fields;
 // the steps also show the group size and the window, which only the catalogue knows.
 import type { toPublicPlan } from '../../../core/catalog/plan.service';
 import { api } from '../../lib/api';

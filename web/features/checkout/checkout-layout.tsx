@@ -1,4 +1,4 @@
-// The group checkout's four steps (SPEC §2) on the shared frame: a stepper (participants → plan → address →
+// The group checkout's four steps (docs/product/spec.md §2) on the shared frame: a stepper (participants → plan → address →
 // payment; done steps link back), the step's heading, and the order summary beside it (below on
 // phones): plan, group price, struck full price, the entry paid now, the group and the hold.
 import './i18n';

@@ -1,4 +1,4 @@
-// Step 2, /checkout/plan (SPEC §2: receives the plan in navigation state — the full SPEC §3 object,
+// Step 2, /checkout/plan (docs/product/spec.md §2: receives the plan in navigation state — the full docs/product/spec.md §3 object,
 // or only `{ id }` after a login that lost the snapshot; the catalogue fills in the rest): price,
 // struck full price, entry, group size, window; the group choice when step 1 was skipped (a login
 // lands here); and "Confirmar e reservar vaga", which is where the place is taken.
@@ -36,7 +36,7 @@ export default function PlanPage() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [paidGroup, setPaidGroup] = useState<string | null>(null);
 
-  // The catalogue's answer is the truth for price and entry: refresh the SPEC §3 snapshot with it.
+  // The catalogue's answer is the truth for price and entry: refresh the docs/product/spec.md §3 snapshot with it.
   const fetched = details.status === 'ready' ? details.data : null;
   useEffect(() => {
     if (fetched) update({ plan: toCheckoutPlan(fetched), plan_id: fetched.id });

@@ -1,4 +1,4 @@
-// /dashboard (and /dashboard/user): the user's home, behind the payment gate of PRODUCT.md §3.
+// /dashboard (and /dashboard/user): the user's home, behind the payment gate of docs/product/screens.md.
 // Before a first confirmed entry: the plan catalogue (the landing's plan cards) and a call to pay an
 // entry, plus any place already held with its countdown and "Pagar entrada". After it: payments due
 // (held places, balances), my groups with progress, deadline and invite link, vouchers, and the

@@ -1,4 +1,4 @@
-// "Onde está o dinheiro" on each /my-groups card (issue 13, PRODUCT.md §11): the group's money in totals — held,
+// "Onde está o dinheiro" on each /my-groups card (docs/product/group-purchase.md#where-the-money-is): the group's money in totals — held,
 // refunded, credited, released, paid to professionals, shipped — and the paying members' first names with where each
 // one's money is (GET /api/groups/:id/escrow). The visible proof that no member is paid with another's money.
 import './i18n';

@@ -1,4 +1,4 @@
-// /join/:group_id/:referral_code (SPEC §2): the invited group — plan, inviter's first name, x/N
+// /join/:group_id/:referral_code (docs/product/spec.md §2): the invited group — plan, inviter's first name, x/N
 // paid, places left, deadline countdown — and "Entrar no grupo".
 // Signed out: the invite is kept (localStorage `group_referral`) and the visitor goes to
 // /auth?next=<here>; once signed in (back here, or on the dashboard after confirming a new

@@ -1,4 +1,4 @@
-// Strings of the product plan's delivery screen (issue 13), both locales, registered when the screen loads.
+// Strings of the product plan's delivery screen, both locales, registered when the screen loads.
 import { registerTranslations } from '../../i18n';
 
 const ptBR = {

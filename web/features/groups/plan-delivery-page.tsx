@@ -1,4 +1,4 @@
-// /my-groups/vouchers/:voucherId/delivery (signed in; issue 13): a paid product plan's delivery address. The shared
+// /my-groups/vouchers/:voucherId/delivery (signed in): a paid product plan's delivery address. The shared
 // AddressFields with the CEP lookup, pre-filled by the server (the profile's address), validated by core's order
 // address rules; confirming makes the plan's one order (already paid) and leads to /marketplace/orders/:id. Reached
 // from the voucher card (/my-groups, /dashboard) and from the notification and e-mail sent when the balance is paid.

@@ -1,4 +1,4 @@
-// The influencer's endpoints (API.md, issue 11), typed from the generated API description: the dashboard for a
+// The influencer's endpoints (docs/api.md), typed from the generated API description: the dashboard for a
 // period (7, 30 or 90 days) and the PIX payouts with their receipts.
 import { api } from '../../lib/api';
 import type { ApiAnswer, components } from '../../lib/api-client';

@@ -1,4 +1,4 @@
-// /influencer-signup (issue 11): signed out, ONE form — the sign-up's account fields (core's buildSignupSchema: same
+// /influencer-signup: signed out, ONE form — the sign-up's account fields (core's buildSignupSchema: same
 // checks and terms as /auth) and the application — sent in one call that creates both in one transaction, then "check
 // your e-mail"; signed in, only the application — social handles, audience, niche and the PIX key for commissions —
 // checked with core's influencerApplicationSchema; once sent, the pending screen.

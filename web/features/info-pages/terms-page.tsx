@@ -1,4 +1,4 @@
-// /terms — Termos de uso (sections per SPEC §2).
+// /terms — Termos de uso (sections per docs/product/spec.md §2).
 import { LegalDocument } from './legal-document';
 
 export default function TermsPage() {

@@ -1,4 +1,4 @@
-// The four steps of SPEC §2: choose a plan, pay the entry, form the group, group completes → reward.
+// The four steps of docs/product/spec.md §2: choose a plan, pay the entry, form the group, group completes → reward.
 import { useTranslation } from 'react-i18next';
 import { TicketIcon, UsersIcon, WalletIcon, SearchIcon } from '../../components/icons';
 

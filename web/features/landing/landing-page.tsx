@@ -1,4 +1,4 @@
-// The landing page (SPEC §2): hero, how it works, plans, lazily loaded showcases and FAQ.
+// The landing page (docs/product/spec.md §2): hero, how it works, plans, lazily loaded showcases and FAQ.
 import './i18n';
 import { lazy, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';

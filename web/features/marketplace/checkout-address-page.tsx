@@ -78,7 +78,7 @@ function AddressForm({
   profile: Profile | null;
   /** The cart has lines that cannot be ordered: the user fixes them first. */
   blocked: boolean;
-  /** Issue 13: the freight option chosen for the address's CEP (null while none), and a counter that re-quotes it. */
+  /** The freight option chosen for the address's CEP (null while none), and a counter that re-quotes it. */
   shipping: ShippingOption | null;
   shippingVersion: number;
   onShipping: (option: ShippingOption | null) => void;
@@ -181,7 +181,7 @@ export default function CheckoutAddressPage() {
       }
       if (Object.keys(fields).length > 0) return fields;
       // Out of stock, a product withdrawn, an empty cart: the cart shows what changed. A freight option no longer
-      // offered (issue 13), or a cart that changed meanwhile: the options are quoted again.
+      // offered, or a cart that changed meanwhile: the options are quoted again.
       if (error.status === 409) void cart.refresh();
       if (error.status === 409) setShippingVersion((v) => v + 1);
       setProblem(error.message);

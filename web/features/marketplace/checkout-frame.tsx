@@ -49,7 +49,7 @@ export function MarketSummary({
   lines: readonly SummaryLine[];
   /** The products' total. */
   total: number;
-  /** Issue 13: the freight chosen (added to the total); undefined hides the row, null says it is still to choose. */
+  /** The freight chosen (added to the total); undefined hides the row, null says it is still to choose. */
   shipping?: { name: string; amount: number } | null;
   orderNumber?: string;
   /** A pending order keeps its products reserved until then. */

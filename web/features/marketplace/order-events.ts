@@ -8,7 +8,7 @@ const CHANGED = 'turma:orders-changed';
 /** Toast id per order: a screen's own "paid" toast and the polling's replace each other instead of stacking. */
 export const orderPaidToastId = (orderId: string) => `order-paid-${orderId}`;
 
-/** A payment was just created (or a pending order opened): the polling window starts again (SPEC §9). */
+/** A payment was just created (or a pending order opened): the polling window starts again (docs/product/spec.md §9). */
 export function watchOrders() {
   window.dispatchEvent(new Event(WATCH));
 }

@@ -129,7 +129,7 @@ function OrderDetail({ order, onChanged }: { order: OrderDetails; onChanged: () 
                   <p className="order-item__subtotal">{money(item.subtotal)}</p>
                 </li>
               ))}
-              {/* Issue 13: a product plan's order — its line is the plan, already paid through the group. */}
+              {/* A product plan's order — its line is the plan, already paid through the group. */}
               {order.plan_items.map((item) => (
                 <li key={item.plan_id} className="order-item">
                   <ProductImage src={item.image_url} alt="" className="order-item__image" />

@@ -1,4 +1,4 @@
-// App-wide order polling (SPEC §7, §9) for a signed-in user, loaded in its own chunk: visitors never
+// App-wide order polling (docs/product/spec.md §7, §9) for a signed-in user, loaded in its own chunk: visitors never
 // download it, and the landing's entry chunk stays as it was.
 import { lazy, Suspense } from 'react';
 import { useSession } from '../../lib/session';

@@ -1,9 +1,9 @@
-// The pending-order polling of SPEC §7/§9: every 8 s, for at most 5 minutes, the 5 newest pending orders
+// The pending-order polling of docs/product/spec.md §7/§9: every 8 s, for at most 5 minutes, the 5 newest pending orders
 // that have a payment (GET /api/orders/pending-payments) are checked through their payment's status
 // (GET /api/payments/:id/status, which asks the provider and finalises the order exactly once). An order
 // seen pending that leaves the list was settled another way (the provider's webhook): it is read once
 // (GET /api/orders/:id) to tell paid from cancelled. A paid one shows a toast and tells the open order
-// screens. Failures say nothing (SPEC §8); the window starts again when a payment is created or a pending
+// screens. Failures say nothing (docs/product/spec.md §8); the window starts again when a payment is created or a pending
 // order is opened (watchOrders()). Each window is one TanStack query refetched every 8 s.
 import './i18n';
 import { useQuery } from '@tanstack/react-query';
@@ -83,7 +83,7 @@ export default function OrderPolling() {
       // Nothing pending any more: stop until a new payment starts the window again.
       return seen.current.size > 0;
     } catch {
-      // Silent (SPEC §8): try again on the next round.
+      // Silent (docs/product/spec.md §8): try again on the next round.
       return true;
     }
   };

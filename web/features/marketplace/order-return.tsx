@@ -1,4 +1,4 @@
-// Issue 13 (CDC art. 49): "Devolver pedido" on a delivered order while the 7-day window is open (its deadline shown
+// CDC art. 49: "Devolver pedido" on a delivered order while the 7-day window is open (its deadline shown
 // as "até dd/mm"), a dialog asking the reason, and afterwards the return's status (asked, received, refused + why).
 import './i18n';
 import { useId, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// An order's status as a coloured chip, in the user's language (PRODUCT.md §4 status flow).
+// An order's status as a coloured chip, in the user's language (docs/product/marketplace.md status flow).
 import './i18n';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '../../lib/marketplace-api';

@@ -56,7 +56,7 @@ function BuyBox({ product }: { product: Product }) {
   const inCart = items.find((l) => l.item_type === 'product' && l.id === product.id)?.quantity ?? 0;
   const stock = product.stock_quantity;
   const soldOut = product.stock_state === 'sold_out';
-  // What may still go to the cart (SPEC §5: capped at the known stock; unlimited when unknown).
+  // What may still go to the cart (docs/product/spec.md §5: capped at the known stock; unlimited when unknown).
   const room = stock === null ? Infinity : Math.max(0, stock - inCart);
   const wanted = Math.max(1, Math.min(quantity, room === Infinity ? quantity : Math.max(1, room)));
 

@@ -1,5 +1,5 @@
 // − quantity + : the cart's and the product page's quantity control. The parent applies the rules
-// (SPEC §5); this only draws the buttons and says why one is off.
+// (docs/product/spec.md §5); this only draws the buttons and says why one is off.
 import './i18n';
 import { useTranslation } from 'react-i18next';
 

@@ -1,4 +1,4 @@
-// Freight (issue 13): the product page's "Calcular frete" by CEP, and the checkout's choice of a delivery option for
+// Freight: the product page's "Calcular frete" by CEP, and the checkout's choice of a delivery option for
 // the address's CEP. Prices shown here only inform: the order's freight is priced again by the server.
 import './i18n';
 import { useEffect, useId, useState, type FormEvent } from 'react';

@@ -1,6 +1,6 @@
 // /payment: what is waiting to be paid right now — entries of places still held (with their hold
 // countdown) and balances of completed groups — each with its payment in progress (PIX QR, boleto
-// link, card page) or the method choice. At most 5 are shown and polled at once (SPEC §9).
+// link, card page) or the method choice. At most 5 are shown and polled at once (docs/product/spec.md §9).
 import './i18n';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// Boleto refunds (issue 13): a boleto cannot be refunded by the provider, so the member chooses here — a PIX key
+// Boleto refunds: a boleto cannot be refunded by the provider, so the member chooses here — a PIX key
 // (validated with core's rule before sending) or wallet credit — once; POST /api/payments/:id/refund-destination.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

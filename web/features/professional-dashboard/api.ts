@@ -1,4 +1,4 @@
-// The professional's endpoints (API.md, issue 10), typed from the generated API description: own profile, vouchers
+// The professional's endpoints (docs/api.md), typed from the generated API description: own profile, vouchers
 // at the counter, receivables, payouts, reviews and replies.
 import { api, isApiError } from '../../lib/api';
 import type { ApiAnswer, components, paths } from '../../lib/api-client';

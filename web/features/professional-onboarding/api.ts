@@ -1,4 +1,4 @@
-// The onboarding endpoints (API.md, issue 10), typed from the generated API description: the service categories, the
+// The onboarding endpoints (docs/api.md), typed from the generated API description: the service categories, the
 // caller's application, sending it (new or corrected), and the portfolio photos (multipart, one per request).
 import { ApiError, api, isApiError } from '../../lib/api';
 import type { ApiAnswer } from '../../lib/api-client';

@@ -1,4 +1,4 @@
-// The professional part of /professional-signup (PRODUCT.md §9): category, register where the trade has one (CRO + UF
+// The professional part of /professional-signup (docs/product/professionals.md): category, register where the trade has one (CRO + UF
 // for Odontologia), CPF or CNPJ, business name, address by CEP (with the device's location when the address has no
 // coordinates), bio, 3–8 photos and the PIX key. Validated with core's professionalApplicationSchema (react-hook-form +
 // zodResolver); the server's `fields` land on the same inputs. A new application is created first and its photos

@@ -1,4 +1,4 @@
-// /professional-pending (issue 10, SPEC.md §2): where a professional lands while the application is not approved — the
+// /professional-pending (docs/product/spec.md §2): where a professional lands while the application is not approved — the
 // status (in review, rejected with the reason, suspended with the reason, approved → the dashboard), what was sent,
 // "corrigir e reenviar" for a rejected application, and the portfolio completed here when it has fewer than 3 photos.
 import './i18n';

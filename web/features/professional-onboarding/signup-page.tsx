@@ -1,4 +1,4 @@
-// /professional-signup (issue 10): signed out, the account part first (the normal sign-up with e-mail confirmation,
+// /professional-signup: signed out, the account part first (the normal sign-up with e-mail confirmation,
 // which brings the visitor back here signed in); signed in without an application, the professional form; with a
 // rejected application, the same form filled in to correct and send again; any other application → the pending page.
 import './i18n';

@@ -38,7 +38,7 @@ export interface NearbySearch {
 
 export const NEARBY_PER_PAGE = 20;
 
-/** SPEC.md §9: the default search radius. */
+/** docs/product/spec.md §9: the default search radius. */
 export const DEFAULT_RADIUS_KM = 50;
 
 const open = { redirectOnUnauthorized: false } as const;

@@ -1,5 +1,5 @@
-// The browser's position for the nearby search (SPEC.md §7, §9): high accuracy, 10 s timeout, a cached position
-// of at most 5 minutes; each failure is one of SPEC.md §8's five messages (keys under `geo.`).
+// The browser's position for the nearby search (docs/product/spec.md §7, §9): high accuracy, 10 s timeout, a cached position
+// of at most 5 minutes; each failure is one of docs/product/spec.md §8's five messages (keys under `geo.`).
 export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 5 * 60_000 };
 
 export type GeoFailure = 'denied' | 'unavailable' | 'timeout' | 'unknown' | 'unsupported';

@@ -1,4 +1,4 @@
-// "Profissionais perto de você" (issue 10, SPEC.md §6/§9) on /marketplace/services: where to search from — the
+// "Profissionais perto de você" (docs/product/spec.md §6/§9) on /marketplace/services: where to search from — the
 // browser's position (high accuracy, 10 s, 5 min cache; started on its own only when the site already has the
 // permission), else the signed-in user's profile coordinates, else a typed CEP (or its city, or a typed city when the
 // CEP service is down) — then the approved professionals

@@ -1,4 +1,4 @@
-// /profissionais/:id — an approved professional's public profile (issue 10): photos, bio, category, register, rating
+// /profissionais/:id — an approved professional's public profile: photos, bio, category, register, rating
 // and the published reviews (with the professional's reply), the business address with a map, and the service plans
 // of the professional's category whose vouchers can be redeemed there. Anything else (unknown, not approved) → the
 // not-found screen the route hands in.

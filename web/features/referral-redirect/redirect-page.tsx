@@ -1,6 +1,6 @@
-// /r/:code, /ref/:code and /indicacao/:code (SPEC.md §2, issue 11): one screen. The server records the click and keeps
+// /r/:code, /ref/:code and /indicacao/:code (docs/product/spec.md §2): one screen. The server records the click and keeps
 // the first click for 30 days in an httpOnly cookie (the sign-up is bound to the influencer there); the visitor then
-// lands on the landing page with `?inf=<code>` (visitor type "influencer", SPEC §4), or on the plan `?plano=<id>` names.
+// lands on the landing page with `?inf=<code>` (visitor type "influencer", docs/product/spec.md §4), or on the plan `?plano=<id>` names.
 // It shows a brief "Redirecionando…" and never an error: an unknown code, a failed call or a missing plan still land.
 import './i18n';
 import './redirect.css';
@@ -17,7 +17,7 @@ const CLICK_WAIT_MS = 2500;
 
 const withTimeout = (work: Promise<unknown>, ms: number) => Promise.race([work.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, ms))]);
 
-/** The landing page with the link's code as `inf` (a `ref` the link carried is kept: inf wins, SPEC §4). */
+/** The landing page with the link's code as `inf` (a `ref` the link carried is kept: inf wins, docs/product/spec.md §4). */
 export function landingTarget(code: string, search: string): string {
   const params = new URLSearchParams(search);
   params.delete('plano');
@@ -41,7 +41,7 @@ export default function ReferralRedirectPage() {
     const referrer = typeof document !== 'undefined' && document.referrer ? document.referrer : null;
     void (async () => {
       await withTimeout(api.post('/api/referrals/clicks', { code, path: pathname, referrer }, { redirectOnUnauthorized: false }), CLICK_WAIT_MS);
-      // The origin tracker (SPEC §4, 'influenciador') reads this path with core's rule, loaded on demand: let it load first.
+      // The origin tracker (docs/product/spec.md §4, 'influenciador') reads this path with core's rule, loaded on demand: let it load first.
       await import('../../../core/referrals/origin').catch(() => undefined);
       if (planId) {
         try {

@@ -1,4 +1,4 @@
-// The not-found screen of SPEC §2: the heading 'Oops! Page not found' is the spec's wording, in English in every
+// The not-found screen of docs/product/spec.md §2: the heading 'Oops! Page not found' is the spec's wording, in English in every
 // locale (hence lang="en"); the line under it says it in the visitor's language and what to do next.
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';

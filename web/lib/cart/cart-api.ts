@@ -1,4 +1,4 @@
-// The server cart of a signed-in user (shared/API.md): read, change by difference, merge at login.
+// The server cart of a signed-in user (docs/api.md): read, change by difference, merge at login.
 // Shapes come from core (type-only imports: no server code, and no zod, reaches the entry chunk).
 import type { CartLineChangeInput } from '../../../core/marketplace/cart';
 import type { CartApplyResult, CartLineView, CartView } from '../../../core/marketplace/cart.service';

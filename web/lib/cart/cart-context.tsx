@@ -1,11 +1,11 @@
-// The cart, app-wide (SPEC §3, §5, §6, §8, §9). Every rule comes from core/cart/cart-rules.ts (add ≥ 1,
+// The cart, app-wide (docs/product/spec.md §3, §5, §6, §8, §9). Every rule comes from core/cart/cart-rules.ts (add ≥ 1,
 // cap at the known stock, refuse an increment beyond it, decrement to 0 removes, plans never capped).
 // - A visitor's cart lives in localStorage (`turma_cart`), shared with their other tabs.
 // - A signed-in user's cart lives on the server: a change shows at once, and ~100 ms after the last one
 //   (CART_SYNC_DELAY_MS) the difference goes out as PATCH /api/cart; the answer (current prices, stock
 //   caps, unavailable lines flagged) replaces the local state. At login the browser's cart is merged
 //   (POST /api/cart/merge) and then cleared locally.
-// - A failed load or save says nothing to the user (SPEC §8) and is retried with backoff.
+// - A failed load or save says nothing to the user (docs/product/spec.md §8) and is retried with backoff.
 // The rules module (and the zod it brings) loads on first use, so the landing's entry chunk stays small.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CartItemInput, CartOutcome } from '../../../core/marketplace/cart-rules';
@@ -32,7 +32,7 @@ export function loadCartEngine(): Promise<Engine> {
   return enginePromise;
 }
 
-/** Retry delays of a failed load or save (like the realtime reconnects of SPEC §9), then every 30 s. */
+/** Retry delays of a failed load or save (like the realtime reconnects of docs/product/spec.md §9), then every 30 s. */
 export const CART_RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
 const retryDelay = (failures: number) => CART_RETRY_DELAYS_MS[Math.min(failures, CART_RETRY_DELAYS_MS.length - 1)]!;
 
@@ -136,7 +136,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       if (owner !== ownerRef.current || modeRef.current !== 'server' || version !== versionRef.current || inflight.current) return;
       accept(view, versionRef.current);
     } catch {
-      // Silent (SPEC §8): what is on screen stays.
+      // Silent (docs/product/spec.md §8): what is on screen stays.
     }
   }, [accept]);
 
@@ -285,7 +285,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       try {
         result = apply(engine, itemsRef.current);
       } catch {
-        // The rules refuse a quantity below 1 (SPEC §5).
+        // The rules refuse a quantity below 1 (docs/product/spec.md §5).
         return 'refused';
       }
       if (result.outcome === 'refused' || result.outcome === 'unchanged') return result.outcome;

@@ -1,4 +1,4 @@
-// The cart's lines in the browser: SPEC §3's in-memory item (what core's rules work on) plus what
+// The cart's lines in the browser: docs/product/spec.md §3's in-memory item (what core's rules work on) plus what
 // only the server knows (availability, stock state), and the conversions between the three shapes:
 // the item the rules take, the line the server answers, and the change a request carries.
 import type { CartItem } from '../../../core/marketplace/cart-rules';
@@ -54,7 +54,7 @@ export function fromView(line: CartLineView): CartLine {
   };
 }
 
-/** Just SPEC §3's fields (what local storage keeps). */
+/** Just docs/product/spec.md §3's fields (what local storage keeps). */
 export function toItem(line: CartLine): CartItem {
   const { id, name, price, quantity, image_url, stock_quantity, item_type, plan_id } = line;
   return { id, name, price, quantity, image_url, stock_quantity, item_type, plan_id };

@@ -1,4 +1,4 @@
-// An anonymous visitor's cart (SPEC §6): localStorage `turma_cart`, SPEC §3's in-memory items.
+// An anonymous visitor's cart (docs/product/spec.md §6): localStorage `turma_cart`, docs/product/spec.md §3's in-memory items.
 // Read defensively (another version of the app, or a hand edit, may have written it).
 import type { CartItem } from './cart-lines';
 

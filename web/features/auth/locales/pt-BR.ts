@@ -1,5 +1,5 @@
 // Texts of the account screens: /auth (login, forgot password, sign-up, terms dialog),
-// /auth/callback and /profile. Toast titles are SPEC §8's, word for word.
+// /auth/callback and /profile. Toast titles are docs/product/spec.md §8's, word for word.
 const auth = {
   page: {
     title: 'Entrar ou criar conta',

@@ -61,7 +61,7 @@ const marketplace: MarketplaceMessages = {
     clear: 'Clear filters',
     pager: 'Product pages',
   },
-  // Issue 13: freight on the product page, the checkout and the order.
+  // Freight on the product page, the checkout and the order.
   shipping: {
     title: 'Shipping estimate',
     cep: 'Delivery CEP',

@@ -11,7 +11,7 @@ const marketplace = {
     cancelled: 'Cancelado',
     refunded: 'Reembolsado',
   },
-  /** Steps of the order's timeline that keep its status (issue 12): named by what happened. */
+  /** Steps of the order's timeline that keep its status: named by what happened. */
   timelineEvent: { return_requested: 'Devolução solicitada', return_rejected: 'Devolução recusada', line_refunded: 'Reembolso parcial' },
   method: { PIX: 'PIX', BOLETO: 'Boleto', CREDIT_CARD: 'Cartão de crédito' },
   paymentStatus: {
@@ -61,7 +61,7 @@ const marketplace = {
     clear: 'Limpar filtros',
     pager: 'Páginas de produtos',
   },
-  // Issue 13: freight on the product page, the checkout and the order.
+  // Freight on the product page, the checkout and the order.
   shipping: {
     title: 'Calcular frete',
     cep: 'CEP de entrega',

@@ -1,4 +1,4 @@
-// Texts of /professional-signup and /professional-pending (issue 10, onboarding), in English.
+// Texts of /professional-signup and /professional-pending (onboarding), in English.
 import type ptBR from './pt-BR';
 
 const professionalOnboarding: typeof ptBR = {

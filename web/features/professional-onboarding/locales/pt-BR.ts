@@ -1,4 +1,4 @@
-// Texts of /professional-signup and /professional-pending (issue 10, onboarding).
+// Texts of /professional-signup and /professional-pending (onboarding).
 const professionalOnboarding = {
   retry: 'Tentar novamente',
   loading: 'Carregando...',
