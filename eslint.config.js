@@ -41,7 +41,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  // The dependency rule (STYLE.md "Boundaries"): core is pure; the apps never reach into adapters.
+  // The dependency rule (docs/architecture.md): core is pure; the apps never reach into adapters.
   ...coreBoundaries(),
   // No import cycles inside the core (modules, flows, ports and shared kernel).
   {

@@ -6,7 +6,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 // The demo admin the server seeds on its fresh database; the admin spec signs in with it.
 process.env.E2E_ADMIN_EMAIL ??= 'admin@turma.local';
 process.env.E2E_ADMIN_PASSWORD ??= 'Senha-forte-123';
-// Issue 12: the seeded admin's known TOTP secret (DEMO_ADMIN_TOTP_SECRET); tests/e2e/support/admin.ts computes its codes.
+// The seeded admin's known TOTP secret (DEMO_ADMIN_TOTP_SECRET); tests/e2e/support/admin.ts computes its codes.
 process.env.E2E_ADMIN_TOTP_SECRET ??= 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 const chromium = {

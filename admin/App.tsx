@@ -26,7 +26,7 @@ import { users } from './resources/users';
 import { darkTheme, lightTheme } from './theme';
 
 /**
- * BrowserRouter (not react-admin's default HashRouter) so the URLs are SPEC.md §2's own
+ * BrowserRouter (not react-admin's default HashRouter) so the URLs are docs/product/spec.md §2's own
  * (/admin/plans, /admin/audit-logs, /admin/dashboard); the server serves index.html for every /admin/* path.
  */
 export const App = () => (

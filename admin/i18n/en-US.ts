@@ -578,7 +578,7 @@ export const turmaEnglish = {
       signed_in_as: 'You are signed in as %{email}; sign in with an administrator account.',
       login_title: 'Turma back office',
       login_subtitle: 'Sign in with your administrator account.',
-      // Issue 12: the admin second factor (TOTP).
+      // The admin second factor (TOTP).
       two_factor: {
         enrol_title: 'Turn on two-step verification',
         enrol_help: 'Scan the QR code with an authenticator app (Google Authenticator, Authy, 1Password…) and enter the 6-digit code.',

@@ -793,7 +793,7 @@ export const ptBR: Messages = {
       signed_in_as: 'Você está conectado como %{email}; entre com uma conta de administrador.',
       login_title: 'Administração da Turma',
       login_subtitle: 'Entre com sua conta de administrador.',
-      // Issue 12: the admin second factor (TOTP).
+      // The admin second factor (TOTP).
       two_factor: {
         enrol_title: 'Ative a verificação em duas etapas',
         enrol_help: 'Leia o QR code com um aplicativo autenticador (Google Authenticator, Authy, 1Password…) e digite o código de 6 dígitos.',

@@ -1,4 +1,4 @@
-// /admin/analytics (issue 12): the funnel visits → sign-ups → entries paid → groups completed → balances paid over a
+// /admin/analytics: the funnel visits → sign-ups → entries paid → groups completed → balances paid over a
 // date range, by origin and by the theme experiment's variant, and the variants' two-proportion test (95% CI).
 import { Alert, Box, Card, CardContent, CircularProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';

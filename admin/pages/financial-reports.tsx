@@ -1,4 +1,4 @@
-// /admin/financial-reports (issue 12): money per month or day — entries, balances, marketplace sales, refunds,
+// /admin/financial-reports: money per month or day — entries, balances, marketplace sales, refunds,
 // commissions and bonuses, payouts, the platform fee and the money held — with the reconciliation line that must be
 // zero (the identity is core/reports/financial.ts, explained on the screen) and the CSV download.
 import DownloadIcon from '@mui/icons-material/Download';

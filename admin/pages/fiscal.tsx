@@ -1,4 +1,4 @@
-// /admin/fiscal (issue 12): the platform's taxable events of a month (its fee on redeemed vouchers, marketplace sales)
+// /admin/fiscal: the platform's taxable events of a month (its fee on redeemed vouchers, marketplace sales)
 // with the customer's CPF and the amounts for the service invoice (NFS-e); select events and mark them invoiced with
 // the invoice number (POST /api/admin/reports/fiscal/mark-invoiced, audited); CSV download.
 import DownloadIcon from '@mui/icons-material/Download';

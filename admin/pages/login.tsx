@@ -37,7 +37,7 @@ function useNonAdminSession(): string | null {
 export const LoginPage = () => {
   const translate = useTranslate();
   const nonAdminEmail = useNonAdminSession();
-  // Issue 12: after the password, an admin's session still needs the second factor.
+  // After the password, an admin's session still needs the second factor.
   const secondFactor = useSyncExternalStore(subscribeSecondFactor, getSecondFactorStep);
   return (
     <Login

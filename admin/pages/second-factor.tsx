@@ -1,4 +1,4 @@
-// Issue 12: the admin second factor on the login page, after the password: enrolment (QR code, the secret to type by
+// The admin second factor on the login page, after the password: enrolment (QR code, the secret to type by
 // hand, a code, then the 10 recovery codes once) on the first admin sign-in, else a code or a recovery code.
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';

@@ -41,7 +41,7 @@ async function postLogout(): Promise<void> {
 let lastKnownRole: string | null | undefined;
 
 /**
- * Issue 12: what an admin's password-only session still needs ('enrol' on the first admin sign-in, else 'verify'); null
+ * What an admin's password-only session still needs ('enrol' on the first admin sign-in, else 'verify'); null
  * once the second factor is passed (or for other roles). The login page shows the step while it is set.
  */
 export type SecondFactorStep = 'enrol' | 'verify' | null;
@@ -139,7 +139,7 @@ export const authProvider: AuthProvider = {
     lastKnownRole = 'admin';
     // One session for the site and the back office: the web app now asks who is signed in (its marker).
     writeMarker(true);
-    // Issue 12: the login page now shows the second factor (enrolment or code); no redirect until it is passed.
+    // The login page now shows the second factor (enrolment or code); no redirect until it is passed.
     await fetchMe();
     if (secondFactorStep) return { redirectTo: '/login' };
     // The admin's own routes start at the dashboard, whatever the server's redirect_to says.

@@ -2,7 +2,7 @@
 import { fetchUtils, HttpError, type DataProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 
-/** The server's error body (API.md): `{ error: { code, message, fields? } }`. */
+/** The server's error body (docs/api.md): `{ error: { code, message, fields? } }`. */
 interface ApiErrorBody {
   error?: { code?: string; message?: string; fields?: Record<string, string> };
 }
@@ -68,7 +68,7 @@ export function widenDateFilters(filter: Record<string, unknown>): Record<string
 const restProvider = simpleRestProvider('/api/admin', httpClient);
 
 /**
- * Screens whose path (SPEC.md §2) differs from their API resource: /admin/triggers lists /api/admin/jobs,
+ * Screens whose path (docs/product/spec.md §2) differs from their API resource: /admin/triggers lists /api/admin/jobs,
  * /admin/marketplace/orders lists /api/admin/orders.
  */
 const API_RESOURCE: Record<string, string> = {

@@ -1,4 +1,4 @@
-// Campanhas (PRODUCT.md §1, §5, issue 11): the member-to-member bonus. A campaign has a period, a bonus (fixed, or a
+// Campanhas (docs/product/group-purchase.md, docs/product/referrals.md): the member-to-member bonus. A campaign has a period, a bonus (fixed, or a
 // percentage of the platform fee), a cap per inviter and a budget; the show page has spent/budget and the bonuses paid.
 // Campaigns are never edited (bonuses were paid under their terms): an admin ends one (audited) and creates another.
 import CampaignIcon from '@mui/icons-material/Campaign';

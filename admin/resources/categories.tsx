@@ -1,4 +1,4 @@
-// Categorias (issue 12): /admin/marketplace/categories (product categories, /api/admin/product-categories) and
+// Categorias: /admin/marketplace/categories (product categories, /api/admin/product-categories) and
 // /admin/plan-categories (/api/admin/plan-categories): list with how many records use each, create, edit, delete —
 // the server refuses to delete a category in use (409, its pt-BR message is shown as the notification).
 import CategoryIcon from '@mui/icons-material/Category';

@@ -1,4 +1,4 @@
-// Turmas (issue 12): /admin/groups lists /api/admin/groups by status with a streamed CSV export; a group's page shows
+// Turmas: /admin/groups lists /api/admin/groups by status with a streamed CSV export; a group's page shows
 // its members and their entry payments, and an open group can be cancelled with a reason (every paid entry refunded).
 import CancelIcon from '@mui/icons-material/Cancel';
 import GroupsIcon from '@mui/icons-material/Groups';

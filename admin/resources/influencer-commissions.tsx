@@ -1,4 +1,4 @@
-// One influencer's commissions (issue 11), a card for the influencer's show page: totals by status
+// One influencer's commissions, a card for the influencer's show page: totals by status
 // (GET /api/admin/influencers/:id/commission-totals) and the newest commissions (GET …/commissions, simple-rest):
 // date, the purchase, the platform fee it earned on, the rate, the commission, its status and release date.
 import { Alert, Box, Chip, CircularProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';

@@ -1,4 +1,4 @@
-// Influenciadores (issue 11): applications by status (tabs), each influencer's funnel (counted clicks, sign-ups,
+// Influenciadores: applications by status (tabs), each influencer's funnel (counted clicks, sign-ups,
 // self-referrals, flagged), and the back office's decisions: approve with a commission rate in % (the server gives the
 // referral code), reject or suspend with a reason, reactivate, change the rate. The server audits every decision
 // (linked from the show page). The show page is a composition of cards (more panels may be added below).

@@ -1,6 +1,6 @@
-// Pedidos do marketplace (issue 12): /admin/marketplace/orders lists /api/admin/orders with status tabs, filters by
+// Pedidos do marketplace: /admin/marketplace/orders lists /api/admin/orders with status tabs, filters by
 // date, text and customer, bulk "mark preparing" and a streamed CSV export; /admin/marketplace/orders/:orderId shows
-// items, totals, address, payment and timeline with the moves PRODUCT.md §4 allows (the server refuses the others).
+// items, totals, address, payment and timeline with the moves docs/product/marketplace.md allows (the server refuses the others).
 import CancelIcon from '@mui/icons-material/Cancel';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import InventoryIcon from '@mui/icons-material/Inventory2';
@@ -255,7 +255,7 @@ const ShipDialog = ({ open, onClose, onShip }: { open: boolean; onClose: () => v
   );
 };
 
-/** The moves an operator may make from each status (PRODUCT.md §4; core/marketplace/order-rules.ts decides). */
+/** The moves an operator may make from each status (docs/product/marketplace.md; core/marketplace/order-rules.ts decides). */
 const MOVES: Record<Status, Array<'preparing' | 'ship' | 'deliver' | 'cancel' | 'refund'>> = {
   pending: ['cancel'],
   paid: ['preparing', 'refund'],
@@ -288,7 +288,7 @@ const OrderActions = () => {
     }
   };
   const quiet = (p: Promise<unknown>): Promise<void> => p.then(() => undefined, () => undefined);
-  // A pending return (issue 13) is answered by accepting or refusing it (ReturnSection), not by a plain refund.
+  // A pending return is answered by accepting or refusing it (ReturnSection), not by a plain refund.
   const returnPending = record.return_request?.status === 'requested' && record.status === 'delivered';
   const moves = MOVES[record.status].filter((m) => !(returnPending && m === 'refund'));
   return (
@@ -333,7 +333,7 @@ const OrderActions = () => {
   );
 };
 
-/** Issue 13 (CDC art. 49): the customer's return request; while pending, "Receber devolução" and "Recusar". */
+/** CDC art. 49: the customer's return request; while pending, "Receber devolução" and "Recusar". */
 const ReturnSection = () => {
   const { record, refetch } = useShowContext<AdminOrder>();
   const translate = useTranslate();
@@ -519,7 +519,7 @@ const OrderDetailBody = () => {
   );
 };
 
-/** Registered as the resource's `edit` route so the URL is /admin/marketplace/orders/:orderId (SPEC.md §2). */
+/** Registered as the resource's `edit` route so the URL is /admin/marketplace/orders/:orderId (docs/product/spec.md §2). */
 const OrderDetail = () => (
   <ShowBase resource={ORDERS_RESOURCE}>
     <OrderDetailBody />

@@ -1,4 +1,4 @@
-// The order page's items (issue 12) with refunds per line: each line shows the units already refunded and, while the
+// The order page's items with refunds per line: each line shows the units already refunded and, while the
 // order is paid and no return is pending, "Reembolsar item" opens a dialog for the units and the reason. The amount
 // shown is a preview (unit price × units); the server recomputes it and refuses more than what is left.
 // Reads and writes GET/POST /api/admin/orders/:id/line-refunds.

@@ -1,4 +1,4 @@
-// Planos (PRODUCT.md §1, §7): the catalogue of group-purchase plans. Money is integer centavos; the
+// Planos (docs/product/group-purchase.md, docs/product/screens.md#back-office): the catalogue of group-purchase plans. Money is integer centavos; the
 // entry is 10% of the price, computed by the server and only previewed here.
 import BlockIcon from '@mui/icons-material/Block';
 import SellIcon from '@mui/icons-material/Sell';

@@ -1,4 +1,4 @@
-// Produtos do marketplace (issue 12, PRODUCT.md §4, §7): /admin/marketplace/products lists /api/admin/products with
+// Produtos do marketplace (docs/product/marketplace.md, docs/product/screens.md#back-office): /admin/marketplace/products lists /api/admin/products with
 // search, category, active and low-stock filters and the stock column; create/edit with the price typed in reais
 // (integer centavos on the wire), images uploaded through the server (re-encoded, stored by the storage port),
 // activate/deactivate, and the CSV import (all or nothing: the server reports every bad line and saves none).
@@ -98,7 +98,7 @@ export function toProductPayload(data: Partial<Product>) {
     category_id: data.category_id || null,
     images: data.images ?? [],
     active: data.active ?? true,
-    // Issue 13: weight (g) and dimensions (cm) for the freight quote; left out when empty (the product keeps its own).
+    // Weight (g) and dimensions (cm) for the freight quote; left out when empty (the product keeps its own).
     ...Object.fromEntries(SHIPPING_FIELDS.filter((k) => typeof data[k] === 'number').map((k) => [k, data[k]])),
   };
 }

@@ -1,4 +1,4 @@
-// Profissionais (PRODUCT.md §9, issue 10): applications by status (tabs), the application with its photos and trade
+// Profissionais (docs/product/professionals.md): applications by status (tabs), the application with its photos and trade
 // register, and the back office's decisions: approve (or reactivate), reject with a reason, suspend with a reason,
 // feature until a day, bulk approve. The server e-mails, notifies and audits every decision (linked from the show page).
 import BadgeIcon from '@mui/icons-material/Badge';

@@ -1,4 +1,4 @@
-// Avaliações (PRODUCT.md §9, issue 10): the most reported first; hide a review with a reason (it leaves the profile and
+// Avaliações (docs/product/professionals.md): the most reported first; hide a review with a reason (it leaves the profile and
 // the professional's average) or publish it again. The server audits both and recomputes the average.
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import VisibilityIcon from '@mui/icons-material/Visibility';

@@ -1,4 +1,4 @@
-// Gatilhos (issue 12): every scheduled job and queue (GET /api/admin/jobs) with its schedule, last and next run and
+// Gatilhos: every scheduled job and queue (GET /api/admin/jobs) with its schedule, last and next run and
 // last outcome; "run now", pause and resume a schedule (kept across restarts); and the jobs that failed for good, with
 // their error and a retry. The server audits each action.
 import PauseIcon from '@mui/icons-material/Pause';

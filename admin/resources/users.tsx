@@ -1,4 +1,4 @@
-// Usuários (issue 12): search by name, e-mail or CPF; the account with its profile, groups, orders and payments; and
+// Usuários: search by name, e-mail or CPF; the account with its profile, groups, orders and payments; and
 // the operator's actions — change role, block with a reason, unblock, end all sessions, resend the confirmation link.
 // The server refuses to demote or block the last administrator and audits every change (linked from the page).
 import BlockIcon from '@mui/icons-material/Block';
