@@ -181,9 +181,7 @@ test.describe('screens and states', () => {
     await expect(page.getByRole('heading', { level: 1, name: HERO_TITLE })).toBeVisible();
   });
 
-  test('screens load on demand behind a "Carregando..." spinner', async ({ page, consoleGuard }) => {
-    // The influencer sign-up asks who is signed in (401 for a visitor).
-    consoleGuard.allow(/status of 401/);
+  test('screens load on demand behind a "Carregando..." spinner', async ({ page }) => {
     // Hold back the lazily loaded sign-up screens (the influencer's among them); the app itself loads as usual.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));

@@ -47,6 +47,15 @@ test('a paid entry has an HTML receipt and a PDF linked from the payment history
   await receipt.screenshot({ path: screenshotPath(testInfo, 'receipt'), fullPage: true });
   expect(problems).toEqual([]);
 
+  // At 360 px the receipt is laid out for the phone: nothing runs off the side, each label sits above its value.
+  await receipt.setViewportSize({ width: 360, height: 780 });
+  expect(await receipt.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const line = receipt.locator('dl > div').first();
+  const [label, value] = await Promise.all([line.locator('dt').boundingBox(), line.locator('dd').boundingBox()]);
+  expect(value!.y).toBeGreaterThanOrEqual(label!.y + label!.height - 1);
+  expect(value!.width).toBeGreaterThan(300);
+  await receipt.screenshot({ path: screenshotPath(testInfo, 'receipt-360'), fullPage: true });
+
   const pdf = await page.request.get(`/api/payments/${id}/receipt?format=pdf`);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
