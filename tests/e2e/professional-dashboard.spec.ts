@@ -113,7 +113,7 @@ test('a professional redeems a paid voucher by its code, the member reviews, the
   await expect(ticket.getByText(voucher.code)).toBeVisible();
   await expect(ticket.getByText('Pronto para usar')).toBeVisible();
   await expect(ticket.getByRole('img', { name: `QR Code do voucher ${voucher.code}` })).toBeVisible();
-  await expect(ticket.getByRole('link', { name: 'Encontrar profissionais que aceitam' })).toHaveAttribute('href', '/marketplace/services');
+  await expect(ticket.getByRole('link', { name: 'Encontrar profissionais que aceitam' })).toHaveAttribute('href', `/marketplace/services?category=${category.slug}`);
   await ticket.scrollIntoViewIfNeeded();
   await anaBrowser.page.screenshot({ path: screenshotPath(testInfo, 'member-voucher-qr'), fullPage: true });
 

@@ -60,6 +60,9 @@ export function MemberVouchers({ headingLevel = 2, hideWhenEmpty = true }: { hea
   );
 }
 
+/** The services page's nearby search, filtered to the plan's category (the section reads `?category=`). */
+const nearbyFor = (category: string | null) => (category ? `/marketplace/services?category=${encodeURIComponent(category)}` : '/marketplace/services');
+
 function VoucherTicket({ voucher, onReview }: { voucher: MyVoucher; onReview: () => void }) {
   const { t, i18n } = useTranslation('vouchers');
   const locale = i18n.language;
@@ -97,7 +100,7 @@ function VoucherTicket({ voucher, onReview }: { voucher: MyVoucher; onReview: ()
         {voucher.status === 'redeemable' && !voucher.delivery && (
           <>
             <p className="muted">{voucher.plan.category_name ? t('redeemable', { category: voucher.plan.category_name }) : t('redeemableAny')}</p>
-            <Link to="/marketplace/services" className="text-link">
+            <Link to={nearbyFor(voucher.plan.category)} className="text-link">
               {t('findProfessionals')}
             </Link>
           </>

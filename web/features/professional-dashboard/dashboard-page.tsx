@@ -60,7 +60,7 @@ export default function ProfessionalDashboardPage() {
 
       <div className="dashboard__grid">
         <div className="dashboard__main">
-          <RedeemPanel categoryName={categoryName} />
+          <RedeemPanel categoryName={categoryName} ownCategory={profile.category} />
           <RecentServices />
           <ProfilePanel profile={profile} categoryName={categoryName} onSaved={(saved) => mutate(() => saved)} />
         </div>

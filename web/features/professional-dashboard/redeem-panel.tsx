@@ -1,6 +1,7 @@
 // "Resgatar voucher": type the code (or scan its QR code), look it up — plan and the member's first name — then
-// "Confirmar resgate". The API's refusals (404, 409 voucher_already_redeemed / voucher_wrong_category /
-// voucher_not_redeemable, 403) are shown as plain sentences in the reader's language.
+// "Confirmar resgate". The lookup carries the redeem's own verdict (can_redeem, reason): a voucher this professional
+// cannot redeem is explained (whose category it is, who may redeem it) and offers no confirm. The API's refusals are
+// shown as plain sentences in the reader's language.
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,11 +16,11 @@ import { professionalApi, professionalKeys, type Redeemed, type VoucherLookup } 
 
 const QrScanner = lazy(() => import('./qr-scanner').then((m) => ({ default: m.QrScanner })));
 
-const KNOWN_ERRORS = ['voucher_not_found', 'voucher_already_redeemed', 'voucher_wrong_category', 'voucher_not_redeemable', 'professional_not_approved'];
+const KNOWN_ERRORS = ['voucher_not_found', 'voucher_already_redeemed', 'voucher_wrong_category', 'voucher_not_redeemable', 'voucher_cancelled', 'voucher_ships_as_order', 'professional_not_approved'];
 
 type Step = { kind: 'idle' } | { kind: 'found'; voucher: VoucherLookup } | { kind: 'done'; voucher: VoucherLookup; result: Redeemed };
 
-export function RedeemPanel({ categoryName }: { categoryName: (slug: string | null) => string }) {
+export function RedeemPanel({ categoryName, ownCategory }: { categoryName: (slug: string | null) => string; ownCategory: string }) {
   const { t, i18n } = useTranslation('professionalDashboard');
   const locale = i18n.language;
   const id = useId();
@@ -73,6 +74,8 @@ export function RedeemPanel({ categoryName }: { categoryName: (slug: string | nu
       );
       void queryClient.invalidateQueries({ queryKey: professionalKeys.all });
     } catch (err) {
+      // The found card goes: what it promised did not happen. The sentence stays under the code to try again.
+      setStep({ kind: 'idle' });
       if (!(isApiError(err) && err.isSessionExpired)) setError(message(err));
     } finally {
       setBusy(null);
@@ -140,41 +143,14 @@ export function RedeemPanel({ categoryName }: { categoryName: (slug: string | nu
       )}
 
       {step.kind === 'found' && (
-        <div className="redeem__found" aria-live="polite">
-          <p className="redeem__found-title">{t('redeem.found')}</p>
-          <dl className="facts">
-            <div>
-              <dt>{t('redeem.plan')}</dt>
-              <dd>{step.voucher.plan.name}</dd>
-            </div>
-            <div>
-              <dt>{t('redeem.member')}</dt>
-              <dd>{step.voucher.member_first_name}</dd>
-            </div>
-            <div>
-              <dt>{t('redeem.category')}</dt>
-              <dd>{categoryName(step.voucher.plan.category)}</dd>
-            </div>
-            <div>
-              <dt>{t('redeem.status')}</dt>
-              <dd>
-                <span className={`status-chip status-chip--${step.voucher.status}`}>{t(`redeem.statuses.${step.voucher.status}`)}</span>
-              </dd>
-            </div>
-          </dl>
-          {step.voucher.status === 'redeemed' && <p className="field__error">{t('redeem.errors.voucher_already_redeemed')}</p>}
-          {step.voucher.status === 'awaiting_balance' && <p className="field__error">{t('redeem.errors.voucher_not_redeemable')}</p>}
-          <div className="redeem__actions">
-            {step.voucher.status === 'redeemable' && (
-              <Button onClick={() => void confirm(step.voucher)} disabled={busy !== null}>
-                {busy === 'redeem' ? t('redeem.confirming') : t('redeem.confirm')}
-              </Button>
-            )}
-            <Button variant="ghost" onClick={reset} disabled={busy !== null}>
-              {t('redeem.cancel')}
-            </Button>
-          </div>
-        </div>
+        <FoundVoucher
+          voucher={step.voucher}
+          categoryName={categoryName}
+          ownCategory={ownCategory}
+          busy={busy}
+          onConfirm={() => void confirm(step.voucher)}
+          onCancel={reset}
+        />
       )}
 
       {step.kind === 'done' && (
@@ -189,5 +165,77 @@ export function RedeemPanel({ categoryName }: { categoryName: (slug: string | nu
         </div>
       )}
     </section>
+  );
+}
+
+/** The looked-up voucher: plan, member and category; "Confirmar resgate" only when the server said this professional can. */
+function FoundVoucher({
+  voucher,
+  categoryName,
+  ownCategory,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  voucher: VoucherLookup;
+  categoryName: (slug: string | null) => string;
+  ownCategory: string;
+  busy: 'lookup' | 'redeem' | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('professionalDashboard');
+  const refused = !voucher.can_redeem;
+  // Another category or a product: the voucher's own status ("Pronto para usar") would read as an invitation.
+  const notHere = voucher.reason === 'voucher_wrong_category' || voucher.reason === 'voucher_ships_as_order';
+  const explanation = voucher.reason
+    ? t(`redeem.reasons.${voucher.reason}`, {
+        category: voucher.plan.category ? categoryName(voucher.plan.category) : t('redeem.otherCategory'),
+        mine: categoryName(ownCategory),
+      })
+    : null;
+  return (
+    <div className={`redeem__found${refused ? ' redeem__found--refused' : ''}`} aria-live="polite">
+      <p className="redeem__found-title">{refused ? t('redeem.refusedTitle') : t('redeem.found')}</p>
+      <dl className="facts">
+        <div>
+          <dt>{t('redeem.plan')}</dt>
+          <dd>{voucher.plan.name}</dd>
+        </div>
+        <div>
+          <dt>{t('redeem.member')}</dt>
+          <dd>{voucher.member_first_name}</dd>
+        </div>
+        <div>
+          <dt>{t('redeem.category')}</dt>
+          <dd>{categoryName(voucher.plan.category)}</dd>
+        </div>
+        <div>
+          <dt>{t('redeem.status')}</dt>
+          <dd>
+            {notHere ? (
+              <span className="status-chip status-chip--tone-danger">{t(`redeem.notHere.${voucher.reason}`)}</span>
+            ) : (
+              <span className={`status-chip status-chip--${voucher.status}`}>{t(`redeem.statuses.${voucher.status}`)}</span>
+            )}
+          </dd>
+        </div>
+      </dl>
+      {explanation && (
+        <p className="redeem__refusal" role="alert">
+          {explanation}
+        </p>
+      )}
+      <div className="redeem__actions">
+        {voucher.can_redeem && (
+          <Button onClick={onConfirm} disabled={busy !== null}>
+            {busy === 'redeem' ? t('redeem.confirming') : t('redeem.confirm')}
+          </Button>
+        )}
+        <Button variant={refused ? 'secondary' : 'ghost'} onClick={onCancel} disabled={busy !== null}>
+          {refused ? t('redeem.lookAnother') : t('redeem.cancel')}
+        </Button>
+      </div>
+    </div>
   );
 }
