@@ -75,13 +75,6 @@ const profile: ProfileMessages = {
     successBody: 'We will miss you. You can create a new account whenever you like.',
     errorTitle: 'Could not delete the account',
   },
-  dashboard: {
-    greeting: 'Hi, {{name}}!',
-    body: 'My dashboard — this screen is still under construction.',
-    hint: 'Soon you will follow your groups, payments and vouchers here. Meanwhile, take a look at the plans or complete your profile.',
-    plans: 'See plans',
-    profile: 'My profile',
-  },
 };
 
 export default profile;

@@ -1,5 +1,4 @@
-// Texts of /profile (personal data, address, password, LGPD export, account deletion) and of the
-// signed-in dashboard placeholder.
+// Texts of /profile (personal data, address, password, LGPD export, account deletion).
 const profile = {
   docTitle: 'Meu perfil',
   title: 'Meu perfil',
@@ -74,13 +73,6 @@ const profile = {
     successTitle: 'Conta excluída',
     successBody: 'Sentiremos sua falta. Você pode criar uma nova conta quando quiser.',
     errorTitle: 'Erro ao excluir conta',
-  },
-  dashboard: {
-    greeting: 'Olá, {{name}}!',
-    body: 'Meu painel — esta tela ainda está em construção.',
-    hint: 'Em breve você acompanha aqui as suas turmas, pagamentos e vouchers. Enquanto isso, conheça os planos ou complete o seu perfil.',
-    plans: 'Ver planos',
-    profile: 'Meu perfil',
   },
 };
 
