@@ -9,6 +9,8 @@ import './professionals-search.css';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+import { NEARBY_NATIONWIDE_KM, NEARBY_RADIUS_STEPS_KM } from '../../../core/professionals/nearby-radius';
 import { Button } from '../../components/button';
 import { MapPinIcon, SearchIcon, UsersIcon } from '../../components/icons';
 import { EmptyState, ErrorState } from '../../components/resource-states';
@@ -44,8 +46,25 @@ export default function NearbyProfessionals() {
   const [locating, setLocating] = useState(false);
   const [geoFailure, setGeoFailure] = useState<GeoFailure | null>(null);
   const [radiusKm, setRadiusKm] = useState(DEFAULT_RADIUS_KM);
-  const [category, setCategory] = useState('');
   const [page, setPage] = useState(1);
+  // The category is in the address (?category=): a voucher's "Encontrar profissionais que aceitam" opens it filtered.
+  const [params, setParams] = useSearchParams();
+  const category = params.get('category') ?? '';
+  const setCategory = useCallback(
+    (slug: string) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (slug) next.set('category', slug);
+          else next.delete('category');
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+      setPage(1);
+    },
+    [setParams],
+  );
 
   // The signed-in user's profile coordinates come from the session the app already read (GET /api/me), not a second call.
   const session = useSession();
@@ -131,7 +150,12 @@ export default function NearbyProfessionals() {
   );
 
   const pages = data ? Math.max(1, Math.ceil(data.total / NEARBY_PER_PAGE)) : 1;
-  const radiusText = formatRadius(radiusKm, i18n.language);
+  // "100 km" or "todo o Brasil"; "em até 100 km" or "em todo o Brasil".
+  const radiusName = (km: number) => (km >= NEARBY_NATIONWIDE_KM ? t('nearby.nationwide') : t('nearby.km', { radius: formatRadius(km, i18n.language) }));
+  const within = (km: number) => (km >= NEARBY_NATIONWIDE_KM ? t('nearby.withinNationwide') : t('nearby.within', { radius: formatRadius(km, i18n.language) }));
+  const categoryLabel = category ? categoryName(category) : '';
+  // Nobody further either (the server counted up to the whole country): widening is no answer, another category is.
+  const nobodyAnywhere = !!data && data.total === 0 && (radiusKm >= NEARBY_NATIONWIDE_KM || (!!data.wider && data.wider.total === 0));
 
   return (
     <section className="page__section nearby" aria-labelledby={headingId}>
@@ -181,19 +205,36 @@ export default function NearbyProfessionals() {
           <nav className="category-chips nearby__categories" aria-label={t('nearby.category')}>
             <ul role="list">
               <li>
-                <button type="button" className="category-chip" aria-pressed={!category} onClick={() => (setCategory(''), setPage(1))}>
+                <button type="button" className="category-chip" aria-pressed={!category} onClick={() => setCategory('')}>
                   {t('nearby.allCategories')}
                 </button>
               </li>
               {categories.data!.map((c) => (
                 <li key={c.id}>
-                  <button type="button" className="category-chip" aria-pressed={category === c.slug} onClick={() => (setCategory(c.slug), setPage(1))}>
+                  <button type="button" className="category-chip" aria-pressed={category === c.slug} onClick={() => setCategory(c.slug)}>
                     {c.name}
                   </button>
                 </li>
               ))}
             </ul>
           </nav>
+        )}
+
+        {origin && (
+          <div className="category-chips nearby__radius" role="group" aria-labelledby={`${headingId}-radius`}>
+            <span id={`${headingId}-radius`} className="nearby__radius-label">
+              {t('nearby.radiusLegend')}
+            </span>
+            <ul role="list">
+              {NEARBY_RADIUS_STEPS_KM.map((step) => (
+                <li key={step}>
+                  <button type="button" className="category-chip" aria-pressed={radiusKm === step} onClick={() => (setRadiusKm(step), setPage(1))}>
+                    {radiusName(step)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
         )}
       </div>
 
@@ -212,10 +253,22 @@ export default function NearbyProfessionals() {
         <div className={`nearby__results${refreshing ? ' nearby__results--refreshing' : ''}`} aria-busy={refreshing || undefined}>
           <div className="nearby__list">
             <p className="nearby__count" aria-live="polite">
-              {data.total > 0 && t('nearby.count', { count: data.total, radius: radiusText })}
+              {data.total > 0 && t('nearby.count', { count: data.total, within: within(radiusKm) })}
             </p>
             {data.items.length === 0 ? (
-              <EmptyState icon={<UsersIcon size={28} />} title={t('nearby.empty', { radius: radiusText })} hint={t('nearby.emptyHint')} />
+              <EmptyState
+                icon={<UsersIcon size={28} />}
+                title={
+                  nobodyAnywhere
+                    ? categoryLabel
+                      ? t('nearby.emptyCategoryAnywhere', { category: categoryLabel })
+                      : t('nearby.emptyAnywhere')
+                    : categoryLabel
+                      ? t('nearby.emptyCategory', { category: categoryLabel, within: within(radiusKm) })
+                      : t('nearby.empty', { within: within(radiusKm) })
+                }
+                hint={nobodyAnywhere ? t('nearby.emptyAnywhereHint') : t('nearby.emptyHint')}
+              />
             ) : (
               <ul className="pro-grid" role="list">
                 {data.items.map((p) => (
@@ -236,12 +289,12 @@ export default function NearbyProfessionals() {
                 }}
               >
                 <SearchIcon size={16} />
-                {t('nearby.wider', { count: data.wider.total, radius: formatRadius(data.wider.radius_km, i18n.language) })}
+                {t('nearby.wider', { count: data.wider.total, to: radiusName(data.wider.radius_km) })}
               </Button>
             )}
             {radiusKm !== DEFAULT_RADIUS_KM && (
               <button type="button" className="link-btn nearby__reset" onClick={() => (setRadiusKm(DEFAULT_RADIUS_KM), setPage(1))}>
-                {t('nearby.backToDefault', { radius: DEFAULT_RADIUS_KM })}
+                {t('nearby.backToDefault', { radius: formatRadius(DEFAULT_RADIUS_KM, i18n.language) })}
               </button>
             )}
             {pages > 1 && (
