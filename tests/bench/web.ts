@@ -1,16 +1,22 @@
-// `npm run bench:web`: Lighthouse 12.8 (mobile preset, simulated throttling) on the public pages of the
-// built app in production mode, on a fresh seeded embedded database, with Debian's Chromium. Prints
-// | page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |. A benchmark, never part of `npm test`.
+// `npm run bench:web`: Lighthouse 12.8 (mobile preset, simulated throttling) on the built app in production
+// mode, on a fresh seeded embedded database, with Debian's Chromium: the server-rendered public pages, the shared links'
+// screens (a referral link, a professional's profile), the client-rendered ones (/auth, the cart) and the signed-in
+// ones (dashboard, my groups, a checkout step, as the demo user; a back-office list, as the demo admin). Prints
+// | page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |. A benchmark, never part of `npm test`.
 //
-//   npm run bench:web [-- --skip-build] [--runs N] [--json out.json] [--lhr-dir dir] [--chromium /usr/bin/chromium]
+//   npm run bench:web [-- --skip-build] [--runs N] [--only name,name] [--lock /tmp/turma-build.lock] [--json out.json] [--lhr-dir dir] [--chromium /usr/bin/chromium]
 //
 // --json writes the table's figures with the audits under 100%; --lhr-dir each page's full Lighthouse report (JSON) and
-// its page-load trace (<page>.trace.json, for Chrome's Performance panel).
+// its page-load trace (<page>.trace.json, for Chrome's Performance panel); --only measures the pages named (first column);
+// --lock builds holding that file's lock exclusively (flock) and measures holding it shared, as the browser tests do.
 //
-// Steps: `npm run build` (unless --skip-build); seed a temporary PGlite database (demo plans, products and people, plus
-// one open group so an invite link exists); start `adapters/main.ts` with NODE_ENV=production on a free 127.0.0.1 port;
-// request each page twice (a warm server); run Lighthouse on each page (with --runs N the run with the median performance score is kept). Loopback only:
-// Chromium resolves every other host to nothing, and a request that left 127.0.0.1 is reported after the table.
+// Steps: seed a temporary PGlite database (demo plans, products and people, plus one open group so an invite link
+// exists); `npm run build` (unless --skip-build), just before the server starts, which refuses a dist/ older than the
+// sources; start `adapters/main.ts` with NODE_ENV=production on a free 127.0.0.1 port;
+// request each page twice (a warm server); run Lighthouse on each page (with --runs N the run with the median performance
+// score is kept). Signed-in pages: the browser signs in through the API before them (the session cookie in its jar, the
+// app's session marker in localStorage; Lighthouse clears neither, only caches), and signs out before signed-out ones.
+// Loopback only: Chromium resolves every other host to nothing, and a request that left 127.0.0.1 is reported after the table.
 // Building rewrites dist/, which browser tests use: on a shared machine run it under the e2e lock.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -20,6 +26,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { generateSecret, generateSync } from 'otplib';
+// Lighthouse's own browser driver: used here only to sign the browser in (and out) between pages.
+import puppeteer from 'puppeteer-core';
 import { loadConfig } from '../../adapters/config';
 import { buildContainer } from '../../adapters/container';
 import { openDatabase, pgliteDirFor } from '../../adapters/db/database';
@@ -27,7 +36,7 @@ import { migrateLatest } from '../../adapters/db/migrate';
 import { TOKENS } from '../../adapters/tokens';
 import type { PgBossJobQueue } from '../../adapters/jobs/pg-boss.queue';
 import type { GroupService } from '../../core/groups/group.service';
-import { runSeeds } from '../../seeds/index';
+import { DEMO_ADMIN_EMAIL, DEMO_INFLUENCER_CODE, DEMO_USER_PASSWORD, runSeeds } from '../../seeds/index';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -35,13 +44,15 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 interface Options {
   build: boolean;
   runs: number;
+  only: string[] | null;
+  lock: string | null;
   json: string | null;
   lhrDir: string | null;
   chromium: string;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { build: true, runs: 1, json: null, lhrDir: null, chromium: process.env.CHROME_PATH ?? '/usr/bin/chromium' };
+  const options: Options = { build: true, runs: 1, only: null, lock: null, json: null, lhrDir: null, chromium: process.env.CHROME_PATH ?? '/usr/bin/chromium' };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -51,10 +62,12 @@ function parseArgs(argv: string[]): Options {
     };
     if (arg === '--skip-build') options.build = false;
     else if (arg === '--runs') options.runs = Math.max(1, Number.parseInt(value(), 10) || 1);
+    else if (arg === '--lock') options.lock = resolve(value());
+    else if (arg === '--only') options.only = value().split(',').map((name) => name.trim()).filter(Boolean);
     else if (arg === '--json') options.json = resolve(value());
     else if (arg === '--lhr-dir') options.lhrDir = resolve(value());
     else if (arg === '--chromium') options.chromium = value();
-    else throw new Error(`opção desconhecida: ${arg} (use --skip-build, --runs N, --json arquivo, --lhr-dir pasta, --chromium caminho)`);
+    else throw new Error(`opção desconhecida: ${arg} (use --skip-build, --runs N, --only nomes, --lock arquivo, --json arquivo, --lhr-dir pasta, --chromium caminho)`);
   }
   return options;
 }
@@ -73,6 +86,9 @@ async function freePort(): Promise<number> {
 /** The environment of both the seeding and the server: production mode, loopback only, no background workers. */
 function benchEnv(dataDir: string, port: number): Record<string, string> {
   return {
+    // The demo admin's password and second factor, known here to sign the back office in.
+    DEMO_ADMIN_PASSWORD: `Bench-Senha-${randomBytes(9).toString('hex')}`,
+    DEMO_ADMIN_TOTP_SECRET: generateSecret(),
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -91,8 +107,18 @@ function benchEnv(dataDir: string, port: number): Record<string, string> {
   };
 }
 
+/** Who the browser is signed in as when a page is measured. */
+type As = 'visitor' | 'user' | 'admin';
+
+interface BenchPage {
+  name: string;
+  label: string;
+  path: string;
+  as: As;
+}
+
 /** Seeds the database in dataDir the way the first development start does, plus one open group; returns the pages. */
-async function seed(env: Record<string, string>): Promise<Array<{ name: string; label: string; path: string }>> {
+async function seed(env: Record<string, string>): Promise<{ pages: BenchPage[]; userEmail: string }> {
   const config = loadConfig(env);
   const database = await openDatabase({ url: undefined, pgliteDir: pgliteDirFor(config.dataDir) });
   try {
@@ -101,27 +127,47 @@ async function seed(env: Record<string, string>): Promise<Array<{ name: string; 
     const queue = container.get<PgBossJobQueue>(TOKENS.JobQueue);
     await queue.start({ workers: false });
     try {
-      await runSeeds(container, { demoUsers: true, demoProducts: true });
+      await runSeeds(container, { demoUsers: true, demoProducts: true, adminPassword: env.DEMO_ADMIN_PASSWORD, adminTotpSecret: env.DEMO_ADMIN_TOTP_SECRET });
       const knex = database.knex;
       const user = await knex('users').where({ role: 'user' }).orderBy('email').first<{ id: string; email: string }>('id', 'email');
       const plan = await knex('plans').where({ active: true }).orderBy('name').first<{ id: string }>('id');
       const product = await knex('products').where({ active: true }).orderBy('name').first<{ id: string }>('id');
-      if (!user || !plan || !product) throw new Error('as sementes não criaram pessoas, planos e produtos de demonstração');
+      const professional = await knex('professionals').where({ status: 'approved' }).orderBy('business_name').first<{ id: string }>('id');
+      if (!user || !plan || !product || !professional) throw new Error('as sementes não criaram pessoas, planos, produtos e profissionais de demonstração');
       const groups = container.get<GroupService>(TOKENS.GroupService);
       const place = await groups.createGroup(user, plan.id, { ip: '127.0.0.1', userAgent: 'bench:web', requestId: null });
-      return [
-        { name: 'landing', label: '/', path: '/' },
-        { name: 'products', label: '/marketplace/products', path: '/marketplace/products' },
-        { name: 'product', label: '/marketplace/products/:id', path: `/marketplace/products/${product.id}` },
-        { name: 'services', label: '/marketplace/services', path: '/marketplace/services' },
-        { name: 'invite', label: '/join/:group_id/:code', path: place.membership.invite_path },
+      const pages: BenchPage[] = [
+        { name: 'landing', label: '/', path: '/', as: 'visitor' },
+        { name: 'products', label: '/marketplace/products', path: '/marketplace/products', as: 'visitor' },
+        { name: 'product', label: '/marketplace/products/:id', path: `/marketplace/products/${product.id}`, as: 'visitor' },
+        { name: 'services', label: '/marketplace/services', path: '/marketplace/services', as: 'visitor' },
+        { name: 'invite', label: '/join/:group_id/:code', path: place.membership.invite_path, as: 'visitor' },
+        { name: 'referral', label: '/r/:code', path: `/r/${DEMO_INFLUENCER_CODE}`, as: 'visitor' },
+        { name: 'professional', label: '/profissionais/:id', path: `/profissionais/${professional.id}`, as: 'visitor' },
+        { name: 'auth', label: '/auth', path: '/auth', as: 'visitor' },
+        { name: 'cart', label: '/marketplace/cart', path: '/marketplace/cart', as: 'visitor' },
+        { name: 'dashboard', label: '/dashboard (signed in)', path: '/dashboard', as: 'user' },
+        { name: 'my-groups', label: '/my-groups (signed in)', path: '/my-groups', as: 'user' },
+        { name: 'checkout', label: '/checkout/participants (signed in)', path: '/checkout/participants', as: 'user' },
+        { name: 'admin-users', label: '/admin/users (admin)', path: '/admin/users', as: 'admin' },
       ];
+      return { pages, userEmail: user.email };
     } finally {
       await queue.stop();
     }
   } finally {
     await database.close();
   }
+}
+
+/** Holds `file`'s lock shared (flock) until the returned process's stdin is closed: no build rewrites dist/ meanwhile. */
+async function holdShared(file: string): Promise<ChildProcess> {
+  const child = spawn('flock', ['-s', '-o', file, 'sh', '-c', 'echo held; cat > /dev/null'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  await new Promise<void>((done, fail) => {
+    child.once('exit', (code) => fail(new Error(`flock terminou com o código ${code}`)));
+    child.stdout!.once('data', () => done());
+  });
+  return child;
 }
 
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
@@ -150,6 +196,7 @@ interface Row {
   label: string;
   path: string;
   performance: number;
+  fcp_ms: number;
   accessibility: number;
   'best-practices': number;
   seo: number;
@@ -164,7 +211,7 @@ interface Row {
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
-function rowOf({ name, label, path }: { name: string; label: string; path: string }, lhr: Lhr): Row {
+function rowOf({ name, label, path }: BenchPage, lhr: Lhr): Row {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const failing: Record<string, string[]> = {};
@@ -192,6 +239,7 @@ function rowOf({ name, label, path }: { name: string; label: string; path: strin
     accessibility: score('accessibility'),
     'best-practices': score('best-practices'),
     seo: score('seo'),
+    fcp_ms: Math.round(numeric('first-contentful-paint')),
     lcp_ms: Math.round(numeric('largest-contentful-paint')),
     tbt_ms: Math.round(numeric('total-blocking-time')),
     cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000,
@@ -201,32 +249,79 @@ function rowOf({ name, label, path }: { name: string; label: string; path: strin
 }
 
 function table(rows: Row[]): string {
-  const lines = ['| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |', '|---|---|---|---|---|---|---|---|'];
+  const lines = ['| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |', '|---|---|---|---|---|---|---|---|---|'];
   for (const r of rows) {
     lines.push(
-      `| \`${r.label}\` | ${r.performance} | ${r.accessibility} | ${r['best-practices']} | ${r.seo} | ${(r.lcp_ms / 1000).toFixed(1)} s | ${r.tbt_ms} ms | ${r.cls.toFixed(3)} |`,
+      `| \`${r.label}\` | ${r.performance} | ${r.accessibility} | ${r['best-practices']} | ${r.seo} | ${(r.fcp_ms / 1000).toFixed(1)} s | ${(r.lcp_ms / 1000).toFixed(1)} s | ${r.tbt_ms} ms | ${r.cls.toFixed(3)} |`,
     );
   }
   return lines.join('\n');
 }
 
+/**
+ * Signs the browser out, then in as `as` through the API, from a page of the site (the cookie lands in the browser's jar;
+ * the web app asks for its session only with its marker in localStorage, web/lib/session-marker.ts). The admin passes
+ * the second factor with the seeded secret.
+ */
+async function signInAs(browser: Awaited<ReturnType<typeof puppeteer.connect>>, origin: string, as: As, env: Record<string, string>, userEmail: string) {
+  const tab = await browser.newPage();
+  try {
+    await tab.goto(`${origin}/robots.txt`);
+    const credentials = as === 'user' ? { email: userEmail, password: DEMO_USER_PASSWORD } : as === 'admin' ? { email: DEMO_ADMIN_EMAIL, password: env.DEMO_ADMIN_PASSWORD! } : null;
+    const code = as === 'admin' ? generateSync({ secret: env.DEMO_ADMIN_TOTP_SECRET! }) : null;
+    // A string, not a function: tsx's helpers (__name) would be serialized into the page, where they do not exist.
+    const failed = await tab.evaluate(`(async (credentials, code) => {
+      const post = (path, body) => fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      await post('/api/auth/logout', {});
+      localStorage.clear();
+      if (!credentials) return null;
+      const login = await post('/api/auth/login', credentials);
+      if (!login.ok) return 'login: ' + login.status + ' ' + (await login.text());
+      if (code) {
+        const verified = await post('/api/auth/2fa/verify', { code });
+        if (!verified.ok) return '2fa: ' + verified.status + ' ' + (await verified.text());
+      }
+      localStorage.setItem('turma_session', '1');
+      return null;
+    })(${JSON.stringify(credentials)}, ${JSON.stringify(code)})`);
+    if (failed) throw new Error(`não foi possível entrar como ${as}: ${failed}`);
+  } finally {
+    await tab.close();
+  }
+}
+
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  if (options.build) {
-    console.log('Compilando (npm run build)…');
-    const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('npm run build falhou');
-  }
-
   const dataDir = mkdtempSync(join(tmpdir(), 'turma-bench-web-'));
   const port = await freePort();
   const env = benchEnv(dataDir, port);
   let server: ChildProcess | null = null;
   let chrome: chromeLauncher.LaunchedChrome | null = null;
+  let sharedLock: ChildProcess | null = null;
   try {
     console.log('Semeando um banco PGlite novo…');
-    const pages = await seed(env);
-    server = await startServer(env);
+    const seeded = await seed(env);
+    const pages = options.only ? seeded.pages.filter((p) => options.only!.includes(p.name)) : seeded.pages;
+    if (pages.length === 0) throw new Error(`--only: nenhuma destas páginas: ${seeded.pages.map((p) => p.name).join(', ')}`);
+    // On a tree others are editing, a file can change between the build and the server's start (which then refuses
+    // dist/): built again, up to three times.
+    for (let attempt = 1; ; attempt++) {
+      if (options.build) {
+        console.log('Compilando (npm run build)…');
+        const built = options.lock
+          ? spawnSync('flock', ['-x', options.lock, 'npm', 'run', 'build'], { cwd: ROOT, stdio: 'inherit' })
+          : spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+        if (built.status !== 0) throw new Error('npm run build falhou');
+      }
+      if (options.lock) sharedLock = await holdShared(options.lock);
+      try {
+        server = await startServer(env);
+        break;
+      } catch (error) {
+        sharedLock?.stdin?.end();
+        if (!options.build || attempt >= 3) throw error;
+      }
+    }
     chrome = await chromeLauncher.launch({
       chromePath: options.chromium,
       chromeFlags: [
@@ -243,9 +338,15 @@ async function main() {
     for (const page of pages) {
       for (let i = 0; i < 2; i++) await (await fetch(`${env.PUBLIC_URL}${page.path}`)).text();
     }
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
     const rows: Row[] = [];
+    let signedInAs: As | null = null;
     for (const page of pages) {
       const url = `${env.PUBLIC_URL}${page.path}`;
+      if (page.as !== signedInAs) {
+        await signInAs(browser, env.PUBLIC_URL!, page.as, env, seeded.userEmail);
+        signedInAs = page.as;
+      }
       const runs: Row[] = [];
       for (let i = 0, retries = 0; i < options.runs; i++) {
         const result = await lighthouse(url, {
@@ -281,6 +382,7 @@ async function main() {
       console.log(`${page.label}: ${CATEGORIES.map((c) => `${c} ${row[c]}`).join(', ')}`);
     }
 
+    await browser.disconnect();
     console.log(`\nLighthouse 12.8 — mobile, simulated throttling, production build, ${options.runs > 1 ? `median of ${options.runs} runs` : '1 run'}\n`);
     console.log(table(rows));
     const problems = rows.flatMap((r) => r.problems.map((p) => `${r.label}: ${p}`));
@@ -292,6 +394,7 @@ async function main() {
       console.log(`\nJSON em ${options.json}`);
     }
   } finally {
+    sharedLock?.stdin?.end();
     if (chrome) chrome.kill();
     if (server && server.exitCode === null) {
       const exited = new Promise((r) => server!.once('exit', r));
