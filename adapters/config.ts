@@ -97,6 +97,8 @@ export const configSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('true')
       .transform((v) => v === 'true' || v === '1'),
+    /** On SIGTERM, how long readiness answers 503 before the server stops accepting (the load balancer's notice). */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
     /** Whether `npm start` applies pending migrations; in production the deploy runs `turma db migrate` first. */
     MIGRATE_ON_START: z.enum(['true', 'false', '1', '0']).optional(),
     /** A production-mode server that is not production: the sandbox provider and console mail are allowed. */
@@ -167,6 +169,8 @@ export type Config = Readonly<{
   demoAdminTotpSecret: string | undefined;
   trustProxy: boolean;
   skipBuild: boolean;
+  /** On SIGTERM, readiness fails this long before the server stops accepting (default 5 s in production, else 0). */
+  shutdownDrainMs: number;
   /** Apply pending migrations at start (default: yes outside production, no in production). */
   migrateOnStart: boolean;
   jobsEnabled: boolean;
@@ -221,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoAdminTotpSecret: c.DEMO_ADMIN_TOTP_SECRET,
     trustProxy: c.TRUST_PROXY,
     skipBuild: c.TURMA_SKIP_BUILD,
+    shutdownDrainMs: c.SHUTDOWN_DRAIN_MS ?? (c.NODE_ENV === 'production' ? 5_000 : 0),
     migrateOnStart: c.MIGRATE_ON_START === undefined ? c.NODE_ENV !== 'production' : c.MIGRATE_ON_START === 'true' || c.MIGRATE_ON_START === '1',
     jobsEnabled: c.JOBS_ENABLED,
     shipping: {

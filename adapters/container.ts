@@ -62,6 +62,7 @@ import { ExportMyDataFlow } from '../core/flows/export-my-data.flow';
 import { PaymentReceiptFlow } from '../core/flows/payment-receipt.flow';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { Readiness } from './http/readiness';
 import { KnexUnitOfWork } from './db/unit-of-work';
 import { Argon2PasswordHasher } from './security/argon2.hasher';
 import { HmacSecretTokens } from './security/secret-tokens';
@@ -156,6 +157,7 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   const c = new Container({ defaultScope: 'Singleton' });
   c.bind<Config>(TOKENS.Config).toConstantValue(config);
   c.bind<Database>(TOKENS.Database).toConstantValue(database);
+  c.bind<Readiness>(TOKENS.Readiness).toConstantValue(new Readiness());
   c.bind<Logger>(TOKENS.Logger).toConstantValue(overrides.logger ?? createLogger(config.logLevel));
   c.bind<Clock>(TOKENS.Clock).toConstantValue(overrides.clock ?? systemClock);
   // The unit of work hands each transaction the job queue bound to it (resolved lazily: the queue's handlers use services).

@@ -6,7 +6,7 @@ import { migrateLatest, migrationStatus } from './db/migrate';
 import { buildContainer } from './container';
 import { startServer } from './http/server';
 import { TOKENS } from './tokens';
-import type { Logger } from './logger';
+import { settleLogOutput, type Logger } from './logger';
 import type { PgBossJobQueue } from './jobs/pg-boss.queue';
 import type { AppUnitOfWork } from './db/unit-of-work';
 import { DEMO_USER_PASSWORD, runSeeds } from '../seeds/index';
@@ -86,7 +86,7 @@ async function main() {
     }
   }
 
-  const running = await startServer(container, { port: config.port, host: config.host });
+  const running = await startServer(container, { port: config.port, host: config.host, drainMs: config.shutdownDrainMs });
   logger.info(
     { url: config.publicUrl, port: running.port, database: database.kind, payments: config.paymentProvider },
     `Turma no ar em ${config.publicUrl}`,
@@ -97,11 +97,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'encerrando…');
+    // The last log lines are flushed, but a stdout nobody reads cannot hold the exit for more than a second.
+    const exit = (code: number) => void settleLogOutput(logger).then(() => process.exit(code));
     running.close().then(
-      () => process.exit(0),
+      () => exit(0),
       (err) => {
         logger.error({ err }, 'falha ao encerrar');
-        process.exit(1);
+        exit(1);
       },
     );
   };

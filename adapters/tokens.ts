@@ -3,6 +3,7 @@ export const TOKENS = {
   Config: Symbol.for('turma.Config'),
   Logger: Symbol.for('turma.Logger'),
   Database: Symbol.for('turma.Database'),
+  Readiness: Symbol.for('turma.Readiness'),
   Clock: Symbol.for('turma.Clock'),
   UnitOfWork: Symbol.for('turma.UnitOfWork'),
   PasswordHasher: Symbol.for('turma.PasswordHasher'),

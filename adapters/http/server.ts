@@ -1,4 +1,5 @@
-// Starts the HTTP server and stops it gracefully: stop accepting, drain in-flight requests, close the database.
+// Starts the HTTP server and stops it gracefully: fail readiness, stop accepting, drain in-flight requests and jobs,
+// close the database.
 import { createServer, type Server } from 'node:http';
 import type { Container } from 'inversify';
 import type { Database } from '../db/database';
@@ -8,6 +9,7 @@ import { createApp } from './app';
 import type { NotificationFeed } from '../notifications/notification-feed';
 import type { PgBossJobQueue } from '../jobs/pg-boss.queue';
 import { followCatalogChanges, type CatalogCache } from './catalog-cache';
+import type { Readiness } from './readiness';
 
 export interface RunningServer {
   server: Server;
@@ -18,7 +20,7 @@ export interface RunningServer {
 
 export async function startServer(
   container: Container,
-  options: { port: number; host?: string; distDir?: string; beforeClose?: () => Promise<void> },
+  options: { port: number; host?: string; distDir?: string; beforeClose?: () => Promise<void>; drainMs?: number },
 ): Promise<RunningServer> {
   const app = createApp(container, options.distDir ? { distDir: options.distDir } : {});
   const logger = container.get<Logger>(TOKENS.Logger);
@@ -54,6 +56,10 @@ export async function startServer(
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {
+      // Readiness fails first and the server keeps serving for drainMs, so the load balancer stops sending traffic
+      // here before the listening socket closes (requests arriving meanwhile are still answered).
+      container.get<Readiness>(TOKENS.Readiness).drain();
+      if (options.drainMs) await new Promise((resolve) => setTimeout(resolve, options.drainMs));
       await options.beforeClose?.();
       // Live streams (the bell) never finish on their own: end them, and stop listening, first.
       await container.get<NotificationFeed>(TOKENS.NotificationFeed).close();

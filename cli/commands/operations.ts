@@ -12,6 +12,7 @@ import { paidCount, placesTaken, GROUP_STATUSES } from '../../core/groups/group-
 import { TOKENS } from '../../adapters/tokens';
 import type { PgBossJobQueue, JobStatus } from '../../adapters/jobs/pg-boss.queue';
 import { migrateLatest } from '../../adapters/db/migrate';
+import { settleLogOutput, type Logger } from '../../adapters/logger';
 import { CliError, parseReaisOption, printObject, printRows, setExitCode, withApp, writeOut, type OutputOptions } from '../runtime';
 
 const get = <T>(c: Container, token: symbol) => c.get<T>(token);
@@ -289,6 +290,8 @@ export function registerOperationCommands(program: Command) {
         clearInterval(keepAlive);
         writeOut(`${signal}: terminando os jobs em andamento…\n`);
         await queue.stop();
+        // A stdout nobody reads would otherwise keep the process waiting for its log lines to leave.
+        await settleLogOutput(get<Logger>(container, TOKENS.Logger));
       });
     });
 }
