@@ -1,4 +1,4 @@
-// Who may redeem which voucher at the counter (PRODUCT.md §9): an approved professional, a service voucher of the
+// Who may redeem which voucher at the counter (docs/product/professionals.md): an approved professional, a service voucher of the
 // professional's own category, paid in full and not yet used. The lookup and the redeem both ask this one rule, so
 // what the dashboard offers is exactly what the redeem accepts.
 
