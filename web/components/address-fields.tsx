@@ -187,7 +187,7 @@ export function AddressFields({
       <TextField
         {...common('address_state')}
         {...lockedProps('address_state')}
-        className="span-1"
+        className="span-1 field--compact"
         label={t('address.state')}
         autoComplete="address-level1"
         maxLength={2}
