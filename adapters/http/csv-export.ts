@@ -1,7 +1,6 @@
-// Streamed CSV downloads for the back office (exports, financial reports): UTF-8 with a BOM so Excel reads accents,
-// `;` between fields, pt-BR dates (Brasília time) and decimal commas. Rows come from an async iterable (a keyset-paged
-// cursor) and go through csv-stringify with back-pressure: a page is read only when the socket took the previous one,
-// so any number of rows is written with memory bounded by one page.
+// Streamed CSV downloads for the back office: UTF-8 with a BOM (Excel reads accents), `;`, pt-BR dates and decimal
+// commas. Rows come from a keyset-paged async iterable through csv-stringify with back-pressure, so any number of rows
+// is written with memory bounded by one page.
 import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { formatDecimalReais } from '../../core/shared/money';

@@ -1,7 +1,6 @@
-// The public catalogue lists (GET /api/products, GET /api/plans): the busiest reads of the site (every landing and
-// marketplace visit), answered from their read caches as prepared bytes. Mounted ahead of compression, the body
-// parser, the session and the routers, which they need none of: public, read-only, and gzipped once per cached page.
-// The lane owns these two paths: another method gets 405 with Allow, as from the routers.
+// The public catalogue lists (GET /api/products, GET /api/plans), the busiest reads, answered from their caches as
+// prepared, gzipped-once bytes, mounted ahead of compression, body parser, session and routers (they need none).
+// The lane owns these two paths: another method gets 405 with Allow.
 import type { Container } from 'inversify';
 import type { Next } from 'koa';
 import { productListQuerySchema } from '../../core/marketplace/product-schemas';

@@ -1,11 +1,6 @@
-// Serves the built web app and back office, with the SPA fallback: /admin/* → admin, everything else → web.
-// A path the web app has no screen for (its route table, web/app/route-paths.ts) gets the app with status 404:
-// the app renders its not-found screen, and crawlers and monitors see a real 404.
-// The public pages (landing, information pages, catalogue, product, services, invite, a professional's profile, the
-// referral and e-mail links, not-found) are rendered here by the web app's server entry (web/entry-server.tsx, built
-// into dist/server/entry-server-<hash>.js) with the data the page needs read from this server's own API, and hydrated
-// by the browser; any other page gets the app's skeleton (top bar and 'Carregando...') from the same entry. A build
-// without the server entry, or a render that fails, gets the bare SPA shell.
+// Serves the built web app and back office with the SPA fallback (/admin/* → admin, else web); an unknown path gets the
+// app with status 404. Public pages are rendered by the web app's server entry with their data and hydrated by the
+// browser (docs/server-rendering.md); anything else, or a failed render, gets the app's shell.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

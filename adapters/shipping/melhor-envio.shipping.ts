@@ -1,7 +1,6 @@
-// The ShippingQuote port over Melhor Envio's quote API: POST {MELHOR_ENVIO_URL}/api/v2/me/shipment/calculate with a
-// bearer token. Services it answers with an `error` (route not served, too heavy) are left out. A failure (timeout,
-// refused connection, 4xx/5xx, a body that is not the expected list) throws ShippingProviderError; the container wraps
-// this adapter in FallbackShippingQuote, so the customer is then quoted from the embedded table instead.
+// The ShippingQuote port over Melhor Envio's quote API (docs/integrations.md#melhor-envio). Any failure throws
+// ShippingProviderError; the container wraps this adapter in FallbackShippingQuote, so the customer is then quoted
+// from the embedded table instead.
 import type { CarrierOption, ShippingQuote, ShippingQuoteRequest } from '../../core/shipping';
 import type { Logger } from '../logger';
 

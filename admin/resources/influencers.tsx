@@ -1,7 +1,6 @@
-// Influenciadores: applications by status (tabs), each influencer's funnel (counted clicks, sign-ups,
-// self-referrals, flagged), and the back office's decisions: approve with a commission rate in % (the server gives the
-// referral code), reject or suspend with a reason, reactivate, change the rate. The server audits every decision
-// (linked from the show page). The show page is a composition of cards (more panels may be added below).
+// Influenciadores: applications by status (tabs), each influencer's funnel (clicks, sign-ups, self-referrals, flagged),
+// and the decisions (approve with a commission rate, reject or suspend with a reason, reactivate, change the rate), each
+// audited by the server. The show page is a composition of cards.
 import BlockIcon from '@mui/icons-material/Block';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';

@@ -1,7 +1,6 @@
-// The order page's items with refunds per line: each line shows the units already refunded and, while the
-// order is paid and no return is pending, "Reembolsar item" opens a dialog for the units and the reason. The amount
-// shown is a preview (unit price × units); the server recomputes it and refuses more than what is left.
-// Reads and writes GET/POST /api/admin/orders/:id/line-refunds.
+// The order page's items with refunds per line (GET/POST /api/admin/orders/:id/line-refunds): "Reembolsar item" while
+// the order is paid and no return is pending. The amount shown is a preview; the server recomputes it and refuses more
+// than what is left.
 import { Box, Button as MuiButton, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';

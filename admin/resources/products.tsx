@@ -1,7 +1,6 @@
-// Produtos do marketplace (docs/product/marketplace.md, docs/product/screens.md#back-office): /admin/marketplace/products lists /api/admin/products with
-// search, category, active and low-stock filters and the stock column; create/edit with the price typed in reais
-// (integer centavos on the wire), images uploaded through the server (re-encoded, stored by the storage port),
-// activate/deactivate, and the CSV import (all or nothing: the server reports every bad line and saves none).
+// Produtos do marketplace (docs/product/screens.md#back-office): the list with search, category, active and low-stock
+// filters; create/edit with the price typed in reais (centavos on the wire) and images uploaded through the server;
+// activate/deactivate; the CSV import (all or nothing: every bad line reported, none saved).
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DeleteIcon from '@mui/icons-material/Delete';

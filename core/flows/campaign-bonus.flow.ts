@@ -1,8 +1,6 @@
-// Flow: the member-to-member campaign bonus (docs/product/group-purchase.md, docs/product/referrals.md). When a group completes, each awarded member who came
-// through another member's invite earns that inviter the active campaign's bonus as wallet credit — paid from the
-// platform fee, capped by the inviter's cap and the budget — in the completing transaction. The campaign row is locked
-// while bonuses are computed and `spent` moves by a conditional update, so concurrent completions never pass the
-// budget. The invitee's purchase undone (withdrawn, cancelled, refunded) within the withdrawal window reverses the bonus, once.
+// Flow: the member-to-member campaign bonus (docs/product/referrals.md#campaigns), credited in the completing
+// transaction. The campaign row is locked and `spent` moves by a conditional update, so concurrent completions never pass
+// the budget; an invitee's purchase undone within the withdrawal window reverses the bonus once.
 import type { GroupRecord, MemberRecord } from '../groups';
 import type { PaymentRecord } from '../payments';
 import { bonusAmount, bonusReversalRef, bonusWalletRef, isActiveAt, platformFeeOf, withinReversalWindow } from '../campaigns';

@@ -1,10 +1,6 @@
-// Flow: influencer commissions (docs/product/referrals.md). Crosses groups and marketplace (the purchases), payments
-// (their refunds), referrals (who brought the buyer) and influencers (rates, statuses, the dashboard).
-//  - earning: in the transaction that completes a purchase (a voucher's balance paid, an order delivered), once per
-//    purchase (unique source): rate × the platform fee, pending for the 7-day withdrawal window;
-//  - reversing: in the transaction that refunds the purchase (money not yet in a payout; once paid out, clawed back
-//    and deducted from the next payouts);
-//  - maturing and paying: PayoutFlow (the same job and runs as professionals' receivables).
+// Flow: influencer commissions (docs/product/referrals.md#commissions): earned once per purchase in the transaction
+// that completes it, reversed in the one that refunds it (clawed back once paid out), matured and paid by PayoutFlow.
+// Crosses groups, marketplace, payments, referrals and influencers.
 import type { Clock } from '../shared/clock';
 import { forbidden, notFound } from '../shared/errors';
 import { isId } from '../shared/ids';

@@ -1,9 +1,6 @@
-// Flow (read): GET /api/me/export (LGPD art. 18, II and V). Everything the platform holds about the person, asked of
-// each module's repositories: identity (account, profile, sessions, links sent), referrals, audit, groups (groups
-// created, places, vouchers), payments, wallet, notifications, marketplace (cart, orders with items and timeline),
-// professionals (reviews written; and, for a professional, the profile, photos, reviews received, receivables and
-// payouts). Secrets are left out: password hash, session and link token hashes, provider credentials.
-// tests/http/lgpd-export.test.ts fails when a table pointing at a user is not covered here.
+// Flow (read): GET /api/me/export (LGPD art. 18, II and V): everything the platform holds about the person, asked of
+// every module's repositories, secrets left out (docs/product/identity.md#lgpd). tests/http/lgpd-export.test.ts fails
+// when a table pointing at a user is not covered here.
 import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
 import { auditMeta, type AuthenticatedUser, type RequestMeta } from '../identity';

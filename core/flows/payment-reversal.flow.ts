@@ -1,11 +1,6 @@
-// Flow: a refund or chargeback the provider reports after a payment was confirmed. PaymentService moves the
-// payment `confirmed → refunded` once, under its row lock, and hands it here in the same transaction (the purposes'
-// `reversed` hooks), so a redelivered event does nothing more. What the money bought is undone:
-//  - a group entry or balance: core/groups/purchase-reversal-rules.ts decides (place released; completed group's
-//    purchase cancelled with its voucher and the other part refunded; a redeemed voucher kept and alerted);
-//  - a marketplace order: `refunded`, its stock back on the shelf when it had not left, the customer told.
-// A cancelled purchase's commission and campaign bonus are reversed here, in the same transaction. Every reversal
-// leaves an audit record the back office reads.
+// Flow: a refund or chargeback the provider reports after confirmation, in the transaction that moves the payment to
+// `refunded` once (docs/product/payments.md#refunds-and-chargebacks-after-confirmation): undoes what the money bought,
+// reverses its commission and campaign bonus, and leaves an audit record.
 import { firstNameOf, groupPurchaseReversal, paidCount } from '../groups';
 import { canTransition, orderNotify, orderStatusEmail, returnsStock } from '../marketplace';
 import { notify } from '../notifications';

@@ -1,13 +1,6 @@
-// Flow: paying professionals (docs/product/professionals.md). Crosses professionals (receivables, payouts), payments (the provider's
-// PIX transfer and its webhooks), identity (whom to e-mail), notifications and audit. Influencers' commissions
-// (core/influencers) mature and are paid the same way: a payout belongs to one professional or one influencer.
-//  - maturing: receivables whose 7-day hold ended move pending → available (a conditional update; the cron job);
-//  - a run: for each approved professional whose available receivables reach PAYOUT_MINIMUM, ONE transaction locks the
-//    professional row, locks and claims the receivables (available → in_payout, conditional), creates the payout and
-//    enqueues the transfer job; a second runner (another instance) waits for the lock and then finds nothing to pay;
-//  - the transfer job sends the PIX once (the payout is claimed before the provider is called, the provider call is
-//    idempotent by the payout id);
-//  - the provider's TRANSFER_* events settle it exactly once: done pays the receivables, failed/cancelled gives them back.
+// Flow: paying professionals and influencers (docs/payments.md#payouts-to-professionals): maturing receivables, one
+// locked transaction per payee per run, the PIX sent once by the transfer job, and the provider's TRANSFER_* events
+// settling it exactly once (done pays the receivables, failed or cancelled gives them back).
 import type { Clock } from '../shared/clock';
 import { DomainError, forbidden } from '../shared/errors';
 import { isId } from '../shared/ids';

@@ -1,12 +1,6 @@
-// Flow: a product plan's paid purchase becomes one marketplace order (rules in core/marketplace/plan-order.ts).
-// Crosses groups (the voucher), catalog (the plan), marketplace (the order), identity (the saved address) and
-// notifications. Three moments:
-//   1. the balance is confirmed (balance-payment.flow.ts calls `balancePaid`): the member is asked, in-app and by
-//      e-mail, to confirm the delivery address;
-//   2. the member confirms (POST /api/me/vouchers/:id/delivery): under the voucher's row lock the order is inserted
-//      once — a second or concurrent confirmation answers the same order (unique voucher_id, `on conflict do nothing`);
-//   3. the operator ships it (OrderService's `shipped` hook → `shipped`): the voucher is redeemed, which releases the
-//      purchase's money from the group's escrow ("shipped" in core/groups/escrow-rules.ts).
+// Flow: a product plan's paid purchase becomes one marketplace order (docs/product/marketplace.md#product-plans-become-orders):
+// the balance confirmed asks for the address; confirming inserts the order once under the voucher's row lock (unique
+// voucher_id); shipping it redeems the voucher, releasing the money from the group's escrow.
 import type { Clock } from '../shared/clock';
 import { invalid, notFound } from '../shared/errors';
 import { isId } from '../shared/ids';

@@ -1,7 +1,6 @@
-// Flow: an approved professional redeems a member's service voucher at the counter (docs/product/professionals.md). Crosses groups
-// (the voucher), catalog (its plan's category), professionals (the receivable) and notifications. In one transaction:
-// the voucher row is locked, moved redeemable → redeemed once, and the receivable created; the member is invited to
-// review the service.
+// Flow: an approved professional redeems a member's service voucher at the counter (docs/product/professionals.md#vouchers):
+// in one transaction the voucher row is locked and moved redeemable → redeemed once and the receivable created; the
+// member is invited to review.
 import { z } from 'zod';
 import type { Clock } from '../shared/clock';
 import { conflict, forbidden, notFound } from '../shared/errors';

@@ -1,14 +1,6 @@
-// Flow: the member's withdrawal from a group purchase (CDC art. 49; docs/product/payments.md#withdrawal-cdc-art-49). The member asks; the
-// pure rule core/groups/withdrawal-rules.ts decides what may be withdrawn and until when; this flow undoes it with the
-// mechanisms a provider's refund after confirmation uses (payment-reversal.flow.ts) and the expiry's refunds
-// (expire-groups.flow.ts):
-//  - an entry of an open group: the place is freed (member `paid → refunded`, the others told a place opened), the
-//    entry refunded in full through the provider (the payments.refund job) or credited to the wallet;
-//  - a completed group's purchase: the voucher is cancelled, the entry and any balance paid refunded (or credited), a
-//    balance charge still open cancelled at the provider, the commission and campaign bonuses reversed; the group
-//    stays complete.
-// The group row, then the member's, are locked (the order every change of a group's places takes) and every move is
-// conditional, so two concurrent requests withdraw once; the second gets 409. Notified, e-mailed and audited.
+// Flow: the member's withdrawal from a group purchase (docs/product/payments.md#withdrawal-cdc-art-49); the pure rule
+// is core/groups/withdrawal-rules.ts. The group row, then the member's, are locked and every move is conditional, so two
+// concurrent requests withdraw once (the second gets 409). Notified, e-mailed and audited.
 import type { Clock } from '../shared/clock';
 import { conflict, notFound } from '../shared/errors';
 import { isId } from '../shared/ids';

@@ -1,8 +1,6 @@
-// The escrow of a group (docs/product/group-purchase.md, docs/product/group-purchase.md#where-the-money-is): where every real its members paid is — held, on its way back, refunded,
-// credited to the wallet, or released for that same member's purchase (paid out to the professional who served them,
-// or shipped). One definition for both readers: the member's "Onde está o dinheiro" (GET /api/groups/:id/escrow) and
-// the back office's "money held" (core/reports/financial.ts, fed by `escrowLedgerEvents` over the same facts), so the
-// per-group figures summed over every group are the report's held position by construction.
+// The escrow of a group: where every real its members paid is (docs/product/group-purchase.md#where-the-money-is). One
+// definition for the member's "Onde está o dinheiro" and the back office's "money held" (core/reports/financial.ts),
+// so the per-group figures summed over every group are the report's held position by construction.
 import type { LedgerEvent } from '../reports';
 import type { Cents } from '../shared/money';
 

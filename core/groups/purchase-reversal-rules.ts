@@ -1,15 +1,6 @@
-// What a refund or chargeback the provider reports after a group payment was confirmed undoes (docs/product/README.md
-// §1, §5, §11). The money went back to the member, so what it paid for goes too — but never what others earned:
-//  - an entry of a group still open: the member's place is released (the count goes down, the others are told a place
-//    opened, a newcomer may take it);
-//  - after the group completed (the entry or the balance), while the voucher is not redeemed: the member's whole
-//    purchase is withdrawn, as CDC art. 49 reads it for a completed group — the voucher is cancelled and the other
-//    confirmed part (the balance, or the entry) is refunded too, so no money is left held for a voucher nobody can use.
-//    The group stays complete: the other members keep the group price they earned;
-//  - a redeemed voucher: the service was delivered and the professional's receivable stands; nothing is undone, the
-//    back office is alerted to recover the money;
-//  - a place or voucher already released, refunded or cancelled (the group expired, an earlier reversal): nothing.
-// Commissions and campaign bonuses follow the refund itself (the payment purposes' `refunded` hooks), not this rule.
+// What a refund or chargeback reported after a group payment's confirmation undoes: what the member's money paid for,
+// never what others earned (docs/product/payments.md#refunds-and-chargebacks-after-confirmation). Commissions and
+// campaign bonuses follow the refund itself (the payment purposes' `refunded` hooks), not this rule.
 import type { GroupStatus, MemberStatus, VoucherStatus } from './group-rules';
 
 export type PurchaseReversalKind = 'refund' | 'chargeback';

@@ -1,13 +1,6 @@
-// The member's right of withdrawal (CDC art. 49; docs/product/payments.md#withdrawal-cdc-art-49): 7 days to give up a purchase made away
-// from a shop. Decided here, pure; core/flows/withdrawal.flow.ts applies it.
-//  - the group still open, the entry paid: withdrawable until 7 days after paying the entry — the place is freed and
-//    the entry refunded in full;
-//  - the group complete, the voucher not redeemed: the whole purchase (entry and any balance paid) is withdrawable
-//    until 7 days after the completion — the voucher is cancelled;
-//  - a redeemed voucher (the service was delivered), a place already refunded or released: not withdrawable.
-// Counting: São Paulo calendar days, as the CDC counts a "prazo de 7 dias" — the day of the act does not count and
-// the last day counts whole. Paid (or completed) on day D, the window closes at the end of day D+7 (23:59:59.999 in
-// São Paulo, UTC−3: Brazil has had no daylight saving time since 2019). Day 7 is accepted, day 8 refused.
+// The member's right of withdrawal, decided here and pure (docs/product/payments.md#withdrawal-cdc-art-49): what may
+// be withdrawn and until the end of which São Paulo day (the day of the act does not count, Brazil has had no daylight
+// saving time since 2019). core/flows/withdrawal.flow.ts applies it.
 import type { GroupStatus, MemberStatus, VoucherStatus } from './group-rules';
 
 export const WITHDRAWAL_DAYS = 7;

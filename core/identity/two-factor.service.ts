@@ -1,8 +1,6 @@
-// The admin second factor (TOTP). A password sign-in of an admin opens a "password only" session; admin
-// routes refuse it (403 second_factor_required) until the session is verified by enrolment (forced on the first admin
-// sign-in) or by a code. Recovery codes (10, single use) are stored as keyed digests (HMAC-SHA-256 with SESSION_SECRET as
-// the pepper: they carry 50 bits of randomness each, so a slow password hash adds nothing). A TOTP step is accepted once
-// (no replay). Failed codes are rate limited per account and audited as `auth.2fa_failed`.
+// The admin second factor (TOTP; docs/product/identity.md#admin-second-factor). Recovery codes are stored as keyed
+// digests (HMAC-SHA-256 with SESSION_SECRET): they carry 50 bits of randomness each, so a slow password hash adds
+// nothing. A TOTP step is accepted once; failed codes are rate limited and audited as `auth.2fa_failed`.
 import type { Clock } from '../shared/clock';
 import { DomainError, conflict, invalid } from '../shared/errors';
 import type { RateLimiter } from '../ports/rate-limiter';

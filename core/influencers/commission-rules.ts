@@ -1,7 +1,6 @@
-// Influencer commissions (docs/product/referrals.md): "commissions come from the platform's fee, never from members' money". An
-// influencer earns their rate (basis points) × the platform fee of each referred user's completed purchase, held for
-// the 7-day withdrawal window, then available, then paid by a PIX payout; a refund reverses it (once paid, claws it back). Self-referrals and
-// suspended influencers earn nothing. Pure rules: the amounts, the moves, the dashboard's figures.
+// Influencer commissions, pure (docs/product/referrals.md#commissions): rate (basis points) × the platform fee of a
+// referred user's completed purchase, held 7 days, then available, then paid; a refund reverses it. Self-referrals and
+// suspended influencers earn nothing.
 import { percentOf, type Cents } from '../shared/money';
 
 export const COMMISSION_HOLD_DAYS = 7;

@@ -1,8 +1,6 @@
-// Refunding one order line (rules in order-line-refund.ts). POST /api/admin/orders/:id/line-refunds writes the
-// refund, gives the units back to the shelf when the order has not shipped, tells the customer (in-app and e-mail) and
-// audits it, all in one transaction that also enqueues the `marketplace.line_refund` job. The job refunds that value
-// through the payment port (a partial refund), under the payment's row lock, and marks the refund done: that instant
-// dates it in the financial report.
+// Refunding one order line (rules in order-line-refund.ts): one transaction writes the refund, returns the units,
+// tells the customer, audits it and enqueues `marketplace.line_refund`, which refunds the value through the payment port
+// under the payment's row lock; the instant it is done dates it in the financial report.
 import { isId } from '../shared/ids';
 import type { Clock } from '../shared/clock';
 import { formatCents } from '../shared/money';

@@ -1,14 +1,6 @@
-// Refunding one order line: the back office gives back some units of one line of a paid order, with a
-// reason. The rules here are pure; OrderLineRefundService applies them in one transaction.
-//
-// - The amount is always recomputed here: the line's unit price × the units refunded (never a figure from the client).
-// - Never more than what the customer paid through the provider minus what already went back (line refunds pending or
-//   done): a line refund only comes from the provider part of the payment, so the wallet credit the order spent stays
-//   for a full refund to give back (once, through the payments module).
-// - Never more units than the line has minus those already refunded.
-// - The units go back to the shelf only when the order has not left the warehouse (paid or preparing).
-// - A boleto cannot be partially refunded through the provider, nor a card paid in instalments (Asaas refunds those
-//   whole): such orders are refunded in full.
+// Refunding one order line: pure rules (amount recomputed from the line, capped by what the provider was paid minus
+// what went back, units back to the shelf only before shipping; docs/product/marketplace.md#line-refunds).
+// OrderLineRefundService applies them in one transaction.
 import { z } from 'zod';
 import { conflict } from '../shared/errors';
 import type { Cents } from '../shared/money';

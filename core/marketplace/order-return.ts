@@ -1,7 +1,6 @@
-// Order returns (CDC art. 49, docs/product/payments.md#withdrawal-cdc-art-49): a delivered marketplace order may be returned within 7 days
-// of delivery. The boundary is the END of the 7th calendar day after the delivery day in America/Sao_Paulo
-// (delivered on day D → the customer may ask until D+7 23:59:59.999 −03:00; from D+8 00:00 it is refused).
-// The back office receives the item (stock back, full refund with freight) or refuses with a reason.
+// Order returns (docs/product/marketplace.md#returns): a delivered order may be returned until the end of the 7th
+// São Paulo calendar day after the delivery day (D+7 23:59:59.999 −03:00; from D+8 it is refused). The back office
+// receives the item (stock back, full refund with freight) or refuses with a reason.
 import { z } from 'zod';
 import { conflict } from '../shared/errors';
 

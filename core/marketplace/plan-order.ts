@@ -1,11 +1,6 @@
-// Product plans become orders (docs/product/group-purchase.md, docs/product/payments.md#withdrawal-cdc-art-49): once a member of a `product` plan has paid the
-// balance, the purchase ships as exactly one marketplace order whose one item points at the plan. The order is born
-// `paid` (no new charge: the money was the entry plus the balance, confirmed in the group's payments), with the plan's
-// price as its total and no freight; it is created when the member confirms the delivery address, then follows the
-// normal flow (paid → preparing → shipped → delivered). Its money stays in the group's escrow until the item is handed
-// to shipping: then the voucher is `redeemed` (core/groups/escrow-rules.ts: released, "shipped"). It is not a
-// marketplace sale (no order payment), so the financial report never counts it twice. Pure rules here; the flow is
-// core/flows/plan-order.flow.ts, the adapter adapters/db/repos/plan-orders.repo.ts.
+// Product plans become orders: the pure rules of the one paid order a product plan's purchase ships as
+// (docs/product/marketplace.md#product-plans-become-orders). The flow is core/flows/plan-order.flow.ts, the adapter
+// adapters/db/repos/plan-orders.repo.ts.
 import { conflict } from '../shared/errors';
 import { greetingFor, renderEmail } from '../identity';
 import type { OrderAddress, OrderStatus } from './order-rules';

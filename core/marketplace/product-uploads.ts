@@ -1,6 +1,5 @@
-// Orphaned product uploads: an image sent from a product form is stored at once (POST
-// /api/admin/products/images) and recorded; if the form is never saved, no product lists its URL and the scheduled
-// job `cleanup_product_uploads` deletes the file from storage once it is older than 24 hours. An upload a product
+// Orphaned product uploads: an image sent from a product form is stored at once and recorded; if no product lists its
+// URL, the scheduled job `cleanup_product_uploads` deletes the file once it is older than 24 hours. An upload a product
 // uses is only forgotten (the file stays).
 import type { Clock } from '../shared/clock';
 import type { FileStorage } from '../ports/storage';

@@ -1,7 +1,6 @@
-// Payments (docs/product/payments.md): charging through the provider, and applying what the provider reports — webhook, polling
-// or reconcile — exactly once, only when the amount matches, never moving a paid payment back. This module knows
-// nothing of groups or orders: each purpose (entry, balance, order) is a flow in core/flows that says what a charge
-// is for and what a confirmed one does, inside the confirming transaction.
+// Payments: charging through the provider and applying what it reports (webhook, polling or reconcile) exactly once
+// (docs/product/payments.md#exactly-once-confirmation). Knows nothing of groups or orders: each purpose is a flow in
+// core/flows, run inside the confirming transaction.
 import type { Clock } from '../shared/clock';
 import { DomainError, conflict, invalid, notFound } from '../shared/errors';
 import { isId } from '../shared/ids';

@@ -1,7 +1,6 @@
-// The professional's portfolio photos (onboarding): one image per upload, checked by its content,
-// re-encoded without metadata (no EXIF GPS survives) through the ImageProcessor port and kept through FileStorage.
-// At most 8 photos; an approved profile never drops below 3 (docs/product/professionals.md's 3–8); the application itself needs 3
-// before the back office approves it or before a rejected one is sent again (ProfessionalService).
+// The professional's portfolio photos (docs/product/professionals.md#portfolio-photos): checked by content, re-encoded
+// without metadata through the ImageProcessor port, kept through FileStorage; at most 8, never below 3 once approved
+// (the application needs 3 before approval, ProfessionalService).
 import { conflict, invalid, notFound, tooLarge } from '../shared/errors';
 import { isId } from '../shared/ids';
 import type { FileStorage } from '../ports/storage';

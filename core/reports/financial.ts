@@ -1,23 +1,6 @@
-// Financial report: money movements bucketed into months or days in Brasília time, and the reconciliation
-// identity that must close to zero in every bucket.
-//
-// The identity (every term in integer centavos, for one period):
-//
-//   money in − money out = Δ held + Δ owed to professionals + Δ owed to influencers + Δ owed to members + platform result
-//
-//   money in      = cash the provider confirmed (entries, balances, marketplace orders; the wallet-paid part excluded)
-//   money out     = cash refunded by the provider + payouts (PIX transfers) done
-//   held          = entries and balances paid and neither released nor refunded: entries of open groups in escrow and
-//                   purchases of completed groups whose voucher is not redeemed yet (a refund pending is still held)
-//   owed to pros  = receivables (price − fee of redeemed vouchers) not yet paid out
-//   owed to infl. = commissions not reversed and not yet paid out
-//   owed to members = wallet credit given (expired entries, campaign bonuses, adjustments) − credit spent on
-//                   confirmed payments + credit returned by refunds
-//   platform result = platform fee on redeemed vouchers (a shipped product plan: its whole price) + marketplace sales − marketplace refunds − commissions
-//                   − campaign bonuses − wallet adjustments
-//
-// reconciliation = (money in − money out) − (Δ held + Δ owed… + platform result); anything but zero means two tables
-// disagree (e.g. a refund recorded without the payment, a receivable whose gross is not what the member paid).
+// Financial report: money movements bucketed into months or days in Brasília time, and the reconciliation identity
+// (money in − money out = Δ held + Δ owed + platform result) that must close to zero in every bucket; its terms are
+// defined in docs/product/payments.md#financial-report. Anything but zero means two tables disagree.
 import { saoPauloDate } from '../payments';
 import type { Cents } from '../shared/money';
 

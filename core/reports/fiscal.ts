@@ -1,8 +1,6 @@
-// Fiscal: the platform's taxable events of a month, to issue service invoices (NFS-e). Two kinds:
-//  - `fee`: the platform's fee on a completed purchase, recognised when the voucher is redeemed (the service is
-//    rendered; the same moment the financial report counts the fee), taxed as the platform's service (ISS);
-//  - `order`: a marketplace sale, when its payment is confirmed (amount = what the customer paid).
-// Each event has a stable id (`fee:<receivable>`, `order:<order>`) that the invoiced mark refers to.
+// Fiscal: the platform's taxable events of a month, to issue service invoices (NFS-e): the fee on a redeemed voucher and
+// the marketplace sale on its confirmed payment (docs/product/payments.md#fiscal-events). Each has a stable id
+// (`fee:<receivable>`, `order:<order>`) that the invoiced mark refers to.
 import { startOfBrasiliaDay } from './financial';
 
 export type FiscalEventKind = 'fee' | 'order';

@@ -1,7 +1,6 @@
-// Pure rule: how a total is split between the member's wallet credit and the payment provider (docs/product/payments.md#wallet).
-// Credit goes first. The provider cannot charge less than its minimum, so either the credit covers everything
-// (no provider charge at all) or at least the minimum is left to the provider: the credit used is then
-// `total - minimum` at most, and what it cannot cover stays in the wallet.
+// Pure rule: how a total is split between the member's wallet credit and the payment provider (credit first; the
+// provider keeps at least its minimum or charges nothing; docs/product/payments.md#wallet). What the credit cannot
+// cover stays in the wallet.
 import type { Cents } from '../shared/money';
 
 export interface WalletSplit {

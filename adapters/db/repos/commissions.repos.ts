@@ -1,7 +1,6 @@
-// Knex repository of influencer commissions (core/influencers/commission-ports.ts): one row per purchase (unique
-// source, insert … on conflict do nothing), every move a conditional update on the row's current status, the claw-backs
-// of paid commissions refunded later (deducted from the next payout), and the
-// dashboard's counts (clicks counted, sign-ups bound, paying referred users, commissions per São Paulo day).
+// Knex repository of influencer commissions (core/influencers/commission-ports.ts): one row per purchase (unique source,
+// insert … on conflict do nothing), every move a conditional update on the current status, claw-backs of refunded paid
+// commissions, and the dashboard's counts per São Paulo day.
 import type { Knex } from 'knex';
 import type {
   CommissionRecord,

@@ -1,7 +1,6 @@
-// Refuses, at the edge, input that PostgreSQL cannot store or a URL cannot carry: a NUL character or a lone surrogate
-// anywhere in the path, the query string or a JSON body is a 400 with a pt-BR message, never a 500 from the database.
-// Provider webhooks are exempt: they must be answered 200 (their payload is stored escaped by the payments module).
-// A JSON body nested deeper than any real one is refused everywhere (webhooks too): walking it would overflow the stack.
+// Refuses at the edge what PostgreSQL cannot store or a URL cannot carry (a NUL or a lone surrogate in the path, query or
+// JSON body): a pt-BR 400, never a 500. Provider webhooks are exempt (they must get 200). A JSON body nested deeper than
+// any real one is refused everywhere: walking it would overflow the stack.
 import type { Next } from 'koa';
 import { invalid } from '../../../core/shared/errors';
 import { findUnstorableText, hasUnstorableText } from '../../../core/shared/text';

@@ -1,7 +1,6 @@
-// Cross-site request forgery defence in depth (the session cookie is also SameSite=Lax): a state-changing request that
-// carries a session cookie must come from our own pages — the browser's Sec-Fetch-Site says same-origin (or none, typed
-// by the user), or, for browsers without it, the Origin header is our own — and a body must be JSON, which a plain HTML
-// form cannot send. Provider webhooks are exempt (no cookie, their own token).
+// CSRF defence in depth (the session cookie is also SameSite=Lax): a state-changing request carrying a session cookie
+// must come from our own pages (Sec-Fetch-Site, or Origin for browsers without it) and send JSON, which a plain HTML
+// form cannot. Provider webhooks are exempt (no cookie, their own token).
 import type { Next } from 'koa';
 import { DomainError } from '../../../core/shared/errors';
 import type { AppContext } from '../context';
