@@ -10,11 +10,10 @@ import type { SecretTokens } from '../ports/security';
 const ROLE_NAMES_PT: Record<string, string> = { user: 'usuário', professional: 'profissional', influencer: 'influenciador', admin: 'administrador' };
 import { auditMeta, rateLimited, type AuthenticatedUser, type RequestMeta } from './auth.service';
 import type { UnitOfWork } from '../ports/unit-of-work';
-import type { IdentityScope } from './ports';
 import type { AuditScope } from '../audit/ports';
 
-/** The tables two-factor sign-in reads and writes (audit: enabling and disabling are logged). */
-type TwoFactorScope = IdentityScope & AuditScope;
+/** Two-factor sign-in writes the audit log only (its secrets live in the TwoFactorStore). */
+type TwoFactorScope = AuditScope;
 
 export const RECOVERY_CODE_COUNT = 10;
 export const INVALID_CODE_MESSAGE = 'Código inválido. Confira o aplicativo autenticador e tente novamente.';

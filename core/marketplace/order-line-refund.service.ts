@@ -17,10 +17,9 @@ import type { PaymentsScope } from '../payments/ports';
 import type { IdentityScope } from '../identity/ports';
 import type { NotificationsScope } from '../notifications/ports';
 import type { AuditScope } from '../audit/ports';
-import type { CatalogScope } from '../catalog/ports';
 
 /** The tables a line refund reads and writes; it reaches payments (the order's payment), identity (the buyer's e-mail) and notifications. */
-type OrderLineRefundScope = MarketplaceScope & PaymentsScope & IdentityScope & NotificationsScope & AuditScope & CatalogScope;
+type OrderLineRefundScope = MarketplaceScope & PaymentsScope & IdentityScope & NotificationsScope & AuditScope;
 
 declare module '../ports/job-queue' {
   interface JobPayloads {

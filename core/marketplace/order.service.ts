@@ -39,14 +39,13 @@ import type { PaymentsScope } from '../payments/ports';
 import type { IdentityScope } from '../identity/ports';
 import type { NotificationsScope } from '../notifications/ports';
 import type { AuditScope } from '../audit/ports';
-import type { CatalogScope } from '../catalog/ports';
 import type { WalletScope } from '../wallet/ports';
 
 /**
  * The tables orders read and write; they reach payments (the order's charge), the wallet (credit it spent comes back),
- * identity (the buyer's e-mail), notifications and catalog.
+ * identity (the buyer's e-mail) and notifications.
  */
-type OrderScope = MarketplaceScope & PaymentsScope & WalletScope & IdentityScope & NotificationsScope & AuditScope & CatalogScope;
+type OrderScope = MarketplaceScope & PaymentsScope & WalletScope & IdentityScope & NotificationsScope & AuditScope;
 
 /** docs/product/spec.md §9: the client checks at most the 5 newest pending orders with a payment. */
 export const PENDING_PAYMENT_POLL_LIMIT = 5;

@@ -11,10 +11,9 @@ import { productCategoryInputSchema, productInputSchema, toPublicProduct, type P
 import { productSearchText, searchTerms } from './search';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import type { MarketplaceScope } from './ports';
-import type { CatalogScope } from '../catalog/ports';
 
-/** The tables the product catalogue reads (catalog: the plan categories shown beside products). */
-type ProductScope = MarketplaceScope & CatalogScope;
+/** The product catalogue reads and writes marketplace tables only. */
+type ProductScope = MarketplaceScope;
 
 const productNotFound = () => notFound('product_not_found', 'Produto não encontrado.');
 
