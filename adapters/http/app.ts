@@ -160,6 +160,6 @@ export function createApp(container: Container, options: { distDir?: string } = 
   app.use(mediaFiles(() => container.get<FileStorage>(TOKENS.FileStorage)));
   app.use(mediaPreviews(() => container.get<FileStorage>(TOKENS.FileStorage), () => container.get<ImageProcessor>(TOKENS.ImageProcessor)));
   app.use(siteFiles(config));
-  app.use(staticApps(options.distDir, { dev: !config.isProduction, publicUrl: config.publicUrl }));
+  app.use(staticApps(options.distDir, { dev: !config.isProduction, publicUrl: config.publicUrl, logger }));
   return app;
 }

@@ -10,6 +10,7 @@ import { findSsrEntry } from '../build';
 import { isKnownRoute } from '../../web/app/route-paths';
 import type { AppContext } from './context';
 import type { ClientManifest, FetchJson, render as renderPage, renderShell as renderShellPage } from '../../web/entry-server';
+import type { Logger } from '../logger';
 
 interface ServerRenderer {
   render: typeof renderPage;
@@ -27,7 +28,7 @@ function readManifest(file: string): ClientManifest | null {
 }
 
 /** The built server entry and template, reloaded when a new build lands (a new entry file name, or a new index.html). */
-function serverRenderer(distDir: string) {
+function serverRenderer(distDir: string, onLoadError: (err: unknown, entry: string) => void) {
   const index = join(distDir, 'web', 'index.html');
   let loaded: { key: string; renderer: Promise<ServerRenderer | null> } | null = null;
   return (): Promise<ServerRenderer | null> => {
@@ -38,7 +39,11 @@ function serverRenderer(distDir: string) {
       // Imported by its own name: its chunks import it by that name too, so there is one copy of it.
       const renderer = import(pathToFileURL(entry).href).then(
         (mod: { render: typeof renderPage; renderShell: typeof renderShellPage }) => ({ render: mod.render, renderShell: mod.renderShell, template: readFileSync(index, 'utf8'), manifest: readManifest(join(distDir, 'web', '.vite', 'manifest.json')) }),
-        () => null,
+        (err: unknown) => {
+          // Every public page would go out as the bare shell: loud, never silent.
+          onLoadError(err, entry);
+          return null;
+        },
       );
       loaded = { key, renderer };
     }
@@ -60,10 +65,14 @@ function loopbackFetch(ctx: AppContext): FetchJson {
 
 export const DIST_DIR = resolve(import.meta.dirname, '../../dist');
 
-export function staticApps(distDir = DIST_DIR, options: { dev?: boolean; publicUrl?: string } = {}) {
+export function staticApps(distDir = DIST_DIR, options: { dev?: boolean; publicUrl?: string; logger?: Logger } = {}) {
   const webRoot = join(distDir, 'web');
   const adminRoot = join(distDir, 'admin');
-  const renderer = serverRenderer(distDir);
+  const renderer = serverRenderer(distDir, (err, entry) =>
+    options.logger?.error({ err, entry }, 'a renderização no servidor não carregou: as páginas públicas saem sem conteúdo (rode `npm run build`)'),
+  );
+  // Loaded at start, so a broken entry is in the start-up log rather than found by a visitor.
+  void renderer();
 
   /** The page (or the app's skeleton) rendered on the server; false when the render failed: send the bare shell. */
   const serverRender = async (ctx: AppContext): Promise<boolean> => {
