@@ -1,7 +1,6 @@
-// The server render of the public pages (built by `npm run build` into dist/server/entry-server.js and loaded by
-// adapters/http/static.ts): the landing, the information pages, the catalogue, a product, the services and an invite
-// (and the shared links' screens) come as real HTML that the browser hydrates (web/main.tsx); the page's data is read
-// from the site's own API and inlined as JSON (web/ssr/state.ts). Every other page gets the app's skeleton (renderShell).
+// The server render of the public pages (built into dist/server/, loaded by adapters/http/static.ts): real HTML the
+// browser hydrates, with the page's data read from the site's own API and inlined as JSON; every other page gets the
+// app's skeleton (renderShell). See docs/server-rendering.md.
 import { renderToReadableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { dehydrate } from '@tanstack/react-query';

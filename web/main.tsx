@@ -1,8 +1,6 @@
-// Entry point of the customer web app: the stylesheets, the theme experiment, and the app (web/boot.tsx). On a page the
-// server rendered, the app starts once the browser has painted it: only this small module runs before the first paint,
-// so on a phone the page's CSS, font and pictures have the connection to themselves. On a client-rendered page (the
-// server sent its skeleton, no content) there is nothing to wait for: the app starts at once. Server-rendered pages
-// stay usable meanwhile: links are real links, and a button pressed early is replayed (web/lib/early-input.ts).
+// Entry point of the customer web app: the stylesheets, the theme experiment, and the app (web/boot.tsx), started once
+// the browser has painted a server-rendered page (at once on a client-rendered one), so the page's CSS, font and
+// pictures have the connection to themselves. Early taps are replayed (docs/server-rendering.md).
 import '@fontsource-variable/bricolage-grotesque/wght.css';
 import './styles.css';
 import { keepEarlyInput } from './lib/early-input';

@@ -1,13 +1,6 @@
-// The script that sets the theme before first paint, inlined into index.html's <head> by the build
-// (web/vite.config.ts) and allowed by the server's CSP through its SHA-256 hash (adapters/http/middleware/
-// security-headers.ts), the only inline script the site has. Inline rather than a file: a blocking external script
-// costs a phone one more round trip before anything is drawn.
-//
-// Mirrors web/lib/theme.ts (preference in localStorage "theme" = light | dark | system, the default) and the language
-// chosen in localStorage "locale"; it also paints the theme-experiment hue (web/lib/experiment-tracker.ts
-// applyThemeVariant), assigning a new visitor's variant here as core's assignThemeVariant does (kept in localStorage for
-// the app to enrol): painted before the browser's first style pass, the hue costs no second pass over the whole page.
-// Plain ES5 in a string: it runs as written, before any module.
+// The script that sets the theme, language and theme-experiment hue before first paint: inlined into index.html by the
+// build and allowed by the CSP through its SHA-256 hash (a blocking external script would cost a phone a round trip).
+// Mirrors web/lib/theme.ts and core's assignThemeVariant; plain ES5 in a string, it runs as written before any module.
 import { THEME_GOLDEN_SHARE, THEME_VARIANT_HUES, THEME_VARIANT_STORAGE_KEY } from '../core/experiments/theme-variant.ts';
 
 export const THEME_INIT_SCRIPT = `(function () {

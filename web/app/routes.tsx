@@ -1,6 +1,5 @@
-// Every route of docs/product/spec.md §2 in one table. Screens load on demand (React.lazy; the layout's Suspense
-// shows 'Carregando...'). Every route is a built screen; an unknown path renders the not-found screen (404 from the server).
-// Signed-in screens sit under RequireAuth: signed out → /auth?next=<path>, and back after login.
+// Every route of docs/product/spec.md §2 in one table, each screen loaded on demand ('Carregando...'); an unknown path
+// renders the not-found screen. Signed-in screens sit under RequireAuth (signed out → /auth?next=<path>).
 // First: zod's settings for the browser, before any schema is built (see the file).
 import '../lib/zod-jitless';
 import { isValidElement, lazy, Suspense, type ComponentProps, type ComponentType } from 'react';

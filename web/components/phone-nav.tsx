@@ -1,7 +1,6 @@
-// The phone navigation (the top bar's section links hide below 860 px): a disclosure button (aria-expanded,
-// aria-controls) that opens a panel under the top bar with the site's sections and, signed in, the person's own
-// screens (Meus pedidos and Notificações included). Opening moves focus to the first link; Esc, a link, a click
-// outside or a new page close it, and Esc gives focus back to the button.
+// The phone navigation (below 860 px): a disclosure button opening a panel with the site's sections and, signed in,
+// the person's own screens. Opening focuses the first link; Esc, a link, an outside click or a new page close it, and
+// Esc gives focus back to the button.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';

@@ -1,8 +1,6 @@
-// Where the checkout keeps what the user decided, so back/forward and reload never lose it: the
-// plan, the group choice (new / open group / the invite's group) and the place held once the plan
-// step confirmed. Per tab (sessionStorage `turma_checkout`). The payment step itself lives in the
-// URL (?purpose=&ref=&payment=), and the server answers the same payment for the same ref and
-// method, so a reload never charges twice.
+// What the checkout decided (plan, group choice, the place held), kept per tab in sessionStorage `turma_checkout` so
+// back/forward and reload never lose it. The payment step lives in the URL, and the server answers the same payment
+// for the same ref and method, so a reload never charges twice.
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { checkoutPlanSchema, type CheckoutPlan } from '../../core/identity/post-login-redirect';

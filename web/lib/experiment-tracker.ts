@@ -1,7 +1,6 @@
-// The theme experiment in the browser: assigns the visitor's variant once (core's rule, kept under
-// theme_experiment_variant), applies its primary hue, enrols the visitor on the server and sends interaction events in
-// batches (every few seconds, and with sendBeacon when the page is hidden). Tracking never slows a page and fails
-// silently (docs/product/spec.md §8): every error here is swallowed.
+// The theme experiment in the browser (docs/product/theme-experiment.md): assigns the variant once, applies its hue,
+// enrols the visitor and sends interaction events in batches (sendBeacon when the page is hidden). Tracking never
+// slows a page and fails silently: every error here is swallowed.
 import { assignThemeVariant, isThemeVariant, THEME_EXPERIMENT_NAME, THEME_VARIANT_HUES, THEME_VARIANT_STORAGE_KEY, type ThemeVariant } from '../../core/experiments/theme-variant';
 
 const ANONYMOUS_ID_KEY = 'theme_experiment_anonymous_id';

@@ -1,7 +1,6 @@
-// Who is signed in, app-wide. The session itself is an httpOnly cookie; GET /api/auth/session tells who it
-// belongs to (`user: null` = signed out, a 200: an ended session is no failed request in the console). A small
-// non-secret marker in localStorage ("a session may exist") lets anonymous visitors skip that call entirely.
-// Other tabs follow via the storage event.
+// Who is signed in, app-wide: the session is an httpOnly cookie and GET /api/auth/session says whose (`user: null` =
+// signed out). A non-secret localStorage marker ("a session may exist") lets anonymous visitors skip that call; other
+// tabs follow through the storage event.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';

@@ -1,7 +1,6 @@
-// react-hook-form with core's zod schemas (zodResolver), in the rhythm the app's forms have always had:
-// every field is checked on submit (focus goes to the first error), a field the user filled in is checked
-// when they leave it, and a field that shows an error is re-checked while they fix it. Messages are core's
-// pt-BR constants, shown through localizeMessage in the current language.
+// react-hook-form with core's zod schemas: every field checked on submit (focus on the first error), a filled field when
+// it is left, and a field showing an error while it is fixed. Messages are core's pt-BR constants, shown through
+// localizeMessage in the current language.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';

@@ -1,7 +1,6 @@
-// Which screens the server renders, what data each needs (seeded into the query cache under the keys the screens
-// read, so the first client render finds it and hydration matches) and the head each one gets. Everything else
-// (signed-in screens, checkout, the cart, /auth) is client-rendered: the server sends the app's skeleton (the top bar
-// and 'Carregando...') with the screen's chunks (CLIENT_SCREENS).
+// Which screens the server renders, the data each needs (seeded into the query cache under the screens' keys, so
+// hydration matches) and the head each gets. Everything else is client-rendered: the server sends the app's skeleton
+// with the screen's chunks (CLIENT_SCREENS).
 import type { QueryKey } from '@tanstack/react-query';
 import { formatCents } from '../../core/shared/money';
 import { i18n, registerTranslations } from '../i18n';

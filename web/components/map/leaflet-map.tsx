@@ -1,7 +1,6 @@
-// The Leaflet map itself (react-leaflet), loaded only by MapView's lazy import so leaflet's code and CSS reach only
-// the screens that draw a map. Markers are HTML (divIcon): no image files to resolve, themed with CSS, keyboard-focusable
-// with a title; the popup links with the router. Without a tile URL (MAP_TILE_URL empty) the markers sit on a plain
-// background. The map frames every marker (and the origin) on first draw and whenever the set changes.
+// The Leaflet map itself, loaded only through MapView's lazy import. Markers are HTML (divIcon: no image files, themed
+// with CSS, keyboard-focusable); without a tile URL they sit on a plain background. The map frames every marker (and
+// the origin) on first draw and whenever the set changes.
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import { useEffect, useMemo } from 'react';

@@ -1,7 +1,6 @@
-// A map for any screen (nearby professionals, a public profile, later the onboarding pin): a lazy wrapper, so leaflet,
-// react-leaflet and leaflet's CSS load only when a screen actually draws one. The tile layer comes from the server's
-// configuration (GET /api/site-config → MAP_TILE_URL; the CSP allows exactly that origin). The map is an aid: screens
-// keep their list or address as the primary, accessible content.
+// A map for any screen, behind a lazy wrapper so leaflet and its CSS load only where one is drawn. Tiles come from
+// GET /api/site-config (MAP_TILE_URL; the CSP allows exactly that origin). The map is an aid: screens keep their list
+// or address as the primary, accessible content.
 import { lazy, Suspense } from 'react';
 import { useSiteConfig } from '../../lib/site-config';
 import type { MapViewProps } from './types';

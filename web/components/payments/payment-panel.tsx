@@ -1,11 +1,6 @@
-// Paying one entry or balance: the method (PIX, boleto, card in up to 12 instalments), then the
-// charge — PIX QR image + copia-e-cola with a copy button and expiry countdown, the boleto link, or
-// the provider's card page — with its live status (polling, docs/product/spec.md §9) in a live region, a manual
-// "Já paguei, verificar" and, with the sandbox provider only, "Simular pagamento".
-// The payment id is the caller's (kept in the URL): a reload shows the same charge, and asking again
-// for the same ref and method returns the same payment, so nothing is ever charged twice.
-// Balances and marketplace orders may use wallet credit first ("Usar saldo da carteira"): the screen shows
-// the split core's rule gives (credit used, what is left to pay); the server computes it again and decides.
+// Paying one entry, balance or order: the method, then the charge (PIX QR and copia-e-cola, boleto, card page) with its
+// live status, "Já paguei, verificar" and, in sandbox mode, "Simular pagamento". The payment id stays in the URL and the
+// server answers the same payment for the same ref and method, so nothing is charged twice; wallet credit may go first.
 import './i18n';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,5 @@
-// /auth (docs/product/spec.md §2): login and sign-up as two tabs, the forgot-password form inside the login tab.
-// Query params: `next` (where to return after login), `confirmed=true` and
-// `type=professional_pending` (toasts), `mode=signup` (opens the sign-up tab).
+// /auth (docs/product/spec.md §2): login and sign-up as two tabs, the forgot-password form inside the login tab. Query
+// params: `next` (return after login), `confirmed=true` and `type=professional_pending` (toasts), `mode=signup`.
 // Signed-in visitors are sent on (to `next`, or their home).
 import './i18n';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';

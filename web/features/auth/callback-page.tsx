@@ -1,9 +1,6 @@
-// /auth/callback (docs/product/spec.md §2, §4): the links of the account e-mails land here.
-// type=recovery → the new-password form (POST /api/auth/reset, then /auth after 0.6 s).
-// Otherwise the sign-up confirmation: 'Confirmando seu e-mail...' while POST /api/auth/confirm runs;
-// with a session the user goes on like after a login, without one to /auth?confirmed=true, and on
-// an error to /auth, both after 0.5 s.
-// type=unlock → POST /api/auth/unlock once: the account's login ceiling is cleared, then a link to sign in.
+// /auth/callback (docs/product/spec.md §2, §4): where the account e-mails' links land. type=recovery → the new-password
+// form; type=unlock → the login ceiling cleared; otherwise the sign-up confirmation ('Confirmando seu e-mail...'), then
+// on like after a login, or to /auth after 0.5 s.
 import './i18n';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

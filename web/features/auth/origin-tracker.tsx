@@ -1,7 +1,6 @@
-// Remembers which channel brought a visitor (docs/product/spec.md §4 "Profile origin"): signed out, in
-// sessionStorage `turma_origin` (sent with the sign-up); signed in, POST /api/me/origin, fire and
-// forget (docs/product/spec.md §7: failures ignored). core's rule is loaded on demand and only on the paths it
-// concerns, so the landing's first paint does not wait for it.
+// Remembers which channel brought a visitor (docs/product/referrals.md#visitor-type-and-origin): signed out in
+// sessionStorage `turma_origin` (sent with the sign-up), signed in by POST /api/me/origin, failures ignored. core's rule
+// loads on demand, only on the paths it concerns, so the landing's first paint does not wait for it.
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { authApi } from '../../lib/account-api';

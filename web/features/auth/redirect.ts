@@ -1,6 +1,5 @@
-// Where to go after signing in (docs/product/spec.md §2 "Post-login redirect"): a safe `next` path first (the
-// signed-in page that sent the user to /auth), then a checkout interrupted by the login (localStorage
-// `post_login_redirect`, cleared once used), then the server's `redirect_to` / the role's home.
+// Where to go after signing in (docs/product/spec.md §2 "Post-login redirect"): a safe `next` path first, then a checkout
+// interrupted by the login (localStorage `post_login_redirect`, cleared once used), then the role's home.
 // The back office is a separate app: /admin needs a full page load.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -1,7 +1,6 @@
-// Guard of the signed-in routes: signed out → /auth?next=<here>, and back here after login.
-// /checkout/plan is special (docs/product/spec.md §2 "Post-login redirect"): the plan it was given in navigation
-// state is kept as the pending checkout (localStorage `post_login_redirect`), which the login
-// turns back into /checkout/plan with that plan once the user is in.
+// Guard of the signed-in routes: signed out → /auth?next=<here>, and back here after login. /checkout/plan keeps the plan
+// it was given as the pending checkout (localStorage `post_login_redirect`), which the login turns back into
+// /checkout/plan with that plan.
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { PageSpinner } from '../../components/spinner';

@@ -1,7 +1,6 @@
-// Sign-up (docs/product/spec.md §2, §5): personal data with CPF and phone masks, the address from the CEP lookup
-// (manual entry when it fails), password and the terms. Validated with core's buildSignupSchema,
-// then POST /api/auth/signup; the server's 400 `fields` and 409 (e-mail or CPF taken) land under
-// the inputs they concern.
+// Sign-up (docs/product/identity.md#sign-up): personal data with CPF and phone masks, the address from the CEP lookup
+// (manual entry when it fails), password and terms, validated with core's buildSignupSchema; the server's 400 `fields`
+// and 409 land under the inputs they concern.
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildSignupSchema } from '../../../core/identity/account-schemas';

@@ -1,7 +1,6 @@
-// Step 3, /checkout/address: the address with the CEP lookup (street/district/city/state filled
-// and read-only when the lookup answers), prefilled from the profile and saved to it (PATCH
-// /api/me) only when changed. The charge is issued under the user's CPF: without one, the step says
-// so before the payment refuses it.
+// Step 3, /checkout/address (docs/product/checkout.md#address): the address with the CEP lookup, prefilled from the
+// profile and saved to it only when changed. The charge is issued under the user's CPF: without one, the step says so
+// before the payment refuses it.
 import './i18n';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

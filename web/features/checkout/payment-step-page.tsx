@@ -1,9 +1,6 @@
-// Step 4, /checkout/payment?purpose=entry|balance&ref=<membership|voucher id>[&payment=<id>]:
-// what is being paid (read fresh from GET /api/me/groups, so this URL works on its own — from the
-// dashboard's "Pagar entrada"/"Pagar saldo", a notification, or a reload), the hold countdown, the
-// payment panel, and the invite link while the user waits. The payment id goes into the URL as soon
-// as it exists (replace, not push), so back/forward and reload show that same charge.
-// Confirmed → success toast → the group screen. A lapsed hold says so and offers to hold again.
+// Step 4, /checkout/payment?purpose=entry|balance&ref=<id>[&payment=<id>]: what is paid (read fresh, so the URL works
+// on its own), the hold countdown, the payment panel and the invite link. The payment id joins the URL as soon as it
+// exists, so reload shows the same charge; a lapsed hold says so and offers to hold again.
 import './i18n';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,6 @@
-// Step 2, /checkout/plan (docs/product/spec.md §2: receives the plan in navigation state — the full docs/product/spec.md §3 object,
-// or only `{ id }` after a login that lost the snapshot; the catalogue fills in the rest): price,
-// struck full price, entry, group size, window; the group choice when step 1 was skipped (a login
-// lands here); and "Confirmar e reservar vaga", which is where the place is taken.
+// Step 2, /checkout/plan (docs/product/checkout.md#plan): the plan from navigation state (or only `{ id }` after a login,
+// the catalogue filling in the rest), its prices, group size and window, the group choice when step 1 was skipped, and
+// "Confirmar e reservar vaga", where the place is taken.
 import './i18n';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,6 @@
-// Taking the place (the plan step's confirm, and "reserve again" after a hold lapsed): POST
-// /api/groups (new), /api/plans/:id/join (open group) or /api/groups/:id/join (the invite's group).
-// 409 already_member is not a dead end: the user's place in that group is looked up and reused
-// when it is still held, or reported when the entry is already paid.
+// Taking the place (the plan step's confirm, and "reserve again" after a lapsed hold): a new group, an open group or the
+// invite's group. 409 already_member is not a dead end: the user's place there is reused while still held, or
+// reported when the entry is already paid.
 import { isApiError } from '../../lib/api';
 import { isActiveMembership, isEntryPaid, isLiveHold } from '../../../core/groups/group-rules';
 import { groupsApi, type MyGroupItem, type PlaceView } from '../../lib/groups-api';

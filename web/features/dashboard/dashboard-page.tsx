@@ -1,9 +1,6 @@
-// /dashboard (and /dashboard/user): the user's home, behind the payment gate of docs/product/screens.md.
-// Before a first confirmed entry: the plan catalogue (the landing's plan cards) and a call to pay an
-// entry, plus any place already held with its countdown and "Pagar entrada". After it: payments due
-// (held places, balances), my groups with progress, deadline and invite link, vouchers, and the
-// latest notifications. A group invite followed before signing up is resumed from here.
-// (Built on the shared group card, plans section and notifications API in web/components and web/lib.)
+// /dashboard (and /dashboard/user): the user's home behind the payment gate
+// (docs/product/screens.md#user-dashboard-and-the-payment-gate): the catalogue and a call to pay an entry before a first
+// confirmed entry; then payments due, groups, vouchers and notifications. A followed group invite is resumed here.
 import './i18n';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

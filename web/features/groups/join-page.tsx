@@ -1,11 +1,6 @@
-// /join/:group_id/:referral_code (docs/product/spec.md §2): the invited group — plan, inviter's first name, x/N
-// paid, places left, deadline countdown — and "Entrar no grupo".
-// Signed out: the invite is kept (localStorage `group_referral`) and the visitor goes to
-// /auth?next=<here>; once signed in (back here, or on the dashboard after confirming a new
-// account) it is recorded on the profile (PUT /api/me/group-referral) and cleared.
-// Signed in: POST /api/groups/:id/join {referral_code} holds a place, then the checkout continues
-// at the address step. Closed, full and expired groups say why and offer the plan's other groups.
-// (A route screen: it hands the place over to the checkout's state, as the checkout reads it.)
+// /join/:group_id/:referral_code: the invited group (plan, inviter's first name, x/N paid, places left, deadline) and
+// "Entrar no grupo". Signed out, the invite is kept and recorded on the profile after sign-in; signed in, a place is
+// held and the checkout continues at the address step. Closed, full and expired groups say why and offer others.
 import './i18n';
 import '../../components/groups/i18n';
 import { useEffect, useRef, useState } from 'react';

@@ -1,7 +1,6 @@
-// /my-groups/vouchers/:voucherId/delivery (signed in): a paid product plan's delivery address. The shared
-// AddressFields with the CEP lookup, pre-filled by the server (the profile's address), validated by core's order
-// address rules; confirming makes the plan's one order (already paid) and leads to /marketplace/orders/:id. Reached
-// from the voucher card (/my-groups, /dashboard) and from the notification and e-mail sent when the balance is paid.
+// /my-groups/vouchers/:voucherId/delivery: a paid product plan's delivery address (the shared AddressFields, pre-filled
+// by the server); confirming makes the plan's one paid order (docs/product/marketplace.md#product-plans-become-orders)
+// and leads to it. Reached from the voucher card, the notification and the e-mail.
 import './plan-delivery-i18n';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,6 @@
-// "Desistir da compra" on a /my-groups card (CDC art. 49; docs/product/payments.md#withdrawal-cdc-art-49): while the member's window is
-// open (GET /api/me/groups answers `withdrawal_deadline`, the last instant of São Paulo day 7) a button with the
-// deadline opens a dialog explaining what happens and letting the member choose the refund to the payment method or
-// wallet credit (POST /api/me/memberships/:id/withdraw). After the deadline the button is not shown.
+// "Desistir da compra" on a /my-groups card (docs/product/payments.md#withdrawal-cdc-art-49): shown with its deadline
+// while the window is open; the dialog explains what happens and lets the member choose the refund to the payment
+// method or wallet credit.
 import './i18n';
 import './withdrawal.css';
 import { useId, useState } from 'react';

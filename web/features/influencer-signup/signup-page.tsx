@@ -1,7 +1,6 @@
-// /influencer-signup: signed out, ONE form — the sign-up's account fields (core's buildSignupSchema: same
-// checks and terms as /auth) and the application — sent in one call that creates both in one transaction, then "check
-// your e-mail"; signed in, only the application — social handles, audience, niche and the PIX key for commissions —
-// checked with core's influencerApplicationSchema; once sent, the pending screen.
+// /influencer-signup: signed out, ONE form (the sign-up's account fields and the application, created together in one
+// call, then "check your e-mail"); signed in, only the application (handles, audience, niche, PIX key), checked with
+// core's influencerApplicationSchema; once sent, the pending screen.
 import './i18n';
 import './signup.css';
 import { useRef, useState } from 'react';

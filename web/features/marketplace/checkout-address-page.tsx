@@ -1,7 +1,6 @@
-// /marketplace/checkout (signed in): the delivery address — the shared AddressFields with the CEP lookup,
-// prefilled from the address saved in the profile — then the order: the cart's pending changes are sent
-// first, POST /api/orders reserves the stock and answers the order, and the payment step takes over
-// with the order id in its URL (this entry is replaced, so back/reload never create a second order).
+// /marketplace/checkout: the delivery address (AddressFields with the CEP lookup, prefilled from the profile), then the
+// order: pending cart changes sent first, POST /api/orders reserves the stock, and the payment step takes over with the
+// order id in its URL (this entry is replaced, so back/reload never create a second order).
 import './i18n';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,8 +1,6 @@
-// /marketplace/checkout/payment?order=<id>[&payment=<id>]: paying an order just created (or any pending
-// order of the user) with the group checkout's payment panel. The order is read fresh from the server,
-// so this URL works on its own (reload, back/forward, a link); the payment id joins the URL as soon as it
-// exists (replace), and the server answers the same payment for the same order and method — nothing is
-// ever ordered or charged twice. Paid → toast → the order's page.
+// /marketplace/checkout/payment?order=<id>[&payment=<id>]: paying a pending order with the shared payment panel. The
+// order is read fresh, so the URL works on its own; the payment id joins the URL as soon as it exists and the server
+// answers the same payment for the same order and method: nothing is ordered or charged twice.
 import './i18n';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

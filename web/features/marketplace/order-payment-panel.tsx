@@ -1,7 +1,6 @@
-// The group checkout's payment panel (web/features/payments), paying a marketplace order: PIX QR and
-// copia-e-cola with the expiry countdown, boleto, card, status polling every 8 s for 5 minutes, and
-// "Simular pagamento" with the sandbox provider. POST /api/payments takes purpose 'order' with the
-// order id; the same order and method answer the same payment, so a reload never charges twice.
+// The shared payment panel paying a marketplace order (POST /api/payments with purpose 'order'): PIX, boleto or card,
+// status polling every 8 s for 5 minutes, "Simular pagamento" in sandbox mode. The same order and method answer the same
+// payment, so a reload never charges twice.
 import type { ComponentProps } from 'react';
 import { PaymentPanel } from '../../components/payments/payment-panel';
 

@@ -1,10 +1,6 @@
-// The pending-order polling of docs/product/spec.md §7/§9: every 8 s, for at most 5 minutes, the 5 newest pending orders
-// that have a payment (GET /api/orders/pending-payments) are checked through their payment's status
-// (GET /api/payments/:id/status, which asks the provider and finalises the order exactly once). An order
-// seen pending that leaves the list was settled another way (the provider's webhook): it is read once
-// (GET /api/orders/:id) to tell paid from cancelled. A paid one shows a toast and tells the open order
-// screens. Failures say nothing (docs/product/spec.md §8); the window starts again when a payment is created or a pending
-// order is opened (watchOrders()). Each window is one TanStack query refetched every 8 s.
+// The pending-order polling (docs/product/marketplace.md#order-payment-polling): the 5 newest pending orders with a
+// payment are checked every 8 s for at most 5 minutes; one that leaves the list is read once to tell paid from
+// cancelled. Failures say nothing; the window starts again when a payment is created or a pending order opened.
 import './i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';

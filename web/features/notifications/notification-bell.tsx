@@ -1,8 +1,6 @@
-// The bell: the unread count (live through GET /api/notifications/stream; otherwise GET
-// /api/notifications/unread-count every 60 s, when the tab regains focus, and when another screen reads or causes
-// notifications) and, on click, a panel
-// with the latest ones, "Marcar todas como lidas" and a link to /notifications. Disclosure pattern
-// (button + panel), closed by Esc, an outside click or navigating.
+// The bell: the unread count (live through the notifications stream, else polled every 60 s and on focus) and, on
+// click, a panel with the latest ones, "Marcar todas como lidas" and a link to /notifications. Disclosure pattern,
+// closed by Esc, an outside click or navigating.
 import './i18n';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

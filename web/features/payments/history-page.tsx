@@ -1,7 +1,6 @@
-// /payment-history: every payment of the user (entries, balances, marketplace orders), newest
-// first, with what it paid for, method, amount, date and status; pending ones link back to the
-// payment screen, paid ones to their receipt (HTML and PDF, GET /api/payments/:id/receipt) and to the provider's when
-// there is one. Paged through ?pagina=.
+// /payment-history: every payment of the user, newest first, with what it paid for, method, amount, date and status;
+// pending ones link back to the payment screen, paid ones to their receipt (HTML and PDF) and the provider's.
+// Paged through ?pagina=.
 import './i18n';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';

@@ -1,7 +1,6 @@
-// "Resgatar voucher": type the code (or scan its QR code), look it up — plan and the member's first name — then
-// "Confirmar resgate". The lookup carries the redeem's own verdict (can_redeem, reason): a voucher this professional
-// cannot redeem is explained (whose category it is, who may redeem it) and offers no confirm. The API's refusals are
-// shown as plain sentences in the reader's language.
+// "Resgatar voucher": type or scan the code, look it up (plan, member's first name and the redeem's own verdict), then
+// "Confirmar resgate". A voucher this professional cannot redeem is explained and offers no confirm; the API's
+// refusals are shown as plain sentences in the reader's language.
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';

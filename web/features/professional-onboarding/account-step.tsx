@@ -1,7 +1,6 @@
-// The account part of /professional-signup for a signed-out visitor: the same sign-up as /auth (core's
-// buildSignupSchema, POST /api/auth/signup, e-mail confirmation). The visit is remembered as a pending redirect
-// (`professional_signup`, core/identity/post-login-redirect.ts): once the link is opened in this browser, the
-// confirmation signs the visitor in and brings them back here to fill in the professional part.
+// The account part of /professional-signup for a signed-out visitor: the same sign-up as /auth. The visit is kept as a
+// pending redirect (`professional_signup`), so the e-mail confirmation signs the visitor in and brings them back here
+// to fill in the professional part.
 import { useState } from 'react';
 import type { DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';

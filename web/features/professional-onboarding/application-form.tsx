@@ -1,8 +1,6 @@
-// The professional part of /professional-signup (docs/product/professionals.md): category, register where the trade has one (CRO + UF
-// for Odontologia), CPF or CNPJ, business name, address by CEP (with the device's location when the address has no
-// coordinates), bio, 3–8 photos and the PIX key. Validated with core's professionalApplicationSchema (react-hook-form +
-// zodResolver); the server's `fields` land on the same inputs. A new application is created first and its photos
-// follow; a rejected one sends its photo changes first and is then sent again (the server checks 3–8 photos).
+// The professional part of /professional-signup (docs/product/professionals.md#applications), validated with core's
+// professionalApplicationSchema; the server's `fields` land on the same inputs. A new application is created before
+// its photos; a rejected one sends its photo changes first and is then sent again.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type Path, type Resolver } from 'react-hook-form';

@@ -1,9 +1,6 @@
-// "Profissionais perto de você" (docs/product/spec.md §6/§9) on /marketplace/services: where to search from — the
-// browser's position (high accuracy, 10 s, 5 min cache; started on its own only when the site already has the
-// permission), else the signed-in user's profile coordinates, else a typed CEP (or its city, or a typed city when the
-// CEP service is down) — then the approved professionals
-// in the SPEC order as cards (the primary, accessible UI) and on a map (an aid). With fewer than 5 results the
-// server says how many a wider radius holds: the user chooses to widen; the order never changes silently.
+// "Profissionais perto de você" on /marketplace/services (docs/product/professionals.md#nearby-search-ranking): searches
+// from the browser's position, else the profile's coordinates, else a typed CEP or city; results as cards (primary) and
+// on a map (an aid). With fewer than 5 the user chooses to widen the radius: the order never changes silently.
 import './i18n';
 import './professionals-search.css';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';

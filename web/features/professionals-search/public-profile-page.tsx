@@ -1,7 +1,6 @@
-// /profissionais/:id — an approved professional's public profile: photos, bio, category, register, rating
-// and the published reviews (with the professional's reply), the business address with a map, and the service plans
-// of the professional's category whose vouchers can be redeemed there. Anything else (unknown, not approved) → the
-// not-found screen the route hands in.
+// /profissionais/:id: an approved professional's public profile (photos, bio, category, register, rating, published
+// reviews with replies, the address on a map, the plans whose vouchers can be redeemed there). Anything else
+// (unknown, not approved) → the not-found screen.
 import './i18n';
 import './professionals-search.css';
 import type { ReactNode } from 'react';

@@ -1,7 +1,6 @@
-// /r/:code, /ref/:code and /indicacao/:code (docs/product/spec.md §2): one screen. The server records the click and keeps
-// the first click for 30 days in an httpOnly cookie (the sign-up is bound to the influencer there); the visitor then
-// lands on the landing page with `?inf=<code>` (visitor type "influencer", docs/product/spec.md §4), or on the plan `?plano=<id>` names.
-// It shows a brief "Redirecionando…" and never an error: an unknown code, a failed call or a missing plan still land.
+// /r/:code, /ref/:code and /indicacao/:code: one screen (docs/product/referrals.md#influencer-links). The server records
+// the click and keeps the first one for 30 days; the visitor lands on the landing with `?inf=<code>` (or the plan it
+// names). A brief "Redirecionando…", never an error: an unknown code or a failed call still land.
 import './i18n';
 import './redirect.css';
 import { useEffect, useRef } from 'react';

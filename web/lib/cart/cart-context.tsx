@@ -1,12 +1,6 @@
-// The cart, app-wide (docs/product/spec.md §3, §5, §6, §8, §9). Every rule comes from core/cart/cart-rules.ts (add ≥ 1,
-// cap at the known stock, refuse an increment beyond it, decrement to 0 removes, plans never capped).
-// - A visitor's cart lives in localStorage (`turma_cart`), shared with their other tabs.
-// - A signed-in user's cart lives on the server: a change shows at once, and ~100 ms after the last one
-//   (CART_SYNC_DELAY_MS) the difference goes out as PATCH /api/cart; the answer (current prices, stock
-//   caps, unavailable lines flagged) replaces the local state. At login the browser's cart is merged
-//   (POST /api/cart/merge) and then cleared locally.
-// - A failed load or save says nothing to the user (docs/product/spec.md §8) and is retried with backoff.
-// The rules module (and the zod it brings) loads on first use, so the landing's entry chunk stays small.
+// The cart, app-wide; every rule comes from core (docs/product/marketplace.md#cart-rules). A visitor's cart lives in
+// localStorage (`turma_cart`); a signed-in user's on the server, synced by difference ~100 ms after the last change and
+// merged at login. Failures say nothing and are retried with backoff; the rules load on first use.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CartItemInput, CartOutcome } from '../../../core/marketplace/cart-rules';
 import type { CartDiffLine } from '../../../core/marketplace/cart';
