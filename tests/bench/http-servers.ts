@@ -1,7 +1,6 @@
-// The servers an HTTP benchmark measures, in a child process of their own: autocannon (the load generator) stays in
-// the parent, so it never shares an event loop with the server it measures. The child runs the real app on a fresh
-// database (PostgreSQL when DATABASE_URL is set, else PGlite) and, beside it, the bare Koa route every figure is
-// compared to. Routes are measured in alternating rounds with their own baseline; the median ratio is reported.
+// The servers an HTTP benchmark measures, in a child process (autocannon stays in the parent, never sharing the server's
+// event loop): the real app on a fresh database and, beside it, the bare Koa route every figure is compared to.
+// Routes are measured in alternating rounds with their own baseline; the median ratio is reported.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';

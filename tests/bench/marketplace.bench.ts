@@ -1,7 +1,6 @@
-// Marketplace benchmark on the configured database (PostgreSQL when DATABASE_URL is set, else PGlite), loopback only:
-// catalogue throughput and p99 with 10k products against a bare Koa route in the same run (servers in a child
-// process, autocannon here); rows written per cart change (difference vs delete-all + insert-all) with 50 lines; the
-// stock race (500 orders for 50 units).
+// Marketplace benchmark (docs/benchmarks.md), loopback only: catalogue throughput and p99 with 10k products against a
+// bare Koa route, rows written per cart change (difference vs delete-all + insert-all) with 50 lines, and the stock
+// race (500 orders for 50 units).
 import type { CartService } from '../../core/marketplace/cart.service';
 import { TOKENS } from '../../adapters/tokens';
 import { createUser } from '../support/factories';

@@ -1,9 +1,6 @@
-// Nearby-professional benchmark: 100,000 professionals seeded around 20 Brazilian city centres (≈ 80%
-// approved, ≈ 5% featured, a few without coordinates, 10% scattered over the country), then searches from the 20
-// centres (50 km, docs/product/spec.md §9 order) through the real repository query + core ranking (the service's path), and the
-// whole GET /api/professionals/nearby use case, against the seed's own approach: load every approved professional
-// with coordinates and compute the distance in JavaScript (core's rankProfessionals / haversine), then sort.
-// PostgreSQL when DATABASE_URL is set (a fresh database), else PGlite. Goal: ≥ 50× faster, p50 ≤ 5 ms for the query.
+// Nearby-professional benchmark (docs/benchmarks.md): 100,000 professionals around 20 city centres, searched through the
+// repository's ranked query and the whole use case, against loading every approved professional and ranking in
+// JavaScript. Goal: ≥ 50× faster, p50 ≤ 5 ms for the query.
 import { cpus, loadavg } from 'node:os';
 import type { Knex } from 'knex';
 import { TOKENS } from '../../adapters/tokens';

@@ -1,23 +1,6 @@
-// `npm run bench:web`: Lighthouse 12.8 (mobile preset, simulated throttling) on the built app in production
-// mode, on a fresh seeded embedded database, with Debian's Chromium: the server-rendered public pages, the shared links'
-// screens (a referral link, a professional's profile), the client-rendered ones (/auth, the cart) and the signed-in
-// ones (dashboard, my groups, a checkout step, as the demo user; a back-office list, as the demo admin). Prints
-// | page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |. A benchmark, never part of `npm test`.
-//
-//   npm run bench:web [-- --skip-build] [--runs N] [--only name,name] [--lock /tmp/turma-build.lock] [--json out.json] [--lhr-dir dir] [--chromium /usr/bin/chromium]
-//
-// --json writes the table's figures with the audits under 100%; --lhr-dir each page's full Lighthouse report (JSON) and
-// its page-load trace (<page>.trace.json, for Chrome's Performance panel); --only measures the pages named (first column);
-// --lock builds holding that file's lock exclusively (flock) and measures holding it shared, as the browser tests do.
-//
-// Steps: seed a temporary PGlite database (demo plans, products and people, plus one open group so an invite link
-// exists); `npm run build` (unless --skip-build), just before the server starts, which refuses a dist/ older than the
-// sources; start `adapters/main.ts` with NODE_ENV=production on a free 127.0.0.1 port;
-// request each page twice (a warm server); run Lighthouse on each page (with --runs N the run with the median performance
-// score is kept). Signed-in pages: the browser signs in through the API before them (the session cookie in its jar, the
-// app's session marker in localStorage; Lighthouse clears neither, only caches), and signs out before signed-out ones.
-// Loopback only: Chromium resolves every other host to nothing, and a request that left 127.0.0.1 is reported after the table.
-// Building rewrites dist/, which browser tests use: on a shared machine run it under the e2e lock.
+// `npm run bench:web`: Lighthouse (mobile preset) on the built app in production mode, a fresh seeded database and
+// Debian's Chromium, over public, client-rendered and signed-in pages; options and last figures in docs/benchmarks.md.
+// Loopback only; building rewrites dist/, so on a shared machine run it under the build lock (--lock).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

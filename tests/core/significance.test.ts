@@ -1,8 +1,6 @@
-// The two-proportion test behind /admin/analytics, checked against known values.
-// Source of the table: Pearson's χ² test on the 2×2 table without continuity correction — what R's
-// prop.test(c(x1, x2), c(n1, n2), correct = FALSE) reports — computed with SciPy 1.17
-// (scipy.stats.chi2_contingency(table, correction=False)); the 95% intervals are prop.test's (correct = FALSE)
-// Wald interval of p1 − p2, qnorm(0.975) · sqrt(p1(1−p1)/n1 + p2(1−p2)/n2), with scipy.stats.norm.ppf.
+// The two-proportion test behind /admin/analytics, checked against known values: R's prop.test(correct = FALSE), i.e.
+// Pearson's χ² on the 2×2 table without continuity correction, computed with SciPy 1.17 (chi2_contingency); the 95%
+// intervals are prop.test's Wald interval of p1 − p2.
 import { describe, expect, it } from 'vitest';
 import { normalCdf, normalQuantile, twoProportionTest } from '../../core/experiments';
 

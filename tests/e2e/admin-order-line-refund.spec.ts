@@ -1,8 +1,6 @@
-// The admin refunds ONE line of a paid order from /admin/marketplace/orders/:orderId — 1 of the 2 units, with
-// a reason — the refund is listed with its amount (unit price × 1, computed by the server), the timeline names it
-// "Reembolso parcial", the order stays paid with the other unit refundable, and the customer's own order page shows
-// the step. Screenshots of the order page and the list at a phone (390 px) and a tablet (768 px) width follow (the
-// no-sideways-overflow assertion waits for the layout fix to be verified: at 390 px the page measured 733 px wide).
+// The admin refunds 1 of the 2 units of a paid order's line, with a reason: the refund is listed with the server's
+// amount, the timeline names it "Reembolso parcial", the order stays paid, and the customer's page shows the step.
+// Screenshots at phone and tablet widths.
 import { formatCents } from '../../core/shared/money';
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
 import { signInAdmin } from './support/admin';

@@ -1,7 +1,6 @@
-// Marketplace orders in the back office: a customer's paid order (made over the API) is found by the demo
-// admin in /admin/marketplace/orders ("Pago" tab, searched by its number), opened at /admin/marketplace/orders/:id,
-// marked preparing and shipped with a tracking code; the customer's own order page then shows the code. A second
-// order is refunded with a reason and its customer page says "Reembolsado".
+// Marketplace orders in the back office: a paid order is found ("Pago" tab, by number), marked preparing and shipped
+// with a tracking code that the customer's page then shows; a second order is refunded with a reason and its customer
+// page says "Reembolsado".
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
 import { searchList, signInAdmin } from './support/admin';

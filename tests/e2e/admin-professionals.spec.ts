@@ -1,7 +1,6 @@
-// Back office in the browser: people apply as professionals through the API (3 portfolio photos each); the
-// demo admin opens /admin/professionals, finds them in the "Pendentes" tab, opens an application (photos, register),
-// approves one, rejects another with a reason (the dialog refuses a too-short one), and each professional's own
-// GET /api/me/professional says so. On a desktop: bulk approve from the list, and featuring until a day.
+// Professional applications in the back office: the demo admin finds them in "Pendentes", approves one, rejects another
+// with a reason (a too-short one refused), and each professional's own profile says so. On a desktop: bulk approve and
+// featuring until a day.
 import { request as playwrightRequest, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { createConfirmedAccount, newPerson } from './support/accounts';

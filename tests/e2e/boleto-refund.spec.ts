@@ -1,7 +1,6 @@
-// Boleto refunds: a boleto cannot be refunded by the provider, so a member who withdraws from a group paid
-// by boleto chooses on /payment-history how to get the money back. A wrong PIX key is refused in pt-BR before anything
-// is sent; a valid e-mail key sends one PIX transfer (the refund job), and the row then says "Reembolso por PIX" and
-// "Reembolsado". Desktop and 360 px phone (the two projects), dark theme.
+// Boleto refunds (docs/product/payments.md#boleto-refunds): a member who withdraws from a group paid by boleto chooses
+// on /payment-history how to get the money back; a wrong PIX key is refused in pt-BR, a valid one sends one PIX and the
+// row says "Reembolso por PIX" and "Reembolsado". Desktop and 360 px phone.
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
 import { expect as baseExpect, screenshotPath, test } from './support/fixtures';
 

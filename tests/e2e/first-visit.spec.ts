@@ -1,7 +1,6 @@
-// What a new visitor meets on a phone and a desktop: the sign-in card holds a long e-mail within the screen, the
-// password's error does not move the terms checkbox, the UF placeholder is whole, outlined secondary buttons,
-// readable accent text in both theme variants, the sign-up pages' own titles, the 404's wording, no console error for
-// a signed-out visitor (the fixtures fail a test on any), the professional's photos managed, the old public addresses.
+// What a new visitor meets on a phone and a desktop: forms that hold long values, stable layouts, readable accents in both
+// theme variants, the sign-up pages' titles, the 404's wording, no console error signed out, the professional's photos,
+// the old public addresses.
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { adminRequest } from './support/admin';

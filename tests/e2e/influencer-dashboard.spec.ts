@@ -1,8 +1,6 @@
-// Commissions in the browser: an influencer approved over the admin API with a 50% rate; a visitor's click
-// on the link (POST /api/referrals/clicks, the redirect screen's call) and sign-up in the same session bind them to
-// the influencer; they fill a two-person group with another member and pay the balance in the sandbox. The
-// influencer signs in and /dashboard/influencer shows the click, the sign-up, the paying user and the pending
-// commission (50% × 10% of R$ 100,00 = R$ 5,00), the link in its three forms with the QR code, and the chart.
+// Commissions in the browser: a visitor's click on an influencer's link and sign-up bind them; they complete a group and
+// pay the balance; /dashboard/influencer shows the click, the sign-up, the paying user, the pending commission
+// (50% × 10% of R$ 100,00 = R$ 5,00), the link in its three forms with the QR code, and the chart.
 import { adminRequest } from './support/admin';
 import { request as playwrightRequest, type APIRequestContext, type TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn, type Person } from './support/accounts';

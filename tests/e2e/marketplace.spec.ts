@@ -1,7 +1,6 @@
-// The marketplace in the browser: a visitor fills the cart signed out, logs in (the cart is
-// merged with the one the account already had on the server), checks out with the sandbox PIX, sees
-// the order paid and finds it in the order list; and a pending order that the provider confirms
-// elsewhere turns paid on screen through the order polling (docs/product/spec.md §7/§9), with no reload.
+// The marketplace in the browser: a visitor fills the cart signed out, logs in (the cart merged with the account's),
+// pays with the sandbox PIX and finds the order paid; a pending order confirmed elsewhere turns paid on screen through
+// the order polling, with no reload.
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn, toasts } from './support/accounts';
 import { expect, screenshotPath, test } from './support/fixtures';

@@ -1,6 +1,5 @@
-// CDC art. 49: a customer returns a delivered marketplace order. The order is paid over the API and moved
-// to delivered over the admin API; the customer's order page shows "Devolver pedido (até dd/mm)", asks the reason in
-// a dialog and then shows the return as requested; the admin receives it in /admin (stock back, full refund) and the
+// A customer returns a delivered order (docs/product/marketplace.md#returns): "Devolver pedido (até dd/mm)" asks the
+// reason and shows the return as requested; the admin receives it in /admin (stock back, full refund) and the
 // customer's page says "Devolução recebida".
 import type { Browser, TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';

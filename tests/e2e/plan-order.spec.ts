@@ -1,7 +1,6 @@
-// A product plan becomes an order: after the group completes and the member pays the balance, the voucher
-// card on /my-groups asks for the delivery address; the member opens the screen (pre-filled from the profile), changes
-// the number, confirms, lands on the order (already paid, the plan as its item) and finds it in /marketplace/orders.
-// Desktop and 360 px phone (the two projects).
+// A product plan becomes an order: after the balance is paid the voucher card asks for the delivery address; the member
+// confirms it (pre-filled, number changed) and lands on the paid order, also listed in /marketplace/orders.
+// Desktop and 360 px phone.
 import type { APIRequestContext } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
 import { expect as baseExpect, screenshotPath, test } from './support/fixtures';

@@ -1,7 +1,6 @@
-// In the browser: a member with a paid voucher shows its code and QR code; an approved professional redeems
-// it by typing the code on /dashboard/professional (plan and first name before "Confirmar resgate"); the member
-// reviews the professional from /my-groups; the professional's rating and receivables show it (CSV included).
-// Seeded through the HTTP API: accounts, a two-person group paid in the sandbox, the application and its approval.
+// Voucher redemption in the browser: a member's paid voucher shows its code and QR; an approved professional redeems it
+// by code on /dashboard/professional; the member reviews the professional from /my-groups; rating and receivables
+// (CSV included) show it. Seeded through the HTTP API.
 import { adminRequest } from './support/admin';
 import { readFileSync } from 'node:fs';
 import { request as playwrightRequest, type APIRequestContext, type Browser, type TestInfo } from '@playwright/test';

@@ -1,7 +1,6 @@
-// Professional onboarding in the browser: a signed-out visitor opens /professional-signup, creates the
-// account there (the normal sign-up), confirms the e-mail and comes back signed in; then fills the professional form
-// (Odontologia with its CRO, CPF, CEP without coordinates → the device's location, bio, 3 photos generated here,
-// PIX key), sends it, and lands on /professional-pending "Em análise" with what was sent.
+// Professional onboarding in the browser: a signed-out visitor creates the account on /professional-signup, confirms the
+// e-mail and comes back signed in, fills the professional form (Odontologia with CRO, the device's location, 3 photos,
+// PIX key), sends it, and lands on /professional-pending "Em análise".
 import { adminRequest } from './support/admin';
 import type { Page, TestInfo } from '@playwright/test';
 import sharp from 'sharp';

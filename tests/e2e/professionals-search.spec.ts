@@ -1,10 +1,6 @@
-// In the browser: "Profissionais perto de você" on /marketplace/services and the public profile.
-// Two professionals are created and approved through the API (3 portfolio photos each, the demo admin approves): one
-// ~1.5 km from where the browser says the user is (featured), one ~70 km away. With the geolocation granted the
-// search starts on its own from the device's position: one card (photo, name, category, stars, reviews, "1,5 km",
-// "Destaque") and its marker; the user chooses to widen to 100 km and finds both; the card opens the profile
-// (photos, bio, address, map, plans of the category). A denied location shows docs/product/spec.md §8's message. Map tiles are
-// disabled by playwright.config.ts (MAP_TILE_URL=''): nothing reaches the internet.
+// "Profissionais perto de você" and the public profile in the browser: from the device's position one featured card
+// (and marker) nearby, widening to 100 km finds the second, the card opens the profile; a denied location shows the
+// spec's message. Map tiles are disabled (MAP_TILE_URL=''): nothing reaches the internet.
 import { adminRequest } from './support/admin';
 import { request as playwrightRequest, type APIRequestContext, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';

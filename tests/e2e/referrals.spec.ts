@@ -1,7 +1,6 @@
-// In the browser: an influencer approved over the admin API; a visitor opens /indicacao/<code>, lands on the
-// landing page (`?inf=<code>`), signs up in the same browser, and the admin API shows the click and the sign-up bound
-// to the influencer. A signed-in user applies on /influencer-signup and sees the pending screen; the admin approves an
-// application with a commission rate in /admin/influencers.
+// Referrals in the browser: a visitor opens /indicacao/<code>, lands on `?inf=<code>`, signs up, and the admin API shows
+// the click and the sign-up bound; a signed-in user applies on /influencer-signup and sees the pending screen; the admin
+// approves an application with a rate in /admin/influencers.
 import { request as playwrightRequest, type APIRequestContext, type TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, type Person } from './support/accounts';
 import { adminRequest, searchList, signInAdmin } from './support/admin';

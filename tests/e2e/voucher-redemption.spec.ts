@@ -1,7 +1,6 @@
-// A voucher has somewhere to go: the member's "Encontrar profissionais que aceitam" opens the nearby search filtered by
-// the voucher's category, which says plainly when nobody of it is near and widens the radius on a tap; a professional
-// of another category sees why the voucher is not theirs (and no "Confirmar resgate"); a confirm that fails leaves
-// no "found" card behind. Uses the seeded demo professionals (seeds/professionals.data.ts).
+// A voucher has somewhere to go: "Encontrar profissionais que aceitam" opens the nearby search by the voucher's category
+// (saying plainly when nobody is near, widening on a tap); a professional of another category sees why it is not theirs;
+// a failed confirm leaves no "found" card. Uses the seeded demo professionals.
 import { request as playwrightRequest, type APIRequestContext, type Browser, type TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
 import { adminRequest } from './support/admin';

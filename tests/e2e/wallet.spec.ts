@@ -1,7 +1,6 @@
-// Spending wallet credit in the browser: a member whose group expired kept the entry as credit;
-// at the marketplace checkout "Usar saldo da carteira (R$ X disponível)" shows the credit used and what is left to
-// pay before paying; the sandbox PIX is generated for the rest only; /payment-history and /dashboard show
-// "Crédito usado". Screenshots at 360 px and desktop (the two projects).
+// Spending wallet credit in the browser: at the marketplace checkout "Usar saldo da carteira" shows the credit used and
+// what is left; the sandbox PIX is for the rest only; /payment-history and /dashboard show "Crédito usado".
+// Screenshots at 360 px and desktop.
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn, toasts } from './support/accounts';
 import { expect as baseExpect, screenshotPath, test } from './support/fixtures';

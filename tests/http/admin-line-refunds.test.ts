@@ -1,8 +1,6 @@
-// Refunding one order line from the back office. The amount is the line's unit price × units recomputed on
-// the server (whatever the client sends), capped by what the provider took minus what went back; the units return to
-// the shelf only before shipping; the provider refunds exactly that value (sandbox, partial), once, even when the job
-// runs again; the customer is told in-app and by e-mail; it is audited; the timeline names it; a later full refund
-// refunds only the rest and returns no unit twice; and the financial report still reconciles to zero.
+// Refunding one order line from the back office (docs/product/marketplace.md#line-refunds): amount recomputed and capped,
+// units back only before shipping, the provider refunding exactly that value once, the customer told, audited, the
+// timeline naming it, a later full refund taking only the rest, and the financial report still reconciling to zero.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductService } from '../../core/marketplace/product.service';
 import type { OrderLineRefundService } from '../../core/marketplace/order-line-refund.service';

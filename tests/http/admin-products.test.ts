@@ -1,6 +1,5 @@
-// Back office catalogue: /api/admin/products, /api/admin/product-categories, /api/admin/plan-categories and
-// /api/admin/marketplace/overview against the real server and database — admin only, ra-data-simple-rest lists with
-// Content-Range, audited changes (actor, before, after), server-side fields, CSV import all or nothing, image upload
+// The back office catalogue over HTTP: products, product and plan categories and the marketplace overview — admin only,
+// ra-data-simple-rest lists with Content-Range, audited changes, server-side fields, CSV import all or nothing, images
 // re-encoded and served, categories in use refused with 409.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';

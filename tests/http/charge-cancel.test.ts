@@ -1,9 +1,6 @@
-// Charges that cannot be paid late (docs/product/payments.md#withdrawal-cdc-art-49): whenever a pending charge can no longer be honoured it is
-// cancelled at the provider — the real Asaas client against the local fake receives DELETE /v3/payments/{id} — for
-// every path besides the hold release and the order expiry (tests/http/charge-holds.test.ts): a group that completes
-// while a lapsed hold's charge is pending, a group that expires or is cancelled with a pending entry, a member
-// switching payment method (the old charge), an operator cancelling an unpaid order, and a charge the provider made
-// although our side failed afterwards. Running the job twice deletes once.
+// Charges that can no longer be honoured are cancelled at the provider (docs/product/payments.md#charges-that-can-no-longer-be-honoured),
+// the real Asaas client against the local fake, on every path besides hold release and order expiry (charge-holds.test.ts).
+// Running the job twice deletes once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../core/shared/clock';
 import type { PaymentService } from '../../core/payments/payment.service';

@@ -1,8 +1,6 @@
-// Influencer commissions over HTTP (docs/product/referrals.md): a referred user's completed purchase (a voucher whose
-// balance was paid; a delivered order) earns the influencer rate × the platform fee once, however many times the
-// provider tells us; a refund reverses it; self-referrals and suspended influencers earn nothing; commissions mature
-// after the 7-day window (fake clock) and are paid by the professionals' payout run exactly once above the minimum;
-// GET /api/me/influencer shows only the caller's own figures; the back office reads one influencer's commissions.
+// Influencer commissions over HTTP (docs/product/referrals.md#commissions): earned once per completed purchase, reversed
+// by a refund, nothing for self-referrals or suspended influencers, matured after 7 days (fake clock) and paid once by
+// the payout run; each influencer reads only their own figures; the back office reads anyone's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../core/shared/clock';
 import type { OrderService } from '../../core/marketplace/order.service';

@@ -1,7 +1,6 @@
-// Where a group's money is (docs/product/group-purchase.md#where-the-money-is): GET /api/groups/:id/escrow, scripted through the real API
-// (sandbox confirmations, an expiry with one refund by PIX and one wallet credit, a completed group whose voucher is
-// redeemed and paid out): the figures are the payments table's, only members read them (403/404/401), no other
-// member's e-mail or full name leaves, and the groups' held totals add up to the financial report's money held.
+// Where a group's money is (docs/product/group-purchase.md#where-the-money-is), scripted through the real API: the
+// figures are the payments table's, only members read them, no other member's e-mail or full name leaves, and the
+// groups' held totals add up to the financial report's money held.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExpireGroupsFlow } from '../../core/flows';
 import type { PaymentService } from '../../core/payments/payment.service';

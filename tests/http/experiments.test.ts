@@ -1,7 +1,6 @@
-// The theme experiment's tracking and the back office's analytics: enrolment is idempotent, the
-// browser's events are batched and capped and may not claim a conversion, the first confirmed entry converts the
-// participant once, sign-in links the visitor, and the funnel's figures come out of a scripted set of users.
-// Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
+// The theme experiment's tracking and analytics: enrolment is idempotent, browser events are batched and capped and may
+// not claim a conversion, the first confirmed entry converts once, sign-in links the visitor, and the funnel's figures
+// come out of a scripted set of users.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twoProportionTest } from '../../core/experiments';

@@ -1,13 +1,6 @@
-// "bad input answers 4xx, never 500", for every route at once: the OpenAPI description the server publishes
-// lists the operations, and each one gets the same fixed set of hostile requests — NUL characters and lone surrogates
-// in the path, the query string and JSON strings, wrong types, huge numbers, nested junk, a body that is not what its
-// Content-Encoding says, an oversize body. Every answer must be below 500; every refusal must be the API's one error
-// shape, `{ error: { code, message, fields? } }`, in pt-BR (never zod's English defaults). Payloads come from a seeded
-// generator, so a failure names a request that can be replayed. Signed in as an ordinary user, as an approved
-// professional (their own routes), and as an admin, so guarded routes reach their validation.
-// Session-ending routes (POST /api/me/password, DELETE /api/me, POST /api/auth/logout, in that order) run last so they
-// cannot sign the fuzzing clients out halfway. The provider webhook is sent with its token; it is exempt from the
-// character refusal (it may answer 200) but, like every route, must not answer 5xx.
+// "Bad input answers 4xx, never 500", for every operation the OpenAPI description lists: a fixed, seeded set of hostile
+// requests (NUL and lone surrogates, wrong types, nested junk, lying Content-Encoding, oversize bodies), as a user, a
+// professional and an admin; every refusal is the API's pt-BR error shape. Session-ending routes run last.
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxPaymentGateway } from '../../adapters/payments/sandbox.gateway';

@@ -1,8 +1,6 @@
-// GET /api/me/export holds everything the platform keeps about the person (LGPD art. 18, II and V).
-// (a) A user with rows in as many tables as practical, made through the API, finds each of them in the export.
-// (b) The database catalogue lists every column that points at a user (or at a user's professional profile); a
-//     table with such a column that the export does not cover fails the test, unless it is in the allow-list below.
-// Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
+// GET /api/me/export holds everything the platform keeps about the person (LGPD art. 18, II and V): a user with rows in
+// as many tables as practical finds each in the export, and any table with a column pointing at a user that the export
+// does not cover fails the test (unless allow-listed below).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductService } from '../../core/marketplace/product.service';
 import { TOKENS } from '../../adapters/tokens';

@@ -1,8 +1,6 @@
-// Payouts over HTTP (docs/product/professionals.md): receivables mature 7 days after redemption (the mature_receivables
-// job, fake clock), one PIX payout per professional above PAYOUT_MINIMUM through the payment port (the sandbox
-// simulates the transfer and its webhook; the real Asaas client runs against the local Asaas fake), transfer webhooks
-// applied exactly once whatever their order, a failed transfer freeing its receivables, GET /api/me/payouts (own
-// only), the audited back-office run, and two concurrent runs paying once (meaningful on PostgreSQL: set DATABASE_URL).
+// Payouts over HTTP (docs/payments.md#payouts-to-professionals): receivables mature after 7 days (fake clock), one PIX
+// per professional above the minimum (sandbox and the Asaas fake), transfer webhooks applied once in any order, failures
+// freeing the receivables, own-only reads, the audited back-office run, two concurrent runs paying once (PostgreSQL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../core/shared/clock';
 import { AsaasPaymentGateway } from '../../adapters/payments/asaas.gateway';

@@ -1,8 +1,6 @@
-// Product plans become orders (docs/product/group-purchase.md): a product plan's paid balance asks the member for the
-// delivery address (notification + e-mail); confirming it makes exactly one marketplace order — already paid, at the
-// plan's price, no freight, its item pointing at the plan — also when the payment confirmation arrives twice and when
-// the address confirmation is sent twice at once. The order is the member's in /api/orders and moves through the normal
-// flow; shipping it redeems the voucher (escrow released as "shipped"); the financial report counts the money once.
+// Product plans become orders (docs/product/marketplace.md#product-plans-become-orders): exactly one paid order per
+// voucher even with confirmations arriving twice or at once; it follows the normal flow, shipping redeems the voucher,
+// and the financial report counts the money once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentService } from '../../core/payments/payment.service';
 import { brasiliaDay } from '../../core/reports';

@@ -1,9 +1,6 @@
-// The nearby search is indexed: with a few thousand professionals seeded around the country and the table
-// ANALYZEd, PostgreSQL's planner picks the partial GiST index professionals_nearby_gist for the exact query the
-// repository runs (with and without a category), with its default settings: no enable_seqscan trickery.
-//
-// PostgreSQL only. PGlite is the same planner, but it is a single-user WASM engine used for development and tests:
-// the index's existence there is covered by the migration; the planning proof belongs to the production engine.
+// The nearby search is indexed: with a few thousand professionals seeded and ANALYZEd, PostgreSQL's planner picks the
+// partial GiST index professionals_nearby_gist for the repository's exact query, with default settings. PostgreSQL
+// only: PGlite, a single-user engine for development, has the index through the migration.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KnexProfessionalRepository } from '../../adapters/db/repos/professionals.repos';
 import { createTestApp, type TestApp } from '../support/test-app';

@@ -1,9 +1,6 @@
-// A refund or chargeback the provider reports after confirmation, through the real webhook route with the
-// provider's token: a confirmed entry of an open group refunded frees the place (count down, the other members told,
-// a newcomer can join); a marketplace order charged back is refunded with its stock back and the customer told; a
-// completed group's purchase refunded or charged back cancels the voucher and reverses the campaign bonus and the
-// influencer commission it earned; the back office gets audit records and a chargeback count; the same event (or the
-// same news under a new event id) applies once.
+// Refunds and chargebacks reported after confirmation, through the real webhook route
+// (docs/product/payments.md#refunds-and-chargebacks-after-confirmation): places freed, orders refunded with stock back,
+// completed purchases cancelled with bonus and commission reversed, audit records, and each news applied once.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../core/shared/clock';
 import type { ProductService } from '../../core/marketplace/product.service';

@@ -1,8 +1,6 @@
-// Server rendering of the public pages: the landing, the catalogue, a product, the services and an invite
-// answer real HTML with the page's text, its head (title, description, Open Graph) and the data it was rendered with as
-// a non-executable JSON block; the CSP keeps forbidding inline scripts; the shared links' screens (a referral link, the
-// e-mail's confirmation link, a professional's profile) are rendered too; other pages get the app's skeleton.
-// The server entry is built here (Vite SSR build of web/entry-server.tsx) into a scratch dist next to node_modules.
+// Server rendering of the public pages (docs/server-rendering.md): real HTML with the page's text, head and data as a
+// non-executable JSON block, the CSP still forbidding inline scripts, shared links' screens rendered, other pages the
+// skeleton. The server entry is built here (Vite SSR build) into a scratch dist.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

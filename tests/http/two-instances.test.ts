@@ -1,7 +1,6 @@
-// "two instances": two real server processes (adapters/main.ts, as `npm start` runs them) on one PostgreSQL
-// database, behind a round-robin proxy with no stickiness. A session made on one works on the other, a notification
-// made through one reaches a live stream held on the other, a scheduled job runs once per tick, the login limit counts
-// the attempts on both, and a plan changed through one is what the other serves next.
+// Two real server processes on one PostgreSQL database behind a round-robin proxy: a session works on both, a
+// notification reaches a stream held on the other, a scheduled job runs once per tick, the login limit counts both, and
+// a plan changed through one is what the other serves next.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,7 +1,6 @@
-// Spending wallet credit (docs/product/payments.md#wallet) over HTTP on the real server: credit first and the rest
-// through the provider, or everything with credit and no provider charge; a ledger 'spend' entry in the payment's
-// transaction; credit back exactly once when the order is cancelled or refunded; never overdrawn by concurrent spends
-// (PostgreSQL only: PGlite serves one session at a time); nobody reads or spends another member's wallet.
+// Spending wallet credit over HTTP (docs/product/payments.md#wallet): credit first and the rest through the provider, or
+// no provider charge at all; credit back exactly once on cancel or refund; never overdrawn by concurrent spends
+// (PostgreSQL only); nobody reads or spends another member's wallet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../core/shared/clock';
 import type { ProductService } from '../../core/marketplace/product.service';

@@ -1,8 +1,6 @@
-// The member's withdrawal (CDC art. 49), through POST /api/me/memberships/:id/withdraw with a fake clock.
-// An open group's entry: day 7 (São Paulo) accepted, day 8 refused with 409 withdrawal_window_closed; the place is
-// freed for the next joiner, the others told, the entry refunded through the provider or credited to the wallet. A
-// completed group: the whole purchase (entry and balance) refunded exactly once even when asked twice at the same time,
-// the voucher cancelled; a redeemed voucher cannot be withdrawn; another user's membership is 404.
+// The member's withdrawal (docs/product/payments.md#withdrawal-cdc-art-49) with a fake clock: day 7 accepted, day 8
+// refused; an open group's place freed and the entry refunded or credited; a completed group's whole purchase refunded
+// exactly once even when asked twice at once; a redeemed voucher refused; another user's membership is 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../core/shared/clock';
 import type { PaymentService } from '../../core/payments/payment.service';

@@ -1,7 +1,6 @@
-// The server-rendered page's screen chunk (web/ssr/meta.ts chunkTags): its CSS as stylesheets, and the chunk
-// and its own imports as a JSON list that web/main.tsx fetches after the first paint (no script of the page runs or
-// downloads before it), never what the entry (index.html) or the app it starts (web/boot.tsx) already loads, and
-// nothing without a manifest or for an unknown screen.
+// The server-rendered page's screen chunk (web/ssr/meta.ts chunkTags): its CSS as stylesheets and the chunk with its own
+// imports as a JSON list fetched after the first paint, never what the entry or the app already load, and nothing
+// without a manifest or for an unknown screen.
 import { describe, expect, it } from 'vitest';
 import { chunkTags, fillTemplate, previewImagePath, SCREEN_CHUNKS_ID, type ClientManifest } from '../../web/ssr/meta';
 
