@@ -91,96 +91,10 @@ describe('comment hygiene', () => {
     const long = tracked
       .filter((f) => !f.startsWith('migrations/'))
       .map((f) => [f, headerLines(readFileSync(`${cwd}${f}`, 'utf8'))] as const)
-      .filter(([f, n]) => n > MAX_HEADER_LINES && !STILL_LONG.has(f))
+      .filter(([f, n]) => n > MAX_HEADER_LINES)
       .map(([f, n]) => `${f}: ${n} lines`);
     expect(long).toEqual([]);
   });
 
-  it('the list of headers still to trim only shrinks', () => {
-    const trimmed = [...STILL_LONG].filter((f) => !existsSync(`${cwd}${f}`) || headerLines(readFileSync(`${cwd}${f}`, 'utf8')) <= MAX_HEADER_LINES);
-    expect(trimmed, 'these are short now: take them off STILL_LONG').toEqual([]);
-  });
 });
 
-// Headers written before the rule, still to trim (their content is being moved to docs/). Never add to this list.
-const STILL_LONG = new Set<string>([
-  'tests/bench/http-servers.ts',
-  'tests/bench/marketplace.bench.ts',
-  'tests/bench/professionals.bench.ts',
-  'tests/bench/web.ts',
-  'tests/core/significance.test.ts',
-  'tests/e2e/admin-order-line-refund.spec.ts',
-  'tests/e2e/admin-orders.spec.ts',
-  'tests/e2e/admin-professionals.spec.ts',
-  'tests/e2e/boleto-refund.spec.ts',
-  'tests/e2e/first-visit.spec.ts',
-  'tests/e2e/influencer-dashboard.spec.ts',
-  'tests/e2e/marketplace.spec.ts',
-  'tests/e2e/order-returns.spec.ts',
-  'tests/e2e/plan-order.spec.ts',
-  'tests/e2e/professional-dashboard.spec.ts',
-  'tests/e2e/professional-onboarding.spec.ts',
-  'tests/e2e/professionals-search.spec.ts',
-  'tests/e2e/referrals.spec.ts',
-  'tests/e2e/voucher-redemption.spec.ts',
-  'tests/e2e/wallet.spec.ts',
-  'tests/http/admin-line-refunds.test.ts',
-  'tests/http/admin-products.test.ts',
-  'tests/http/charge-cancel.test.ts',
-  'tests/http/commissions.test.ts',
-  'tests/http/escrow.test.ts',
-  'tests/http/experiments.test.ts',
-  'tests/http/fuzz-openapi.test.ts',
-  'tests/http/lgpd-export.test.ts',
-  'tests/http/payouts.test.ts',
-  'tests/http/plan-orders.test.ts',
-  'tests/http/professionals-nearby-index.test.ts',
-  'tests/http/refund-after-confirmation.test.ts',
-  'tests/http/ssr-public-pages.test.ts',
-  'tests/http/two-instances.test.ts',
-  'tests/http/wallet-spending.test.ts',
-  'tests/http/withdrawal.test.ts',
-  'tests/web/ssr-chunk-tags.test.ts',
-  'web/app/app-ready.tsx',
-  'web/app/routes.tsx',
-  'web/components/map/leaflet-map.tsx',
-  'web/components/map/map-view.tsx',
-  'web/components/payments/payment-panel.tsx',
-  'web/components/phone-nav.tsx',
-  'web/entry-server.tsx',
-  'web/features/auth/auth-page.tsx',
-  'web/features/auth/callback-page.tsx',
-  'web/features/auth/origin-tracker.tsx',
-  'web/features/auth/redirect.ts',
-  'web/features/auth/require-auth.tsx',
-  'web/features/auth/signup-form.tsx',
-  'web/features/checkout/address-page.tsx',
-  'web/features/checkout/payment-step-page.tsx',
-  'web/features/checkout/plan-page.tsx',
-  'web/features/checkout/take-place.ts',
-  'web/features/dashboard/dashboard-page.tsx',
-  'web/features/groups/join-page.tsx',
-  'web/features/groups/plan-delivery-page.tsx',
-  'web/features/groups/withdrawal-section.tsx',
-  'web/features/influencer-signup/signup-page.tsx',
-  'web/features/marketplace/checkout-address-page.tsx',
-  'web/features/marketplace/checkout-payment-page.tsx',
-  'web/features/marketplace/order-payment-panel.tsx',
-  'web/features/marketplace/order-polling.tsx',
-  'web/features/notifications/notification-bell.tsx',
-  'web/features/payments/history-page.tsx',
-  'web/features/professional-dashboard/redeem-panel.tsx',
-  'web/features/professional-onboarding/account-step.tsx',
-  'web/features/professional-onboarding/application-form.tsx',
-  'web/features/professionals-search/nearby-section.tsx',
-  'web/features/professionals-search/public-profile-page.tsx',
-  'web/features/referral-redirect/redirect-page.tsx',
-  'web/lib/cart/cart-context.tsx',
-  'web/lib/checkout-state.ts',
-  'web/lib/experiment-tracker.ts',
-  'web/lib/session.tsx',
-  'web/lib/zod-form.ts',
-  'web/main.tsx',
-  'web/ssr/pages.ts',
-  'web/theme-init-script.ts',
-]);
