@@ -91,10 +91,9 @@ describe('comment hygiene', () => {
     const long = tracked
       .filter((f) => !f.startsWith('migrations/'))
       .map((f) => [f, headerLines(readFileSync(`${cwd}${f}`, 'utf8'))] as const)
-      .filter(([f, n]) => n > MAX_HEADER_LINES)
+      .filter(([, n]) => n > MAX_HEADER_LINES)
       .map(([f, n]) => `${f}: ${n} lines`);
     expect(long).toEqual([]);
   });
-
 });
 
