@@ -57,7 +57,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   return [value, performance.now() - start];
 }
 
-describe('ViaCEP client (EXTERNAL-APIS.md §2)', () => {
+describe('ViaCEP client (docs/integrations.md#viacep)', () => {
   it('GETs /ws/{cep}/json/ with an identifying User-Agent and maps logradouro, bairro, localidade, uf', async () => {
     viacep.set('01001000', viaCep.found(SE));
     const result = await viaCepClient().lookupCep('01001000');
@@ -157,7 +157,7 @@ describe('ViaCEP client (EXTERNAL-APIS.md §2)', () => {
   });
 });
 
-describe('Nominatim client (EXTERNAL-APIS.md §3)', () => {
+describe('Nominatim client (docs/integrations.md#nominatim)', () => {
   it('structured search: street, city, state, countrycodes=br, format=jsonv2, limit=1; never q; lat/lon strings → numbers', async () => {
     osm.set({ city: 'São Paulo', street: 'Praça da Sé' }, nominatim.found('-23.5503', '-46.6339'));
     const result = await nominatimClient().geocode(SP_QUERY);

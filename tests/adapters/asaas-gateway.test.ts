@@ -102,7 +102,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
 }
 
 describe('defaults', () => {
-  it('15 s per call, at least 60 s for card charges (EXTERNAL-APIS.md §1 Payments, §5.1)', () => {
+  it('15 s per call, at least 60 s for card charges (docs/integrations.md#asaas Payments, §5.1)', () => {
     expect(ASAAS_TIMEOUT_MS).toBe(15_000);
     expect(ASAAS_CARD_TIMEOUT_MS).toBeGreaterThanOrEqual(60_000);
   });

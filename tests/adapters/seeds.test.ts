@@ -83,7 +83,7 @@ describe('seeds', () => {
     expect(login.status).toBe(200);
   });
 
-  it('the public catalogue shows the seeded plans with the 10% entry (SPEC.md §3)', async () => {
+  it('the public catalogue shows the seeded plans with the 10% entry (SPEC §3)', async () => {
     const res = await app.client().get('/api/plans?per_page=100');
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(8);

@@ -15,7 +15,7 @@ async function restricted(filePath: string, code: string) {
 }
 
 
-describe('architecture boundaries (STYLE.md)', () => {
+describe('architecture boundaries (docs/architecture.md)', () => {
   it.each([
     ['an adapter', "import { openDatabase } from '../../adapters/db/database';"],
     ['the web app', "import { App } from '../../web/app/App';"],
@@ -81,7 +81,7 @@ describe('architecture boundaries (STYLE.md)', () => {
     });
   });
 
-  describe('modules and flows (STYLE.md "Modules and flows")', () => {
+  describe('modules and flows (docs/architecture.md)', () => {
     it.each([
       ['core/groups/planted.ts', "import { computeEntryPrice } from '../catalog/entry-price';", "another module's internal file"],
       ['core/payments/planted.ts', "import { notify } from '../notifications/notifications';", "another module's internal file"],

@@ -46,11 +46,11 @@ class MemoryGeocoder implements Geocoder {
 const SE = { street: 'Praça da Sé', district: 'Sé', city: 'São Paulo', state: 'SP' };
 const SE_COORDS = { latitude: -23.5503, longitude: -46.6339 };
 
-describe('SPEC.md §9: a CEP has 8 digits', () => {
+describe('SPEC §9: a CEP has 8 digits', () => {
   it('CEP_LENGTH is 8', () => expect(CEP_LENGTH).toBe(8));
 });
 
-describe('SPEC.md §5: CEP holds at most 8 digits, non-digits stripped (normalizeCep)', () => {
+describe('SPEC §5: CEP holds at most 8 digits, non-digits stripped (normalizeCep)', () => {
   it.each([
     ['01001-000', '01001000'],
     ['01001000', '01001000'],
@@ -71,7 +71,7 @@ describe('formatCep', () => {
   ])('%j → %j', (raw, expected) => expect(formatCep(raw)).toBe(expected));
 });
 
-describe('SPEC.md §9: cepSchema accepts exactly 8 digits (mask allowed)', () => {
+describe('SPEC §9: cepSchema accepts exactly 8 digits (mask allowed)', () => {
   it.each([
     ['01001-000', '01001000'],
     ['01001000', '01001000'],
@@ -84,7 +84,7 @@ describe('SPEC.md §9: cepSchema accepts exactly 8 digits (mask allowed)', () =>
   });
 });
 
-describe('SPEC.md §8: CEP lookup returns nothing on …', () => {
+describe('SPEC §8: CEP lookup returns nothing on …', () => {
   const cases: Array<{ name: string; raw: string; table?: Record<string, Omit<CepAddress, 'cep'>>; lookedUp: boolean }> = [
     { name: 'invalid length: 7 digits', raw: '0100100', lookedUp: false },
     { name: 'invalid length: 9 digits (not cut to 8)', raw: '010010001', lookedUp: false },
@@ -177,7 +177,7 @@ describe('an outage is not a not-found: find() says which "nothing" it is', () =
   });
 });
 
-describe('SPEC.md §3 "CEP address result" and §7 External (geocoding by street, city, state and country)', () => {
+describe('SPEC §3 "CEP address result" and §7 External (geocoding by street, city, state and country)', () => {
   it('looks up the 8 digits of a masked CEP and geocodes the address in Brasil', async () => {
     const lookup = new MemoryLookup({ '01001000': SE });
     const geocoder = new MemoryGeocoder(() => SE_COORDS);

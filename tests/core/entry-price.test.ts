@@ -32,7 +32,7 @@ describe('entry price', () => {
     [100_000, 10_000, 90_000],
     [15, 2, 13],
     [0, 0, 0],
-  ])('PRODUCT §1: balance due of %i with entry %i is %i', (price, entry, balance) => {
+  ])('docs/product/group-purchase.md: balance due of %i with entry %i is %i', (price, entry, balance) => {
     expect(computeBalanceDue(price, entry)).toBe(balance);
   });
 
@@ -41,7 +41,7 @@ describe('entry price', () => {
     [-1, 0],
     [100, -1],
     [100, 1.5],
-  ])('PRODUCT §1: balance due of price %s and entry %s is a RangeError', (price, entry) => {
+  ])('docs/product/group-purchase.md: balance due of price %s and entry %s is a RangeError', (price, entry) => {
     expect(() => computeBalanceDue(price, entry)).toThrow(RangeError);
   });
 

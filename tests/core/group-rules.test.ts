@@ -33,7 +33,7 @@ const ALLOWED_VOUCHER = new Set(['awaiting_balance>redeemable', 'redeemable>rede
 
 const pairs = <S extends string>(all: readonly S[]) => all.flatMap((from) => all.map((to) => [from, to] as [S, S]));
 
-describe('PRODUCT.md §1 state machines', () => {
+describe('docs/product/group-purchase.md state machines', () => {
   it.each(pairs<GroupStatus>(GROUP_STATUSES))('group %s → %s', (from, to) => {
     expect(canMoveGroup(from, to)).toBe(ALLOWED_GROUP.has(`${from}>${to}`));
   });
@@ -59,7 +59,7 @@ const later = (min: number) => new Date(now.getTime() + min * 60_000);
 const member = (user_id: string, status: MemberStatus, holdMin: number | null = 30) => ({ user_id, status, hold_expires_at: holdMin === null ? null : later(holdMin) });
 const group = (over: Partial<{ status: GroupStatus; group_size: number; deadline_at: Date }> = {}) => ({ status: 'open' as GroupStatus, group_size: 3, deadline_at: later(60 * 24), ...over });
 
-describe('PRODUCT.md §1.2 places', () => {
+describe('docs/product/group-purchase.md places', () => {
   it.each([
     ['paid', 30, true],
     ['awarded', null, true],
@@ -120,7 +120,7 @@ describe('completion, deadlines, reminders', () => {
   });
 });
 
-describe('PRODUCT.md §1.1 auto-match', () => {
+describe('docs/product/group-purchase.md auto-match', () => {
   const c = (id: string, size: number, taken: number, minutesAgo: number) => ({ id, group_size: size, places_taken: taken, created_at: later(-minutesAgo) });
   it('picks the open group with the fewest free places, oldest first on a tie, skipping full ones', () => {
     expect(pickGroupForAutoMatch([c('a', 5, 1, 10), c('b', 5, 4, 5), c('c', 5, 5, 50), c('d', 10, 9, 20)])?.id).toBe('d');

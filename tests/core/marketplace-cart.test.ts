@@ -112,7 +112,7 @@ describe('cart change request', () => {
     for (const quantity of [-1, 1.5, 1000, '2']) expect(cartLineChangeSchema.safeParse({ item_type: 'product', product_id: P1, quantity }).success).toBe(false);
   });
 
-  it('a product needs product_id and no plan_id; a plan needs plan_id and no product_id (SPEC.md §3)', () => {
+  it('a product needs product_id and no plan_id; a plan needs plan_id and no product_id (SPEC §3)', () => {
     expect(cartLineChangeSchema.safeParse({ item_type: 'product', plan_id: PLAN, quantity: 1 }).success).toBe(false);
     expect(cartLineChangeSchema.safeParse({ item_type: 'product', product_id: P1, plan_id: PLAN, quantity: 1 }).success).toBe(false);
     expect(cartLineChangeSchema.safeParse({ item_type: 'plan', product_id: P1, quantity: 1 }).success).toBe(false);

@@ -129,7 +129,7 @@ describe('delivery address', () => {
     expect(result.error!.issues.find((i) => i.path[0] === field)?.message).toBe(message);
   });
 
-  it('maps the profile’s saved address (SPEC.md §3 fields)', () => {
+  it('maps the profile’s saved address (SPEC §3 fields)', () => {
     const input = addressFromProfile({ cep: '01310100', address_street: 'Av. Paulista', address_number: '1000', address_complement: 'ap 5', address_district: 'Bela Vista', address_city: 'São Paulo', address_state: 'SP' });
     expect(orderAddressSchema.parse(input)).toEqual({ cep: '01310100', street: 'Av. Paulista', number: '1000', complement: 'ap 5', district: 'Bela Vista', city: 'São Paulo', state: 'SP' });
     expect(orderAddressSchema.safeParse(addressFromProfile({ cep: null, address_street: null, address_number: null, address_complement: null, address_district: null, address_city: null, address_state: null })).success).toBe(false);

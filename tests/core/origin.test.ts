@@ -4,8 +4,8 @@ import { isOrigin, originForNewUser, originForPath, type Origin } from '../../co
 describe('profile origin', () => {
   it.each<[string, string, Origin | null, Origin | null]>([
     ['SPEC §4: /ref/ path → influenciador', '/ref/ANA10', null, 'influenciador'],
-    ['SPEC §2/PRODUCT §5: /r/ alias → influenciador', '/r/ANA10', null, 'influenciador'],
-    ['SPEC §2/PRODUCT §5: /indicacao/ alias → influenciador', '/indicacao/ANA10', null, 'influenciador'],
+    ['SPEC §2/docs/product/referrals.md: /r/ alias → influenciador', '/r/ANA10', null, 'influenciador'],
+    ['SPEC §2/docs/product/referrals.md: /indicacao/ alias → influenciador', '/indicacao/ANA10', null, 'influenciador'],
     ['SPEC §4: /ref/ overwrites an existing origin', '/ref/ANA10', 'www', 'influenciador'],
     ['SPEC §4: /join/ path → usuario', '/join/g1/AB12', null, 'usuario'],
     ['SPEC §4: /join/ overwrites an existing origin', '/join/g1/AB12', 'influenciador', 'usuario'],

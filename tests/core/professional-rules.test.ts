@@ -142,7 +142,7 @@ describe('trade register and application', () => {
     ['approved', 'suspended'],
     ['suspended', 'approved'],
   ];
-  it('allows exactly the state moves of PRODUCT.md §9', () => {
+  it('allows exactly the state moves of docs/product/professionals.md', () => {
     for (const from of PROFESSIONAL_STATUSES) {
       for (const to of PROFESSIONAL_STATUSES) {
         expect(canMoveProfessional(from, to), `${from} → ${to}`).toBe(moves.some(([f, t]) => f === from && t === to));

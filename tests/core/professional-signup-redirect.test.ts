@@ -17,7 +17,7 @@ describe('professional sign-up pending redirect', () => {
     expect(parsePendingRedirect({ action: 'professional_signup', extra: 1 })).toEqual({ action: 'professional_signup' });
   });
 
-  it('without a pending redirect, an unapproved professional still lands on the pending page (SPEC.md §2)', () => {
+  it('without a pending redirect, an unapproved professional still lands on the pending page (SPEC §2)', () => {
     expect(postLoginRedirect({ role: 'professional', professionalApproved: false }).path).toBe('/professional-pending');
     expect(postLoginRedirect({ role: 'professional', professionalApproved: true }).path).toBe('/dashboard/professional');
   });

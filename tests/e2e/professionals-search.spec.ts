@@ -155,7 +155,7 @@ test('finds an approved professional near the browser, widens the radius when as
   await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
 });
 
-test('a denied location says so (SPEC.md §8) and the CEP stays as the way to search', async ({ page }) => {
+test('a denied location says so (SPEC §8) and the CEP stays as the way to search', async ({ page }) => {
   await page.context().clearPermissions();
   await page.goto('/marketplace/services');
   const section = page.getByRole('region', { name: 'Profissionais perto de você' });

@@ -85,7 +85,7 @@ async function signUpAndConfirm(overrides: Record<string, unknown> = {}) {
   return { p, client };
 }
 
-describe('sign-up (SPEC.md §2, §3, §5)', () => {
+describe('sign-up (SPEC §2, §3, §5)', () => {
   it('creates an unconfirmed account with the looked-up address, origin www, the direct referral and a confirmation e-mail', async () => {
     const p = person();
     const res = await app.client().post('/api/auth/signup', p);
@@ -120,7 +120,7 @@ describe('sign-up (SPEC.md §2, §3, §5)', () => {
     expect(login.body.error).toEqual({ code: 'email_not_confirmed', message: 'E-mail não confirmado' });
   });
 
-  it('keeps a stored session origin (SPEC.md §4)', async () => {
+  it('keeps a stored session origin (SPEC §4)', async () => {
     const p = person({ origem: 'influenciador' });
     expect((await app.client().post('/api/auth/signup', p)).status).toBe(201);
     const row = await app.db.knex('profiles').where({ email: p.email }).first();
@@ -314,7 +314,7 @@ describe('the signed-in user', () => {
     expect((await client.request('PATCH', '/api/me', { email: 'outro@exemplo.com.br' })).status).toBe(400);
   });
 
-  it('records the origin of a signed-in visit (SPEC.md §4)', async () => {
+  it('records the origin of a signed-in visit (SPEC §4)', async () => {
     const { client } = await signUpAndConfirm();
     expect((await client.post('/api/me/origin', { path: '/' })).body.origem).toBe('www');
     expect((await client.post('/api/me/origin', { path: '/join/abc/def' })).body.origem).toBe('usuario');
@@ -323,7 +323,7 @@ describe('the signed-in user', () => {
   });
 });
 
-describe('group referral (SPEC.md §3 metadata.group_referral)', () => {
+describe('group referral (SPEC §3 metadata.group_referral)', () => {
   it('stores the invite followed before login with a timestamp and sets origin usuario', async () => {
     const { client, p } = await signUpAndConfirm();
     const groupId = '0b9f2c1e-8c3a-4d2e-9b7a-1c2d3e4f5a6b';

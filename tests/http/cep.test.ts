@@ -61,7 +61,7 @@ async function timedGet(target: TestApp, path: string) {
 }
 
 describe('GET /api/cep/:cep — found', () => {
-  it('answers the SPEC.md §3 result with numeric coordinates, cacheable for a day', async () => {
+  it('answers the SPEC §3 result with numeric coordinates, cacheable for a day', async () => {
     viacep.set('01001000', viaCep.found(SE));
     osm.set({ city: 'São Paulo', street: 'Praça da Sé' }, nominatim.found('-23.5503', '-46.6339'));
     const res = await app.client().get('/api/cep/01001-000');
@@ -109,7 +109,7 @@ describe('GET /api/cep/:cep — found', () => {
   });
 });
 
-describe('GET /api/cep/:cep — SPEC.md §8: returns nothing (404 cep_not_found) when there is no such CEP …', () => {
+describe('GET /api/cep/:cep — SPEC §8: returns nothing (404 cep_not_found) when there is no such CEP …', () => {
   it.each([
     ['7 digits', '0100100'],
     ['9 digits', '010010001'],

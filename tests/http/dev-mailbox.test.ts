@@ -92,7 +92,7 @@ describe('choosing the mailer', () => {
   });
 });
 
-describe('GET /api/dev/outbox (API.md)', () => {
+describe('GET /api/dev/outbox (docs/api.md)', () => {
   it('lists the messages to one recipient, newest first, ignoring case', async () => {
     await mailer().send(confirmationEmail({ to: 'Nova.Pessoa@turma.test', name: 'Nova Pessoa', link: LINK }));
     await new Promise((r) => setTimeout(r, 5));

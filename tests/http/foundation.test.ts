@@ -32,7 +32,7 @@ describe('GET /api/health', () => {
   });
 });
 
-describe('security headers (SPEC.md §7)', () => {
+describe('security headers (SPEC §7)', () => {
   it('forbids framing, allows scripts and connections only from the site itself', async () => {
     const res = await app.client().get('/');
     const csp = res.headers.get('content-security-policy') ?? '';
@@ -89,7 +89,7 @@ describe('security headers (SPEC.md §7)', () => {
   });
 });
 
-describe('error shape (API.md)', () => {
+describe('error shape (docs/api.md)', () => {
   it('answers an unknown API path with a JSON 404 in pt-BR', async () => {
     const res = await app.client().get('/api/nao-existe');
     expect(res.status).toBe(404);
@@ -158,7 +158,7 @@ describe('sessions', () => {
     }
   });
 
-  it('refuses an unconfirmed e-mail with 403 and no session (SPEC.md §4)', async () => {
+  it('refuses an unconfirmed e-mail with 403 and no session (SPEC §4)', async () => {
     const uow = app.container.get<AppUnitOfWork>(TOKENS.UnitOfWork);
     const hasher = app.container.get<PasswordHasher>(TOKENS.PasswordHasher);
     await uow.run(async (r) => {

@@ -107,7 +107,7 @@ describe('a group of 2 from creation to vouchers', () => {
   });
 });
 
-describe('places under concurrency (PRODUCT.md §1.2)', () => {
+describe('places under concurrency (docs/product/group-purchase.md)', () => {
   it('100 people joining a group of 5 at once: exactly 5 places, everyone else a clear 409', async () => {
     const plan = await createPlan(app, { group_size: 5 });
     const owner = await createUser(app);
@@ -148,7 +148,7 @@ describe('places under concurrency (PRODUCT.md §1.2)', () => {
   });
 });
 
-describe('webhooks (PRODUCT.md §6)', () => {
+describe('webhooks (docs/product/payments.md)', () => {
   it('a confirmation delivered 20 times and out of order is applied once: paid once, completed once, one notification each', async () => {
     const plan = await createPlan(app, { group_size: 2 });
     const a = await createUser(app);

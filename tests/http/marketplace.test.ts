@@ -453,7 +453,7 @@ describe('orders', () => {
     expect((await app.client().get('/api/orders')).status).toBe(401);
   });
 
-  it('SPEC.md §7 polling lists at most the 5 newest pending orders that have a payment', async () => {
+  it('SPEC §7 polling lists at most the 5 newest pending orders that have a payment', async () => {
     const user = await createUser(app);
     const p = await product({ stock: null, price: 1_000 });
     const created = [];

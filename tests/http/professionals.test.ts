@@ -159,7 +159,7 @@ describe('applying and the back office deciding', () => {
   });
 });
 
-describe('nearby search (SPEC.md §6, §9)', () => {
+describe('nearby search (SPEC §6, §9)', () => {
   const origin = { latitude: -23.5505, longitude: -46.6333 }; // Praça da Sé
 
   it('lists only approved professionals with coordinates, ordered and measured like rankProfessionals', async () => {

@@ -12,7 +12,7 @@ describe('geolocation', () => {
     expect(GEOLOCATION_OPTIONS).toEqual({ enableHighAccuracy: true, timeout: 10_000, maximumAge: 300_000 });
   });
 
-  it("maps the browser's error codes to SPEC.md §8's messages, word for word", () => {
+  it("maps the browser's error codes to SPEC §8's messages, word for word", () => {
     const message = (code?: number) => ptBR.geo[geoFailureOf(code === undefined ? undefined : { code })];
     expect(message(1)).toBe('Permissão de localização negada');
     expect(message(2)).toBe('Localização indisponível');
