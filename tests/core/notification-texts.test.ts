@@ -25,7 +25,7 @@ const drafts = [
 ];
 const stored = (d: (typeof drafts)[number]) => ({ ...d, data: JSON.parse(JSON.stringify(d.data)) as Record<string, unknown> });
 
-describe('stored pt-BR texts (what the product's users read)', () => {
+describe('stored pt-BR texts (what users read)', () => {
   it('keeps the exact Portuguese wording, with amounts in pt-BR and dates in São Paulo time', () => {
     expect(drafts[0]).toMatchObject({
       type: 'place_held',
