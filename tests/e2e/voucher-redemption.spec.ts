@@ -111,6 +111,12 @@ test('a voucher leads to the professionals of its category, widening the radius 
   // visitor opening the filtered address (the browser keeps a position for 5 minutes, so not the same page).
   const visitor = await browser.newContext({ ...contextOptions(testInfo), geolocation: CAMPINAS, permissions: ['geolocation'] });
   const far = await visitor.newPage();
+  const farErrors: string[] = [];
+  far.on('console', (m) => {
+    if (m.type() === 'error') farErrors.push(m.text());
+  });
+  far.on('pageerror', (e) => farErrors.push(e.message));
+  // Server-rendered with the category from the address, then hydrated without a mismatch (checked below).
   await far.goto('/marketplace/services?category=estetica');
   const farSection = far.getByRole('region', { name: 'Profissionais perto de você' });
   await expect(farSection.getByText('Nenhum profissional de Estética em até 50 km')).toBeVisible();
@@ -127,6 +133,7 @@ test('a voucher leads to the professionals of its category, widening the radius 
   await expect(farSection.getByRole('article', { name: ESTHETICS_RJ.name })).toBeVisible();
   expect(await far.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await farSection.screenshot({ path: screenshotPath(testInfo, 'nearby-category-nationwide') });
+  expect(farErrors).toEqual([]);
   await visitor.close();
 
   // --- The tattoo studio looks the Estética voucher up: why not, who can, and nothing to confirm.
