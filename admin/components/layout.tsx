@@ -1,5 +1,5 @@
 // Layout: react-admin's, with Turma's brand, our language menu and the light/dark toggle.
-import { Box } from '@mui/material';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import InsightsIcon from '@mui/icons-material/InsightsOutlined';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalanceOutlined';
@@ -25,8 +25,9 @@ const toolbar = (
 const AdminUserMenu = () => {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
-  const label = translate('ra.auth.user_menu');
-  return <UserMenu label={identity?.fullName ? `${label}: ${identity.fullName}` : label} />;
+  // The name is shown from 'sm' up (react-admin's own test); below, an icon button takes the key as it is.
+  const showsName = useMediaQuery((theme: Theme) => theme.breakpoints.up('sm'));
+  return <UserMenu label={showsName && identity?.fullName ? `${translate('ra.auth.user_menu')}: ${identity.fullName}` : 'ra.auth.user_menu'} />;
 };
 
 const AdminAppBar = () => (

@@ -95,7 +95,8 @@ function Profile({ professional: p, plans, categories }: Loaded) {
           <h2 id="pro-photos" className="page__section-title">
             {t('profile.photos')}
           </h2>
-          <ul className="pro-photos" role="list">
+          {/* Focusable: on a phone the photos scroll sideways, which a keyboard can only do from inside the list. */}
+          <ul className="pro-photos" role="list" tabIndex={0} aria-labelledby="pro-photos">
             {p.photos.map((photo, i) => (
               <li key={photo.id}>
                 <img src={photo.url} alt={t('profile.photoAlt', { n: i + 1, total: p.photos.length, name: p.business_name })} loading="lazy" decoding="async" />
