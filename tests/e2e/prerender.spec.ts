@@ -188,21 +188,33 @@ test.describe('client-rendered pages and shared links', () => {
       }).observe({ type: 'layout-shift', buffered: true });
     });
 
-  test('/auth in a fresh page: the skeleton at once, the app started without waiting for a paint, no shift when the form arrives', async ({ page }) => {
+  test('a client-rendered page (the cart) in a fresh page: the skeleton at once, the app started without waiting for a paint, no shift when the screen arrives', async ({ page }) => {
     await recordShifts(page);
     const release = await holdTheApp(page);
-    await page.goto('/auth');
+    await page.goto('/marketplace/cart');
     // Before any of the app runs: the top bar and 'Carregando...', from the server.
     await expect(page.getByRole('banner')).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Carregando...' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Carregando\.\.\.$/ })).toBeVisible();
     // Started by the entry itself (not by the first paint, nor by the 3 s fallback).
     await expect(page.locator('html')).toHaveAttribute('data-app-start', 'shell');
     release();
     await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
-    await expect(page.getByLabel('E-mail').first()).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Carregando...' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Seu carrinho' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Carregando\.\.\.$/ })).toHaveCount(0);
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
     expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.01);
+  });
+
+  test('/auth in a fresh page: the form before the app, started at its first paint (not by the 3 s fallback), then it works', async ({ page }) => {
+    const release = await holdTheApp(page);
+    await page.goto('/auth');
+    await expect(page.getByLabel('E-mail').first()).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-app-start', 'paint');
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    // The hydrated form answers: the sign-up tab opens.
+    await page.getByRole('tab', { name: /Criar conta/ }).click();
+    await expect(page.getByLabel('Nome completo')).toBeVisible();
   });
 
   test('a server-rendered page still starts the app at its first paint', async ({ page }) => {

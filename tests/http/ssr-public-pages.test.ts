@@ -212,12 +212,20 @@ describe('server-rendered public pages', () => {
     const missing = await page('/pagina-que-nao-existe', 404);
     expect(rootOf(missing)).toContain('Oops! Page not found');
 
-    for (const path of ['/dashboard', '/marketplace/cart', '/auth', '/my-groups', '/checkout/participants']) {
+    for (const path of ['/dashboard', '/marketplace/cart', '/my-groups', '/checkout/participants']) {
       const res = await app.client().get(path);
       expect(res.status, path).toBe(200);
       expectSkeleton(res.text, path);
       expectNoInlineScript(res.text);
     }
+  });
+
+  it('/auth: the sign-in form is in the HTML', async () => {
+    const html = await page('/auth?next=%2Fmy-groups');
+    expect(rootOf(html)).toMatch(/<input[^>]*autoComplete="username"|<input[^>]*autocomplete="username"/);
+    expect(rootOf(html)).toMatch(/<input[^>]*autocomplete="current-password"/i);
+    expect(html).toContain('<title>Entrar ou criar conta · Turma</title>');
+    stateOf(html);
   });
 
   it("a referral link is its 'Redirecionando…' screen, kept out of the index", async () => {

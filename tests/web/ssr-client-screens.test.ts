@@ -27,10 +27,10 @@ describe('client-rendered screens', () => {
   });
 
   it("the skeleton's screen CSS is preloaded, not render-blocking", () => {
-    const manifest: ClientManifest = { 'features/auth/auth-page.tsx': { file: 'assets/auth-A.js', css: ['assets/auth-A.css'] } };
-    const tags = chunkTags(manifest, clientScreen('/auth'), { css: 'preload' });
-    expect(tags).toContain('<link rel="preload" as="style" crossorigin href="/assets/auth-A.css" />');
+    const manifest: ClientManifest = { 'features/marketplace/cart-page.tsx': { file: 'assets/cart-A.js', css: ['assets/cart-A.css'] } };
+    const tags = chunkTags(manifest, clientScreen('/marketplace/cart'), { css: 'preload' });
+    expect(tags).toContain('<link rel="preload" as="style" crossorigin href="/assets/cart-A.css" />');
     expect(tags).not.toContain('rel="stylesheet"');
-    expect(tags).toContain('"/assets/auth-A.js"');
+    expect(tags).toContain('"/assets/cart-A.js"');
   });
 });

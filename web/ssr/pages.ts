@@ -47,7 +47,6 @@ export interface PagePlan {
  * whose record does not exist (sent as the skeleton): its chunks go with the skeleton, fetched alongside the app.
  */
 export const CLIENT_SCREENS: Record<string, string> = {
-  [P.auth]: 'features/auth/auth-page.tsx',
   [P.cart]: 'features/marketplace/cart-page.tsx',
   [P.dashboard]: 'features/dashboard/dashboard-page.tsx',
   [P.dashboardUser]: 'features/dashboard/dashboard-page.tsx',
@@ -234,6 +233,10 @@ export async function planPage(pathname: string, search: URLSearchParams, fetchJ
     if (REFERRAL_PATHS.some((pattern) => patternMatches(pattern, pathname))) {
       // A shared link: its 'Redirecionando…' is on screen at once; the preview shows the site, where it leads.
       return { status: 200, screen: 'features/referral-redirect/redirect-page.tsx', seed: [], meta: { title: titled(null), description: t('ssr-meta:homeDescription'), robots: 'noindex' } };
+    }
+    if (patternMatches(P.auth, pathname)) {
+      // The sign-in form, the page every 'Entrar' and signed-in link leads a visitor to: on screen before the app.
+      return { status: 200, screen: 'features/auth/auth-page.tsx', seed: [], meta: { title: titled(t('auth:page.title')), description: t('ssr-meta:homeDescription') } };
     }
     if (patternMatches(P.authCallback, pathname)) {
       // The e-mail's link: 'Confirmando seu e-mail...' (or the new-password form) at once. Its token stays out of the head.
