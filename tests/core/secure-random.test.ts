@@ -20,8 +20,8 @@ describe('secureRandom', () => {
   });
 
   it('maps the extreme words to the ends of [0, 1)', () => {
-    vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(array: T) => {
-      (array as unknown as Uint32Array).fill(0xffffffff);
+    vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation((array) => {
+      (array as Uint32Array).fill(0xffffffff);
       return array;
     });
     expect(secureRandom()).toBeLessThan(1);
