@@ -402,6 +402,9 @@ export const turmaEnglish = {
     },
     influencers: {
       tabs_label: 'Influencers by status',
+      empty: { pending: 'No application waiting for review.', approved: 'No approved influencer yet.', rejected: 'No rejected application.', suspended: 'No suspended influencer.' },
+      empty_filtered: 'No influencer in this tab matches this search.',
+      empty_other_tabs: 'See the other tabs:',
       status: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', suspended: 'Suspended' },
       tabs: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', suspended: 'Suspended' },
       actions: { approve: 'Approve', reject: 'Reject', suspend: 'Suspend', reactivate: 'Reactivate', set_rate: 'Commission' },
@@ -843,6 +846,9 @@ export const turmaEnglish = {
         done: '%{count} payout(s) sent, %{amount} in total.',
       },
       tabs_label: 'Applications by status',
+      empty: { pending: 'No application waiting for review.', approved: 'No approved professional yet.', rejected: 'No rejected application.', suspended: 'No suspended professional.' },
+      empty_filtered: 'No professional in this tab matches this search or these filters.',
+      empty_other_tabs: 'See the other tabs:',
       tabs: {
         pending: 'Pending',
         approved: 'Approved',

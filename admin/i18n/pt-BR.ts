@@ -617,6 +617,9 @@ export const ptBR: Messages = {
     },
     influencers: {
       tabs_label: 'Influenciadores por situação',
+      empty: { pending: 'Nenhuma candidatura aguardando análise.', approved: 'Nenhum influenciador aprovado ainda.', rejected: 'Nenhuma candidatura recusada.', suspended: 'Nenhum influenciador suspenso.' },
+      empty_filtered: 'Nenhum influenciador nesta aba com esta busca.',
+      empty_other_tabs: 'Veja as outras abas:',
       status: { pending: 'Em análise', approved: 'Aprovado', rejected: 'Recusado', suspended: 'Suspenso' },
       tabs: { pending: 'Em análise', approved: 'Aprovados', rejected: 'Recusados', suspended: 'Suspensos' },
       actions: { approve: 'Aprovar', reject: 'Recusar', suspend: 'Suspender', reactivate: 'Reativar', set_rate: 'Comissão' },
@@ -1058,6 +1061,9 @@ export const ptBR: Messages = {
         done: '%{count} repasse(s) enviado(s), total %{amount}.',
       },
       tabs_label: 'Cadastros por situação',
+      empty: { pending: 'Nenhum cadastro aguardando análise.', approved: 'Nenhum profissional aprovado ainda.', rejected: 'Nenhum cadastro recusado.', suspended: 'Nenhum profissional suspenso.' },
+      empty_filtered: 'Nenhum profissional nesta aba com esta busca ou estes filtros.',
+      empty_other_tabs: 'Veja as outras abas:',
       tabs: {
         pending: 'Pendentes',
         approved: 'Aprovados',

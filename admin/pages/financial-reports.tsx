@@ -8,6 +8,7 @@ import { Title, useTranslate } from 'react-admin';
 import type { FinancialReportRecord } from '../lib/api-types';
 import { brasiliaDay, formatPeriod } from '../../core/reports/financial';
 import { formatBRL } from '../lib/money';
+import { stickyCell } from '../lib/sticky';
 import { httpClient } from '../providers/dataProvider';
 
 type Row = FinancialReportRecord['rows'][number];
@@ -93,7 +94,7 @@ export const FinancialReportsPage = () => {
                   <Table size="small" aria-label={translate('turma.financial.title')} data-testid="financial-table" sx={{ minWidth: 1200 }}>
                     <TableHead>
                       <TableRow>
-                        <TableCell component="th" scope="col">
+                        <TableCell component="th" scope="col" sx={stickyCell()}>
                           {translate('turma.financial.period')}
                         </TableCell>
                         {[...FLOWS, ...POSITIONS, 'reconciliation' as const].map((k) => (
@@ -106,7 +107,7 @@ export const FinancialReportsPage = () => {
                     <TableBody>
                       {[...shown, { period: 'total', ...state.report.totals }].map((r) => (
                         <TableRow key={r.period} sx={r.period === 'total' ? { '& td, & th': { fontWeight: 700 } } : undefined}>
-                          <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+                          <TableCell component="th" scope="row" sx={[{ whiteSpace: 'nowrap', borderRight: 1, borderRightColor: 'divider' }, stickyCell()]}>
                             {r.period === 'total' ? translate('turma.financial.total') : formatPeriod(r.period)}
                           </TableCell>
                           {[...FLOWS, ...POSITIONS].map((k) => (

@@ -9,7 +9,11 @@ import type { FiscalReportRecord } from '../lib/api-types';
 import { formatCpf } from '../../core/identity/cpf';
 import { brasiliaDay } from '../../core/reports/financial';
 import { formatBRL } from '../lib/money';
+import { stickyCell } from '../lib/sticky';
 import { httpClient } from '../providers/dataProvider';
+
+/** MUI's checkbox cell (padding="checkbox"): the date column is pinned right after it. */
+const CHECKBOX_WIDTH = 48;
 
 type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; report: FiscalReportRecord };
 
@@ -115,7 +119,7 @@ export const FiscalPage = () => {
                   <Table size="small" aria-label={translate('turma.fiscal.title')} sx={{ minWidth: 900 }}>
                     <TableHead>
                       <TableRow>
-                        <TableCell padding="checkbox">
+                        <TableCell padding="checkbox" sx={stickyCell()}>
                           <Checkbox
                             slotProps={{ input: { 'aria-label': translate('turma.fiscal.select_all') } }}
                             checked={open.length > 0 && selected.length === open.length}
@@ -124,7 +128,7 @@ export const FiscalPage = () => {
                           />
                         </TableCell>
                         {['date', 'kind', 'customer', 'cpf', 'description', 'amount', 'gross', 'invoice'].map((k) => (
-                          <TableCell key={k} component="th" scope="col" align={k === 'amount' || k === 'gross' ? 'right' : 'left'}>
+                          <TableCell key={k} component="th" scope="col" align={k === 'amount' || k === 'gross' ? 'right' : 'left'} sx={k === 'date' ? stickyCell(CHECKBOX_WIDTH) : undefined}>
                             {translate(`turma.fiscal.columns.${k}`)}
                           </TableCell>
                         ))}
@@ -133,14 +137,14 @@ export const FiscalPage = () => {
                     <TableBody>
                       {events.map((e) => (
                         <TableRow key={e.id} sx={e.refunded ? { opacity: 0.6 } : undefined}>
-                          <TableCell padding="checkbox">
+                          <TableCell padding="checkbox" sx={stickyCell()}>
                             <Checkbox slotProps={{ input: { 'aria-label': e.id } }} disabled={!!e.invoice_number || e.refunded} checked={selected.includes(e.id)} onChange={() => toggle(e.id)} />
                           </TableCell>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime.format(new Date(e.occurred_at))}</TableCell>
+                          <TableCell sx={[{ whiteSpace: 'nowrap', borderRight: 1, borderRightColor: 'divider' }, stickyCell(CHECKBOX_WIDTH)]}>{dateTime.format(new Date(e.occurred_at))}</TableCell>
                           <TableCell>{translate(`turma.fiscal.kinds.${e.kind}`)}</TableCell>
                           <TableCell>{e.customer_name ?? '—'}</TableCell>
                           <TableCell sx={{ whiteSpace: 'nowrap' }}>{cpf(e.customer_cpf)}</TableCell>
-                          <TableCell>{e.description}</TableCell>
+                          <TableCell sx={{ minWidth: 220 }}>{e.description}</TableCell>
                           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatBRL(e.amount)}</TableCell>
                           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatBRL(e.gross)}</TableCell>
                           <TableCell>

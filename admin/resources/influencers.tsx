@@ -46,6 +46,7 @@ import { errorMessage, postAdminAction } from '../providers/dataProvider';
 import { AuditTrailButton } from '../components/audit-trail-button';
 import { Fact, Facts, SectionCard } from '../components/facts';
 import { PixKey } from '../components/pix-key';
+import { StatusTabEmpty } from '../components/status-tab-empty';
 import { ReasonDialog } from '../components/reason-dialog';
 import { formatRate, percentToBp } from '../../core/influencers/influencer-rules';
 import { InfluencerCommissions } from './influencer-commissions';
@@ -109,9 +110,10 @@ const InfluencerListBody = () => {
           primaryText={(r) => r.full_name || r.email}
           secondaryText={(r) => `${r.niche} · ${new Intl.NumberFormat(locale).format(r.audience_size)}`}
           tertiaryText={(r) => <InfluencerStatusChip status={r.status} />}
+          empty={<StatusTabEmpty tabs={INFLUENCER_TABS} messages="turma.influencers" />}
         />
       ) : (
-        <DataTable<Influencer> rowClick="show" bulkActionButtons={false} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto', contain: 'inline-size' } }}>
+        <DataTable<Influencer> rowClick="show" bulkActionButtons={false} empty={<StatusTabEmpty tabs={INFLUENCER_TABS} messages="turma.influencers" />} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto', contain: 'inline-size' } }}>
           <DataTable.Col
             source="full_name"
             render={(r) => (

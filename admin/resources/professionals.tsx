@@ -53,6 +53,7 @@ import { errorMessage, httpClient, postAdminAction } from '../providers/dataProv
 import { AuditTrailButton } from '../components/audit-trail-button';
 import { Fact, Facts, SectionCard } from '../components/facts';
 import { PixKey } from '../components/pix-key';
+import { StatusTabEmpty } from '../components/status-tab-empty';
 import { ReasonDialog } from '../components/reason-dialog';
 import { formatCents } from '../../core/shared/money';
 
@@ -206,11 +207,13 @@ const ProfessionalListBody = () => {
           primaryText={(r) => r.business_name}
           secondaryText={(r) => `${categoryName(r.category)} · ${place(r)}`}
           tertiaryText={(r) => <StatusChip status={r.status} />}
+          empty={<StatusTabEmpty tabs={PROFESSIONAL_TABS} messages="turma.professionals" />}
         />
       ) : (
         <DataTable<Professional>
           rowClick="show"
           bulkActionButtons={<BulkApproveButton />}
+          empty={<StatusTabEmpty tabs={PROFESSIONAL_TABS} messages="turma.professionals" />}
           sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto', contain: 'inline-size' } }}
         >
           <DataTable.Col

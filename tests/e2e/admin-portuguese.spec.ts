@@ -52,12 +52,12 @@ const FORBIDDEN = [
     ...PIX_KEY_TYPES,
     ...CAMPAIGN_BONUS_TYPES,
     ...AUDIT_ACTIONS,
-    // Plan and category kinds, campaign bonus statuses, a profile's origin, the audit's entity types, a PIX key's kind.
+    // Plan and category kinds, campaign bonus statuses, a profile's origin ("influenciador" is also a word), the audit's
+    // entity types, a PIX key's kind.
     'service',
     'product',
     'credited',
     'usuario',
-    'influenciador',
     'plan',
     'review',
     'job',
@@ -95,6 +95,14 @@ async function firstId(admin: APIRequestContext, resource: string, filter: Recor
   const rows = (await res.json()) as Array<{ id: string }>;
   expect(rows.length, `${resource} has a record`).toBeGreaterThan(0);
   return rows[0]!.id;
+}
+
+/** "R$ 1.234,56" → 123456. */
+const cents = (text: string) => Number(text.replace(/[^\d]/g, ''));
+
+/** The page does not scroll sideways: wide parts scroll inside their own box. */
+async function expectFits(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
 
 async function payEntry(request: APIRequestContext, planId: string) {
@@ -139,23 +147,51 @@ test.describe('back office: in Portuguese', () => {
       await page.waitForLoadState('networkidle');
     };
 
+    // A status tab shows its rows or says what it lacks (with the other tabs), never "no results with the current filters".
+    const tab = (name: string) => async () => {
+      await title(name)();
+      await rows();
+      await expect(page.getByText('com os filtros atuais')).toHaveCount(0);
+    };
+
     await scan(page, '/', () => expect(page.getByTestId('dashboard-today')).toBeVisible());
+    await expect(page.getByText('Em breve')).toHaveCount(0);
     await scan(page, '/analytics', title('Análises'));
     await scan(page, '/marketplace', title('Marketplace'));
     await scan(page, '/financial-reports', () => expect(page.getByTestId('financial-table')).toBeVisible());
+    await expectFits(page);
+    // The 17 columns scroll inside their card at 1280 px, and the period column stays in view.
+    const region = page.getByRole('region', { name: 'Relatórios financeiros' });
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(page.getByTestId('financial-table').getByRole('rowheader', { name: 'Total' })).toBeInViewport();
+    await page.screenshot({ path: screenshotPath(testInfo, 'admin-financial-scrolled') });
     await scan(page, '/fiscal', title('Fiscal'));
+    await expectFits(page);
     for (const path of ['/plans', '/plan-categories', '/marketplace/products', '/marketplace/categories', '/marketplace/orders', '/groups', '/users', '/reviews', '/triggers', '/audit-logs']) {
       await scan(page, path, rows);
     }
     await scan(page, '/campaigns', title('Campanhas'));
     for (const status of PROFESSIONAL_STATUSES) {
-      await scan(page, `/professionals?filter=${encodeURIComponent(JSON.stringify({ status }))}`, title('Profissionais'));
+      await scan(page, `/professionals?filter=${encodeURIComponent(JSON.stringify({ status }))}`, tab('Profissionais'));
     }
     for (const status of INFLUENCER_STATUSES) {
-      await scan(page, `/influencers?filter=${encodeURIComponent(JSON.stringify({ status }))}`, title('Influenciadores'));
+      await scan(page, `/influencers?filter=${encodeURIComponent(JSON.stringify({ status }))}`, tab('Influenciadores'));
     }
 
     await scan(page, `/marketplace/orders/${order.id}`, () => expect(page.getByRole('heading', { name: order.number, exact: true })).toBeVisible());
+    // Items, freight and total add up, each amount on one line.
+    const [subtotal, shipping, total] = await Promise.all(['order-subtotal', 'order-shipping', 'order-total'].map(async (id) => cents(await page.getByTestId(id).locator('td').nth(1).innerText())));
+    expect(subtotal! + shipping!).toBe(total);
+    for (const id of ['order-subtotal', 'order-shipping', 'order-total']) {
+      const cell = page.getByTestId(id).locator('td').nth(1);
+      const lines = await cell.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect(lines, `${id}'s amount on one line`).toBe(1);
+    }
     await page.screenshot({ path: screenshotPath(testInfo, 'admin-portuguese-order'), fullPage: true });
     await scan(page, `/groups/${groupId}/show`, () => expect(page.getByText(plan.name).first()).toBeVisible());
     await scan(page, `/users/${ids.user}/show`, () => expect(page.getByRole('heading', { name: customer.fullName })).toBeVisible());
@@ -164,5 +200,27 @@ test.describe('back office: in Portuguese', () => {
     await scan(page, `/plans/${plan.id}`, () => expect(page.getByLabel('Nome')).toHaveValue(plan.name));
     await scan(page, `/marketplace/products/${ids.product}`, () => expect(page.getByLabel('Nome')).not.toHaveValue(''));
     await scan(page, `/audit-logs/${ids.audit}/show`, title('Registro de auditoria'));
+  });
+
+  test('on a phone the home and a list read in Portuguese and fit the screen', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'phone', 'the desktop test scans every page');
+    await signInAdmin(page);
+    await expect(page.getByTestId('dashboard-today')).toBeVisible();
+    const sections = page.getByTestId('dashboard-sections');
+    await expect(sections.getByRole('link', { name: /Profissionais/ })).toBeVisible();
+    await expect(page.getByText('Em breve')).toHaveCount(0);
+    expect(await rawValues(page)).toEqual([]);
+    await expectFits(page);
+    await page.screenshot({ path: screenshotPath(testInfo, 'admin-home'), fullPage: true });
+
+    await sections.getByRole('link', { name: /Profissionais/ }).click();
+    await expect(page).toHaveURL(/\/admin\/professionals/);
+    await expect(page.getByRole('tab', { name: 'Pendentes' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('nenhum resultado com os filtros atuais')).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Aprovados' }).click();
+    await expect(page.getByText('Estúdio Traço Fino')).toBeVisible();
+    expect(await rawValues(page)).toEqual([]);
+    await expectFits(page);
+    await page.screenshot({ path: screenshotPath(testInfo, 'admin-professionals'), fullPage: true });
   });
 });
