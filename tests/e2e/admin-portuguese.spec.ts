@@ -194,7 +194,7 @@ test.describe('back office: in Portuguese', () => {
     }
     await page.screenshot({ path: screenshotPath(testInfo, 'admin-portuguese-order'), fullPage: true });
     await scan(page, `/groups/${groupId}/show`, () => expect(page.getByText(plan.name).first()).toBeVisible());
-    await scan(page, `/users/${ids.user}/show`, () => expect(page.getByRole('heading', { name: customer.fullName })).toBeVisible());
+    await scan(page, `/users/${ids.user}/show`, () => expect(page.getByRole('heading', { name: customer.fullName, level: 1 })).toBeVisible());
     await scan(page, `/professionals/${ids.professional}/show`, () => expect(page.getByText('Chave PIX para repasses')).toBeVisible());
     await scan(page, `/influencers/${ids.influencer}/show`, () => expect(page.getByText('Chave PIX')).toBeVisible());
     await scan(page, `/plans/${plan.id}`, () => expect(page.getByLabel('Nome')).toHaveValue(plan.name));
