@@ -22,7 +22,7 @@ import {
   type ResourceProps,
 } from 'react-admin';
 import type { AuditLogRecord } from '../lib/api-types';
-import { AUDIT_ACTIONS } from '../lib/audit-actions';
+import { AUDIT_ACTIONS, auditActionLabel } from '../lib/audit-actions';
 import { ENTITY_TYPES, useLabel } from '../lib/labels';
 
 /** One row of GET /api/admin/audit-logs (generated from the API description). */
@@ -217,5 +217,6 @@ export const auditLogs: Omit<ResourceProps, 'name'> = {
   list: AuditLogList,
   show: AuditLogShow,
   icon: HistoryIcon,
-  recordRepresentation: 'action',
+  // The page title names the action in words (react-admin's title takes a string, made outside the React tree).
+  recordRepresentation: (record: AuditLog) => auditActionLabel(record.action, 'pt-BR') ?? record.action,
 };

@@ -74,6 +74,8 @@ const CODES = [/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{
 /** The raw enum values in the page's visible text (the main area, the menu and any open toast), with some context. */
 async function rawValues(page: Page): Promise<string[]> {
   let text = await page.locator('body').innerText();
+  // A record's raw metadata (the audit log's JSON, in a <pre>) is the one place codes are the content.
+  for (const pre of await page.locator('pre').allInnerTexts()) text = text.replace(pre, ' ');
   for (const code of CODES) text = text.replace(code, ' ');
   return [...text.matchAll(FORBIDDEN_RE)].map((m) => text.slice(Math.max(0, m.index - 30), m.index + m[0].length + 30).replace(/\s+/g, ' '));
 }
