@@ -3,33 +3,16 @@
 // (CSV included) show it. Seeded through the HTTP API.
 import { adminRequest } from './support/admin';
 import { readFileSync } from 'node:fs';
-import { request as playwrightRequest, type APIRequestContext, type Browser, type TestInfo } from '@playwright/test';
+import type { APIRequestContext, Browser, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { createConfirmedAccount, newPerson, signIn, toasts, type Person } from './support/accounts';
+import { apiContext, apiLogin, paySandbox } from './support/api';
 import { expect, screenshotPath, test } from './support/fixtures';
 
-async function jar(testInfo: TestInfo): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL });
-}
-
-async function login(ctx: APIRequestContext, email: string, password: string) {
-  const res = await ctx.post('/api/auth/login', { data: { email, password } });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-/** Creates the charge and has the sandbox confirm it (the provider's webhook path). */
-async function pay(ctx: APIRequestContext, purpose: 'entry' | 'balance', refId: string) {
-  const created = await ctx.post('/api/payments', { data: { purpose, ref_id: refId, method: 'PIX' } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const confirmed = await ctx.post(`/api/sandbox/payments/${id}/confirm`);
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-}
-
 async function member(testInfo: TestInfo, firstName: string): Promise<{ ctx: APIRequestContext; person: Person }> {
-  const ctx = await jar(testInfo);
+  const ctx = await apiContext(testInfo);
   const person = await createConfirmedAccount(ctx, newPerson(firstName));
-  await login(ctx, person.email, person.password);
+  await apiLogin(ctx, person.email, person.password);
   return { ctx, person };
 }
 
@@ -67,12 +50,12 @@ test('a professional redeems a paid voucher by its code, the member reviews, the
   for (const m of [ana, bia]) {
     const joined = await m.ctx.post(`/api/plans/${plan.id}/join`);
     expect(joined.status(), await joined.text()).toBe(201);
-    await pay(m.ctx, 'entry', ((await joined.json()) as { membership: { id: string } }).membership.id);
+    await paySandbox(m.ctx, 'entry', ((await joined.json()) as { membership: { id: string } }).membership.id);
   }
   const groups = (await (await ana.ctx.get('/api/me/groups')).json()) as { items: { voucher: { id: string; status: string } | null }[] };
   const anaVoucher = groups.items.find((i) => i.voucher)!.voucher!;
   expect(anaVoucher.status).toBe('awaiting_balance');
-  await pay(ana.ctx, 'balance', anaVoucher.id);
+  await paySandbox(ana.ctx, 'balance', anaVoucher.id);
   const vouchers = (await (await ana.ctx.get('/api/me/vouchers')).json()) as { items: { id: string; code: string; status: string }[] };
   const voucher = vouchers.items.find((v) => v.id === anaVoucher.id)!;
   expect(voucher.status).toBe('redeemable');

@@ -2,20 +2,12 @@
 // (and marker) nearby, widening to 100 km finds the second, the card opens the profile; a denied location shows the
 // spec's message. Map tiles are disabled (MAP_TILE_URL=''): nothing reaches the internet.
 import { adminRequest } from './support/admin';
-import { request as playwrightRequest, type APIRequestContext, type TestInfo } from '@playwright/test';
+import type { APIRequestContext, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { greatCircleDistanceKm } from '../../core/professionals/ranking';
 import { createConfirmedAccount, newPerson, toasts } from './support/accounts';
+import { apiContext, apiLogin } from './support/api';
 import { expect, screenshotPath, test } from './support/fixtures';
-
-async function jar(testInfo: TestInfo): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL });
-}
-
-async function login(ctx: APIRequestContext, email: string, password: string) {
-  const res = await ctx.post('/api/auth/login', { data: { email, password } });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 /** An approved professional at a point: account, application, 3 photos, the admin's approval (and maybe featured). */
 async function approvedProfessional(
@@ -23,9 +15,9 @@ async function approvedProfessional(
   admin: APIRequestContext,
   input: { category: string; businessName: string; latitude: number; longitude: number; featured?: boolean },
 ) {
-  const ctx = await jar(testInfo);
+  const ctx = await apiContext(testInfo);
   const person = await createConfirmedAccount(ctx, newPerson('Paula'));
-  await login(ctx, person.email, person.password);
+  await apiLogin(ctx, person.email, person.password);
   const applied = await ctx.post('/api/professionals/applications', {
     data: {
       category: input.category,

@@ -1,9 +1,10 @@
 // A voucher has somewhere to go: "Encontrar profissionais que aceitam" opens the nearby search by the voucher's category
 // (saying plainly when nobody is near, widening on a tap); a professional of another category sees why it is not theirs;
 // a failed confirm leaves no "found" card. Uses the seeded demo professionals.
-import { request as playwrightRequest, type APIRequestContext, type Browser, type TestInfo } from '@playwright/test';
+import type { Browser, TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
 import { adminRequest } from './support/admin';
+import { apiContext, apiLogin, paySandbox } from './support/api';
 import { expect, screenshotPath, test } from './support/fixtures';
 
 /** DEMO_USER_PASSWORD of seeds/index.ts: every demo account's password. */
@@ -13,22 +14,6 @@ const ESTHETICS_SP = { email: 'estetica@turma.local', name: 'Espaço Pele Viva' 
 const ESTHETICS_RJ = { email: 'estetica.rio@turma.local', name: 'Estética Rio Branco' };
 const PINHEIROS = { latitude: -23.565, longitude: -46.68 };
 const CAMPINAS = { latitude: -22.9056, longitude: -47.0608 }; // ~80 km from the São Paulo esthetics studio
-
-async function jar(testInfo: TestInfo): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL });
-}
-
-async function login(ctx: APIRequestContext, email: string, password: string) {
-  const res = await ctx.post('/api/auth/login', { data: { email, password } });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-async function pay(ctx: APIRequestContext, purpose: 'entry' | 'balance', refId: string) {
-  const created = await ctx.post('/api/payments', { data: { purpose, ref_id: refId, method: 'PIX' } });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  expect((await ctx.post(`/api/sandbox/payments/${id}/confirm`)).status()).toBe(200);
-}
 
 /** A redeemable Estética voucher: a two-person plan of the category, both entries paid, Ana's balance paid. */
 async function estheticsVoucher(testInfo: TestInfo) {
@@ -46,18 +31,18 @@ async function estheticsVoucher(testInfo: TestInfo) {
 
   const members = [];
   for (const firstName of ['Ana', 'Bia']) {
-    const ctx = await jar(testInfo);
+    const ctx = await apiContext(testInfo);
     const person = await createConfirmedAccount(ctx, newPerson(firstName));
-    await login(ctx, person.email, person.password);
+    await apiLogin(ctx, person.email, person.password);
     const joined = await ctx.post(`/api/plans/${plan.id}/join`);
     expect(joined.status(), await joined.text()).toBe(201);
-    await pay(ctx, 'entry', ((await joined.json()) as { membership: { id: string } }).membership.id);
+    await paySandbox(ctx, 'entry', ((await joined.json()) as { membership: { id: string } }).membership.id);
     members.push({ ctx, person });
   }
   const [ana, bia] = members as [(typeof members)[number], (typeof members)[number]];
   const vouchers = (await (await ana.ctx.get('/api/me/vouchers')).json()) as { items: { id: string; code: string; plan: { id: string } }[] };
   const voucher = vouchers.items.find((v) => v.plan.id === plan.id)!;
-  await pay(ana.ctx, 'balance', voucher.id);
+  await paySandbox(ana.ctx, 'balance', voucher.id);
   await bia.ctx.dispose();
   return { ana, voucher, planName };
 }
@@ -164,8 +149,8 @@ test('a voucher leads to the professionals of its category, widening the radius 
   const found = esthetics.page.locator('.redeem__found');
   await expect(found.getByText('Voucher encontrado')).toBeVisible();
   await expect(found.getByText('Pronto para usar')).toBeVisible();
-  const other = await jar(testInfo);
-  await login(other, ESTHETICS_RJ.email, DEMO_PASSWORD);
+  const other = await apiContext(testInfo);
+  await apiLogin(other, ESTHETICS_RJ.email, DEMO_PASSWORD);
   expect((await other.post('/api/vouchers/redeem', { data: { code: voucher.code } })).status()).toBe(200);
   await other.dispose();
   await found.getByRole('button', { name: 'Confirmar resgate' }).click();

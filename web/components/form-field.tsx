@@ -29,6 +29,21 @@ export function TextField({ label, name, error, hint: hintProp, optional, traili
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const messages = (
+    <>
+      {error && (
+        <p id={errorId} className="field__error">
+          <AlertIcon size={16} />
+          <span>{error}</span>
+        </p>
+      )}
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+    </>
+  );
   const classes = ['field', wide && 'field--wide', readOnly && 'field--readonly', error && 'field--invalid', className].filter(Boolean).join(' ');
 
   return (
@@ -49,35 +64,7 @@ export function TextField({ label, name, error, hint: hintProp, optional, traili
         />
         {trailing && <span className="field__trailing">{trailing}</span>}
       </div>
-      {errorReplacesHint ? (
-        <div className="field__message">
-          {error && (
-            <p id={errorId} className="field__error">
-              <AlertIcon size={16} />
-              <span>{error}</span>
-            </p>
-          )}
-          {hint && (
-            <p id={hintId} className="field__hint">
-              {hint}
-            </p>
-          )}
-        </div>
-      ) : (
-        <>
-          {error && (
-            <p id={errorId} className="field__error">
-              <AlertIcon size={16} />
-              <span>{error}</span>
-            </p>
-          )}
-          {hint && (
-            <p id={hintId} className="field__hint">
-              {hint}
-            </p>
-          )}
-        </>
-      )}
+      {errorReplacesHint ? <div className="field__message">{messages}</div> : messages}
     </div>
   );
 }

@@ -3,7 +3,6 @@
 // "corrigir e reenviar" for a rejected application, and the portfolio completed here when it has fewer than 3 photos.
 import './i18n';
 import './onboarding.css';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { formatCnpj } from '../../../core/identity/cnpj';
@@ -13,13 +12,12 @@ import { PORTFOLIO_MIN_PHOTOS, formatRegister, taxIdKind } from '../../../core/p
 import { ButtonLink } from '../../components/button';
 import { BadgeCheckIcon, ClockIcon, AlertIcon } from '../../components/icons';
 import { EmptyState, ErrorState, LoadingState } from '../../components/resource-states';
-import { isApiError } from '../../lib/api';
-import { notify } from '../../lib/toast';
 import { useApiQuery } from '../../lib/query';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { i18n } from '../../i18n';
 import { onboardingApi, onboardingKeys, type MyApplication } from './api';
-import { acceptFiles, PhotoPicker, type PhotoItem } from './photo-picker';
+import { PhotoPicker } from './photo-picker';
+import { usePortfolio } from './use-portfolio';
 
 const TONE = { pending: 'pending', approved: 'ok', rejected: 'danger', suspended: 'danger' } as const;
 const ICON = { pending: ClockIcon, approved: BadgeCheckIcon, rejected: AlertIcon, suspended: AlertIcon } as const;
@@ -27,39 +25,7 @@ const ICON = { pending: ClockIcon, approved: BadgeCheckIcon, rejected: AlertIcon
 /** The portfolio of an application still in review with fewer than 3 photos: each change is sent at once. */
 function CompletePortfolio({ application, onChanged }: { application: MyApplication; onChanged: () => void }) {
   const { t } = useTranslation('professionalOnboarding');
-  const [busy, setBusy] = useState(false);
-  const [notes, setNotes] = useState<string[]>([]);
-  const items: PhotoItem[] = application.photos.map((p) => ({ kind: 'remote', id: p.id, url: p.url }));
-
-  const add = async (files: File[]) => {
-    const { accepted, refused } = acceptFiles(files, items.length, (key, options) => t(key, options));
-    setBusy(true);
-    const problems = [...refused];
-    for (const item of accepted) {
-      if (item.kind !== 'local') continue;
-      try {
-        await onboardingApi.uploadPhoto(item.file, item.file.name);
-      } catch (error) {
-        problems.push(`${item.file.name}: ${isApiError(error) ? error.message : i18n.t('errors.generic')}`);
-      } finally {
-        URL.revokeObjectURL(item.url);
-      }
-    }
-    setNotes(problems);
-    setBusy(false);
-    onChanged();
-  };
-  const remove = async (item: PhotoItem) => {
-    if (item.kind !== 'remote') return;
-    setBusy(true);
-    try {
-      await onboardingApi.deletePhoto(item.id);
-    } catch (error) {
-      notify.error(t('photos.removeError'), isApiError(error) ? error.message : i18n.t('errors.generic'));
-    }
-    setBusy(false);
-    onChanged();
-  };
+  const { items, busy, notes, add, remove } = usePortfolio(application, onChanged);
 
   return (
     <section className="onboarding-reason onboarding-pending__incomplete" aria-labelledby="pro-incomplete">

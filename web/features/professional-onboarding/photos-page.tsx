@@ -3,62 +3,25 @@
 // the hint say so first). The dashboard's "Gerenciar fotos" leads here. No reordering: the API keeps the upload order.
 import './i18n';
 import './onboarding.css';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PORTFOLIO_MAX_PHOTOS, PORTFOLIO_MIN_PHOTOS } from '../../../core/professionals/professional-rules';
 import { ButtonLink } from '../../components/button';
 import { ClockIcon } from '../../components/icons';
 import { EmptyState, ErrorState, LoadingState } from '../../components/resource-states';
-import { isApiError } from '../../lib/api';
 import { useApiQuery } from '../../lib/query';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { i18n } from '../../i18n';
 import { onboardingApi, onboardingKeys, type MyApplication } from './api';
-import { acceptFiles, PhotoPicker, type PhotoItem } from './photo-picker';
+import { PhotoPicker } from './photo-picker';
+import { usePortfolio } from './use-portfolio';
 
 function Portfolio({ application, onChanged }: { application: MyApplication; onChanged: () => void }) {
   const { t } = useTranslation('professionalOnboarding');
-  const [busy, setBusy] = useState(false);
-  const [notes, setNotes] = useState<string[]>([]);
-  const items: PhotoItem[] = application.photos.map((p) => ({ kind: 'remote', id: p.id, url: p.url }));
+  const { items, busy, notes, add, remove } = usePortfolio(application, onChanged, {
+    added: (count) => notify.success(t('managePhotos.added', { count })),
+    removed: () => notify.success(t('managePhotos.removed')),
+  });
   const approved = application.status === 'approved';
-
-  const add = async (files: File[]) => {
-    const { accepted, refused } = acceptFiles(files, items.length, (key, options) => t(key, options));
-    setBusy(true);
-    const problems = [...refused];
-    let sent = 0;
-    for (const item of accepted) {
-      if (item.kind !== 'local') continue;
-      try {
-        await onboardingApi.uploadPhoto(item.file, item.file.name);
-        sent += 1;
-      } catch (error) {
-        problems.push(`${item.file.name}: ${isApiError(error) ? error.message : i18n.t('errors.generic')}`);
-      } finally {
-        URL.revokeObjectURL(item.url);
-      }
-    }
-    setNotes(problems);
-    setBusy(false);
-    if (sent > 0) notify.success(t('managePhotos.added', { count: sent }));
-    onChanged();
-  };
-
-  const remove = async (item: PhotoItem) => {
-    if (item.kind !== 'remote') return;
-    setBusy(true);
-    try {
-      await onboardingApi.deletePhoto(item.id);
-      notify.success(t('managePhotos.removed'));
-    } catch (error) {
-      // 409 portfolio_minimum: the server's message says to send another photo first.
-      notify.error(t('photos.removeError'), isApiError(error) ? error.message : i18n.t('errors.generic'));
-    }
-    setBusy(false);
-    onChanged();
-  };
 
   return (
     <section className="panel" aria-labelledby="pro-photos-title">
