@@ -22,7 +22,9 @@ async function passwordOnlyAdmin(): Promise<{ client: HttpClient; email: string;
   return { client, ...creds, id: user.id as string };
 }
 
-const codeAt = (secret: string, offsetSteps = 0) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+const nowEpoch = () => Math.floor(Date.now() / 1000);
+/** The code of the 30 s step at `epoch` (now by default) plus `offsetSteps`. */
+const codeAt = (secret: string, offsetSteps = 0, epoch = nowEpoch()) => generateSync({ secret, epoch: epoch + offsetSteps * 30 });
 const audits = (userId: string, action: string) => app.db.knex('audit_logs').where({ actor_user_id: userId, action });
 
 async function enrolled() {
@@ -30,9 +32,11 @@ async function enrolled() {
   const enrol = await admin.client.post('/api/auth/2fa/enrol');
   expect(enrol.status, enrol.text).toBe(200);
   const secret = enrol.body.secret as string;
-  const confirm = await admin.client.post('/api/auth/2fa/confirm', { code: codeAt(secret) });
+  // The step the confirmation used, kept: a test that replays it must not pick the next step when the clock rolls over.
+  const epoch = nowEpoch();
+  const confirm = await admin.client.post('/api/auth/2fa/confirm', { code: codeAt(secret, 0, epoch) });
   expect(confirm.status, confirm.text).toBe(200);
-  return { ...admin, secret, recoveryCodes: confirm.body.recovery_codes as string[] };
+  return { ...admin, secret, epoch, recoveryCodes: confirm.body.recovery_codes as string[] };
 }
 
 describe('admin second factor', () => {
@@ -83,9 +87,9 @@ describe('admin second factor', () => {
     expect(await audits(admin.id, 'auth.2fa_failed')).toHaveLength(1);
 
     // The step used by the confirmation cannot be replayed; the next step's code (within the drift window) works once.
-    const replay = await client.post('/api/auth/2fa/verify', { code: codeAt(admin.secret) });
+    const replay = await client.post('/api/auth/2fa/verify', { code: codeAt(admin.secret, 0, admin.epoch) });
     expect(replay.status).toBe(400);
-    const next = codeAt(admin.secret, 1);
+    const next = codeAt(admin.secret, 1, admin.epoch);
     const ok = await client.post('/api/auth/2fa/verify', { code: next });
     expect(ok.status, ok.text).toBe(200);
     expect(ok.body.recovery_codes_left).toBe(10);
