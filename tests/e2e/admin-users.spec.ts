@@ -49,7 +49,7 @@ test.describe('back office: users and triggers', () => {
     // The record's audit trail: the audit list filtered to this account.
     await page.getByRole('button', { name: 'Auditoria' }).or(page.getByRole('link', { name: 'Auditoria' })).click();
     await expect(page).toHaveURL(/\/admin\/audit-logs\?.*entity_id/);
-    await expect(page.getByText('admin.user_blocked')).toBeVisible();
+    await expect(page.getByText('Usuário bloqueado', { exact: true }).first()).toBeVisible();
     await page.goBack();
 
     await page.getByRole('button', { name: 'Desbloquear', exact: true }).click();
@@ -69,9 +69,9 @@ test.describe('back office: users and triggers', () => {
     await expect(job.getByText('30 * * * *')).toBeVisible();
     await expect(page.getByText('Tarefas com falha definitiva')).toBeVisible();
     await page.getByRole('button', { name: 'Executar agora: cleanup_sessions' }).click();
-    await expect(page.getByText(/cleanup_sessions executada com sucesso \(deleted: \d+\)\./)).toBeVisible();
+    await expect(page.getByText(/cleanup_sessions executada com sucesso \(\d+ apagados\)\./)).toBeVisible();
     await expect(job.getByText('Sucesso')).toBeVisible();
-    await expect(job.getByText(/deleted: \d+/)).toBeVisible();
+    await expect(job.getByText(/\d+ apagados/)).toBeVisible();
     await page.screenshot({ path: screenshotPath(testInfo, 'admin-triggers'), fullPage: testInfo.project.name === 'desktop' });
   });
 });

@@ -10,6 +10,8 @@ import { expect, screenshotPath, test } from './support/fixtures';
 async function openSignup(page: Page) {
   await page.goto('/auth?mode=signup');
   await expect(page.getByRole('tab', { name: 'Criar conta' })).toHaveAttribute('aria-selected', 'true');
+  // The form is server-rendered: its validation (an error shown when a field loses focus) runs once the app has started.
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
 }
 
 /** The element's right edge is on screen (not cut by the viewport). */

@@ -1,7 +1,7 @@
 // Shared Playwright fixtures for the browser tests: every test fails if the page logs a console.error or throws an
 // uncaught error (unless the test said that exact error is expected), or if a screen it reaches has a serious or
 // critical accessibility violation (support/a11y.ts).
-import { test as base, expect, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type ConsoleMessage, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,15 @@ import { A11Y_ENABLED, checkScreen } from './a11y';
 
 /** Chromium's line for a CEP or city lookup answered 503 (the resource URL is in the line). */
 const ADDRESS_OUTAGE = /status of 503 \(Service Unavailable\) \(\S*\/api\/(cep|geocode)\b/;
+
+/** A console message as the guard reads it: its text, then where it came from. */
+export function consoleLine(message: ConsoleMessage): string {
+  const { url, lineNumber } = message.location();
+  return `console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`;
+}
+
+/** The address services' outage, by design in the browser tests (playwright.config.ts points them at a closed port). */
+export const isAddressOutage = (line: string) => ADDRESS_OUTAGE.test(line);
 
 export interface ConsoleGuard {
   /** Everything unexpected logged so far (console.error and pageerror). */
@@ -27,9 +36,7 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard; a11yCheck: void }>
         if (!allowed.some((pattern) => pattern.test(text))) errors.push(text);
       };
       page.on('console', (message) => {
-        if (message.type() !== 'error') return;
-        const { url, lineNumber } = message.location();
-        record(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ''}`);
+        if (message.type() === 'error') record(consoleLine(message));
       });
       page.on('pageerror', (error) => record(`pageerror: ${error.message}`));
 
@@ -43,8 +50,9 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard; a11yCheck: void }>
   // Screens are checked where the test is done with them: before page.goto/reload/close or context.close moves on,
   // and at the end of the test for every page still open (contexts from browser.newContext/newPage included).
   a11yCheck: [
-    async ({ context, browser }, use, testInfo) => {
-      if (!A11Y_ENABLED) return use();
+    async ({ context, browser, javaScriptEnabled }, use, testInfo) => {
+      // axe runs inside the page: a page without JavaScript (the server-render tests) cannot be scanned.
+      if (!A11Y_ENABLED || javaScriptEnabled === false) return use();
       const reports: string[] = [];
       const check = async (p: Page) => {
         const started = Date.now();
@@ -84,12 +92,12 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard; a11yCheck: void }>
       const { newContext, newPage } = browser;
       browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
         const c = await newContext.apply(browser, args);
-        watchContext(c);
+        if (args[0]?.javaScriptEnabled !== false) watchContext(c);
         return c;
       };
       browser.newPage = async (...args: Parameters<Browser['newPage']>) => {
         const p = await newPage.apply(browser, args);
-        watchContext(p.context());
+        if (args[0]?.javaScriptEnabled !== false) watchContext(p.context());
         return p;
       };
       try {

@@ -18,7 +18,8 @@ export function SeriesChart({ series }: { series: readonly DayPoint[] }) {
   return (
     <div className="inf-chart" aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={series as DayPoint[]} margin={{ top: 8, right: 4, bottom: 0, left: -16 }}>
+        {/* Hidden from assistive technology (the summary above says it in words), so not focusable either. */}
+        <ComposedChart data={series as DayPoint[]} margin={{ top: 8, right: 4, bottom: 0, left: -16 }} accessibilityLayer={false}>
           <CartesianGrid stroke={GRID} vertical={false} />
           <XAxis dataKey="date" tickFormatter={label} tick={{ fill: MUTED, fontSize: 11 }} minTickGap={16} />
           <YAxis yAxisId="n" allowDecimals={false} tick={{ fill: MUTED, fontSize: 11 }} />
