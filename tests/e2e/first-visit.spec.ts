@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { adminRequest } from './support/admin';
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
 import { expect, screenshotPath, test } from './support/fixtures';
+import { signUpThroughForm } from './support/groups';
 
 async function openSignup(page: Page) {
   await page.goto('/auth?mode=signup');
@@ -28,21 +29,7 @@ test.describe('a new visitor', () => {
     consoleGuard.allow(/status of (404|503).*\/api\/cep\//); // the e2e server reaches no postal service: the address is typed
     const person = { ...newPerson('Valentina'), email: `e2e-${Date.now().toString(36)}-valentina.albuquerque.cavalcanti@exemplo-de-provedor.com.br` };
     await openSignup(page);
-    await page.getByLabel('Nome completo').fill(person.fullName);
-    await page.getByLabel('E-mail', { exact: true }).fill(person.email);
-    await page.getByLabel('CPF').pressSequentially(person.cpf);
-    await page.getByLabel('Telefone').pressSequentially(person.phone);
-    await page.getByLabel('Data de nascimento').fill(person.birthDate);
-    await page.getByLabel('CEP').pressSequentially(person.cep);
-    await expect(page.getByLabel('Rua')).toBeEditable();
-    await page.getByLabel('Rua').fill(person.street);
-    await page.getByLabel('Número').fill(person.number);
-    await page.getByLabel('Bairro').fill(person.district);
-    await page.getByLabel('Cidade', { exact: true }).fill(person.city);
-    await page.getByLabel('UF', { exact: true }).fill(person.state);
-    await page.getByLabel('Senha', { exact: true }).fill(person.password);
-    await page.getByRole('checkbox', { name: /Li e aceito os Termos de uso/ }).check();
-    await page.getByRole('button', { name: 'Criar conta', exact: true }).click();
+    await signUpThroughForm(page, person);
 
     await expect(page.getByRole('status').filter({ hasText: 'Enviamos um link de confirmação' })).toBeVisible({ timeout: 15_000 });
     const card = page.locator('.auth__card');
