@@ -14,5 +14,14 @@ export default defineConfig({
     // at once (285 -> 160 s for six HTTP files on this 2-core machine) and in-process PGlite, which computes, two.
     fileParallelism: true,
     maxWorkers: process.env.DATABASE_URL ? 3 : 2,
+    // `npm run coverage`: what the unit and integration tests reach of the server side (web and admin are measured
+    // by the browser tests, which vitest does not see).
+    coverage: {
+      provider: 'v8',
+      include: ['core/**/*.ts', 'adapters/**/*.ts', 'cli/**/*.ts'],
+      exclude: ['**/*.d.ts'],
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: 'coverage',
+    },
   },
 });
