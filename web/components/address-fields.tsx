@@ -133,7 +133,6 @@ export function AddressFields({
         inputMode="numeric"
         autoComplete="postal-code"
         placeholder="00000-000"
-        maxLength={9}
         aria-busy={lookup.status === 'loading' || undefined}
         trailing={lookup.status === 'loading' ? <Spinner size={18} label={t('address.searching')} /> : undefined}
         hint={

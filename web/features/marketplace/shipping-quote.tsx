@@ -82,7 +82,6 @@ export function ProductShipping({ productId, quantity }: { productId: string; qu
             className="field__input"
             inputMode="numeric"
             autoComplete="postal-code"
-            maxLength={9}
             placeholder="00000-000"
             value={cep}
             onChange={(e) => setCep(maskCep(e.target.value))}

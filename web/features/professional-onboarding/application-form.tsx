@@ -381,7 +381,6 @@ export function ApplicationForm({ categories, application }: { categories: reado
             inputMode="numeric"
             autoComplete="postal-code"
             placeholder="00000-000"
-            maxLength={9}
             trailing={cep.status === 'loading' ? <Spinner size={16} /> : undefined}
           />
           <TextField {...field('address_number')} className="span-1" label={t('form.number')} autoComplete="address-line2" />

@@ -376,7 +376,6 @@ function CepSearch({ onFound, cityHint }: { onFound: (found: FoundOrigin) => voi
           autoComplete="postal-code"
           placeholder={t('nearby.cepPlaceholder')}
           value={value}
-          maxLength={9}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={(e) => setValue(maskCep(e.target.value))}
