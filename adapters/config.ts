@@ -97,6 +97,10 @@ export const configSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('true')
       .transform((v) => v === 'true' || v === '1'),
+    /** The worker process's health endpoint (`/health/live`, `/health/ready`); 0 lets the system pick. */
+    WORKER_HEALTH_PORT: port.default(3001),
+    /** On SIGTERM, how long the worker waits for the jobs in hand before it exits anyway. */
+    JOBS_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
     /** On SIGTERM, how long readiness answers 503 before the server stops accepting (the load balancer's notice). */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
     /** Whether `npm start` applies pending migrations; in production the deploy runs `turma db migrate` first. */
@@ -174,6 +178,8 @@ export type Config = Readonly<{
   /** Apply pending migrations at start (default: yes outside production, no in production). */
   migrateOnStart: boolean;
   jobsEnabled: boolean;
+  workerHealthPort: number;
+  jobsDrainMs: number;
   /** Freight. `melhorEnvio` is null when MELHOR_ENVIO_TOKEN is unset (the table then quotes alone). */
   shipping: { freeFrom: number; table: ShippingTable; originCep: string; melhorEnvio: { url: string; token: string } | null };
 }>;
@@ -228,6 +234,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDrainMs: c.SHUTDOWN_DRAIN_MS ?? (c.NODE_ENV === 'production' ? 5_000 : 0),
     migrateOnStart: c.MIGRATE_ON_START === undefined ? c.NODE_ENV !== 'production' : c.MIGRATE_ON_START === 'true' || c.MIGRATE_ON_START === '1',
     jobsEnabled: c.JOBS_ENABLED,
+    workerHealthPort: c.WORKER_HEALTH_PORT,
+    jobsDrainMs: c.JOBS_DRAIN_MS,
     shipping: {
       freeFrom: c.FREE_SHIPPING_FROM,
       table: parseShippingTable(c.SHIPPING_TABLE),

@@ -12,8 +12,8 @@ import { paidCount, placesTaken, GROUP_STATUSES } from '../../core/groups/group-
 import { TOKENS } from '../../adapters/tokens';
 import type { PgBossJobQueue, JobStatus } from '../../adapters/jobs/pg-boss.queue';
 import { migrateLatest } from '../../adapters/db/migrate';
-import { settleLogOutput, type Logger } from '../../adapters/logger';
-import { CliError, parseReaisOption, printObject, printRows, setExitCode, withApp, writeOut, type OutputOptions } from '../runtime';
+import { runWorkerProcess } from '../../adapters/worker';
+import { CliError, cliIo, parseReaisOption, printObject, printRows, setExitCode, withApp, writeErr, writeOut, type OutputOptions } from '../runtime';
 
 const get = <T>(c: Container, token: symbol) => c.get<T>(token);
 
@@ -274,24 +274,11 @@ export function registerOperationCommands(program: Command) {
 
   jobs
     .command('work')
-    .description('roda os workers e as tarefas agendadas em primeiro plano até Ctrl-C (para quando o servidor tem JOBS_ENABLED=false)')
+    .description('roda os workers e as tarefas agendadas num processo próprio, com saúde em WORKER_HEALTH_PORT, até SIGTERM/Ctrl-C (para servidores com JOBS_ENABLED=false)')
     .action(async () => {
-      await withApp(async ({ container, database }) => {
-        await migrateLatest(database.knex);
-        const queue = get<PgBossJobQueue>(container, TOKENS.JobQueue);
-        await queue.start({ workers: true });
-        writeOut(`Workers ativos (${queue.names.join(', ')}). Ctrl-C para parar.\n`);
-        // The workers' timers don't hold the process open: this does, until a signal.
-        const keepAlive = setInterval(() => {}, 1 << 30);
-        const signal = await new Promise<string>((resolve) => {
-          process.once('SIGINT', () => resolve('SIGINT'));
-          process.once('SIGTERM', () => resolve('SIGTERM'));
-        });
-        clearInterval(keepAlive);
-        writeOut(`${signal}: terminando os jobs em andamento…\n`);
-        await queue.stop();
-        // A stdout nobody reads would otherwise keep the process waiting for its log lines to leave.
-        await settleLogOutput(get<Logger>(container, TOKENS.Logger));
-      });
+      // The same process as `npm run worker`; its configuration comes from the environment as the server's does.
+      const code = await runWorkerProcess(cliIo().env, (line) => writeErr(`${line}\n`));
+      // A job still running past JOBS_DRAIN_MS would hold the process open: the worker's end is the process's end.
+      process.exit(code);
     });
 }
