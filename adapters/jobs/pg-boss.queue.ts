@@ -7,78 +7,11 @@ import type { Knex } from 'knex';
 import type { Database, DatabaseKind } from '../db/database';
 import type { Logger } from '../logger';
 import type { EnqueueOptions, JobName, JobPayloads, JobQueue } from '../../core/ports/job-queue';
+import { runInJobSpan, withTraceContext } from '../observability/tracing';
+import { JobOperatorViews } from './job-operator-views';
+import { JOBS_SCHEMA, JOBS_TIME_ZONE, countsOf, errorMessage, type FailedJob, type JobDefinition, type JobRunResult, type JobStatus } from './job-types';
 
-/** pg-boss's own schema: created and migrated by `start()`, never by our knex migrations. */
-export const JOBS_SCHEMA = 'pgboss';
-/** Cron expressions are read at this time zone (a "03:00" job runs at 03:00 in Brasília). */
-export const JOBS_TIME_ZONE = 'America/Sao_Paulo';
-
-export type JobCounts = Record<string, number>;
-/** The payload a job's handler receives: the port's declared payload, or nothing for the scheduled jobs. */
-export type JobData<N extends string> = N extends JobName ? JobPayloads[N] : Record<string, never>;
-
-export interface JobDefinition<N extends string = string> {
-  name: N;
-  description: string;
-  /** Returns counts (what it did) or nothing; a throw is a failed attempt, retried while retryLimit allows. */
-  handler(data: JobData<N>): Promise<JobCounts | void>;
-  /** Attempts after the first one; 0 = a failure is final (the next cron tick is the retry). */
-  retryLimit: number;
-  retryDelaySeconds: number;
-  /** Exponential: the n-th retry waits about retryDelay·2ⁿ⁻¹ to retryDelay·2ⁿ seconds (pg-boss adds jitter). */
-  retryBackoff: boolean;
-  /** A 5-field cron expression read at America/Sao_Paulo; omitted = runs only when enqueued. */
-  cron?: string;
-  /** A run taking longer than this is failed by maintenance (and retried if allowed). Default 15 min. */
-  expireInSeconds?: number;
-}
-
-/** Types the handler's payload from the job name (returning the wide type keeps a list's type from widening N). */
-export const defineJob = <N extends string>(definition: JobDefinition<N>): JobDefinition => definition as unknown as JobDefinition;
-
-export interface JobRunResult {
-  name: string;
-  /** The pg-boss job id of this run. */
-  id: string;
-  outcome: 'ok' | 'error';
-  counts: JobCounts;
-  error?: string;
-  ms: number;
-}
-
-export interface JobLastRun {
-  id: string;
-  started_at: Date | null;
-  finished_at: Date | null;
-  /** running = active now; error with a retry pending is still 'error' (the retry is counted in `retry`). */
-  outcome: 'ok' | 'error' | 'running';
-  counts: JobCounts;
-  error: string | null;
-}
-
-export interface JobStatus {
-  name: string;
-  description: string;
-  /** The cron expression (America/Sao_Paulo), or null for jobs that run only when enqueued. */
-  schedule: string | null;
-  paused: boolean;
-  last_run: JobLastRun | null;
-  next_run_at: Date | null;
-  queued: number;
-  active: number;
-  retry: number;
-  failed: number;
-}
-
-export interface FailedJob {
-  id: string;
-  name: string;
-  data: unknown;
-  error: string | null;
-  attempts: number;
-  created_at: Date;
-  failed_at: Date | null;
-}
+export * from './job-types';
 
 export interface PgBossJobQueueOptions {
   logger: Logger;
@@ -102,7 +35,6 @@ interface NativeConnection {
 }
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Failed jobs stay in the job table (listable, retryable) this long before pg-boss archives them. */
 const KEEP_FAILED_SECONDS = 14 * 86_400;
 
@@ -121,24 +53,6 @@ async function runSql(conn: NativeConnection, kind: DatabaseKind, text: string, 
   }
 }
 
-const errorMessage = (output: unknown): string | null => {
-  if (output && typeof output === 'object') {
-    const o = output as { message?: unknown; value?: { message?: unknown } };
-    if (typeof o.message === 'string') return o.message;
-    if (o.value && typeof o.value.message === 'string') return o.value.message;
-    return JSON.stringify(output);
-  }
-  return output == null ? null : String(output);
-};
-
-const countsOf = (output: unknown): JobCounts => {
-  const counts: JobCounts = {};
-  if (output && typeof output === 'object' && !Array.isArray(output)) {
-    for (const [k, v] of Object.entries(output)) if (typeof v === 'number') counts[k] = v;
-  }
-  return counts;
-};
-
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class PgBossJobQueue {
@@ -156,6 +70,7 @@ export class PgBossJobQueue {
   private readonly draining = new Map<string, Promise<void>>();
   private readonly drainAgain = new Set<string>();
   private stopping = false;
+  private readonly views: JobOperatorViews;
 
   constructor(
     private readonly database: Database,
@@ -164,6 +79,13 @@ export class PgBossJobQueue {
     this.kind = database.kind;
     this.knex = database.knex;
     this.logger = options.logger;
+    this.views = new JobOperatorViews({
+      knex: this.knex,
+      names: () => this.names,
+      definition: (name) => this.definition(name),
+      scheduledDefinition: (name) => this.scheduledDefinition(name),
+      install: () => this.install(),
+    });
   }
 
   define<N extends string>(job: JobDefinition<N>): void {
@@ -244,7 +166,7 @@ export class PgBossJobQueue {
         this.definition(name);
         // Installing would need a connection of its own; with PGlite that one waits for this very transaction.
         if (!this.client) throw new Error('fila de jobs não iniciada: chame start() antes de enfileirar');
-        const id = await this.client.send(name, (data ?? {}) as object, {
+        const id = await this.client.send(name, withTraceContext((data ?? {}) as object), {
           db,
           ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
           ...(options.startAfter ? { startAfter: options.startAfter } : {}),
@@ -313,100 +235,27 @@ export class PgBossJobQueue {
   }
 
   /** Per job: schedule, last run, next run and how many jobs wait, run, retry or failed for good. */
-  async status(): Promise<JobStatus[]> {
-    await this.install();
-    const names = this.names;
-    const [countRows, scheduleRows, lastRows] = await Promise.all([
-      this.knex
-        .withSchema(JOBS_SCHEMA)
-        .from('job')
-        .whereIn('name', names)
-        .select('name', this.knex.raw('state::text as state'), this.knex.raw('count(*)::int as n'))
-        .groupBy('name', 'state') as Promise<Array<{ name: string; state: string; n: number }>>,
-      this.knex.withSchema(JOBS_SCHEMA).from('schedule').select('name') as Promise<Array<{ name: string }>>,
-      this.lastRuns(names),
-    ]);
-    const scheduled = new Set(scheduleRows.map((r) => r.name));
-    const now = new Date();
-    return names.map((name) => {
-      const def = this.definitions.get(name)!;
-      const count = (state: string) => countRows.find((r) => r.name === name && r.state === state)?.n ?? 0;
-      const paused = Boolean(def.cron) && !scheduled.has(name);
-      const last = lastRows.get(name);
-      return {
-        name,
-        description: def.description,
-        schedule: def.cron ?? null,
-        paused,
-        last_run: last
-          ? {
-              id: last.id,
-              started_at: last.started_on,
-              finished_at: last.completed_on,
-              outcome: last.state === 'completed' ? 'ok' : last.state === 'active' ? 'running' : 'error',
-              counts: last.state === 'completed' ? countsOf(last.output) : {},
-              error: last.state === 'completed' || last.state === 'active' ? null : errorMessage(last.output),
-            }
-          : null,
-        next_run_at: def.cron && !paused ? cronParser.parseExpression(def.cron, { tz: JOBS_TIME_ZONE, currentDate: now }).next().toDate() : null,
-        queued: count('created'),
-        active: count('active'),
-        retry: count('retry'),
-        failed: count('failed'),
-      };
-    });
+  status(): Promise<JobStatus[]> {
+    return this.views.status();
   }
 
   /** Jobs that failed for good (all attempts used), newest first. */
-  async failed(name?: string, limit = 50): Promise<FailedJob[]> {
-    await this.install();
-    if (name !== undefined) this.definition(name);
-    const rows = (await this.knex
-      .withSchema(JOBS_SCHEMA)
-      .from('job')
-      .where('state', 'failed')
-      .whereIn('name', name ? [name] : this.names)
-      .orderBy('completed_on', 'desc')
-      .limit(Math.max(1, Math.min(limit, 1000)))
-      .select('id', 'name', 'data', 'output', 'retry_count', 'created_on', 'completed_on')) as Array<{
-      id: string;
-      name: string;
-      data: unknown;
-      output: unknown;
-      retry_count: number;
-      created_on: Date;
-      completed_on: Date | null;
-    }>;
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      data: r.data,
-      error: errorMessage(r.output),
-      attempts: r.retry_count + 1,
-      created_at: r.created_on,
-      failed_at: r.completed_on,
-    }));
+  failed(name?: string, limit = 50): Promise<FailedJob[]> {
+    return this.views.failed(name, limit);
   }
 
-  /** Gives a failed job one more attempt (the workers or the next dispatch run it). False if no failed job has this id. */
-  async retry(id: string): Promise<boolean> {
-    if (!UUID.test(id)) return false;
-    const client = await this.install();
-    const row = (await this.knex.withSchema(JOBS_SCHEMA).from('job').where({ id, state: 'failed' }).first('name')) as { name: string } | undefined;
-    if (!row || !this.definitions.has(row.name)) return false;
-    const result = (await client.retry(row.name, id)) as unknown as { affected: number } | undefined;
-    return (result?.affected ?? 0) > 0;
+  /** Gives a failed job one more attempt. False if no failed job has this id. */
+  retry(id: string): Promise<boolean> {
+    return this.views.retry(id);
   }
 
   /** Stops a scheduled job's cron (kept across restarts); `resume` puts it back. */
-  async pause(name: string): Promise<void> {
-    this.scheduledDefinition(name);
-    await (await this.install()).unschedule(name);
+  pause(name: string): Promise<void> {
+    return this.views.pause(name);
   }
 
-  async resume(name: string): Promise<void> {
-    const def = this.scheduledDefinition(name);
-    await (await this.install()).schedule(name, def.cron!, {}, { tz: JOBS_TIME_ZONE });
+  resume(name: string): Promise<void> {
+    return this.views.resume(name);
   }
 
   // ── internals ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -568,7 +417,7 @@ export class PgBossJobQueue {
     if (!job) return false;
     const started = Date.now();
     try {
-      const counts = (await def.handler(job.data as never)) ?? {};
+      const counts = (await runInJobSpan(name, job.data, (data) => def.handler(data as never))) ?? {};
       await client.complete(name, job.id, counts);
       this.logger.info({ job: name, id: job.id, counts, ms: Date.now() - started }, 'job executado');
     } catch (err) {
@@ -579,23 +428,5 @@ export class PgBossJobQueue {
     return true;
   }
 
-  /** The latest run of each job (started, any state): in the job table, or archived. */
-  private async lastRuns(names: string[]) {
-    type Row = { id: string; name: string; state: string; started_on: Date | null; completed_on: Date | null; output: unknown };
-    const latest = (table: 'job' | 'archive', which: string[]) =>
-      this.knex
-        .withSchema(JOBS_SCHEMA)
-        .from(table)
-        .distinctOn('name')
-        .whereIn('name', which)
-        .whereNotNull('started_on')
-        .whereNot('state', 'created')
-        .orderBy([{ column: 'name' }, { column: 'started_on', order: 'desc' }])
-        .select('id', 'name', this.knex.raw('state::text as state'), 'started_on', 'completed_on', 'output') as Promise<Row[]>;
-    const out = new Map<string, Row>();
-    for (const r of await latest('job', names)) out.set(r.name, r);
-    const missing = names.filter((n) => !out.has(n));
-    if (missing.length) for (const r of await latest('archive', missing)) out.set(r.name, r);
-    return out;
-  }
+
 }
