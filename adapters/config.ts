@@ -49,6 +49,17 @@ export const configSchema = z
     DATABASE_URL: optionalUrl,
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
     STORAGE_DIR: z.string().optional(),
+    // Uploaded files: the local disk (STORAGE_DIR) by default, or an S3-compatible bucket (docs/operations.md).
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_BUCKET: z.string().trim().optional(),
+    S3_ACCESS_KEY_ID: z.string().trim().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
     SESSION_SECRET: z.string().optional(),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SMTP_URL: optionalUrl,
@@ -124,6 +135,13 @@ export const configSchema = z
     if (c.NODE_ENV === 'production') {
       // Every unsafe default is listed at once (docs/operations.md); TURMA_STAGING=true lets a staging server keep the
       // sandbox provider and the console mailbox, nothing else.
+    if (c.STORAGE_DRIVER === 's3') {
+      for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatória quando STORAGE_DRIVER=s3' });
+      }
+      if (c.NODE_ENV === 'production' && c.S3_ENDPOINT && !c.S3_ENDPOINT.startsWith('https://') && !isLoopbackUrl(c.S3_ENDPOINT))
+        ctx.addIssue({ code: 'custom', path: ['S3_ENDPOINT'], message: 'em produção deve começar com https:// (http só num endereço local, como 127.0.0.1)' });
+    }
       if (!c.SESSION_SECRET || c.SESSION_SECRET.length < 32)
         ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'obrigatória em produção, com ao menos 32 caracteres' });
       else if (isWeakSecret(c.SESSION_SECRET))
@@ -157,6 +175,10 @@ export type Config = Readonly<{
   paymentProvider: 'sandbox' | 'asaas';
   asaas: { apiKey: string | undefined; baseUrl: string | undefined; webhookToken: string | undefined };
   viaCepUrl: string;
+  /** Where uploads are kept: `local` under storageDir, or an S3-compatible bucket. */
+  storage:
+    | { driver: 'local' }
+    | { driver: 's3'; endpoint: string | undefined; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
   nominatimUrl: string;
   /** The map's tile URL template and the origin the CSP allows for it; both null when tiles are disabled. */
   mapTiles: { url: string; origin: string } | null;
@@ -222,6 +244,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mapTiles: c.MAP_TILE_URL ? { url: c.MAP_TILE_URL, origin: mapTileOrigin(c.MAP_TILE_URL)! } : null,
     authSignupLimit: c.AUTH_SIGNUP_LIMIT,
     platformFeePercent: c.PLATFORM_FEE_PERCENT,
+    storage:
+      c.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3' as const,
+            endpoint: c.S3_ENDPOINT,
+            region: c.S3_REGION,
+            bucket: c.S3_BUCKET!,
+            accessKeyId: c.S3_ACCESS_KEY_ID!,
+            secretAccessKey: c.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: c.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local' as const },
     payoutMinimum: c.PAYOUT_MINIMUM,
     authLoginLimit: c.AUTH_LOGIN_LIMIT,
     authAccountLoginCeiling: c.AUTH_ACCOUNT_LOGIN_CEILING,

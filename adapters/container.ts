@@ -37,7 +37,7 @@ import { GroupAdminFlow } from '../core/flows/group-admin.flow';
 import { CampaignService } from '../core/campaigns';
 import { balancePaymentFlow, entryPaymentFlow, ExpireGroupsFlow, orderPaymentFlow, PlanOrderFlow, WithdrawalFlow } from '../core/flows';
 import type { AppUnitOfWork, Repositories, TransactionalJobs } from './db/unit-of-work';
-import { LocalFileStorage } from './storage/local.storage';
+import { createFileStore } from './storage/file-store';
 import { CatalogCache } from './http/catalog-cache';
 import { NotificationFeed } from './notifications/notification-feed';
 import { PgBossJobQueue } from './jobs/pg-boss.queue';
@@ -92,7 +92,7 @@ export interface ContainerOverrides {
   geocoder?: Geocoder;
   /** Replaces the provider PAYMENT_PROVIDER chooses; a SandboxPaymentGateway is also bound as TOKENS.SandboxGateway. */
   paymentGateway?: PaymentGateway;
-  /** Replaces the local-disk storage under STORAGE_DIR. */
+  /** Replaces the configured storage (STORAGE_DIR or the S3 bucket). */
   storage?: FileStorage;
   /** Replaces the freight quote (Melhor Envio or the table). */
   shippingQuote?: ShippingQuote;
@@ -238,7 +238,7 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     [TOKENS.UnitOfWork, TOKENS.Clock],
   );
   // Marketplace: products (images through the storage port), the server cart, orders; writes drop the catalogue cache.
-  c.bind<FileStorage>(TOKENS.FileStorage).toConstantValue(overrides.storage ?? new LocalFileStorage(config.storageDir));
+  c.bind<FileStorage>(TOKENS.FileStorage).toConstantValue(overrides.storage ?? createFileStore(config));
   // Uploaded pictures re-encoded, link-preview cards drawn: sharp (libvips).
   c.bind<ImageProcessor>(TOKENS.ImageProcessor).toConstantValue(new SharpImageProcessor());
   c.bind<CatalogCache>(TOKENS.CatalogCache).toConstantValue(new CatalogCache());

@@ -1,7 +1,7 @@
 // The FileStorage port on the local disk under STORAGE_DIR; files are served back by Koa at /media/<key>.
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { dirname, extname, resolve, sep } from 'node:path';
+import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import type { FileStorage, StoredFile } from '../../core/ports/storage';
 import { ownValue } from '../../core/shared/lookup';
 
@@ -30,7 +30,17 @@ export function isSafeKey(key: string): boolean {
   return Object.hasOwn(MEDIA_TYPES, extname(key));
 }
 
-export class LocalFileStorage implements FileStorage {
+/** What operations (copy, backup) need beyond the port: which driver, where, and every stored key. */
+export interface FileStore extends FileStorage {
+  readonly driver: 'local' | 's3';
+  describe(): string;
+  /** Every stored file with a safe key, in no promised order. */
+  list(): AsyncIterable<{ key: string; size: number }>;
+  close(): void;
+}
+
+export class LocalFileStorage implements FileStore {
+  readonly driver = 'local' as const;
   private readonly root: string;
 
   constructor(
@@ -78,4 +88,27 @@ export class LocalFileStorage implements FileStorage {
   urlFor(key: string): string {
     return `${this.urlPrefix}/${key}`;
   }
+
+  describe(): string {
+    return this.root;
+  }
+
+  async *list(): AsyncIterable<{ key: string; size: number }> {
+    let entries;
+    try {
+      entries = await readdir(this.root, { recursive: true, withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const full = join(entry.parentPath, entry.name);
+      // Half-written temporaries and anything not put here by put() (unsafe names) are not stored files.
+      const key = relative(this.root, full).split(sep).join('/');
+      if (isSafeKey(key)) yield { key, size: (await stat(full)).size };
+    }
+  }
+
+  close(): void {}
 }
