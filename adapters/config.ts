@@ -132,9 +132,6 @@ export const configSchema = z
         if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatória quando PAYMENT_PROVIDER=asaas' });
       }
     }
-    if (c.NODE_ENV === 'production') {
-      // Every unsafe default is listed at once (docs/operations.md); TURMA_STAGING=true lets a staging server keep the
-      // sandbox provider and the console mailbox, nothing else.
     if (c.STORAGE_DRIVER === 's3') {
       for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatória quando STORAGE_DRIVER=s3' });
@@ -142,6 +139,9 @@ export const configSchema = z
       if (c.NODE_ENV === 'production' && c.S3_ENDPOINT && !c.S3_ENDPOINT.startsWith('https://') && !isLoopbackUrl(c.S3_ENDPOINT))
         ctx.addIssue({ code: 'custom', path: ['S3_ENDPOINT'], message: 'em produção deve começar com https:// (http só num endereço local, como 127.0.0.1)' });
     }
+    if (c.NODE_ENV === 'production') {
+      // Every unsafe default is listed at once (docs/operations.md); TURMA_STAGING=true lets a staging server keep the
+      // sandbox provider and the console mailbox, nothing else.
       if (!c.SESSION_SECRET || c.SESSION_SECRET.length < 32)
         ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'obrigatória em produção, com ao menos 32 caracteres' });
       else if (isWeakSecret(c.SESSION_SECRET))
@@ -168,6 +168,10 @@ export type Config = Readonly<{
   databaseUrl: string | undefined;
   databasePoolMax: number;
   storageDir: string;
+  /** Where uploads are kept: `local` under storageDir, or an S3-compatible bucket. */
+  storage:
+    | { driver: 'local' }
+    | { driver: 's3'; endpoint: string | undefined; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
   sessionSecret: string | undefined;
   sessionTtlDays: number;
   smtpUrl: string | undefined;
@@ -175,10 +179,6 @@ export type Config = Readonly<{
   paymentProvider: 'sandbox' | 'asaas';
   asaas: { apiKey: string | undefined; baseUrl: string | undefined; webhookToken: string | undefined };
   viaCepUrl: string;
-  /** Where uploads are kept: `local` under storageDir, or an S3-compatible bucket. */
-  storage:
-    | { driver: 'local' }
-    | { driver: 's3'; endpoint: string | undefined; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
   nominatimUrl: string;
   /** The map's tile URL template and the origin the CSP allows for it; both null when tiles are disabled. */
   mapTiles: { url: string; origin: string } | null;
@@ -233,17 +233,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: c.DATABASE_URL,
     databasePoolMax: c.DATABASE_POOL_MAX,
     storageDir: resolve(c.STORAGE_DIR ?? `${dataDir}/storage`),
-    sessionSecret: c.SESSION_SECRET,
-    sessionTtlDays: c.SESSION_TTL_DAYS,
-    smtpUrl: c.SMTP_URL,
-    mailFrom: c.MAIL_FROM,
-    paymentProvider: c.PAYMENT_PROVIDER,
-    asaas: { apiKey: c.ASAAS_API_KEY, baseUrl: c.ASAAS_BASE_URL, webhookToken: c.ASAAS_WEBHOOK_TOKEN },
-    viaCepUrl: c.VIACEP_URL.replace(/\/$/, ''),
-    nominatimUrl: c.NOMINATIM_URL.replace(/\/$/, ''),
-    mapTiles: c.MAP_TILE_URL ? { url: c.MAP_TILE_URL, origin: mapTileOrigin(c.MAP_TILE_URL)! } : null,
-    authSignupLimit: c.AUTH_SIGNUP_LIMIT,
-    platformFeePercent: c.PLATFORM_FEE_PERCENT,
     storage:
       c.STORAGE_DRIVER === 's3'
         ? {
@@ -256,6 +245,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             forcePathStyle: c.S3_FORCE_PATH_STYLE,
           }
         : { driver: 'local' as const },
+    sessionSecret: c.SESSION_SECRET,
+    sessionTtlDays: c.SESSION_TTL_DAYS,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    paymentProvider: c.PAYMENT_PROVIDER,
+    asaas: { apiKey: c.ASAAS_API_KEY, baseUrl: c.ASAAS_BASE_URL, webhookToken: c.ASAAS_WEBHOOK_TOKEN },
+    viaCepUrl: c.VIACEP_URL.replace(/\/$/, ''),
+    nominatimUrl: c.NOMINATIM_URL.replace(/\/$/, ''),
+    mapTiles: c.MAP_TILE_URL ? { url: c.MAP_TILE_URL, origin: mapTileOrigin(c.MAP_TILE_URL)! } : null,
+    authSignupLimit: c.AUTH_SIGNUP_LIMIT,
+    platformFeePercent: c.PLATFORM_FEE_PERCENT,
     payoutMinimum: c.PAYOUT_MINIMUM,
     authLoginLimit: c.AUTH_LOGIN_LIMIT,
     authAccountLoginCeiling: c.AUTH_ACCOUNT_LOGIN_CEILING,
