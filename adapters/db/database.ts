@@ -26,6 +26,8 @@ export interface Database {
    * PGlite its own listener. Returns the unsubscribe.
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /** PGlite only: the whole data directory as an uncompressed tarball (PGlite's own dump); undefined on PostgreSQL. */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -34,11 +36,13 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data directory; undefined (with no url) means an in-memory database. */
   pgliteDir?: string | undefined;
+  /** A PGlite data-directory dump (`dumpDataDir`) to start from instead of an empty cluster: skips initdb. */
+  pgliteSnapshot?: Blob | undefined;
   poolMax?: number;
   searchPath?: string;
 }
 
-async function openPglite(dataDir: string | undefined) {
+async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined) {
   const [{ PGlite }, { citext }, { pg_trgm }, { unaccent }, { cube }, { earthdistance }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/citext'),
@@ -51,6 +55,7 @@ async function openPglite(dataDir: string | undefined) {
   // Extensions must be handed over at creation; CREATE EXTENSION in a migration then works on both engines.
   const pglite = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
     extensions: { citext, pg_trgm, unaccent, cube, earthdistance },
     parsers: PGLITE_PARSERS,
   });
@@ -62,6 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let kind: DatabaseKind;
   let listen: Database['listen'];
   let closeListeners = async () => {};
+  let dumpDataDir: Database['dumpDataDir'];
   if (options.url) {
     kind = 'postgres';
     knex = knexFactory({
@@ -121,7 +127,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   } else {
     kind = 'pglite';
-    const pglite = await openPglite(options.pgliteDir);
+    const pglite = await openPglite(options.pgliteDir, options.pgliteSnapshot);
     const { default: ClientPgLite } = await import('knex-pglite');
     // knex-pglite names the command after knex's method, and knex calls a delete 'del': the pg dialect then returns
     // the raw result instead of the row count it returns on PostgreSQL. Named 'delete', both engines agree.
@@ -142,6 +148,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       const unlisten = await pglite.listen(channel, onPayload);
       return () => unlisten();
     };
+    dumpDataDir = () => pglite.dumpDataDir('none');
   }
   return {
     knex,
@@ -150,6 +157,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await knex.raw('select 1');
     },
     listen,
+    ...(dumpDataDir ? { dumpDataDir } : {}),
     async close() {
       await closeListeners();
       await knex.destroy();

@@ -1,5 +1,6 @@
 // A clean database per test file: a fresh in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is set.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import knexFactory from 'knex';
 import { openDatabase, type Database } from '../../adapters/db/database';
 import { migrateLatest } from '../../adapters/db/migrate';
@@ -15,6 +16,16 @@ function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
+}
+
+let snapshot: Blob | null | undefined;
+
+/** The migrated PGlite snapshot made once per vitest run (tests/support/global-setup.ts); null outside vitest. */
+async function migratedSnapshot(): Promise<Blob | null> {
+  if (snapshot !== undefined) return snapshot;
+  const path = process.env.VITEST ? (await import('vitest')).inject('pgliteSnapshot') : '';
+  snapshot = path ? new Blob([readFileSync(path)]) : null;
+  return snapshot;
 }
 
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
@@ -33,8 +44,10 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
       await admin.destroy();
     };
   } else {
-    db = await openDatabase({});
+    const migrated = options.migrate !== false ? await migratedSnapshot() : null;
+    db = await openDatabase(migrated ? { pgliteSnapshot: migrated } : {});
   }
+  // Still run on a snapshot: a no-op there, and the real migration everywhere else.
   if (options.migrate !== false) await migrateLatest(db.knex);
   return {
     ...db,
