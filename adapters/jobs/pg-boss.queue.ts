@@ -186,7 +186,8 @@ export class PgBossJobQueue {
    * next poll. Never throws: what fails stays in the queue for the workers.
    */
   async dispatch(names: Iterable<string>): Promise<void> {
-    if (this.stopping) return;
+    // A server run with JOBS_ENABLED=false only enqueues: the worker process runs every job (at its next poll).
+    if (this.stopping || !this.options.workers) return;
     // As many jobs per queue as were named (a name per job enqueued): a request sends its own e-mails, never a
     // backlog left by an outage, which is the workers' to drain.
     const counts = new Map<string, number>();

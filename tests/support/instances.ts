@@ -1,5 +1,5 @@
-// Real server processes (`adapters/main.ts`, as `npm start` runs it) and a round-robin HTTP proxy in front of them:
-// the set-up of a deployment with several instances on one PostgreSQL ("two instances").
+// Real server processes (`adapters/main.ts`, as `npm start` runs it), the job worker, and a round-robin HTTP proxy in
+// front of the servers: the set-up of a deployment with several instances on one PostgreSQL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import { once } from 'node:events';
@@ -24,8 +24,20 @@ const ROOT = resolve(import.meta.dirname, '../..');
  * Starts `node --import tsx adapters/main.ts` on 127.0.0.1 and a port the system picks (PORT=0); resolves once it
  * logs that it is serving. `env` is added to a minimal environment (no build, no internet).
  */
-export async function startInstance(name: string, env: Record<string, string>, timeoutMs = 60_000): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'adapters/main.ts'], {
+export function startInstance(name: string, env: Record<string, string>, timeoutMs = 60_000): Promise<Instance> {
+  return startProcess(name, 'adapters/main.ts', 'Turma no ar', env, timeoutMs);
+}
+
+/**
+ * Starts the job worker (`adapters/worker-main.ts`, as `npm run worker` runs it) with its health endpoint on a port the
+ * system picks; `url` is that endpoint's address (`/health/live`, `/health/ready`).
+ */
+export function startWorkerInstance(name: string, env: Record<string, string>, timeoutMs = 60_000): Promise<Instance> {
+  return startProcess(name, 'adapters/worker-main.ts', 'Worker no ar', { WORKER_HEALTH_PORT: '0', ...env }, timeoutMs);
+}
+
+async function startProcess(name: string, entry: string, announcement: string, env: Record<string, string>, timeoutMs: number): Promise<Instance> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -56,7 +68,7 @@ export async function startInstance(name: string, env: Record<string, string>, t
       try {
         const entry = JSON.parse(line) as LogLine;
         logs.push(entry);
-        if (typeof entry.port === 'number' && typeof entry.msg === 'string' && entry.msg.startsWith('Turma no ar')) announce?.(entry.port);
+        if (typeof entry.port === 'number' && typeof entry.msg === 'string' && entry.msg.startsWith(announcement)) announce?.(entry.port);
       } catch {
         // not a log line
       }
