@@ -89,3 +89,13 @@ export type PaymentsScope = { payments: PaymentRepositories };
 /** The five PIX key types (Banco Central's DICT); here so that other modules' ports can name them without the validators. */
 export const PIX_KEY_TYPES = ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'EVP'] as const;
 export type PixKeyType = (typeof PIX_KEY_TYPES)[number];
+
+/** What a webhook came to: applied (processed), duplicate (already stored), refused_signature (bad token), error. */
+export type WebhookOutcome = 'applied' | 'duplicate' | 'refused_signature' | 'error';
+
+/** Told what payments did, for the operator's metrics; never decides anything and must not throw. */
+export interface PaymentObserver {
+  /** A provider's charge confirmed, once per payment, after the confirming transaction committed. */
+  paymentConfirmed(payment: Pick<PaymentRecord, 'method' | 'purpose' | 'created_at'> & { confirmed_at: Date }): void;
+  webhookReceived(provider: string, outcome: WebhookOutcome): void;
+}
