@@ -22,6 +22,27 @@ const chromium = {
   ],
 };
 
+/**
+ * The specs the phone runs: the public pages, sign-up and sign-in, the phone navigation, search, the marketplace, groups and
+ * referrals, and one sweep of every signed-in screen with real content (phone-screens). The other flows (payments,
+ * refunds, the back office…) are the same logic at another width: they run once, on desktop.
+ */
+const PHONE_SPECS = [
+  'landing',
+  'prerender',
+  'first-visit',
+  'auth',
+  'mobile',
+  'address-outage',
+  'professionals-search',
+  'marketplace',
+  'groups',
+  'referrals',
+  'voucher-redemption',
+  'admin-portuguese',
+  'phone-screens',
+];
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
@@ -40,8 +61,12 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
-    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 360, height: 780 }, launchOptions: chromium } },
+    { name: 'desktop', testIgnore: 'phone-screens.spec.ts', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    {
+      name: 'phone',
+      testMatch: PHONE_SPECS.map((name) => `${name}.spec.ts`),
+      use: { ...devices['Pixel 7'], viewport: { width: 360, height: 780 }, launchOptions: chromium },
+    },
   ],
   webServer: {
     command: 'node --import tsx tests/e2e/support/serve.ts',
@@ -63,6 +88,8 @@ export default defineConfig({
       MAP_TILE_URL: process.env.E2E_MAP_TILE_URL ?? '',
       // Browser tests sign up many accounts from one address within the hour.
       AUTH_SIGNUP_LIMIT: '500',
+      // … and look up many CEPs and cities from it within 5 minutes.
+      ADDRESS_LOOKUP_LIMIT: '5000',
       NODE_ENV: 'development',
       TURMA_SKIP_BUILD: '1',
       LOG_LEVEL: 'warn',
