@@ -78,6 +78,7 @@ export const configSchema = z
         message: 'deve ser vazia (mapa sem fundo) ou uma URL http(s) com {z}, {x} e {y}, p.ex. https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       }),
     AUTH_SIGNUP_LIMIT: z.coerce.number().int().min(1).default(20),
+    ADDRESS_LOOKUP_LIMIT: z.coerce.number().int().min(1).default(60),
     // Shipping: free freight from this products subtotal (centavos); Melhor Envio when its token is set,
     // else the embedded table (SHIPPING_TABLE, JSON, replaces the default prices).
     FREE_SHIPPING_FROM: z.coerce.number().int().min(0).default(19_900),
@@ -183,6 +184,8 @@ export type Config = Readonly<{
   /** The map's tile URL template and the origin the CSP allows for it; both null when tiles are disabled. */
   mapTiles: { url: string; origin: string } | null;
   authSignupLimit: number;
+  /** Public CEP lookups, and city geocodings, per IP per 5 minutes. */
+  addressLookupLimit: number;
   /** The platform's fee on each redeemed voucher, in percent (docs/product/professionals.md). */
   platformFeePercent: number;
   /** The smallest PIX payout to a professional, in centavos. */
@@ -255,6 +258,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nominatimUrl: c.NOMINATIM_URL.replace(/\/$/, ''),
     mapTiles: c.MAP_TILE_URL ? { url: c.MAP_TILE_URL, origin: mapTileOrigin(c.MAP_TILE_URL)! } : null,
     authSignupLimit: c.AUTH_SIGNUP_LIMIT,
+    addressLookupLimit: c.ADDRESS_LOOKUP_LIMIT,
     platformFeePercent: c.PLATFORM_FEE_PERCENT,
     payoutMinimum: c.PAYOUT_MINIMUM,
     authLoginLimit: c.AUTH_LOGIN_LIMIT,

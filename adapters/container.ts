@@ -168,7 +168,7 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   c.bind<OutboxReader>(TOKENS.OutboxReader).toDynamicValue(() => new OutboxReader(database.knex));
 
   c.bind<RateLimiter>(TOKENS.RateLimiter).toConstantValue(
-    overrides.rateLimiter ?? new PostgresRateLimiter(database.knex, { loginLimit: config.authLoginLimit, accountLoginCeiling: config.authAccountLoginCeiling, signupLimit: config.authSignupLimit }),
+    overrides.rateLimiter ?? new PostgresRateLimiter(database.knex, { loginLimit: config.authLoginLimit, accountLoginCeiling: config.authAccountLoginCeiling, signupLimit: config.authSignupLimit, addressLookupLimit: config.addressLookupLimit }),
   );
   c.bind(TOKENS.AuthService).toResolvedValue(
     (uow: AppUnitOfWork, hasher: PasswordHasher, tokens: SecretTokens, clock: Clock, limiter: RateLimiter) =>

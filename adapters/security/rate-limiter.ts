@@ -8,11 +8,15 @@ export interface RateLimitSettings {
   /** Failed logins per account per hour from any address; reaching it e-mails the owner an unlock link. */
   accountLoginCeiling: number;
   signupLimit: number;
+  /** CEP lookups, and separately city geocodings, per IP per 5 min (each may call ViaCEP or Nominatim). */
+  addressLookupLimit?: number;
 }
 
 const MINUTE = 60;
 /** Experiment tracking requests (enrolments + event batches) per IP per minute. */
 export const TRACKING_PER_MINUTE = 60;
+/** Default CEP lookups (and city geocodings) per IP per 5 minutes. */
+export const ADDRESS_LOOKUP_LIMIT = 60;
 
 /**
  * rate-limiter-flexible speaks `pg`'s `query({ text, values })` with `$n` placeholders. Going through knex
@@ -70,6 +74,10 @@ export class PostgresRateLimiter implements RateLimiter {
       tracking_ip: make('tracking_ip', TRACKING_PER_MINUTE, MINUTE),
       // Freight quotes per IP (each may call the carrier's API): plenty for a shopper, not for a scraper.
       shipping_quote_ip: make('shipping_quote_ip', 60, 5 * MINUTE),
+      // The public address lookups per IP: a person types a few CEPs; a script harvesting addresses through our
+      // server (and getting it blocked by ViaCEP's or Nominatim's fair-use rules) stops here.
+      cep_lookup_ip: make('cep_lookup_ip', settings.addressLookupLimit ?? ADDRESS_LOOKUP_LIMIT, 5 * MINUTE),
+      geocode_ip: make('geocode_ip', settings.addressLookupLimit ?? ADDRESS_LOOKUP_LIMIT, 5 * MINUTE),
     };
   }
 

@@ -1,7 +1,8 @@
 // The rate-limit port: counts attempts per key in a named policy, shared across server instances.
 // login_pair: one account from one address (AUTH_LOGIN_LIMIT); login_account: the account's much higher ceiling from any address.
-export type RateLimitPolicy = 'login_ip' | 'login_pair' | 'login_account' | 'signup_ip' | 'recover_ip' | 'recover_account' | 'second_factor' | 'shipping_quote_ip' | 'tracking_ip';
-// tracking_ip: the public experiment endpoints (enrolment and interaction batches) per IP.
+export type RateLimitPolicy = 'login_ip' | 'login_pair' | 'login_account' | 'signup_ip' | 'recover_ip' | 'recover_account' | 'second_factor' | 'shipping_quote_ip' | 'tracking_ip' | 'cep_lookup_ip' | 'geocode_ip';
+// tracking_ip: the public experiment endpoints (enrolment and interaction batches) per IP; cep_lookup_ip and geocode_ip: the
+// public address lookups per IP (each may call a third-party service).
 
 export interface RateLimitState {
   blocked: boolean;

@@ -1559,7 +1559,7 @@ export interface paths {
         };
         /**
          * Look up a CEP: address and coordinates
-         * @description 404 `cep_not_found` when the CEP has 8 digits the postal service does not know (or no street and no city); 503 `cep_lookup_unavailable` when the postal service is down, slow or answers garbage: the client lets the person type the address either way.
+         * @description 429 `rate_limited` (with Retry-After) past ADDRESS_LOOKUP_LIMIT lookups per IP per 5 minutes. 404 `cep_not_found` when the CEP has 8 digits the postal service does not know (or no street and no city); 503 `cep_lookup_unavailable` when the postal service is down, slow or answers garbage: the client lets the person type the address either way.
          */
         get: operations["getApiCepCep"];
         put?: never;
@@ -1707,7 +1707,7 @@ export interface paths {
         };
         /**
          * Coordinates of a city (a search origin when the CEP lookup cannot give one)
-         * @description 404 `place_not_found` when the map service knows no such city in that state; 503 `geocoder_unavailable` when it is down.
+         * @description 429 `rate_limited` (with Retry-After) past ADDRESS_LOOKUP_LIMIT searches per IP per 5 minutes. 404 `place_not_found` when the map service knows no such city in that state; 503 `geocoder_unavailable` when it is down.
          */
         get: operations["getApiGeocode"];
         put?: never;
@@ -10723,6 +10723,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Rate limited (see `Retry-After`). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A dependency is down. */
             503: {
                 headers: {
@@ -11072,6 +11083,17 @@ export interface operations {
             /** @description Not found, or not yours. */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (see `Retry-After`). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
