@@ -1,5 +1,5 @@
 // The production layout of docs/operations.md, started here: the deploy's `turma db migrate`, then two web servers with
-// jobs off behind a round-robin proxy and one worker, on PostgreSQL with the files in shared storage, and one purchase
+// jobs off behind a round-robin proxy and one worker, on PostgreSQL with the files in an S3 bucket, and one purchase
 // through it — sign-up, entries and balance paid by Asaas webhooks to either server, voucher redeemed, a photo
 // uploaded through one server and served by the other; every job run by the worker.
 import { spawn } from 'node:child_process';
@@ -18,6 +18,7 @@ import { createPlan, createUser } from '../support/factories';
 import { startInstance, startRoundRobinProxy, startWorkerInstance, type Instance, type RoundRobinProxy } from '../support/instances';
 import { startAsaasFake, type AsaasFake } from '../fakes/asaas.fake';
 import { startViaCepFake, viaCep, type ViaCepFake } from '../fakes/viacep.fake';
+import { startFakeS3, type FakeS3 } from '../fakes/s3.fake';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -46,6 +47,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the production layout: two web serve
   let db: TestDatabase;
   let asaas: AsaasFake;
   let cep: ViaCepFake;
+  let s3: FakeS3;
   let webs: Instance[] = [];
   let worker: Instance;
   let proxy: RoundRobinProxy;
@@ -58,14 +60,15 @@ describe.skipIf(!process.env.DATABASE_URL)('the production layout: two web serve
     db = await createTestDatabase({ migrate: false });
     asaas = await startAsaasFake();
     cep = await startViaCepFake();
+    s3 = await startFakeS3();
     cep.set('01310100', viaCep.found({ logradouro: 'Avenida Paulista', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP' }));
     const env: Record<string, string> = {
       NODE_ENV: 'test',
       DATABASE_URL: db.url!,
       DATABASE_POOL_MAX: '4',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'turma-layout-')),
-      // One storage for every process (a shared disk here; a bucket in production).
-      STORAGE_DIR: mkdtempSync(join(tmpdir(), 'turma-layout-files-')),
+      // One bucket for every process: a file uploaded through one server is served by any.
+      ...s3.env(),
       SESSION_SECRET: 'layout-test-secret-layout-test-0123456789',
       PUBLIC_URL: 'http://127.0.0.1',
       TRUST_PROXY: 'true',
@@ -100,6 +103,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the production layout: two web serve
     await Promise.all([...webs, worker].filter(Boolean).map((i) => i.stop()));
     await asaas?.close();
     await cep?.close();
+    await s3?.close();
     await db?.destroy();
   }, 30_000);
 
@@ -170,13 +174,14 @@ describe.skipIf(!process.env.DATABASE_URL)('the production layout: two web serve
     expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200);
     expect((await ana.get('/api/me/groups')).body.items[0].voucher.status).toBe('redeemed');
 
-    // The professional's photo: uploaded to one server, served by the other from the shared storage.
+    // The professional's photo: uploaded to one server, stored in the bucket, served by the other.
     const form = new FormData();
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#f80' } }).png().toBuffer();
     form.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'foto.png');
     const upload = await fetch(`${webs[0]!.url}/api/me/professional/photos`, { method: 'POST', headers: { cookie: pro.client.cookieHeader(), 'x-forwarded-for': pro.client.ip }, body: form });
     const uploaded = (await upload.json()) as { url: string };
     expect(upload.status, JSON.stringify(uploaded)).toBe(201);
+    expect(s3.objects.has(uploaded.url.replace(/^\/media\//, ''))).toBe(true);
     const fromA = await fetch(`${webs[0]!.url}${uploaded.url}`);
     const fromB = await fetch(`${webs[1]!.url}${uploaded.url}`);
     expect(fromB.status).toBe(200);
