@@ -31,3 +31,13 @@ export const apiClient = createClient<paths>({
   headers: { Accept: 'application/json' },
 });
 apiClient.use(languageHeader);
+
+type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
+/** The JSON body an operation takes, read from the generated description. */
+export type ApiBody<P extends keyof paths, M extends Method> = paths[P][M] extends { requestBody?: infer B }
+  ? Json<NonNullable<B>>
+  : never;
+/** The query parameters an operation takes. */
+export type ApiQuery<P extends keyof paths, M extends Method> = paths[P][M] extends { parameters: { query?: infer Q } }
+  ? NonNullable<Q>
+  : never;

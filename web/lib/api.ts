@@ -41,21 +41,6 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-type Query = Record<string, string | number | boolean | null | undefined>;
-
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  query?: Query;
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-  /**
-   * On a 401 `unauthenticated`, hand over to the unauthorized handler (sign out, go to /auth).
-   * Default true; off for calls where "signed out" is an answer, not a failure (GET /api/me).
-   */
-  redirectOnUnauthorized?: boolean;
-}
-
 type UnauthorizedHandler = (error: ApiError) => void;
 
 /** Without a registered handler (the session provider sets one), a full page load to /auth. */
@@ -74,93 +59,63 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void
   };
 }
 
-function buildUrl(path: string, query?: Query): string {
-  const url = path.startsWith('/') ? path : `/api/${path}`;
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params.set(key, String(value));
-  }
-  const qs = params.toString();
-  return qs ? `${url}?${qs}` : url;
-}
-
 interface ErrorBody {
   error?: { code?: unknown; message?: unknown; fields?: unknown; request_id?: unknown };
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
-  let body: ErrorBody | null = null;
-  try {
-    body = (await response.json()) as ErrorBody;
-  } catch {
-    // Not JSON (a proxy error page, an empty body): fall back to a generic message.
-  }
-  const err = body?.error;
+/** What a call to the typed client answers: its data on success, its parsed error body otherwise. */
+interface ClientResult {
+  data?: unknown;
+  error?: unknown;
+  response: Response;
+}
+/** The success data of an openapi-fetch result (the 200/201 body the API description declares). */
+export type Answer<R> = R extends { data: infer D; error?: never } ? D : never;
+
+export interface CallOptions {
+  /**
+   * On a 401 `unauthenticated`, hand over to the unauthorized handler (sign out, go to /auth).
+   * Default true; off for calls where "signed out" is an answer, not a failure (GET /api/me).
+   */
+  redirectOnUnauthorized?: boolean;
+}
+
+function errorOf(response: Response, body: unknown): ApiError {
+  const err = (body && typeof body === 'object' ? (body as ErrorBody).error : undefined) ?? undefined;
   const code = typeof err?.code === 'string' ? err.code : `http_${response.status}`;
   const message =
     typeof err?.message === 'string' && err.message
       ? err.message
       : i18n.t(response.status >= 500 ? 'errors.server' : 'errors.generic');
-  const fields =
-    err?.fields && typeof err.fields === 'object' ? (err.fields as FieldErrors) : undefined;
+  const fields = err?.fields && typeof err.fields === 'object' ? (err.fields as FieldErrors) : undefined;
   const requestId =
-    typeof err?.request_id === 'string'
-      ? err.request_id
-      : (response.headers.get('x-request-id') ?? undefined);
+    typeof err?.request_id === 'string' ? err.request_id : (response.headers.get('x-request-id') ?? undefined);
   return new ApiError(response.status, code, message, fields, requestId);
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, headers, redirectOnUnauthorized = true } = options;
-  const init: RequestInit = {
-    method,
-    credentials: 'same-origin',
-    headers: {
-      Accept: 'application/json',
-      // The server renders what it stores in pt-BR (notifications) in the reader's language.
-      'Accept-Language': i18n.language || 'pt-BR',
-      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      ...headers,
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-    signal,
-  };
-
-  let response: Response;
+/**
+ * Awaits a call of the typed client (web/lib/api-client.ts) and answers its data, typed from the API description;
+ * a failed call throws an ApiError (0 when the request never got an answer), and a lost session goes to /auth.
+ */
+export async function call<R extends ClientResult>(pending: Promise<R>, options: CallOptions = {}): Promise<Answer<R>> {
+  let result: R;
   try {
-    response = await fetch(buildUrl(path, query), init);
+    result = await pending;
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'network_error', i18n.t('errors.network'));
   }
-
-  if (!response.ok) {
-    const error = await toApiError(response);
-    if (redirectOnUnauthorized && error.isSessionExpired) unauthorizedHandler(error);
+  if (!result.response.ok) {
+    const error = errorOf(result.response, result.error);
+    if ((options.redirectOnUnauthorized ?? true) && error.isSessionExpired) unauthorizedHandler(error);
     throw error;
   }
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return result.data as Answer<R>;
 }
-
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  /** DELETE may carry a JSON body (DELETE /api/me takes `{ password }`). */
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};
 
 /** List responses of the customer API (docs/api.md). */
 export interface ListResponse<T> {
   items: T[];
   total: number;
 }
+export { apiClient } from './api-client';

@@ -1,16 +1,16 @@
 // The address of a CEP (GET /api/cep/:cep): the server asks the postal-code service and answers 404 `cep_not_found`
 // when there is no such CEP, 503 `cep_lookup_unavailable` when the service is down. Screens word the two differently.
 import { cepDigits } from '../../core/address/cep';
-import type { CepAddress } from '../../core/ports/address-lookup';
-import { api, isApiError } from './api';
+import { apiClient, call, isApiError } from './api';
+import type { ApiAnswer } from './api-client';
 
-export type CepLookupResult = CepAddress & { latitude: number | null; longitude: number | null };
+export type CepLookupResult = ApiAnswer<'/api/cep/{cep}', 'get'>;
 
 /** docs/product/spec.md §5: only an exact 8-digit CEP is looked up. */
 export const isCompleteCep = (value: string) => cepDigits(value).length === 8;
 
 export function lookupCep(cep: string, signal?: AbortSignal) {
-  return api.get<CepLookupResult>(`/api/cep/${cepDigits(cep)}`, { signal, redirectOnUnauthorized: false });
+  return call(apiClient.GET('/api/cep/{cep}', { params: { path: { cep: cepDigits(cep) } }, signal }), { redirectOnUnauthorized: false });
 }
 
 /**
@@ -28,5 +28,5 @@ export function lookupProblemOf(error: unknown): LookupProblem {
 
 /** A city's coordinates (GET /api/geocode): the nearby search's origin when a CEP cannot give one. */
 export function geocodeCity(city: string, state: string, signal?: AbortSignal) {
-  return api.get<{ latitude: number; longitude: number }>('/api/geocode', { query: { city, state }, signal, redirectOnUnauthorized: false });
+  return call(apiClient.GET('/api/geocode', { params: { query: { city, state } }, signal }), { redirectOnUnauthorized: false });
 }

@@ -2,6 +2,7 @@
 // enrols the visitor and sends interaction events in batches (sendBeacon when the page is hidden). Tracking never
 // slows a page and fails silently: every error here is swallowed.
 import { assignThemeVariant, isThemeVariant, THEME_EXPERIMENT_NAME, THEME_VARIANT_HUES, THEME_VARIANT_STORAGE_KEY, type ThemeVariant } from '../../core/experiments/theme-variant';
+import type { ApiAnswer } from './api-client';
 
 const ANONYMOUS_ID_KEY = 'theme_experiment_anonymous_id';
 const PARTICIPANT_KEY = 'theme_experiment_participant';
@@ -84,7 +85,9 @@ async function enrol(): Promise<void> {
   const cached = read(PARTICIPANT_KEY);
   if (cached?.startsWith(`${anonymous_id}:`)) participantId = cached.slice(anonymous_id.length + 1);
   try {
-    // Idempotent on the server; sent every visit so the httpOnly cookie that links sign-ups stays set.
+    // Idempotent on the server; sent every visit so the httpOnly cookie that links sign-ups stays set. Plain fetch:
+    // the tracker starts before the app's modules load; the answer is still typed from the API description.
+    // eslint-disable-next-line no-restricted-syntax
     const res = await fetch('/api/experiments/participants', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -92,7 +95,7 @@ async function enrol(): Promise<void> {
       body: JSON.stringify({ experiment: THEME_EXPERIMENT_NAME, variant: themeVariant(), anonymous_id }),
     });
     if (!res.ok) return;
-    const body = (await res.json()) as { id?: string; variant?: string };
+    const body = (await res.json()) as Partial<ApiAnswer<'/api/experiments/participants', 'post'>>;
     // The server's record wins (a signed-in user keeps the variant first given): the page follows it.
     if (isThemeVariant(body.variant) && body.variant !== variant) {
       variant = body.variant;
@@ -129,6 +132,7 @@ export async function flush(beacon = false): Promise<void> {
     const body = payload(batch);
     try {
       if (beacon && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon('/api/experiments/events', new Blob([body], { type: 'application/json' }))) continue;
+      // eslint-disable-next-line no-restricted-syntax -- keepalive on pagehide, which openapi-fetch does not pass on
       await fetch('/api/experiments/events', { method: 'POST', headers: { 'content-type': 'application/json' }, credentials: 'same-origin', body, keepalive: beacon });
     } catch {
       // Dropped: tracking is best effort and never bothers the user.

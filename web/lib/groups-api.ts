@@ -1,41 +1,35 @@
-// The group endpoints of docs/api.md, typed from core's use cases (type-only imports: no server
-// code reaches the bundle): create, join by invite, auto-match, the public invite view, my groups,
-// the refund preference and the invite a signed-out visitor followed.
-import type { GroupService } from '../../core/groups/group.service';
-import type { WalletService } from '../../core/wallet/wallet.service';
-import { api } from './api';
+// The group endpoints of docs/api.md, typed from the API description (web/lib/api-client.ts): create, join by
+// invite, auto-match, the public invite view, my groups, the refund preference and the invite a visitor followed.
+import { apiClient, call } from './api';
+import type { ApiAnswer, ApiBody } from './api-client';
 
 /** POST /api/groups, /api/groups/:id/join and /api/plans/:id/join: the group and the caller's held place. */
-export type PlaceView = Awaited<ReturnType<GroupService['createGroup']>>;
+export type PlaceView = ApiAnswer<'/api/groups', 'post'>;
 /** GET /api/groups/:id: what anyone with the invite link sees. */
-export type PublicGroup = Awaited<ReturnType<GroupService['publicGroup']>>;
+export type PublicGroup = ApiAnswer<'/api/groups/{id}', 'get'>;
 /** GET /api/me/groups. */
-export type MyGroups = Awaited<ReturnType<GroupService['myGroups']>>;
+export type MyGroups = ApiAnswer<'/api/me/groups', 'get'>;
 export type MyGroupItem = MyGroups['items'][number];
-export type RefundTo = 'original' | 'wallet';
-/** GET /api/me/wallet (dates as ISO strings). */
-export type Wallet = Omit<Awaited<ReturnType<WalletService['summary']>>, 'items'> & {
-  items: Array<Omit<Awaited<ReturnType<WalletService['summary']>>['items'][number], 'created_at'> & { created_at: string }>;
-};
+export type RefundTo = ApiBody<'/api/me/memberships/{id}', 'patch'>['refund_to'];
+/** GET /api/me/wallet. */
+export type Wallet = ApiAnswer<'/api/me/wallet', 'get'>;
 
 export const groupsApi = {
-  create: (planId: string) => api.post<PlaceView>('/api/groups', { plan_id: planId }),
+  create: (planId: string) => call(apiClient.POST('/api/groups', { body: { plan_id: planId } })),
   join: (groupId: string, referralCode?: string | null) =>
-    api.post<PlaceView>(`/api/groups/${encodeURIComponent(groupId)}/join`, referralCode ? { referral_code: referralCode } : {}),
-  autoJoin: (planId: string) => api.post<PlaceView>(`/api/plans/${encodeURIComponent(planId)}/join`),
+    call(apiClient.POST('/api/groups/{id}/join', { params: { path: { id: groupId } }, body: referralCode ? { referral_code: referralCode } : {} })),
+  autoJoin: (planId: string) => call(apiClient.POST('/api/plans/{id}/join', { params: { path: { id: planId } } })),
   /** Public (the invite page is open to signed-out visitors): never a redirect to /auth. */
   get: (groupId: string, referralCode?: string | null, signal?: AbortSignal) =>
-    api.get<PublicGroup>(`/api/groups/${encodeURIComponent(groupId)}`, {
-      query: { referral_code: referralCode || undefined },
-      signal,
+    call(apiClient.GET('/api/groups/{id}', { params: { path: { id: groupId }, query: { referral_code: referralCode || undefined } }, signal }), {
       redirectOnUnauthorized: false,
     }),
-  mine: (signal?: AbortSignal) => api.get<MyGroups>('/api/me/groups', { signal }),
-  wallet: (signal?: AbortSignal) => api.get<Wallet>('/api/me/wallet', { signal }),
+  mine: (signal?: AbortSignal) => call(apiClient.GET('/api/me/groups', { signal })),
+  wallet: (signal?: AbortSignal) => call(apiClient.GET('/api/me/wallet', { signal })),
   setRefundTo: (membershipId: string, refundTo: RefundTo) =>
-    api.patch<{ id: string; refund_to: RefundTo }>(`/api/me/memberships/${encodeURIComponent(membershipId)}`, { refund_to: refundTo }),
+    call(apiClient.PATCH('/api/me/memberships/{id}', { params: { path: { id: membershipId } }, body: { refund_to: refundTo } })),
   recordReferral: (groupId: string, referralCode: string) =>
-    api.put<unknown>('/api/me/group-referral', { group_id: groupId, referral_code: referralCode }),
+    call(apiClient.PUT('/api/me/group-referral', { body: { group_id: groupId, referral_code: referralCode } })),
 };
 
 /** Full invite URL of an invite path (`/join/<group>/<code>`). */

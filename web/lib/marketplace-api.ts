@@ -1,24 +1,20 @@
-// The marketplace endpoints of docs/api.md, typed from core (type-only imports: no server code and no
-// zod reach the bundle): catalogue (anyone), orders (signed in, own only).
-import type { OrderService, OrderSummary as CoreOrderSummary } from '../../core/marketplace/order.service';
-import type { OrderAddressInput, OrderStatus } from '../../core/marketplace/order-rules';
-import type { ProductSort, PublicProduct, StockState } from '../../core/marketplace/product-schemas';
-import type { ShippingQuoteResult } from '../../core/shipping';
-import { api, type ListResponse } from './api';
+// The marketplace endpoints of docs/api.md, typed from the API description (web/lib/api-client.ts): catalogue
+// (anyone), orders (signed in, own only).
+import { apiClient, call } from './api';
+import type { ApiAnswer, ApiBody, ApiQuery } from './api-client';
 
-export type Product = PublicProduct;
-export type { OrderStatus, ProductSort, StockState };
-export type OrderSummary = CoreOrderSummary;
-export type OrderDetails = Awaited<ReturnType<OrderService['get']>>;
-export type ShippingQuote = ShippingQuoteResult;
-export type ShippingOption = ShippingQuoteResult['options'][number];
-
-export interface ProductCategory {
-  id: string;
-  name: string;
-  slug: string;
-  description: string | null;
-}
+export type Product = ApiAnswer<'/api/products/{id}', 'get'>;
+/** A catalogue page: `total` counted up to a ceiling (`total_capped`), and the keyset cursor of the next page. */
+export type ProductPage = ApiAnswer<'/api/products', 'get'>;
+export type StockState = Product['stock_state'];
+export type ProductSort = NonNullable<ApiQuery<'/api/products', 'get'>['sort']>;
+export type OrderSummary = ApiAnswer<'/api/orders', 'get'>['items'][number];
+export type OrderStatus = OrderSummary['status'];
+export type OrderDetails = ApiAnswer<'/api/orders/{id}', 'get'>;
+export type OrderAddressInput = ApiBody<'/api/orders', 'post'>['address'];
+export type ShippingQuote = ApiAnswer<'/api/shipping/quote', 'get'>;
+export type ShippingOption = ShippingQuote['options'][number];
+export type ProductCategory = ApiAnswer<'/api/product-categories', 'get'>['items'][number];
 
 export interface ProductQuery {
   category?: string | null;
@@ -35,23 +31,24 @@ export const ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'paid', 'prepa
 const open = { redirectOnUnauthorized: false } as const;
 
 export const marketplaceApi = {
-  categories: (signal?: AbortSignal) => api.get<ListResponse<ProductCategory>>('/api/product-categories', { ...open, signal }),
+  categories: (signal?: AbortSignal) => call(apiClient.GET('/api/product-categories', { signal }), open),
   products: (query: ProductQuery, signal?: AbortSignal) =>
-    api.get<ListResponse<Product>>('/api/products', { ...open, signal, query: { ...query, category: query.category || undefined, q: query.q || undefined } }),
-  product: (id: string, signal?: AbortSignal) => api.get<Product>(`/api/products/${encodeURIComponent(id)}`, { ...open, signal }),
+    call(apiClient.GET('/api/products', { params: { query: { ...query, category: query.category || undefined, q: query.q || undefined } }, signal }), open),
+  product: (id: string, signal?: AbortSignal) => call(apiClient.GET('/api/products/{id}', { params: { path: { id } }, signal }), open),
   /** The server prices the chosen freight option again; only its id is sent. */
   createOrder: (address: OrderAddressInput, shippingOptionId?: string | null) =>
-    api.post<OrderDetails>('/api/orders', { address, ...(shippingOptionId ? { shipping_option_id: shippingOptionId } : {}) }),
+    call(apiClient.POST('/api/orders', { body: { address, ...(shippingOptionId ? { shipping_option_id: shippingOptionId } : {}) } })),
   /** Freight options for a product (the product page) or the caller's cart (the checkout) to a CEP. */
   shippingQuote: (cep: string, productId: string, quantity: number, signal?: AbortSignal) =>
-    api.get<ShippingQuote>('/api/shipping/quote', { ...open, signal, query: { cep, product_id: productId, quantity } }),
-  cartShipping: (cep: string, signal?: AbortSignal) => api.get<ShippingQuote>('/api/cart/shipping', { signal, query: { cep } }),
-  orders: (page: number, perPage: number, signal?: AbortSignal) => api.get<ListResponse<OrderSummary>>('/api/orders', { signal, query: { page, per_page: perPage } }),
-  order: (id: string, signal?: AbortSignal) => api.get<OrderDetails>(`/api/orders/${encodeURIComponent(id)}`, { signal }),
+    call(apiClient.GET('/api/shipping/quote', { params: { query: { cep, product_id: productId, quantity } }, signal }), open),
+  cartShipping: (cep: string, signal?: AbortSignal) => call(apiClient.GET('/api/cart/shipping', { params: { query: { cep } }, signal })),
+  orders: (page: number, perPage: number, signal?: AbortSignal) =>
+    call(apiClient.GET('/api/orders', { params: { query: { page, per_page: perPage } }, signal })),
+  order: (id: string, signal?: AbortSignal) => call(apiClient.GET('/api/orders/{id}', { params: { path: { id } }, signal })),
   /** CDC art. 49: ask to return a delivered order within 7 days of delivery. */
-  requestReturn: (id: string, reason: string) => api.post<OrderDetails>(`/api/orders/${encodeURIComponent(id)}/return`, { reason }),
+  requestReturn: (id: string, reason: string) => call(apiClient.POST('/api/orders/{id}/return', { params: { path: { id } }, body: { reason } })),
   /** docs/product/spec.md §7: at most the 5 newest pending orders that have a payment. */
-  pendingPayments: (signal?: AbortSignal) => api.get<ListResponse<OrderSummary>>('/api/orders/pending-payments', { signal }),
+  pendingPayments: (signal?: AbortSignal) => call(apiClient.GET('/api/orders/pending-payments', { signal })),
 };
 
 export const productPath = (id: string) => `/marketplace/products/${id}`;

@@ -1,16 +1,10 @@
 // In-app notifications (docs/api.md): list (unread first), the cheap unread count the bell polls,
 // mark one / all as read.
-import type { NotificationRecord } from '../../core/notifications/ports';
-import { api } from './api';
+import { apiClient, call } from './api';
+import type { ApiAnswer } from './api-client';
 
-/** As the API sends it: dates as ISO strings. */
-export type AppNotification = Omit<NotificationRecord, 'read_at' | 'created_at' | 'user_id'> & { read_at: string | null; created_at: string };
-
-export interface NotificationList {
-  items: AppNotification[];
-  total: number;
-  unread: number;
-}
+export type NotificationList = ApiAnswer<'/api/notifications', 'get'>;
+export type AppNotification = NotificationList['items'][number];
 
 /** Server-sent events: `unread` with `{unread}` at once and after every change (docs/product/screens.md). */
 export const NOTIFICATION_STREAM_URL = '/api/notifications/stream';
@@ -19,11 +13,12 @@ export const NOTIFICATION_STREAM_URL = '/api/notifications/stream';
 export const UNREAD_REFRESH_MS = 60_000;
 
 export const notificationsApi = {
-  list: (page: number, perPage: number, signal?: AbortSignal) => api.get<NotificationList>('/api/notifications', { query: { page, per_page: perPage }, signal }),
+  list: (page: number, perPage: number, signal?: AbortSignal) =>
+    call(apiClient.GET('/api/notifications', { params: { query: { page, per_page: perPage } }, signal })),
   /** A background poll: a lost session is not a reason to yank the user to /auth (the bell asks the session instead). */
-  unreadCount: (signal?: AbortSignal) => api.get<{ unread: number }>('/api/notifications/unread-count', { signal, redirectOnUnauthorized: false }),
-  markRead: (id: string) => api.post<void>(`/api/notifications/${encodeURIComponent(id)}/read`),
-  markAllRead: () => api.post<{ marked: number }>('/api/notifications/read-all'),
+  unreadCount: (signal?: AbortSignal) => call(apiClient.GET('/api/notifications/unread-count', { signal }), { redirectOnUnauthorized: false }),
+  markRead: (id: string) => call(apiClient.POST('/api/notifications/{id}/read', { params: { path: { id } } })),
+  markAllRead: () => call(apiClient.POST('/api/notifications/read-all')),
 };
 
 /** Internal links only (the server writes paths like /my-groups?grupo=…); anything else is dropped. */

@@ -1,15 +1,12 @@
-// The payment endpoints of docs/api.md, typed from core's payment view (type-only import).
-import type { PaymentView } from '../../core/payments/payment-rules';
-import { api, type ListResponse } from './api';
+// The payment endpoints of docs/api.md, typed from the API description (web/lib/api-client.ts).
+import { apiClient, call } from './api';
+import type { ApiAnswer, ApiBody } from './api-client';
 
-export type Payment = PaymentView;
-export type PaymentMethod = 'PIX' | 'BOLETO' | 'CREDIT_CARD';
-export type PaymentPurpose = 'entry' | 'balance' | 'order';
-export interface PaymentStatus {
-  id: string;
-  status: string;
-  confirmed: boolean;
-}
+export type Payment = ApiAnswer<'/api/payments/{id}', 'get'>;
+export type NewPayment = ApiBody<'/api/payments', 'post'>;
+export type PaymentMethod = NewPayment['method'];
+export type PaymentPurpose = NewPayment['purpose'];
+export type PaymentStatus = ApiAnswer<'/api/payments/{id}/status', 'get'>;
 
 /** docs/product/spec.md §9: the screen polls every 8 s and stops after 5 minutes; at most 5 pending items are checked. */
 export const POLL_INTERVAL_MS = 8_000;
@@ -20,12 +17,13 @@ export const MAX_INSTALLMENTS = 12;
 export const PAYMENT_METHODS: readonly PaymentMethod[] = ['PIX', 'BOLETO', 'CREDIT_CARD'];
 
 export const paymentsApi = {
-  create: (body: { purpose: PaymentPurpose; ref_id: string; method: PaymentMethod; installments?: number; use_wallet?: boolean }) => api.post<Payment>('/api/payments', body),
-  get: (id: string, signal?: AbortSignal) => api.get<Payment>(`/api/payments/${encodeURIComponent(id)}`, { signal }),
-  status: (id: string, signal?: AbortSignal) => api.get<PaymentStatus>(`/api/payments/${encodeURIComponent(id)}/status`, { signal }),
-  list: (page: number, perPage: number, signal?: AbortSignal) => api.get<ListResponse<Payment>>('/api/payments', { query: { page, per_page: perPage }, signal }),
+  create: (body: NewPayment) => call(apiClient.POST('/api/payments', { body })),
+  get: (id: string, signal?: AbortSignal) => call(apiClient.GET('/api/payments/{id}', { params: { path: { id } }, signal })),
+  status: (id: string, signal?: AbortSignal) => call(apiClient.GET('/api/payments/{id}/status', { params: { path: { id } }, signal })),
+  list: (page: number, perPage: number, signal?: AbortSignal) =>
+    call(apiClient.GET('/api/payments', { params: { query: { page, per_page: perPage } }, signal })),
   /** Sandbox only: the provider "receives" the money (same webhook path as the real provider). */
-  simulate: (id: string) => api.post<PaymentStatus>(`/api/sandbox/payments/${encodeURIComponent(id)}/confirm`),
+  simulate: (id: string) => call(apiClient.POST('/api/sandbox/payments/{id}/confirm', { params: { path: { id } } })),
 };
 
 export const isMethod = (value: unknown): value is PaymentMethod => value === 'PIX' || value === 'BOLETO' || value === 'CREDIT_CARD';

@@ -1,10 +1,10 @@
 // The public plan catalogue (GET /api/plans) and the shape /checkout/plan expects (docs/product/spec.md §3).
-import type { toPublicPlan } from '../../core/catalog/plan.service';
-import { api, type ApiError, type ListResponse } from './api';
+import { apiClient, call, type ApiError } from './api';
+import type { ApiAnswer } from './api-client';
 import { useApiQuery } from './query';
 
 /** One plan as GET /api/plans lists it (the core's public shape; money in integer centavos). */
-export type Plan = ReturnType<typeof toPublicPlan>;
+export type Plan = ApiAnswer<'/api/plans', 'get'>['items'][number];
 
 /** "Plan passed to checkout" (docs/product/spec.md §3): the navigation state of /checkout/plan. */
 export interface CheckoutPlan {
@@ -23,7 +23,7 @@ export function toCheckoutPlan(plan: Plan): CheckoutPlan {
 }
 
 export function fetchPlans(signal?: AbortSignal) {
-  return api.get<ListResponse<Plan>>('/api/plans', { signal });
+  return call(apiClient.GET('/api/plans', { signal }));
 }
 
 export type PlansState =

@@ -1,10 +1,10 @@
 // The web app's run-time configuration from the server (GET /api/site-config): read once per page load and kept
 // (the server changes it only on restart). Today: the map's tile layer (null when tiles are disabled).
 import { useQuery } from '@tanstack/react-query';
-import type { paths } from './api-client';
-import { api } from './api';
+import type { ApiAnswer } from './api-client';
+import { apiClient, call } from './api';
 
-export type SiteConfig = paths['/api/site-config']['get']['responses'][200]['content']['application/json'];
+export type SiteConfig = ApiAnswer<'/api/site-config', 'get'>;
 
 /** What a map falls back to when the configuration cannot be read: no tiles (never a guessed address). */
 export const NO_TILES: SiteConfig = { map: { tile_url: null, attribution: '' } };
@@ -12,7 +12,7 @@ export const NO_TILES: SiteConfig = { map: { tile_url: null, attribution: '' } }
 export function useSiteConfig(): { config: SiteConfig | undefined; loading: boolean } {
   const query = useQuery({
     queryKey: ['site-config'],
-    queryFn: ({ signal }) => api.get<SiteConfig>('/api/site-config', { signal, redirectOnUnauthorized: false }),
+    queryFn: ({ signal }) => call(apiClient.GET('/api/site-config', { signal }), { redirectOnUnauthorized: false }),
     staleTime: Infinity,
     gcTime: Infinity,
   });

@@ -1,15 +1,15 @@
 // The member's vouchers (GET /api/me/vouchers) and reviews (POST /api/reviews), typed from the generated API
 // description. Shared by the dashboard and /my-groups (two features), so it lives here.
-import { api } from '../../lib/api';
-import type { components, paths } from '../../lib/api-client';
+import { apiClient, call } from '../../lib/api';
+import type { ApiAnswer, ApiBody } from '../../lib/api-client';
 
-export type MyVouchers = components['schemas']['MyVouchers'];
+export type MyVouchers = ApiAnswer<'/api/me/vouchers', 'get'>;
 export type MyVoucher = MyVouchers['items'][number];
-export type ReviewInput = NonNullable<paths['/api/reviews']['post']['requestBody']>['content']['application/json'];
+export type ReviewInput = ApiBody<'/api/reviews', 'post'>;
 
 export const vouchersApi = {
-  mine: (signal?: AbortSignal) => api.get<MyVouchers>('/api/me/vouchers', { signal }),
-  review: (input: ReviewInput) => api.post<{ id: string }>('/api/reviews', input),
+  mine: (signal?: AbortSignal) => call(apiClient.GET('/api/me/vouchers', { signal })),
+  review: (input: ReviewInput) => call(apiClient.POST('/api/reviews', { body: input })),
 };
 
 export const voucherKeys = {

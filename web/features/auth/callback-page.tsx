@@ -20,7 +20,7 @@ import { useForm } from '../../lib/use-form';
 import { focusFirstError, zodFieldErrors, type FieldErrors } from '../../lib/validation';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { authApi, type ConfirmResponse } from '../../lib/account-api';
-import { api } from '../../lib/api';
+import { apiClient, call } from '../../lib/api';
 import { errorMessage } from './errors';
 import { destinationAfterLogin, useGoTo } from './redirect';
 import { useSession } from '../../lib/session';
@@ -46,7 +46,7 @@ function UnlockAccount({ token }: { token: string }) {
     let active = true;
     let pending = unlocks.get(token);
     if (!pending) {
-      pending = api.post<{ message: string }>('/api/auth/unlock', { token }, { redirectOnUnauthorized: false });
+      pending = call(apiClient.POST('/api/auth/unlock', { body: { token } }), { redirectOnUnauthorized: false });
       unlocks.set(token, pending);
     }
     pending.then(

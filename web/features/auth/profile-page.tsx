@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { AlertIcon, DownloadIcon, TrashIcon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
-import { api, isApiError } from '../../lib/api';
+import { apiClient, call, isApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import type { MeResponse } from '../../lib/account-api';
@@ -31,7 +31,7 @@ export default function ProfilePage() {
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading' });
-    api.get<MeResponse>('/api/me', { signal: controller.signal }).then(
+    call(apiClient.GET('/api/me', { signal: controller.signal })).then(
       (me) => setState({ status: 'ready', me: { user: me.user, profile: me.profile ?? null } }),
       (error: unknown) => {
         if (controller.signal.aborted || (isApiError(error) && error.isSessionExpired)) return;

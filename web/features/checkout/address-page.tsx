@@ -11,7 +11,7 @@ import { AddressFields, ADDRESS_FIELDS, type AddressValues } from '../../compone
 import { Button, ButtonLink } from '../../components/button';
 import { HashLink } from '../../components/hash-link';
 import { AlertIcon, MapPinIcon } from '../../components/icons';
-import { api, isApiError } from '../../lib/api';
+import { apiClient, call, isApiError } from '../../lib/api';
 import { onlyDigits } from '../../lib/masks';
 import { SUPPORT_EMAIL } from '../../lib/site';
 import { notify } from '../../lib/toast';
@@ -41,7 +41,7 @@ export default function AddressPage() {
   const { state } = useCheckoutState();
   const now = useNow(5_000);
   const place = livePlace(state, now);
-  const me = useApiQuery(checkoutKeys.me(), (signal) => api.get<MeResponse>('/api/me', { signal }), { gcTime: 0 });
+  const me = useApiQuery(checkoutKeys.me(), (signal) => call(apiClient.GET('/api/me', { signal })), { gcTime: 0 });
 
   if (!place) {
     const lapsed = Boolean(state.place);
@@ -124,7 +124,7 @@ function AddressForm({ me, onDone }: { me: MeResponse; onDone: () => void }) {
     }
     setSaving(true);
     try {
-      const saved = await api.patch<MeResponse>('/api/me', profileSchema.parse(values));
+      const saved = await call(apiClient.PATCH('/api/me', { body: profileSchema.parse(values) }));
       updateSession(saved.user, saved.profile ?? null);
       baseline.current = profileAddressForm(saved.profile);
       notify.success(t('address.saved'));

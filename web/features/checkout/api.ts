@@ -1,13 +1,14 @@
 // The plan behind a checkout (GET /api/plans/:id): the navigation state carries docs/product/spec.md §3's fields;
 // the steps also show the group size and the window, which only the catalogue knows.
-import type { toPublicPlan } from '../../../core/catalog/plan.service';
-import { api } from '../../lib/api';
+import { apiClient, call } from '../../lib/api';
+import type { ApiAnswer } from '../../lib/api-client';
 import { useApiQuery } from '../../lib/query';
 
-export type PlanDetails = ReturnType<typeof toPublicPlan>;
+export type PlanDetails = ApiAnswer<'/api/plans/{id}', 'get'>;
 
 export const plansApi = {
-  get: (id: string, signal?: AbortSignal) => api.get<PlanDetails>(`/api/plans/${encodeURIComponent(id)}`, { signal, redirectOnUnauthorized: false }),
+  get: (id: string, signal?: AbortSignal) =>
+    call(apiClient.GET('/api/plans/{id}', { params: { path: { id } }, signal }), { redirectOnUnauthorized: false }),
 };
 
 export const checkoutKeys = {

@@ -5,7 +5,7 @@ import './i18n';
 import './escrow.css';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import { apiClient, call } from '../../lib/api';
 import type { ApiAnswer } from '../../lib/api-client';
 import { useApiQuery } from '../../lib/query';
 import { formatCents } from '../../../core/shared/money';
@@ -21,7 +21,7 @@ const brl = (cents: number) => formatCents(cents, 'pt-BR');
 export function EscrowSection({ groupId }: { groupId: string }) {
   const { t } = useTranslation('groups');
   const titleId = useId();
-  const { state, retry } = useApiQuery(escrowKey(groupId), (signal) => api.get<GroupEscrow>(`/api/groups/${encodeURIComponent(groupId)}/escrow`, { signal }), {
+  const { state, retry } = useApiQuery(escrowKey(groupId), (signal) => call(apiClient.GET('/api/groups/{id}/escrow', { params: { path: { id: groupId } }, signal })), {
     refetchOnWindowFocus: true,
   });
 

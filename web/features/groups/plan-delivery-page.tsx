@@ -12,8 +12,8 @@ import { AddressFields, ADDRESS_FIELDS, type AddressValues } from '../../compone
 import { Button, ButtonLink } from '../../components/button';
 import { MapPinIcon } from '../../components/icons';
 import { ErrorState, LoadingState } from '../../components/resource-states';
-import { api, isApiError } from '../../lib/api';
-import type { components } from '../../lib/api-client';
+import { apiClient, call, isApiError } from '../../lib/api';
+import type { ApiAnswer } from '../../lib/api-client';
 import { useApiQuery } from '../../lib/query';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -21,8 +21,7 @@ import { useForm } from '../../lib/use-form';
 import { focusFirstError, localizeMessage, type FieldErrors } from '../../lib/validation';
 import { orderPath } from '../../lib/marketplace-api';
 
-type PlanDelivery = components['schemas']['PlanDelivery'];
-type Confirmed = components['schemas']['PlanDeliveryConfirmed'];
+type PlanDelivery = ApiAnswer<'/api/me/vouchers/{id}/delivery', 'get'>;
 
 const FORM_FIELD: Record<string, keyof AddressValues> = {
   cep: 'cep',
@@ -69,7 +68,7 @@ export default function PlanDeliveryPage() {
   const { t } = useTranslation('planDelivery');
   useDocumentTitle(t('docTitle'));
   const { voucherId = '' } = useParams();
-  const { state, retry } = useApiQuery(deliveryKey(voucherId), (signal) => api.get<PlanDelivery>(`/api/me/vouchers/${encodeURIComponent(voucherId)}/delivery`, { signal }));
+  const { state, retry } = useApiQuery(deliveryKey(voucherId), (signal) => call(apiClient.GET('/api/me/vouchers/{id}/delivery', { params: { path: { id: voucherId } }, signal })));
 
   return (
     <div className="container page">
@@ -164,7 +163,9 @@ function DeliveryForm({ delivery }: { delivery: PlanDelivery }) {
     setSending(true);
     setProblem(null);
     try {
-      const result = await api.post<Confirmed>(`/api/me/vouchers/${encodeURIComponent(delivery.voucher_id)}/delivery`, { address: toOrderAddress(values) });
+      const result = await call(
+        apiClient.POST('/api/me/vouchers/{id}/delivery', { params: { path: { id: delivery.voucher_id } }, body: { address: toOrderAddress(values) } }),
+      );
       notify.success(t('done', { number: result.delivery.order_number ?? '' }));
       await navigate(orderPath(result.order_id), { replace: true });
     } catch (error) {

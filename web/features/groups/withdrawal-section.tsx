@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { AlertIcon } from '../../components/icons';
-import { api, isApiError } from '../../lib/api';
+import { apiClient, call, isApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import type { MyGroupItem } from '../../lib/groups-api';
 import { formatCents } from '../../../core/shared/money';
@@ -63,7 +63,7 @@ function WithdrawalDialog({ item, date, onClose, onDone }: { item: MyGroupItem; 
     setSending(true);
     setError(null);
     try {
-      await api.post(`/api/me/memberships/${encodeURIComponent(item.membership.id)}/withdraw`, { destination });
+      await call(apiClient.POST('/api/me/memberships/{id}/withdraw', { params: { path: { id: item.membership.id } }, body: { destination } }));
       notify.success(t('withdrawal.success'), destination === 'wallet' ? t('withdrawal.successWallet') : t('withdrawal.successOriginal'));
       onDone();
     } catch (err) {

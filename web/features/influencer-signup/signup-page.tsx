@@ -16,7 +16,8 @@ import { CheckboxField, PasswordField, TextField } from '../../components/form-f
 import { ClockIcon, MailIcon } from '../../components/icons';
 import { maskCpf, maskPhone } from '../../lib/masks';
 import { ErrorState, LoadingState } from '../../components/resource-states';
-import { api, isApiError } from '../../lib/api';
+import { apiClient, call, isApiError } from '../../lib/api';
+import type { ApiBody } from '../../lib/api-client';
 import { authApi } from '../../lib/account-api';
 import { useApiQuery } from '../../lib/query';
 import { notify } from '../../lib/toast';
@@ -157,7 +158,9 @@ function ApplicationForm({ withAccount, onSent }: { withAccount: boolean; onSent
     setErrors({});
     setBusy(true);
     try {
-      await api.post('/api/influencers/applications', withAccount ? { ...account, ...accountData, ...payload } : payload);
+      // The form's text as typed: the server validates it (with the schema checked above) and words each field's problem.
+      const body = (withAccount ? { ...account, ...accountData, ...payload } : payload) as unknown as ApiBody<'/api/influencers/applications', 'post'>;
+      await call(apiClient.POST('/api/influencers/applications', { body }));
       onSent(withAccount ? account.email.trim() : null);
     } catch (error) {
       if (isApiError(error)) {

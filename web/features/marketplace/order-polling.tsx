@@ -6,10 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { api, isApiError, type ListResponse } from '../../lib/api';
+import { apiClient, call, isApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { MAX_POLLED_ITEMS, POLL_INTERVAL_MS, POLL_WINDOW_MS, type PaymentStatus } from '../../lib/payments-api';
-import { marketplaceKeys, orderPath, type OrderDetails, type OrderSummary } from '../../lib/marketplace-api';
+import { MAX_POLLED_ITEMS, POLL_INTERVAL_MS, POLL_WINDOW_MS } from '../../lib/payments-api';
+import { marketplaceKeys, orderPath, type OrderSummary } from '../../lib/marketplace-api';
 import { emitOrderChanged, orderPaidToastId, useOrderChanged, useWatchOrders } from './order-events';
 
 // A background check never sends the user to /auth: the screen they are on decides that.
@@ -43,7 +43,7 @@ export default function OrderPolling() {
   const round = async (signal: AbortSignal): Promise<boolean> => {
     const check = async (order: OrderSummary) => {
       try {
-        const status = await api.get<PaymentStatus>(`/api/payments/${encodeURIComponent(order.payment_id!)}/status`, { ...quiet, signal });
+        const status = await call(apiClient.GET('/api/payments/{id}/status', { params: { path: { id: order.payment_id! } }, signal }), quiet);
         if (signal.aborted) return;
         if (status.confirmed) paid(order.id, order.number);
         // Cancelled, failed…: the order screens read it again.
@@ -56,7 +56,7 @@ export default function OrderPolling() {
     /** A pending order that left the list: paid (by the webhook) or cancelled. */
     const settled = async (id: string, number: string) => {
       try {
-        const order = await api.get<OrderDetails>(`/api/orders/${encodeURIComponent(id)}`, { ...quiet, signal });
+        const order = await call(apiClient.GET('/api/orders/{id}', { params: { path: { id } }, signal }), quiet);
         if (signal.aborted || order.status === 'pending') return;
         if (order.status === 'paid') paid(id, number);
         else {
@@ -70,7 +70,7 @@ export default function OrderPolling() {
     };
 
     try {
-      const pending = await api.get<ListResponse<OrderSummary>>('/api/orders/pending-payments', { ...quiet, signal });
+      const pending = await call(apiClient.GET('/api/orders/pending-payments', { signal }), quiet);
       const orders = pending.items.filter((o) => o.payment_id).slice(0, MAX_POLLED_ITEMS);
       const listed = new Set(orders.map((o) => o.id));
       const gone = [...seen.current].filter(([id]) => !listed.has(id));

@@ -1,16 +1,9 @@
 // The service plans grouped by category for /marketplace/services: shared by the screen and the server render
 // (web/ssr/pages.ts), which must not import the screen itself (it is a lazy chunk of the browser's build).
-import type { toPublicPlan } from '../../../core/catalog/plan.service';
+import type { ApiAnswer } from '../../lib/api-client';
 
-export type Plan = ReturnType<typeof toPublicPlan>;
-
-export interface PlanCategory {
-  id: string;
-  name: string;
-  slug: string;
-  kind: string;
-  description: string | null;
-}
+export type Plan = ApiAnswer<'/api/plans', 'get'>['items'][number];
+export type PlanCategory = ApiAnswer<'/api/plan-categories', 'get'>['items'][number];
 
 export interface Group {
   key: string;

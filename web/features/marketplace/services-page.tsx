@@ -3,9 +3,9 @@
 import './i18n';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { groupServices, type Group, type Plan, type PlanCategory } from './services-groups';
+import { groupServices, type Group, type PlanCategory } from './services-groups';
 import { SparklesIcon } from '../../components/icons';
-import { api, type ListResponse } from '../../lib/api';
+import { apiClient, call } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useApiQuery } from '../../lib/query';
 import { marketplaceKeys } from '../../lib/marketplace-api';
@@ -16,8 +16,8 @@ const open = { redirectOnUnauthorized: false } as const;
 
 async function loadServices(signal: AbortSignal): Promise<Group[]> {
   const [plans, categories] = await Promise.all([
-    api.get<ListResponse<Plan>>('/api/plans', { ...open, signal, query: { kind: 'service' } }),
-    api.get<ListResponse<PlanCategory>>('/api/plan-categories', { ...open, signal }).catch(() => ({ items: [] as PlanCategory[], total: 0 })),
+    call(apiClient.GET('/api/plans', { params: { query: { kind: 'service' } }, signal }), open),
+    call(apiClient.GET('/api/plan-categories', { signal }), open).catch(() => ({ items: [] as PlanCategory[], total: 0 })),
   ]);
   return groupServices(plans.items, categories.items);
 }

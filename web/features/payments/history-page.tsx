@@ -4,11 +4,9 @@
 import './i18n';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { GroupService } from '../../../core/groups/group.service';
 import { formatCents } from '../../../core/shared/money';
 import { Button, ButtonLink } from '../../components/button';
 import { WalletIcon } from '../../components/icons';
-import { api } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useApiQuery } from '../../lib/query';
 import { paymentKeys, paymentsApi, type Payment } from '../../lib/payments-api';
@@ -17,7 +15,7 @@ import { PaymentStatusChip } from './status-chip';
 import { LoadingState, ErrorState } from '../../components/resource-states';
 import { RefundChoice } from './refund-choice';
 
-type MyGroups = Awaited<ReturnType<GroupService['myGroups']>>;
+import { groupsApi, type MyGroups } from '../../lib/groups-api';
 const PER_PAGE = 10;
 
 /** Money was received (the server's rule: confirmed, even if refunded later): the receipt exists. */
@@ -44,7 +42,7 @@ async function load(page: number, signal: AbortSignal) {
   const [payments, groups] = await Promise.all([
     paymentsApi.list(page, PER_PAGE, signal),
     // Descriptions are a nicety: the list shows without them.
-    api.get<MyGroups>('/api/me/groups', { signal }).catch(() => null),
+    groupsApi.mine(signal).catch(() => null),
   ]);
   return { payments, refs: refIndex(groups) };
 }

@@ -6,12 +6,10 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { chargeDue } from '../../../core/groups/group-rules';
-import type { GroupService } from '../../../core/groups/group.service';
 import { formatCents } from '../../../core/shared/money';
 import { ButtonLink } from '../../components/button';
 import { Countdown } from '../../components/countdown';
 import { CheckIcon } from '../../components/icons';
-import { api } from '../../lib/api';
 import { useAppEvent } from '../../lib/app-events';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -20,7 +18,7 @@ import { MAX_POLLED_ITEMS, paymentKeys, paymentsApi, type Payment } from '../../
 import { PaymentPanel } from '../../components/payments/payment-panel';
 import { LoadingState, ErrorState } from '../../components/resource-states';
 
-type MyGroups = Awaited<ReturnType<GroupService['myGroups']>>;
+import { groupsApi, type MyGroups } from '../../lib/groups-api';
 
 export interface OpenCharge {
   key: string;
@@ -53,7 +51,7 @@ export function openCharges(groups: MyGroups, payments: readonly Payment[], now 
 
 async function loadCharges(signal: AbortSignal) {
   const [groups, payments] = await Promise.all([
-    api.get<MyGroups>('/api/me/groups', { signal }),
+    groupsApi.mine(signal),
     paymentsApi.list(1, 50, signal),
   ]);
   return openCharges(groups, payments.items);

@@ -6,7 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PIX_KEY_TYPES } from '../../../core/payments/pix-key';
 import { refundDestinationSchema } from '../../../core/payments/boleto-refund';
 import { Button } from '../../components/button';
-import { api, ApiError } from '../../lib/api';
+import { apiClient, call, ApiError } from '../../lib/api';
+import type { ApiBody } from '../../lib/api-client';
 import type { Payment } from '../../lib/payments-api';
 
 export function RefundChoice({ payment }: { payment: Payment }) {
@@ -30,7 +31,9 @@ export function RefundChoice({ payment }: { payment: Payment }) {
     }
     setBusy(true);
     try {
-      await api.post<Payment>(`/api/payments/${encodeURIComponent(payment.id)}/refund-destination`, body);
+      // As typed (checked above with the server's own schema), so the server words any problem the same way.
+      const destination = body as ApiBody<'/api/payments/{id}/refund-destination', 'post'>;
+      await call(apiClient.POST('/api/payments/{id}/refund-destination', { params: { path: { id: payment.id } }, body: destination }));
       await queryClient.invalidateQueries({ queryKey: ['payments', 'history'] });
     } catch (err) {
       setError(err instanceof ApiError ? (Object.values(err.fields)[0] as string | undefined) ?? err.message : t('refund.invalid'));

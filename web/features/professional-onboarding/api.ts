@@ -1,12 +1,13 @@
 // The onboarding endpoints (docs/api.md), typed from the generated API description: the service categories, the
 // caller's application, sending it (new or corrected), and the portfolio photos (multipart, one per request).
-import { ApiError, api, isApiError } from '../../lib/api';
-import type { ApiAnswer } from '../../lib/api-client';
+import { ApiError, apiClient, call, isApiError } from '../../lib/api';
+import type { ApiAnswer, ApiBody } from '../../lib/api-client';
 import { i18n } from '../../i18n';
 import { authApi } from '../../lib/account-api';
 
 export type MyApplication = ApiAnswer<'/api/me/professional', 'get'>;
 export type ApplicationCreated = ApiAnswer<'/api/professionals/applications', 'post'>;
+export type ApplicationInput = ApiBody<'/api/professionals/applications', 'post'>;
 export type UploadedPhoto = ApiAnswer<'/api/me/professional/photos', 'post'>;
 export type PlanCategory = ApiAnswer<'/api/plan-categories', 'get'>['items'][number];
 export type SessionCheck = { signedIn: boolean };
@@ -38,21 +39,22 @@ export const onboardingApi = {
   /** The caller's application, or null when there is none yet (404). */
   mine: async (signal?: AbortSignal): Promise<MyApplication | null> => {
     try {
-      return await api.get<MyApplication>('/api/me/professional', { signal });
+      return await call(apiClient.GET('/api/me/professional', { signal }));
     } catch (error) {
       if (isApiError(error) && error.status === 404) return null;
       throw error;
     }
   },
-  categories: (signal?: AbortSignal) => api.get<{ items: PlanCategory[] }>('/api/plan-categories', { ...quiet, signal }),
+  categories: (signal?: AbortSignal) => call(apiClient.GET('/api/plan-categories', { signal }), quiet),
   /** A new application, or a rejected one corrected and sent again (the server moves it back to pending). */
-  apply: (body: unknown) => api.post<ApplicationCreated>('/api/professionals/applications', body),
-  signup: (body: unknown) => api.post<unknown>('/api/auth/signup', body, quiet),
+  apply: (body: ApplicationInput) => call(apiClient.POST('/api/professionals/applications', { body })),
+  signup: (body: ApiBody<'/api/auth/signup', 'post'>) => call(apiClient.POST('/api/auth/signup', { body }), quiet),
   uploadPhoto: async (file: Blob, name: string): Promise<UploadedPhoto> => {
     const form = new FormData();
     form.append('photo', file, name);
     let response: Response;
     try {
+      // eslint-disable-next-line no-restricted-syntax -- multipart, outside the JSON client; the answer is typed below
       response = await fetch('/api/me/professional/photos', {
         method: 'POST',
         credentials: 'same-origin',
@@ -65,5 +67,5 @@ export const onboardingApi = {
     if (!response.ok) throw await uploadError(response);
     return (await response.json()) as UploadedPhoto;
   },
-  deletePhoto: (id: string) => api.delete<void>(`/api/me/professional/photos/${encodeURIComponent(id)}`),
+  deletePhoto: (id: string) => call(apiClient.DELETE('/api/me/professional/photos/{id}', { params: { path: { id } } })),
 };

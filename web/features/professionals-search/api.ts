@@ -1,32 +1,16 @@
 // The professionals search's calls: nearby search (GET /api/professionals/nearby), the public profile
 // (GET /api/professionals/:id), the service categories and plans, and the signed-in user's profile coordinates.
-import { api, type ListResponse } from '../../lib/api';
-import type { paths } from '../../lib/api-client';
+import { apiClient, call } from '../../lib/api';
+import type { ApiAnswer } from '../../lib/api-client';
 import { geocodeCity, lookupCep } from '../../lib/cep';
 
-export type NearbyAnswer = paths['/api/professionals/nearby']['get']['responses'][200]['content']['application/json'];
+export type NearbyAnswer = ApiAnswer<'/api/professionals/nearby', 'get'>;
 export type NearbyProfessional = NearbyAnswer['items'][number];
-export type PublicProfessional = paths['/api/professionals/{id}']['get']['responses'][200]['content']['application/json'];
+export type PublicProfessional = ApiAnswer<'/api/professionals/{id}', 'get'>;
 export type PublicReview = PublicProfessional['reviews'][number];
 
-export interface ServiceCategory {
-  id: string;
-  name: string;
-  slug: string;
-  kind: string;
-}
-
-export interface ServicePlan {
-  id: string;
-  name: string;
-  description: string | null;
-  kind: string;
-  category: { id: string; name: string; slug: string } | null;
-  price: number;
-  full_price: number;
-  entry_price: number;
-  group_size: number;
-}
+export type ServiceCategory = ApiAnswer<'/api/plan-categories', 'get'>['items'][number];
+export type ServicePlan = ApiAnswer<'/api/plans', 'get'>['items'][number];
 
 export interface NearbySearch {
   latitude: number;
@@ -54,16 +38,20 @@ export const professionalPath = (id: string) => `/profissionais/${id}`;
 
 export const professionalsSearchApi = {
   nearby: (s: NearbySearch, signal?: AbortSignal) =>
-    api.get<NearbyAnswer>('/api/professionals/nearby', {
-      ...open,
-      signal,
-      query: { lat: s.latitude, lng: s.longitude, radius_km: s.radiusKm, category: s.category || undefined, page: s.page, per_page: NEARBY_PER_PAGE },
-    }),
-  profile: (id: string, signal?: AbortSignal) => api.get<PublicProfessional>(`/api/professionals/${encodeURIComponent(id)}`, { ...open, signal }),
+    call(
+      apiClient.GET('/api/professionals/nearby', {
+        params: {
+          query: { lat: s.latitude, lng: s.longitude, radius_km: s.radiusKm, category: s.category || undefined, page: s.page, per_page: NEARBY_PER_PAGE },
+        },
+        signal,
+      }),
+      open,
+    ),
+  profile: (id: string, signal?: AbortSignal) => call(apiClient.GET('/api/professionals/{id}', { params: { path: { id } }, signal }), open),
   categories: async (signal?: AbortSignal) =>
-    (await api.get<ListResponse<ServiceCategory>>('/api/plan-categories', { ...open, signal })).items.filter((c) => c.kind === 'service'),
+    (await call(apiClient.GET('/api/plan-categories', { signal }), open)).items.filter((c) => c.kind === 'service'),
   servicePlans: async (signal?: AbortSignal) =>
-    (await api.get<ListResponse<ServicePlan>>('/api/plans', { ...open, signal, query: { kind: 'service', per_page: 100 } })).items,
+    (await call(apiClient.GET('/api/plans', { params: { query: { kind: 'service', per_page: 100 } }, signal }), open)).items,
   /** A CEP's address and coordinates (GET /api/cep/:cep); throws 404 for no such CEP, 503 when the service is down. */
   cepLocation: (cep: string) => lookupCep(cep),
   /** A city's centre (GET /api/geocode): the origin when the CEP has no position or its service is down. */

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Spinner } from '../../components/spinner';
-import { api } from '../../lib/api';
+import { apiClient, call } from '../../lib/api';
 import { toCheckoutPlan, type Plan } from '../../lib/plans-api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -39,12 +39,15 @@ export default function ReferralRedirectPage() {
     const planId = new URLSearchParams(search).get('plano');
     const referrer = typeof document !== 'undefined' && document.referrer ? document.referrer : null;
     void (async () => {
-      await withTimeout(api.post('/api/referrals/clicks', { code, path: pathname, referrer }, { redirectOnUnauthorized: false }), CLICK_WAIT_MS);
+      await withTimeout(
+        call(apiClient.POST('/api/referrals/clicks', { body: { code: code ?? '', path: pathname, referrer } }), { redirectOnUnauthorized: false }),
+        CLICK_WAIT_MS,
+      );
       // The origin tracker (docs/product/spec.md §4, 'influenciador') reads this path with core's rule, loaded on demand: let it load first.
       await import('../../../core/referrals/origin').catch(() => undefined);
       if (planId) {
         try {
-          const plan = await api.get<Plan>(`/api/plans/${encodeURIComponent(planId)}`, { redirectOnUnauthorized: false });
+          const plan: Plan = await call(apiClient.GET('/api/plans/{id}', { params: { path: { id: planId } } }), { redirectOnUnauthorized: false });
           navigate(`/checkout/plan${landingTarget(code, search).slice(1)}`, { replace: true, state: { plan: toCheckoutPlan(plan) } });
           return;
         } catch {

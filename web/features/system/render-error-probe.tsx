@@ -3,7 +3,7 @@
 // (404) and this shows the not-found screen, as the server's 404 for the path says.
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { api } from '../../lib/api';
+import { apiClient, call } from '../../lib/api';
 import { PageSpinner } from '../../components/spinner';
 
 function Boom(): never {
@@ -13,7 +13,7 @@ function Boom(): never {
 export default function RenderErrorProbe({ notFound }: { notFound: ReactNode }) {
   const probe = useQuery({
     queryKey: ['dev-render-error'],
-    queryFn: ({ signal }) => api.get<{ enabled: boolean }>('/api/dev/render-error', { signal, redirectOnUnauthorized: false }),
+    queryFn: ({ signal }) => call(apiClient.GET('/api/dev/render-error', { signal }), { redirectOnUnauthorized: false }),
     retry: false,
   });
   if (probe.isPending) return <PageSpinner />;

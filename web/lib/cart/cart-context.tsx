@@ -4,8 +4,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CartItemInput, CartOutcome } from '../../../core/marketplace/cart-rules';
 import type { CartDiffLine } from '../../../core/marketplace/cart';
-import type { PublicProduct } from '../../../core/marketplace/product-schemas';
-import { api, isApiError } from '../api';
+import { apiClient, call, isApiError } from '../api';
 import { useSession } from '../session';
 import { cartApi, type CartView } from './cart-api';
 import { countOf, fromItem, fromView, sameQuantities, subtractLines, toChange, toDiffLine, toItem, totalOf, type CartItem, type CartLine } from './cart-lines';
@@ -314,7 +313,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     if (lines.length === 0) return;
     const results = await Promise.all(
       lines.map((l) =>
-        api.get<PublicProduct>(`/api/products/${encodeURIComponent(l.id)}`, { redirectOnUnauthorized: false }).then(
+        call(apiClient.GET('/api/products/{id}', { params: { path: { id: l.id } } }), { redirectOnUnauthorized: false }).then(
           (product) => ({ id: l.id, product }),
           (error: unknown) => ({ id: l.id, product: isApiError(error) && error.status === 404 ? null : undefined }),
         ),
