@@ -1,0 +1,106 @@
+// The worker in this process, on both engines: its health endpoint, the drain on stop (a job in hand finishes; one that
+// outlives JOBS_DRAIN_MS is left to pg-boss), and a queue with jobs off that only enqueues.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
+import { PgBossJobQueue, defineJob } from '../../adapters/jobs/pg-boss.queue';
+import { startWorker } from '../../adapters/worker';
+import { createLogger } from '../../adapters/logger';
+import type { JobName } from '../../core/ports/job-queue';
+import { createTestDatabase, type TestDatabase } from '../support/test-db';
+
+const logger = createLogger('silent', { pretty: false });
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+async function until(what: string, probe: () => boolean | Promise<boolean>, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`esperando: ${what}`);
+    await sleep(25);
+  }
+}
+const health = async (port: number, path: string) => {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`);
+  return { code: res.status, body: (await res.json()) as { status: string } };
+};
+
+/** A queue holding one job whose runs wait for the test to let them finish. */
+function slowQueue(db: TestDatabase, workers: boolean) {
+  const started: string[] = [];
+  const gates = new Map<string, () => void>();
+  const queue = new PgBossJobQueue(db, { logger, workers, pollingSeconds: 0.5 });
+  queue.define(
+    defineJob({
+      name: 'test.slow',
+      description: 'espera o teste',
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      retryBackoff: false,
+      handler: async (data: unknown) => {
+        const tag = (data as { tag: string }).tag;
+        started.push(tag);
+        await new Promise<void>((resolve) => gates.set(tag, resolve));
+        return { done: 1 };
+      },
+    }),
+  );
+  /** Enqueued in a committed transaction, as a unit of work does; returns the names to hand to dispatch(). */
+  const enqueue = async (tag: string) => {
+    let names: readonly string[] = [];
+    await db.knex.transaction(async (trx: Knex.Transaction) => {
+      const port = queue.forTransaction(trx);
+      await port.enqueue('test.slow' as JobName, { tag } as never);
+      names = port.jobs;
+    });
+    return names;
+  };
+  const state = async (tag: string) =>
+    ((await db.knex.withSchema('pgboss').from('job').where({ name: 'test.slow' }).whereRaw("data->>'tag' = ?", [tag]).first(db.knex.raw('state::text as state'))) as { state: string } | undefined)?.state;
+  return { queue, started, release: (tag: string) => gates.get(tag)?.(), enqueue, state };
+}
+
+describe('the worker in this process', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  }, 120_000);
+  afterAll(async () => {
+    await db?.destroy();
+  });
+
+  it('answers live and ready; on close readiness says draining until the job in hand finishes, then it stops', async () => {
+    const { queue, started, release, enqueue, state } = slowQueue(db, true);
+    const worker = await startWorker(queue, db, logger, { port: 0, host: '127.0.0.1', drainMs: 20_000 });
+    expect(await health(worker.port, '/health/live')).toEqual({ code: 200, body: { status: 'ok' } });
+    expect(await health(worker.port, '/health/ready')).toEqual({ code: 200, body: { status: 'ready' } });
+    expect((await fetch(`http://127.0.0.1:${worker.port}/api/health`)).status).toBe(404);
+
+    await enqueue('a');
+    await until('o job começar', () => started.includes('a'));
+    const closing = worker.close();
+    expect(await health(worker.port, '/health/ready')).toEqual({ code: 503, body: { status: 'draining' } });
+    expect(await state('a')).toBe('active');
+    release('a');
+    expect(await closing).toBe(true);
+    expect(await state('a')).toBe('completed');
+  });
+
+  it('a job that outlives the drain bound is left running: close resolves false and the job stays active for pg-boss to expire', async () => {
+    const { queue, started, release, enqueue, state } = slowQueue(db, true);
+    const worker = await startWorker(queue, db, logger, { port: 0, host: '127.0.0.1', drainMs: 300 });
+    await enqueue('b');
+    await until('o job começar', () => started.includes('b'));
+    expect(await worker.close()).toBe(false);
+    expect(await state('b')).toBe('active');
+    // The test's own cleanup: let the handler end and the queue stop before the database closes.
+    release('b');
+    await queue.stop();
+  });
+
+  it('a queue with jobs off only enqueues: nothing runs after the commit', async () => {
+    const { queue, started, enqueue, state } = slowQueue(db, false);
+    await queue.start();
+    await queue.dispatch(await enqueue('c'));
+    expect(started).toEqual([]);
+    expect(await state('c')).toBe('created');
+    await queue.stop();
+  });
+});
