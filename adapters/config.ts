@@ -100,6 +100,8 @@ export const configSchema = z
     DEMO_ADMIN_PASSWORD: z.string().min(8, { message: 'deve ter ao menos 8 caracteres' }).optional(),
     // The seeded demo admin's TOTP secret (base32), for browser tests; unset, the admin enrols on first sign-in.
     DEMO_ADMIN_TOTP_SECRET: z.string().regex(/^[A-Z2-7]{16,}$/, 'use uma chave base32 (A–Z, 2–7) de ao menos 16 caracteres').optional(),
+    /** The bearer token Prometheus sends to GET /metrics; unset, /metrics answers 404 (production requires one). */
+    METRICS_TOKEN: z.string().optional().transform((v) => (v?.trim() ? v.trim() : undefined)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z
       .enum(['true', 'false', '1', '0'])
@@ -155,7 +157,12 @@ export const configSchema = z
           ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'o sandbox não move dinheiro de verdade: use asaas em produção (ou TURMA_STAGING=true num servidor de homologação)' });
         if (!c.SMTP_URL)
           ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'obrigatória em produção: sem ela nenhum e-mail sai (ou TURMA_STAGING=true num servidor de homologação)' });
+        // Without it nobody can watch the instance; a staging server may go without (/metrics then answers 404).
+        if (!c.METRICS_TOKEN)
+          ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: 'obrigatória em produção: o token que o Prometheus envia a /metrics (ex.: openssl rand -hex 32)' });
       }
+      if (c.METRICS_TOKEN && (c.METRICS_TOKEN.length < 24 || isWeakSecret(c.METRICS_TOKEN)))
+        ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: 'fraca demais: use ao menos 24 caracteres aleatórios (ex.: openssl rand -hex 32)' });
     }
   });
 
@@ -194,6 +201,8 @@ export type Config = Readonly<{
   authAccountLoginCeiling: number;
   bodyLimit: string;
   logLevel: string;
+  /** GET /metrics answers only with `Authorization: Bearer <metricsToken>`; 404 when unset. */
+  metricsToken: string | undefined;
   demoAdminPassword: string | undefined;
   demoAdminTotpSecret: string | undefined;
   trustProxy: boolean;
@@ -265,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authAccountLoginCeiling: c.AUTH_ACCOUNT_LOGIN_CEILING,
     bodyLimit: c.BODY_LIMIT,
     logLevel: c.LOG_LEVEL,
+    metricsToken: c.METRICS_TOKEN,
     demoAdminPassword: c.DEMO_ADMIN_PASSWORD,
     demoAdminTotpSecret: c.DEMO_ADMIN_TOTP_SECRET,
     trustProxy: c.TRUST_PROXY,

@@ -40,7 +40,7 @@ import type { AppUnitOfWork, Repositories, TransactionalJobs } from './db/unit-o
 import { createFileStore } from './storage/file-store';
 import { CatalogCache } from './http/catalog-cache';
 import { NotificationFeed } from './notifications/notification-feed';
-import { PgBossJobQueue } from './jobs/pg-boss.queue';
+import { JOBS_SCHEMA, PgBossJobQueue } from './jobs/pg-boss.queue';
 import { jobDefinitions } from './jobs/definitions';
 import type { RateLimiter } from '../core/ports/rate-limiter';
 import { PostgresRateLimiter } from './security/rate-limiter';
@@ -75,6 +75,8 @@ import { turmaUserAgent } from './geo/upstream';
 import { AsaasPaymentGateway } from './payments/asaas.gateway';
 import { SandboxPaymentGateway } from './payments/sandbox.gateway';
 import { createLogger, type Logger } from './logger';
+import { Metrics, knexPoolUse } from './observability/metrics';
+import { traceKnexQueries } from './observability/tracing';
 import { TOKENS } from './tokens';
 import { ExperimentService } from '../core/experiments';
 import { SharpImageProcessor } from './images/sharp.images';
@@ -158,6 +160,11 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   c.bind<Config>(TOKENS.Config).toConstantValue(config);
   c.bind<Database>(TOKENS.Database).toConstantValue(database);
   c.bind<Readiness>(TOKENS.Readiness).toConstantValue(new Readiness());
+  // Metrics: the job gauges and the pool are read at scrape time. Query spans only when tracing is on (once per knex).
+  c.bind<Metrics>(TOKENS.Metrics).toDynamicValue(
+    () => new Metrics({ queues: { knex: database.knex, schema: JOBS_SCHEMA, names: () => c.get<PgBossJobQueue>(TOKENS.JobQueue).names }, pool: () => knexPoolUse(database.knex) }),
+  );
+  traceKnexQueries(database.knex, database.kind === 'pglite' ? 'pglite' : 'postgresql');
   c.bind<Logger>(TOKENS.Logger).toConstantValue(overrides.logger ?? createLogger(config.logLevel));
   c.bind<Clock>(TOKENS.Clock).toConstantValue(overrides.clock ?? systemClock);
   // The unit of work hands each transaction the job queue bound to it (resolved lazily: the queue's handlers use services).

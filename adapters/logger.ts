@@ -1,7 +1,8 @@
 // Logs (pino): JSON lines in production and tests (for the log collector, and tests that read them); human lines in
 // development (pino-pretty, in-process), so `npm start` prints one readable format; request logs carry the request id.
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
+import { traceFields } from './observability/tracing';
 
 export type { Logger };
 
@@ -36,15 +37,18 @@ export function settleLogOutput(logger: Logger, timeoutMs = 1_000): Promise<void
   });
 }
 
-export function createLogger(level: string, options: { pretty?: boolean } = {}): Logger {
+export function createLogger(level: string, options: { pretty?: boolean; destination?: DestinationStream } = {}): Logger {
   const settings = {
     level,
     base: { service: 'turma' },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: ['req.headers.cookie', 'password', '*.password', 'token', '*.token'], remove: true },
+    // trace_id and span_id of the active span, when tracing is on (an empty object otherwise).
+    mixin: traceFields,
   };
   // Written in the background with a bounded buffer: when stdout is a pipe nobody reads, a synchronous write blocks
   // the whole process (seen stuck in shutdown); lines past LOG_BUFFER_MAX are dropped instead of held in memory.
+  if (options.destination) return pino(settings, options.destination);
   if (!(options.pretty ?? wantsPrettyLogs())) {
     const destination = pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_MAX });
     destinations.add(destination);

@@ -10,6 +10,7 @@ import { settleLogOutput, type Logger } from './logger';
 import type { PgBossJobQueue } from './jobs/pg-boss.queue';
 import type { AppUnitOfWork } from './db/unit-of-work';
 import { DEMO_USER_PASSWORD, runSeeds } from '../seeds/index';
+import { startTracing, stopTracing } from './observability/tracing';
 
 const DEMO_ROLE_LABELS = { user: 'participante', professional: 'profissional', influencer: 'influenciadora' } as const;
 
@@ -34,6 +35,8 @@ async function main() {
     }
   } else if (!config.skipBuild) await buildIfNeeded((m) => console.log(m));
 
+  // Before the database and the container: their queries and outbound calls are traced from the first one.
+  await startTracing({ serviceName: 'turma-web' });
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: pgliteDirFor(config.dataDir),
@@ -98,7 +101,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'encerrando…');
     // The last log lines are flushed, but a stdout nobody reads cannot hold the exit for more than a second.
-    const exit = (code: number) => void settleLogOutput(logger).then(() => process.exit(code));
+    const exit = (code: number) => void Promise.all([settleLogOutput(logger), stopTracing()]).then(() => process.exit(code));
     running.close().then(
       () => exit(0),
       (err) => {

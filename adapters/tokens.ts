@@ -4,6 +4,8 @@ export const TOKENS = {
   Logger: Symbol.for('turma.Logger'),
   Database: Symbol.for('turma.Database'),
   Readiness: Symbol.for('turma.Readiness'),
+  /** Prometheus metrics of this instance (adapters/observability/metrics.ts). */
+  Metrics: Symbol.for('turma.Metrics'),
   Clock: Symbol.for('turma.Clock'),
   UnitOfWork: Symbol.for('turma.UnitOfWork'),
   PasswordHasher: Symbol.for('turma.PasswordHasher'),

@@ -15,6 +15,8 @@ import { apiLocaleOf, withApiLocale } from './validation';
 import { requestContext } from './middleware/request-context';
 import { loadSession } from './middleware/auth';
 import { securityHeaders } from './middleware/security-headers';
+import { metricsEndpoint, observeRequests } from './middleware/observability';
+import type { Metrics } from '../observability/metrics';
 import { healthRoutes } from './routes/health.routes';
 import { authRoutes } from './routes/auth.routes';
 import { planRoutes } from './routes/plans.routes';
@@ -126,8 +128,12 @@ export function createApp(container: Container, options: { distDir?: string } = 
   app.context.container = container;
   app.silent = true; // errors are logged by our middleware, once, with the request id
 
+  const metrics = container.get<Metrics>(TOKENS.Metrics);
+  // Outermost: the request's span (when tracing) holds every log line and query below it; its duration is measured.
+  app.use(observeRequests(metrics));
   app.use(requestContext(logger));
   app.use(errorMiddleware);
+  app.use(metricsEndpoint(metrics, config.metricsToken));
   app.use((ctx, next) => withApiLocale(apiLocaleOf(ctx), next));
   app.use(securityHeaders({ https: config.publicUrl.startsWith('https://'), mapTileOrigin: config.mapTiles?.origin ?? null }));
   app.use(guardUrl);
