@@ -8,6 +8,8 @@ import { buildContainer } from './container';
 import { TOKENS } from './tokens';
 import { settleLogOutput, type Logger } from './logger';
 import type { PgBossJobQueue } from './jobs/pg-boss.queue';
+import { metricsAnswer, type Metrics } from './observability/metrics';
+import { startTracing, stopTracing } from './observability/tracing';
 
 const DB_TIMEOUT_MS = 3_000;
 
@@ -28,7 +30,7 @@ export async function startWorker(
   queue: PgBossJobQueue,
   database: Database,
   logger: Logger,
-  options: { port: number; host: string; drainMs: number },
+  options: { port: number; host: string; drainMs: number; metrics?: { metrics: Metrics; token: string | undefined } },
 ): Promise<RunningWorker> {
   let state: Health = 'starting';
   const server: Server = createServer((req, res) => {
@@ -38,6 +40,11 @@ export async function startWorker(
     };
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET' && req.method !== 'HEAD') return answer(405, { status: 'method_not_allowed' });
+    // The queues' metrics on the health port too (the same token as the web instances').
+    if (path === '/metrics' && options.metrics) {
+      void metricsAnswer(options.metrics.metrics, options.metrics.token, req.headers.authorization).then((m) => res.writeHead(m.status, m.headers).end(m.body));
+      return;
+    }
     if (path === '/health/live') return answer(200, { status: 'ok' });
     if (path !== '/health/ready') return answer(404, { status: 'not_found' });
     if (state !== 'ready') return answer(503, { status: state });
@@ -113,6 +120,7 @@ export async function runWorkerProcess(env: Record<string, string | undefined>, 
     }
     throw err;
   }
+  await startTracing({ serviceName: 'turma-worker' }, env);
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir), poolMax: config.databasePoolMax });
   const container = buildContainer(config, database);
   const logger = container.get<Logger>(TOKENS.Logger);
@@ -128,7 +136,12 @@ export async function runWorkerProcess(env: Record<string, string | undefined>, 
     }
   }
   const queue = container.get<PgBossJobQueue>(TOKENS.JobQueue);
-  const worker = await startWorker(queue, database, logger, { port: config.workerHealthPort, host: config.host, drainMs: config.jobsDrainMs });
+  const worker = await startWorker(queue, database, logger, {
+    port: config.workerHealthPort,
+    host: config.host,
+    drainMs: config.jobsDrainMs,
+    metrics: { metrics: container.get<Metrics>(TOKENS.Metrics), token: config.metricsToken },
+  });
   logger.info({ port: worker.port, database: database.kind, jobs: queue.names }, `Worker no ar (saúde em http://${config.host}:${worker.port}/health/ready)`);
 
   // The workers' timers don't hold the process open (they are unref'd); the health endpoint does, until a signal.
@@ -142,6 +155,6 @@ export async function runWorkerProcess(env: Record<string, string | undefined>, 
   if (drained) await database.close();
   logger.info('worker encerrado');
   // A stdout nobody reads would otherwise keep the process waiting for its log lines to leave.
-  await settleLogOutput(logger);
+  await Promise.all([settleLogOutput(logger), stopTracing()]);
   return 0;
 }

@@ -172,3 +172,20 @@ export function metricsTokenMatches(header: string | undefined, token: string): 
   const digest = (s: string) => createHash('sha256').update(s).digest();
   return timingSafeEqual(digest(match[1]!.trim()), digest(token));
 }
+
+/**
+ * The answer to GET /metrics, for the web app and the worker's health port alike: 404 when no token is configured,
+ * 401 without the right bearer token, else the exposition text.
+ */
+export async function metricsAnswer(metrics: Metrics, token: string | undefined, authorization: string | undefined): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const json = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+  if (!token) return { status: 404, headers: json, body: JSON.stringify({ error: { code: 'not_found', message: 'Endereço não encontrado.' } }) };
+  if (!metricsTokenMatches(authorization, token)) {
+    return {
+      status: 401,
+      headers: { ...json, 'www-authenticate': 'Bearer realm="metrics"' },
+      body: JSON.stringify({ error: { code: 'unauthenticated', message: 'Informe o token das métricas (Authorization: Bearer …).' } }),
+    };
+  }
+  return { status: 200, headers: { 'content-type': metrics.contentType, 'cache-control': 'no-store' }, body: await metrics.text() };
+}

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { context, ROOT_CONTEXT } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { generateCpf, formatCpf } from '../../core/identity/cpf';
-import { createLogger } from '../../adapters/logger';
+import { createLogger, type Logger } from '../../adapters/logger';
 import { Metrics } from '../../adapters/observability/metrics';
 import { startTracing, stopTracing } from '../../adapters/observability/tracing';
 import { metricsEndpoint } from '../../adapters/http/middleware/observability';
@@ -164,6 +164,26 @@ describe('metrics and traces after a purchase', () => {
     const done = await waitFor(async () => (await app.db.knex.withSchema('pgboss').from('job').where({ id: carrier!.id }).whereIn('state', ['completed', 'failed']).first('state')) as { state: string } | undefined, 'o job terminar');
     expect(done.state).toBe('completed');
   }, 60_000);
+
+  it('serves the queues\' metrics on the worker\'s health port too, behind the same token', async () => {
+    const { startWorker } = await import('../../adapters/worker');
+    const metrics = app.container.get<Metrics>(TOKENS.Metrics);
+    const worker = await startWorker(app.container.get<PgBossJobQueue>(TOKENS.JobQueue), app.db, app.container.get<Logger>(TOKENS.Logger), {
+      port: 0,
+      host: '127.0.0.1',
+      drainMs: 10_000,
+      metrics: { metrics, token: METRICS_TOKEN },
+    });
+    try {
+      const url = `http://127.0.0.1:${worker.port}/metrics`;
+      expect((await fetch(url)).status).toBe(401);
+      const res = await fetch(url, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toMatch(/turma_job_queue_depth\{queue="mail.send",state="created"\} \d+/);
+    } finally {
+      await worker.close();
+    }
+  });
 
   it('writes the trace and span ids into the log lines made inside a span', () => {
     const traceId = webhookSpan.spanContext().traceId;

@@ -2,7 +2,7 @@
 // template; and GET /metrics for Prometheus, behind a bearer token.
 import type { Next } from 'koa';
 import { context, propagation, trace, SpanStatusCode } from '@opentelemetry/api';
-import { metricsTokenMatches, type Metrics } from '../../observability/metrics';
+import { metricsAnswer, type Metrics } from '../../observability/metrics';
 import { SpanKind, tracer, tracingEnabled } from '../../observability/tracing';
 import { PUBLIC_READ_PATHS } from '../public-reads';
 import type { AppContext } from '../context';
@@ -61,24 +61,14 @@ export function observeRequests(metrics: Metrics) {
 export function metricsEndpoint(metrics: Metrics, token: string | undefined) {
   return async (ctx: AppContext, next: Next) => {
     if (ctx.path !== METRICS_PATH) return next();
-    ctx.set('Cache-Control', 'no-store');
-    if (!token) {
-      ctx.status = 404;
-      ctx.body = { error: { code: 'not_found', message: 'Endereço não encontrado.' } };
-      return;
-    }
-    if (!metricsTokenMatches(ctx.get('authorization'), token)) {
-      ctx.status = 401;
-      ctx.set('WWW-Authenticate', 'Bearer realm="metrics"');
-      ctx.body = { error: { code: 'unauthenticated', message: 'Informe o token das métricas (Authorization: Bearer …).' } };
-      return;
-    }
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.status = 405;
       ctx.set('Allow', 'GET, HEAD');
       return;
     }
-    ctx.type = metrics.contentType;
-    ctx.body = await metrics.text();
+    const answer = await metricsAnswer(metrics, token, ctx.get('authorization') || undefined);
+    ctx.status = answer.status;
+    ctx.set(answer.headers);
+    ctx.body = answer.body;
   };
 }
