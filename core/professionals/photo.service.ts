@@ -6,7 +6,7 @@ import { isId } from '../shared/ids';
 import type { FileStorage } from '../ports/storage';
 import type { ImageProcessor } from '../ports/image';
 import type { ProfessionalPhotoRecord } from './ports';
-import { PHOTO_MAX_BYTES, PORTFOLIO_MAX_PHOTOS, PORTFOLIO_MIN_PHOTOS } from './professional-rules';
+import { PHOTO_MAX_BYTES, PORTFOLIO_MAX_PHOTOS, PORTFOLIO_MIN_PHOTOS, portfolioOrderRefusal } from './professional-rules';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import type { ProfessionalsScope } from './ports';
 
@@ -23,6 +23,8 @@ export const PHOTO_MESSAGES = {
   full: `Seu portfólio já tem ${PORTFOLIO_MAX_PHOTOS} fotos, o máximo. Remova uma para enviar outra.`,
   minimum: `Seu perfil aprovado precisa de pelo menos ${PORTFOLIO_MIN_PHOTOS} fotos. Envie outra antes de remover esta.`,
   notFound: 'Foto não encontrada.',
+  orderDuplicate: 'A nova ordem repete uma foto. Envie cada foto do portfólio uma vez.',
+  orderIncomplete: 'Seu portfólio mudou enquanto você reordenava. Recarregue a página e tente de novo.',
   noApplication: 'Você ainda não tem cadastro de profissional.',
 } as const;
 
@@ -77,6 +79,30 @@ export class ProfessionalPhotoService {
       await this.storage.delete(key).catch(() => undefined);
       throw err;
     }
+  }
+
+  /**
+   * PUT /api/me/professional/photos/order: the caller's portfolio in the order of `photoIds`, each of their photos once
+   * (another's or a removed photo is a 404, as for a removal). The answer is the portfolio in its new order.
+   */
+  async reorder(userId: string, photoIds: readonly string[]): Promise<PhotoAnswer[]> {
+    const photos = await this.uow.run(async (tx) => {
+      const p = await tx.professionals.professionals.findByUserId(userId);
+      if (!p) throw notFound('professional_not_found', PHOTO_MESSAGES.noApplication);
+      // The same lock as uploads and removals: the list checked is the list reordered.
+      await tx.professionals.professionals.lock(p.id);
+      const current = await tx.professionals.photos.list(p.id);
+      const refusal = portfolioOrderRefusal(
+        current.map((ph) => ph.id),
+        photoIds,
+      );
+      if (refusal === 'duplicate') throw invalid('invalid_photo_order', PHOTO_MESSAGES.orderDuplicate, { photo_ids: PHOTO_MESSAGES.orderDuplicate });
+      if (refusal === 'foreign') throw notFound('photo_not_found', PHOTO_MESSAGES.notFound);
+      if (refusal === 'incomplete') throw conflict('portfolio_changed', PHOTO_MESSAGES.orderIncomplete);
+      await tx.professionals.photos.reorder(p.id, photoIds);
+      return tx.professionals.photos.list(p.id);
+    });
+    return photos.map((ph) => photoView(ph, this.storage));
   }
 
   /** DELETE /api/me/professional/photos/:id: only a photo of the caller's own portfolio (any other is a 404). */

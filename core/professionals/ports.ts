@@ -179,6 +179,8 @@ export interface ProfessionalPhotoRepository {
   find(id: string): Promise<ProfessionalPhotoRecord | null>;
   add(photo: Pick<ProfessionalPhotoRecord, 'professional_id' | 'storage_key' | 'position' | 'width' | 'height'>): Promise<ProfessionalPhotoRecord>;
   remove(id: string): Promise<void>;
+  /** Gives the professional's photos the positions 0, 1, 2… in the order of `ids` (every id one of theirs). */
+  reorder(professionalId: string, ids: readonly string[]): Promise<void>;
 }
 
 export interface ProfessionalRepositories {

@@ -112,6 +112,19 @@ export function portfolioRefusal(count: number): string | null {
   return null;
 }
 
+/**
+ * A new portfolio order must name each of the portfolio's photos once: `duplicate` when an id repeats, `foreign` when an
+ * id is not one of them (another professional's photo, or a removed one), `incomplete` when some are left out (the
+ * portfolio changed since the screen read it).
+ */
+export function portfolioOrderRefusal(current: readonly string[], requested: readonly string[]): 'duplicate' | 'foreign' | 'incomplete' | null {
+  if (new Set(requested).size !== requested.length) return 'duplicate';
+  const mine = new Set(current);
+  if (requested.some((id) => !mine.has(id))) return 'foreign';
+  if (requested.length !== current.length) return 'incomplete';
+  return null;
+}
+
 /** Reasons are shown to the professional as written: required and bounded. */
 export const decisionReasonSchema = text('o motivo', 5, 500);
 

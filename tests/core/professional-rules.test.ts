@@ -10,6 +10,7 @@ import {
   croNumberSchema,
   formatRegister,
   planPayout,
+  portfolioOrderRefusal,
   portfolioRefusal,
   professionalApplicationSchema,
   ratingSummary,
@@ -203,5 +204,19 @@ describe('reviews', () => {
     expect(ratingSummary([{ rating: 5, hidden_at: null }, { rating: 4, hidden_at: null }, { rating: 1, hidden_at: hidden }])).toEqual({ rating_average: 4.5, total_reviews: 2 });
     expect(ratingSummary([{ rating: 5, hidden_at: null }, { rating: 4, hidden_at: null }, { rating: 4, hidden_at: null }])).toEqual({ rating_average: 4.33, total_reviews: 3 });
     expect(ratingSummary([])).toEqual({ rating_average: 0, total_reviews: 0 });
+  });
+});
+
+describe('portfolio order: each of the portfolio\'s photos once', () => {
+  const mine = ['a', 'b', 'c'];
+  it.each([
+    [['c', 'a', 'b'], null],
+    [['a', 'b', 'c'], null],
+    [['a', 'a', 'b'], 'duplicate'],
+    [['a', 'b', 'x'], 'foreign'],
+    [['a', 'b', 'c', 'x'], 'foreign'],
+    [['a', 'b'], 'incomplete'],
+  ] as const)('%j → %s', (requested, refusal) => {
+    expect(portfolioOrderRefusal(mine, requested)).toBe(refusal);
   });
 });

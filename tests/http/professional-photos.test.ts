@@ -165,6 +165,47 @@ describe('portfolio photo uploads', () => {
     expect((await fetch(`${app.url}${photo.body.url}`)).status).toBe(404);
   });
 
+  it('reorders the portfolio (PUT …/photos/order): the owner\'s ids once each; a repeat 400, another\'s photo 404, a partial list 409', async () => {
+    const category = await serviceCategory();
+    const { user } = await applicant(category);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await upload(user, await png(20 + i, 20))).body.id);
+    const order = (client = user.client, photo_ids: unknown) => client.request('PUT', '/api/me/professional/photos/order', { photo_ids });
+
+    const moved = await order(user.client, [ids[2], ids[0], ids[1]]);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.items.map((p: { id: string; position: number }) => [p.id, p.position])).toEqual([
+      [ids[2], 0],
+      [ids[0], 1],
+      [ids[1], 2],
+    ]);
+    expect((await user.client.get('/api/me/professional')).body.photos.map((p: { id: string }) => p.id)).toEqual([ids[2], ids[0], ids[1]]);
+
+    const repeated = await order(user.client, [ids[0], ids[0], ids[1]]);
+    expect(repeated.status).toBe(400);
+    expect(repeated.body.error).toMatchObject({ code: 'invalid_photo_order', message: 'A nova ordem repete uma foto. Envie cada foto do portfólio uma vez.' });
+    const partial = await order(user.client, [ids[1], ids[0]]);
+    expect(partial.status).toBe(409);
+    expect(partial.body.error.code).toBe('portfolio_changed');
+    expect((await order(user.client, [])).status).toBe(400);
+    expect((await order(user.client, 'tudo')).status).toBe(400);
+
+    // Another professional's photo in the list, or theirs alone: 404, and neither portfolio moves.
+    const other = await applicant(category);
+    const theirs = (await upload(other.user, await png())).body.id as string;
+    const foreign = await order(user.client, [ids[0], ids[1], theirs]);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.code).toBe('photo_not_found');
+    expect((await order(other.user.client, [ids[0]])).status).toBe(404);
+    expect((await order(other.user.client, ['nao-e-um-id'])).status).toBe(404);
+    expect((await user.client.get('/api/me/professional')).body.photos.map((p: { id: string }) => p.id)).toEqual([ids[2], ids[0], ids[1]]);
+
+    // Signed out: 401; signed in without an application: 404.
+    const anonymous = await fetch(`${app.url}/api/me/professional/photos/order`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ photo_ids: ids }) });
+    expect(anonymous.status).toBe(401);
+    expect((await order((await createUser(app)).client, ids)).status).toBe(404);
+  });
+
   it('3–8 photos: approval needs 3, a rejected application is resent with 3, an approved profile keeps 3', async () => {
     const { user, id } = await applicant(await serviceCategory());
     // docs/product/spec.md §2: the account of an application under review (still role user) lands on the pending page.

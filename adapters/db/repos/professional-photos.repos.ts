@@ -20,4 +20,15 @@ export class KnexProfessionalPhotoRepository implements ProfessionalPhotoReposit
   async remove(id: string) {
     await this.db('professional_photos').where({ id }).delete();
   }
+  async reorder(professionalId: string, ids: readonly string[]) {
+    // One statement: (id, position) pairs joined in, so the portfolio never shows a half-applied order.
+    if (ids.length === 0) return;
+    const pairs = ids.map(() => '(?::uuid, ?::int)').join(', ');
+    await this.db.raw(
+      `update professional_photos as p set position = v.position, updated_at = now()
+       from (values ${pairs}) as v(id, position)
+       where p.id = v.id and p.professional_id = ?`,
+      [...ids.flatMap((id, position) => [id, position]), professionalId],
+    );
+  }
 }

@@ -1,8 +1,8 @@
 // The professional's portfolio photos over HTTP (docs/api.md): a multipart upload of one image (field `photo`) and its
-// removal. multer keeps the file in memory up to the size limit; the core checks the content and re-encodes it.
+// removal and reorder. multer keeps the file in memory up to the size limit; the core checks the content and re-encodes it.
 import multer, { type MulterFile } from '@koa/multer';
 import { z } from 'zod';
-import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, type ProfessionalPhotoService } from '../../../core/professionals';
+import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, PORTFOLIO_MAX_PHOTOS, type ProfessionalPhotoService } from '../../../core/professionals';
 import { invalid, tooLarge } from '../../../core/shared/errors';
 import { TOKENS } from '../../tokens';
 import type { AppContext } from '../context';
@@ -49,6 +49,23 @@ export function professionalPhotoRoutes() {
       errors: [400, 404, 409, 413],
       answers: { 201: { description: 'The stored photo, last in the portfolio.', schema: photoAnswerSchema } },
       handler: async (ctx) => reply(201, await service(ctx).add(ctx.state.user!.id, await readPhoto(ctx))),
+    })
+    .route({
+      method: 'put',
+      path: '/api/me/professional/photos/order',
+      summary: 'Reorder the portfolio',
+      description:
+        'The caller\'s photo ids in their new order (the first is the cover on the public profile), each of their photos once: 400 `invalid_photo_order` for a repeated id, 404 `photo_not_found` for an id that is not one of theirs, 409 `portfolio_changed` when some are left out.',
+      guard: 'user',
+      body: z.object({
+        photo_ids: z
+          .array(z.string({ error: 'Informe as fotos' }), { error: 'Informe as fotos na nova ordem' })
+          .min(1, { error: 'Informe as fotos na nova ordem' })
+          .max(PORTFOLIO_MAX_PHOTOS, { error: `No máximo ${PORTFOLIO_MAX_PHOTOS} fotos` }),
+      }),
+      errors: [400, 404, 409],
+      answers: { 200: { description: 'The portfolio in its new order.', schema: z.object({ items: z.array(photoAnswerSchema) }) } },
+      handler: async (ctx, { body }) => reply(200, { items: await service(ctx).reorder(ctx.state.user!.id, body.photo_ids) }),
     })
     .route({
       method: 'delete',
