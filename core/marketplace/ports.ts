@@ -50,14 +50,26 @@ export interface ProductListFilter {
   sort: ProductSort;
   offset: number;
   limit: number;
+  /** Keyset: only rows after this one in the sort's order (then `offset` is 0). */
+  after?: { key: string; id: string };
+  /** Count matching rows only up to this many (core/marketplace/catalogue-paging); absent: an exact count. */
+  countUpTo?: number;
+}
+
+export interface ProductListPage {
+  items: ProductWithCategory[];
+  /** Matching rows, at most `countUpTo`. */
+  total: number;
+  /** The last item's sort key (price, or created_at in UTC to the µs) when a row follows it, else null. */
+  nextKey: { key: string; id: string } | null;
 }
 
 /** `shippingFacts`: weight and dimensions of products for the freight quote. */
 export interface ProductRepository extends ShippingProductReader {
   listCategories(options: { activeOnly: boolean }): Promise<ProductCategoryRecord[]>;
   upsertCategory(category: Omit<ProductCategoryRecord, 'id'>): Promise<ProductCategoryRecord>;
-  /** One query: the page, its categories and the total matching. */
-  list(filter: ProductListFilter): Promise<{ items: ProductWithCategory[]; total: number }>;
+  /** One query: the page, its categories and the total matching (up to `countUpTo`). */
+  list(filter: ProductListFilter): Promise<ProductListPage>;
   findById(id: string): Promise<ProductWithCategory | null>;
   findBySlug(slug: string): Promise<ProductWithCategory | null>;
   /** Creates or updates by slug; `created` tells which. */

@@ -68,11 +68,13 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
-/** GET /api/products: `?category=&q=&sort=&page=&per_page=`. */
+/** GET /api/products: `?category=&q=&sort=&page=&per_page=&cursor=`. */
 export const productListQuerySchema = paginationSchema.extend({
   category: z.preprocess(blankToUndefined, z.string().trim().max(80, { message: 'Categoria inválida' }).optional()),
   q: z.preprocess(blankToUndefined, z.string().trim().max(100, { message: 'Busca longa demais (até 100 caracteres)' }).optional()),
   sort: z.preprocess(blankToUndefined, z.enum(PRODUCT_SORTS, { message: 'Ordenação inválida: use price_asc, price_desc ou newest' }).default('newest')),
+  /** The `next_cursor` of the previous page: continues after it (keyset) instead of skipping `page` rows. */
+  cursor: z.preprocess(blankToUndefined, z.string().trim().max(120, { message: 'Cursor de página inválido' }).optional()),
 });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 

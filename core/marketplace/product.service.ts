@@ -9,6 +9,7 @@ import type { ProductRecord, ProductWithCategory } from './ports';
 import { fnv1a, productCoverSvg } from './product-cover';
 import { productCategoryInputSchema, productInputSchema, toPublicProduct, type ProductCategoryInput, type ProductInput, type ProductListQuery } from './product-schemas';
 import { productSearchText, searchTerms } from './search';
+import { cappedTotal, countCeiling, decodeCursor, encodeCursor } from './catalogue-paging';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import type { MarketplaceScope } from './ports';
 
@@ -30,17 +31,28 @@ export class ProductService {
     return categories.map(({ id, name, slug, description }) => ({ id, name, slug, description }));
   }
 
-  /** GET /api/products: active products, one page, with the total (one query; categories joined, never N+1). */
+  /**
+   * GET /api/products: active products, one page (by `page`, or after `cursor`), the total counted up to a ceiling
+   * and the next page's cursor, in one query whose cost does not grow with the catalogue (catalogue-paging.ts).
+   */
   async list(query: ProductListQuery) {
+    const after = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
+    const offset = after ? 0 : toOffset(query);
     const page = await this.uow.repos.marketplace.products.list({
       activeOnly: true,
       ...(query.category ? { categorySlug: query.category } : {}),
       terms: searchTerms(query.q),
       sort: query.sort,
-      offset: toOffset(query),
+      offset,
       limit: query.per_page,
+      ...(after ? { after } : {}),
+      countUpTo: countCeiling(offset, query.per_page),
     });
-    return { items: page.items.map(toPublicProduct), total: page.total };
+    return {
+      items: page.items.map(toPublicProduct),
+      ...cappedTotal(page.total, offset, query.per_page),
+      next_cursor: page.nextKey ? encodeCursor({ sort: query.sort, ...page.nextKey }) : null,
+    };
   }
 
   /** GET /api/products/:id (an id or a slug): an active product. */

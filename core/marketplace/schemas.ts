@@ -28,7 +28,14 @@ export const productSchema = z
     created_at: dateTimeAnswer,
   })
   .meta({ id: 'Product' });
-export const productListSchema = z.object({ items: z.array(productSchema), total: z.number().int() }).meta({ id: 'ProductList' });
+export const productListSchema = z
+  .object({
+    items: z.array(productSchema),
+    total: z.number().int().meta({ description: 'Products matching, counted up to a ceiling (see total_capped).' }),
+    total_capped: z.boolean().meta({ description: 'True when counting stopped: there are more than `total` (and a next page).' }),
+    next_cursor: z.string().nullable().meta({ description: 'Send it as `cursor` for the next page (keyset), null on the last page.' }),
+  })
+  .meta({ id: 'ProductList' });
 
 export const cartLineSchema = z
   .object({

@@ -3066,6 +3066,8 @@ export interface components {
                 state: string;
                 street: string;
             };
+            /** @description The actions an operator may take now (the order state table). */
+            allowed_moves: ("preparing" | "ship" | "deliver" | "cancel" | "refund")[];
             can_pay: boolean;
             can_return: boolean;
             cancel_reason: string | null;
@@ -4341,7 +4343,12 @@ export interface components {
         };
         ProductList: {
             items: components["schemas"]["Product"][];
+            /** @description Send it as `cursor` for the next page (keyset), null on the last page. */
+            next_cursor: string | null;
+            /** @description Products matching, counted up to a ceiling (see total_capped). */
             total: number;
+            /** @description True when counting stopped: there are more than `total` (and a next page). */
+            total_capped: boolean;
         };
         PublicGroup: {
             /** Format: date-time */
@@ -13993,6 +14000,7 @@ export interface operations {
         parameters: {
             query?: {
                 category?: string;
+                cursor?: string;
                 page?: number;
                 per_page?: number;
                 q?: string;

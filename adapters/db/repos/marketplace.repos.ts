@@ -1,7 +1,7 @@
 // Products, cart lines and orders on knex. Stock moves are single conditional statements; lists are one query each.
 import type { Knex } from 'knex';
 import { containsPattern } from '../like';
-import type { AdminOrderRow, CartCatalogItem, CartLineKey, CartLineWithItem, CartLineWrite, CartRepository, NewOrder, OrderAdminFilter, OrderAdminSort, NewProduct, OrderItemRecord, OrderRecord, OrderRepository, OrderStatusChangeRecord, ProductCategoryRecord, ProductListFilter, ProductRecord, ProductRepository, ProductWithCategory } from '../../../core/marketplace/ports';
+import type { AdminOrderRow, CartCatalogItem, CartLineKey, CartLineWithItem, CartLineWrite, CartRepository, NewOrder, OrderAdminFilter, OrderAdminSort, NewProduct, OrderItemRecord, OrderRecord, OrderRepository, OrderStatusChangeRecord, ProductCategoryRecord, ProductListFilter, ProductListPage, ProductRecord, ProductRepository, ProductWithCategory } from '../../../core/marketplace/ports';
 import type { OrderStatus } from '../../../core/marketplace/order-rules';
 import type { ReturnStatus } from '../../../core/marketplace/order-return';
 
@@ -39,6 +39,20 @@ const ORDER_BY: Record<ProductListFilter['sort'], Array<[string, 'asc' | 'desc']
   price_desc: [['p.price', 'desc'], ['p.id', 'desc']],
 };
 
+/** Each sort's key as the cursor carries it: created_at in UTC to the microsecond (a JS Date keeps only ms), or the price. */
+const SORT_KEY: Record<ProductListFilter['sort'], string> = {
+  newest: `to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  price_asc: 'p.price',
+  price_desc: 'p.price',
+};
+
+/** The rows after a cursor, as row comparisons the sort's index serves (its columns in the same order). */
+const AFTER: Record<ProductListFilter['sort'], string> = {
+  newest: '(p.created_at, p.id) < (cast(? as timestamptz), cast(? as uuid))',
+  price_asc: '(p.price, p.id) > (cast(? as integer), cast(? as uuid))',
+  price_desc: '(p.price, p.id) < (cast(? as integer), cast(? as uuid))',
+};
+
 export class KnexProductRepository implements ProductRepository {
   constructor(private readonly db: Knex) {}
 
@@ -63,26 +77,37 @@ export class KnexProductRepository implements ProductRepository {
       .select(...PRODUCT_COLUMNS, 'c.id as c_id', 'c.name as c_name', 'c.slug as c_slug');
   }
 
-  async list(filter: ProductListFilter) {
+  async list(filter: ProductListFilter): Promise<ProductListPage> {
     const filtered = this.db('products as p');
     if (filter.activeOnly) filtered.where('p.active', true);
     if (filter.categorySlug) filtered.where('p.category_id', this.db('product_categories').select('id').where('slug', filter.categorySlug));
     // Terms are normalised words (letters and digits only), so they never carry LIKE wildcards; the trigram index serves them.
     for (const term of filter.terms) filtered.where('p.search_text', 'like', `%${term}%`);
+    // The count stops at `countUpTo` rows, whatever the catalogue's size: a walk of at most that many entries of the
+    // page's own index (the order steers the planner to it rather than to a scan of the table that stops early).
+    let counted;
+    if (filter.countUpTo === undefined) counted = filtered.clone().count('* as n');
+    else {
+      const upTo = filtered.clone().select(this.db.raw('1'));
+      for (const [column, direction] of ORDER_BY[filter.sort]) upTo.orderBy(column, direction);
+      counted = this.db.count('* as n').from(upTo.limit(filter.countUpTo).as('c'));
+    }
     const page = filtered
       .clone()
       .leftJoin('product_categories as c', 'c.id', 'p.category_id')
-      .select(...PRODUCT_COLUMNS, 'c.id as c_id', 'c.name as c_name', 'c.slug as c_slug');
+      .select(...PRODUCT_COLUMNS, 'c.id as c_id', 'c.name as c_name', 'c.slug as c_slug', this.db.raw(`${SORT_KEY[filter.sort]} as k`), this.db.raw('(?) as counted', [counted]));
+    if (filter.after) page.whereRaw(AFTER[filter.sort], [filter.after.key, filter.after.id]);
     for (const [column, direction] of ORDER_BY[filter.sort]) page.orderBy(column, direction);
-    // The page walks an index in the requested order and stops at the limit; the total is a separate count, skipped
-    // when the first page already holds everything (a window count would make every page sort all matching rows).
-    const rows = (await page.offset(filter.offset).limit(filter.limit)) as Row[];
-    let total = filter.offset + rows.length;
-    if (rows.length === filter.limit || (rows.length === 0 && filter.offset > 0)) {
-      const [counted] = (await filtered.clone().count<{ count: number }[]>('* as count')) as Array<{ count: number }>;
-      total = Number(counted?.count ?? 0);
-    }
-    return { items: rows.map(toProduct), total };
+    // One statement: the page walks an index in the requested order and stops at the limit (one row more tells whether
+    // a next page exists); the capped count rides along as an uncorrelated subquery, run once.
+    const rows = (await page.offset(filter.offset).limit(filter.limit + 1)) as Row[];
+    let total: number;
+    if (rows.length > 0) total = Number(rows[0]!.counted);
+    else if (filter.offset === 0 && !filter.after) total = 0;
+    else total = Number(((await counted) as Array<{ n: number | string }>)[0]?.n ?? 0);
+    const items = rows.slice(0, filter.limit);
+    const last = items[items.length - 1];
+    return { items: items.map(toProduct), total, nextKey: rows.length > filter.limit && last ? { key: String(last.k), id: last.id } : null };
   }
 
   async findById(id: string) {

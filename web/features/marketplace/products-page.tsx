@@ -8,11 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { SearchIcon, ShoppingBagIcon } from '../../components/icons';
-import type { ListResponse } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useApiQuery } from '../../lib/query';
 import { loadCartEngine } from '../../lib/cart/cart-context';
-import { marketplaceApi, marketplaceKeys, PRODUCT_SORTS, type Product, type ProductSort } from '../../lib/marketplace-api';
+import { marketplaceApi, marketplaceKeys, PRODUCT_SORTS, type ProductPage, type ProductSort } from '../../lib/marketplace-api';
 import { Pager } from './pager';
 import { ProductCard } from '../../components/products/product-card';
 import { CardGridSkeleton, ErrorState } from '../../components/resource-states';
@@ -23,7 +22,7 @@ const SEARCH_DELAY_MS = 400;
 const isSort = (v: string | null): v is ProductSort => PRODUCT_SORTS.includes(v as ProductSort);
 
 export default function ProductsPage() {
-  const { t } = useTranslation('marketplace');
+  const { t, i18n } = useTranslation('marketplace');
   useDocumentTitle(t('products.docTitle'));
   const [params, setParams] = useSearchParams();
   const category = params.get('category') ?? '';
@@ -43,7 +42,7 @@ export default function ProductsPage() {
     marketplaceApi.products({ category, q, sort, page, per_page: PRODUCTS_PER_PAGE }, signal),
   );
   // While a new page loads, the previous one stays on screen (dimmed) instead of a flash of skeletons.
-  const last = useRef<ListResponse<Product> | null>(null);
+  const last = useRef<ProductPage | null>(null);
   if (products.state.status === 'ready') last.current = products.state.data;
   const shown = products.state.status === 'ready' ? products.state.data : products.state.status === 'loading' ? last.current : null;
   const busy = products.state.status === 'loading';
@@ -88,7 +87,10 @@ export default function ProductsPage() {
   };
 
   const total = shown?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
+  // A capped total ("mais de 1.000") leaves the number of pages open; a next page then always exists.
+  const capped = shown?.total_capped ?? false;
+  const pages = capped ? null : Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
+  const n = new Intl.NumberFormat(i18n.language).format(total);
   const filtered = Boolean(category || q);
   const categoryList = categories.state.status === 'ready' ? categories.state.data.items : [];
   const currentCategory = categoryList.find((c) => c.slug === category);
@@ -163,10 +165,10 @@ export default function ProductsPage() {
         <p className="catalog-results__count muted" role="status">
           {shown
             ? q
-              ? t('products.countFor', { count: total, q })
+              ? t(capped ? 'products.countMoreFor' : 'products.countFor', { count: total, n, q })
               : currentCategory
-                ? t('products.countIn', { count: total, category: currentCategory.name })
-                : t('products.count', { count: total })
+                ? t(capped ? 'products.countMoreIn' : 'products.countIn', { count: total, n, category: currentCategory.name })
+                : t(capped ? 'products.countMore' : 'products.count', { count: total, n })
             : ''}
         </p>
 
@@ -202,7 +204,7 @@ export default function ProductsPage() {
 
         {shown && (
           <Pager
-            page={Math.min(page, pages)}
+            page={pages === null ? page : Math.min(page, pages)}
             pages={pages}
             label={t('products.pager')}
             onPage={(n) => {

@@ -1,0 +1,135 @@
+// Catalogue pages over HTTP (docs/product/marketplace.md#catalogue-pages): a total capped at 1,000 ("more than"), exact
+// below it and on deep pages; keyset cursors that walk every sort with ties, as the page numbers do; bad cursors.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let app: TestApp;
+
+/** `count` active products in a new category, in one statement; prices and creation times repeat (ties for keyset). */
+async function seed(slug: string, count: number, word: string) {
+  const [category] = await app.db.knex('product_categories').insert({ name: `Categoria ${slug}`, slug }).returning(['id']);
+  await app.db.knex.raw(
+    `insert into products (category_id, name, slug, price, stock_quantity, search_text, created_at)
+     select ?, 'Produto ' || i, ? || '-' || i, 1000 + (i % 7) * 100, null, ? || ' produto ' || i,
+            timestamptz '2026-11-01 12:00:00.123456+00' - make_interval(secs => i / 3)
+       from generate_series(1, ?) as i`,
+    [category.id, slug, word, count],
+  );
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await seed('muitos', 1_030, 'luminaria');
+  await seed('poucos', 47, 'abajur');
+  // A few of the many carry a second word: a search that finds less than the cap counts exactly.
+  await app.db.knex.raw(`update products set search_text = search_text || ' rara' where slug in ('muitos-5', 'muitos-500', 'muitos-1000')`);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const get = async (query: string) => {
+  const res = await app.client().get(`/api/products?${query}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { items: Array<{ id: string; price: number; created_at: string }>; total: number; total_capped: boolean; next_cursor: string | null };
+};
+
+describe('capped total', () => {
+  it('stops counting past 1,000 and says so; counts exactly when fewer match, and on a deep page', async () => {
+    const first = await get('category=muitos&per_page=12');
+    expect(first).toMatchObject({ total: 1_000, total_capped: true });
+    expect(first.items).toHaveLength(12);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    const all = await get('per_page=12');
+    expect(all).toMatchObject({ total: 1_000, total_capped: true });
+
+    expect(await get('category=poucos&per_page=12')).toMatchObject({ total: 47, total_capped: false });
+    expect(await get('q=rara')).toMatchObject({ total: 3, total_capped: false });
+    expect(await get('q=luminaria&sort=price_asc')).toMatchObject({ total: 1_000, total_capped: true });
+
+    // Page 84 of 12 ends at row 1,008; page 86 holds rows 1,021–1,030: counting past its end gives the exact total.
+    const deep = await get('category=muitos&per_page=12&page=86');
+    expect(deep).toMatchObject({ total: 1_030, total_capped: false, next_cursor: null });
+    expect(deep.items).toHaveLength(10);
+    expect(await get('category=muitos&per_page=12&page=85')).toMatchObject({ total: 1_020, total_capped: true });
+    // Past the end: no items, the exact total, no cursor.
+    expect(await get('category=muitos&per_page=12&page=200')).toMatchObject({ items: [], total: 1_030, total_capped: false, next_cursor: null });
+  });
+});
+
+describe('keyset paging', () => {
+  it.each(['newest', 'price_asc', 'price_desc'])('follows next_cursor through %s with ties, in the same order as the page numbers', async (sort) => {
+    const byPages: string[] = [];
+    for (let page = 1; page <= 5; page++) byPages.push(...(await get(`category=poucos&sort=${sort}&per_page=10&page=${page}`)).items.map((p) => p.id));
+    const byCursor: string[] = [];
+    let cursor: string | null = null;
+    let steps = 0;
+    do {
+      const body = await get(`category=poucos&sort=${sort}&per_page=10${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(body).toMatchObject({ total: 47, total_capped: false });
+      byCursor.push(...body.items.map((p) => p.id));
+      cursor = body.next_cursor;
+      steps++;
+    } while (cursor && steps < 10);
+    expect(steps).toBe(5);
+    expect(new Set(byCursor).size).toBe(47);
+    expect(byCursor).toEqual(byPages);
+  });
+
+  it('a cursor continues past the cap, and the pages it gives match the numbered ones', async () => {
+    const page2 = await get('category=muitos&sort=price_desc&per_page=20&page=2');
+    const first = await get('category=muitos&sort=price_desc&per_page=20');
+    const next = await get(`category=muitos&sort=price_desc&per_page=20&cursor=${encodeURIComponent(first.next_cursor!)}`);
+    expect(next.items.map((p) => p.id)).toEqual(page2.items.map((p) => p.id));
+    expect(next).toMatchObject({ total: 1_000, total_capped: true });
+  });
+
+  it('refuses a malformed cursor or one of another sort with a clear 400', async () => {
+    const first = await get('category=poucos&sort=price_asc&per_page=10');
+    for (const query of [`sort=newest&cursor=${encodeURIComponent(first.next_cursor!)}`, 'cursor=abc', `cursor=${encodeURIComponent("n.x' or 1=1.y")}`]) {
+      const res = await app.client().get(`/api/products?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'invalid_cursor', message: expect.stringMatching(/^Cursor de página inválido/) });
+    }
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('query plans (PostgreSQL)', () => {
+  it('with 20,000 products, each page query (its capped count included) reads products through an index, never a Seq Scan', async () => {
+    const knex = app.db.knex;
+    const [big] = await knex('product_categories').insert({ name: 'Vinte mil', slug: 'vinte-mil' }).returning(['id']);
+    const others = (await knex('product_categories').select('id')).map((c: { id: string }) => c.id);
+    await knex.raw(
+      `insert into products (category_id, name, slug, price, search_text, created_at)
+       select (?::uuid[])[i % ? + 1], 'Item ' || i, 'item-' || i, 500 + (i * 7919) % 50000, 'item ' || i, now() - make_interval(mins => i)
+         from generate_series(1, 20000) as i`,
+      [[big.id, ...others], others.length + 1],
+    );
+    await knex.raw('analyze products');
+    const statements: Array<{ sql: string; bindings: unknown[] }> = [];
+    const record = (q: { sql: string; bindings?: unknown[] }) => {
+      if (/from "products" as "p"/.test(q.sql)) statements.push({ sql: q.sql, bindings: q.bindings ?? [] });
+    };
+    knex.on('query', record);
+    try {
+      const first = await get('per_page=12');
+      await get('category=vinte-mil&sort=price_asc&per_page=12&page=3');
+      await get('sort=price_desc&per_page=12&page=40');
+      await get(`per_page=12&cursor=${encodeURIComponent(first.next_cursor!)}`);
+    } finally {
+      knex.off('query', record);
+    }
+    expect(statements).toHaveLength(4);
+    for (const { sql, bindings } of statements) {
+      const [{ 'QUERY PLAN': plan }] = (await knex.raw(`explain (format json) ${sql.replace(/\$\d+/g, '?')}`, bindings)).rows;
+      const scans: string[] = [];
+      const walk = (node: Record<string, unknown>) => {
+        if (node['Relation Name'] === 'products') scans.push(`${String(node['Node Type'])} ${String(node['Index Name'] ?? '')}`.trim());
+        for (const child of (node.Plans as Array<Record<string, unknown>> | undefined) ?? []) walk(child);
+      };
+      walk(plan[0].Plan);
+      expect(scans.length, sql).toBeGreaterThanOrEqual(2); // the page and its capped count
+      expect(scans.filter((s) => s.startsWith('Seq Scan')), `${sql}\n${scans.join('\n')}`).toEqual([]);
+    }
+  });
+});
