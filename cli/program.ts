@@ -10,6 +10,8 @@ import { registerProfessionalCommands } from './commands/professionals';
 import { registerInfluencerCommands } from './commands/influencers';
 import { registerPayoutCommands } from './commands/payouts';
 import { registerCampaignCommands } from './commands/campaigns';
+import { registerBackupCommands } from './commands/backup';
+import { registerStorageCommands } from './commands/storage';
 import { reportError, withCliIo, writeErr, writeOut, type CliIo } from './runtime';
 import { translateCommanderMessage, translateHelpTitle, translateUsage } from './i18n';
 
@@ -38,6 +40,8 @@ export function buildProgram(): Command {
   registerInfluencerCommands(program);
   registerPayoutCommands(program);
   registerCampaignCommands(program);
+  registerBackupCommands(program);
+  registerStorageCommands(program);
   return program;
 }
 
