@@ -1,5 +1,5 @@
-// The worker in this process, on both engines: its health endpoint, the drain on stop (a job in hand finishes; one that
-// outlives JOBS_DRAIN_MS is left to pg-boss), and a queue with jobs off that only enqueues.
+// The worker in this process, on both engines: its health endpoint, the drain on stop (no new job is taken, the job in
+// hand finishes; one that outlives JOBS_DRAIN_MS is left to pg-boss), and a queue with jobs off that only enqueues.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { PgBossJobQueue, defineJob } from '../../adapters/jobs/pg-boss.queue';
@@ -22,14 +22,16 @@ const health = async (port: number, path: string) => {
   return { code: res.status, body: (await res.json()) as { status: string } };
 };
 
-/** A queue holding one job whose runs wait for the test to let them finish. */
+let queues = 0;
+/** A queue holding one job (a name of its own per test) whose runs wait for the test to let them finish. */
 function slowQueue(db: TestDatabase, workers: boolean) {
+  const name = `test.slow_${++queues}`;
   const started: string[] = [];
   const gates = new Map<string, () => void>();
   const queue = new PgBossJobQueue(db, { logger, workers, pollingSeconds: 0.5 });
   queue.define(
     defineJob({
-      name: 'test.slow',
+      name,
       description: 'espera o teste',
       retryLimit: 0,
       retryDelaySeconds: 1,
@@ -47,13 +49,13 @@ function slowQueue(db: TestDatabase, workers: boolean) {
     let names: readonly string[] = [];
     await db.knex.transaction(async (trx: Knex.Transaction) => {
       const port = queue.forTransaction(trx);
-      await port.enqueue('test.slow' as JobName, { tag } as never);
+      await port.enqueue(name as JobName, { tag } as never);
       names = port.jobs;
     });
     return names;
   };
   const state = async (tag: string) =>
-    ((await db.knex.withSchema('pgboss').from('job').where({ name: 'test.slow' }).whereRaw("data->>'tag' = ?", [tag]).first(db.knex.raw('state::text as state'))) as { state: string } | undefined)?.state;
+    ((await db.knex.withSchema('pgboss').from('job').where({ name }).whereRaw("data->>'tag' = ?", [tag]).first(db.knex.raw('state::text as state'))) as { state: string } | undefined)?.state;
   return { queue, started, release: (tag: string) => gates.get(tag)?.(), enqueue, state };
 }
 
@@ -78,8 +80,13 @@ describe('the worker in this process', () => {
     const closing = worker.close();
     expect(await health(worker.port, '/health/ready')).toEqual({ code: 503, body: { status: 'draining' } });
     expect(await state('a')).toBe('active');
+    // A job due while it stops is not taken: it waits in the queue for the next worker.
+    await enqueue('late');
+    await sleep(1_200);
     release('a');
     expect(await closing).toBe(true);
+    expect(started).toEqual(['a']);
+    expect(await state('late')).toBe('created');
     expect(await state('a')).toBe('completed');
   });
 
