@@ -5,6 +5,13 @@ import type { ProductSort } from './product-schemas';
 
 /** A list is counted exactly up to this many products; above it the answer says "more than" (`total_capped`). */
 export const CATALOGUE_TOTAL_CAP = 1_000;
+/** A search counts less far: each row counted is a text match read from the table, not an index entry. */
+export const SEARCH_TOTAL_CAP = 100;
+
+/** The cap of a list: a search's when it has search words. */
+export function totalCap(searching: boolean): number {
+  return searching ? SEARCH_TOTAL_CAP : CATALOGUE_TOTAL_CAP;
+}
 
 /**
  * How many matching rows to count for a page at `offset`: one more than the larger of the cap and the end of the page,

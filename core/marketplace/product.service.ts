@@ -9,7 +9,7 @@ import type { ProductRecord, ProductWithCategory } from './ports';
 import { fnv1a, productCoverSvg } from './product-cover';
 import { productCategoryInputSchema, productInputSchema, toPublicProduct, type ProductCategoryInput, type ProductInput, type ProductListQuery } from './product-schemas';
 import { productSearchText, searchTerms } from './search';
-import { cappedTotal, countCeiling, decodeCursor, encodeCursor } from './catalogue-paging';
+import { cappedTotal, countCeiling, decodeCursor, encodeCursor, totalCap } from './catalogue-paging';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import type { MarketplaceScope } from './ports';
 
@@ -38,19 +38,21 @@ export class ProductService {
   async list(query: ProductListQuery) {
     const after = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
     const offset = after ? 0 : toOffset(query);
+    const terms = searchTerms(query.q);
+    const cap = totalCap(terms.length > 0);
     const page = await this.uow.repos.marketplace.products.list({
       activeOnly: true,
       ...(query.category ? { categorySlug: query.category } : {}),
-      terms: searchTerms(query.q),
+      terms,
       sort: query.sort,
       offset,
       limit: query.per_page,
       ...(after ? { after } : {}),
-      countUpTo: countCeiling(offset, query.per_page),
+      countUpTo: countCeiling(offset, query.per_page, cap),
     });
     return {
       items: page.items.map(toPublicProduct),
-      ...cappedTotal(page.total, offset, query.per_page),
+      ...cappedTotal(page.total, offset, query.per_page, cap),
       next_cursor: page.nextKey ? encodeCursor({ sort: query.sort, ...page.nextKey }) : null,
     };
   }

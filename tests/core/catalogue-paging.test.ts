@@ -1,7 +1,7 @@
 // The catalogue's paging rule (docs/product/marketplace.md#catalogue-pages): how far a page counts, when its total is
 // capped ("mais de 1.000"), and the keyset cursor tied to its sort.
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE_TOTAL_CAP, cappedTotal, countCeiling, decodeCursor, encodeCursor } from '../../core/marketplace/catalogue-paging';
+import { CATALOGUE_TOTAL_CAP, SEARCH_TOTAL_CAP, cappedTotal, countCeiling, decodeCursor, encodeCursor, totalCap } from '../../core/marketplace/catalogue-paging';
 import { isDomainError } from '../../core/shared/errors';
 
 const ID = '3f0c7a8e-1b2d-4c5e-8f9a-0b1c2d3e4f5a';
@@ -9,6 +9,8 @@ const ID = '3f0c7a8e-1b2d-4c5e-8f9a-0b1c2d3e4f5a';
 describe('capped total', () => {
   it('counts one row past the cap on early pages, and past the end of a deep page', () => {
     expect(CATALOGUE_TOTAL_CAP).toBe(1_000);
+    expect([totalCap(false), totalCap(true)]).toEqual([CATALOGUE_TOTAL_CAP, SEARCH_TOTAL_CAP]);
+    expect(SEARCH_TOTAL_CAP).toBe(100);
     expect(countCeiling(0, 12)).toBe(1_001);
     expect(countCeiling(984, 12)).toBe(1_001);
     expect(countCeiling(996, 12)).toBe(1_009);

@@ -1,4 +1,4 @@
-// Catalogue pages over HTTP (docs/product/marketplace.md#catalogue-pages): a total capped at 1,000 ("more than"), exact
+// Catalogue pages over HTTP (docs/product/marketplace.md#catalogue-pages): a total capped at 1,000 (100 for a search), exact
 // below it and on deep pages; keyset cursors that walk every sort with ties, as the page numbers do; bad cursors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -45,7 +45,9 @@ describe('capped total', () => {
 
     expect(await get('category=poucos&per_page=12')).toMatchObject({ total: 47, total_capped: false });
     expect(await get('q=rara')).toMatchObject({ total: 3, total_capped: false });
-    expect(await get('q=luminaria&sort=price_asc')).toMatchObject({ total: 1_000, total_capped: true });
+    // A search counts up to 100 ("more than 100"), and past the end of a deep page like any list.
+    expect(await get('q=luminaria&sort=price_asc')).toMatchObject({ total: 100, total_capped: true });
+    expect(await get('q=luminaria&per_page=20&page=6')).toMatchObject({ total: 120, total_capped: true });
 
     // Page 84 of 12 ends at row 1,008; page 86 holds rows 1,021–1,030: counting past its end gives the exact total.
     const deep = await get('category=muitos&per_page=12&page=86');
