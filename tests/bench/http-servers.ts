@@ -19,9 +19,9 @@ export interface BenchServers {
 }
 
 /** Starts tests/bench/serve.ts in a child process and waits for its URLs. */
-export async function startBenchServers(options: { products?: number } = {}): Promise<BenchServers> {
+export async function startBenchServers(options: { products?: number; env?: Record<string, string> } = {}): Promise<BenchServers> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', new URL('./serve.ts', import.meta.url).pathname], {
-    env: { ...process.env, BENCH_PRODUCTS: String(options.products ?? 0) },
+    env: { ...process.env, BENCH_PRODUCTS: String(options.products ?? 0), ...options.env },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

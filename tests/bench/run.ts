@@ -4,6 +4,7 @@
 import { benchGroups } from './groups.bench';
 import { benchMarketplace } from './marketplace.bench';
 import { benchProfessionals } from './professionals.bench';
+import { benchColdStart, benchTracingOverhead } from './production.bench';
 import { CONNECTIONS, DURATION, ROUNDS, compareToBare, startBenchServers } from './http-servers';
 
 async function main() {
@@ -21,6 +22,8 @@ async function main() {
   await benchGroups();
   await benchMarketplace();
   await benchProfessionals();
+  await benchColdStart();
+  await benchTracingOverhead();
 }
 
 main().catch((err) => {

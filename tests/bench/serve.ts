@@ -6,8 +6,11 @@ import Koa from 'koa';
 import { runSeeds } from '../../seeds/index';
 import { createTestApp } from '../support/test-app';
 import { seedCatalogue } from './catalogue-seed';
+import { startTracing, stopTracing } from '../../adapters/observability/tracing';
 
 const products = Number(process.env.BENCH_PRODUCTS ?? 0);
+// On only when OTEL_EXPORTER_OTLP_ENDPOINT is set (the tracing overhead benchmark), as in production.
+await startTracing({ serviceName: 'turma-bench' });
 const app = await createTestApp({ env: { LOG_LEVEL: 'silent' } });
 await runSeeds(app.container, { demoUsers: false, demoProducts: false });
 const started = performance.now();
@@ -28,5 +31,6 @@ process.stdin.resume();
 process.stdin.on('end', async () => {
   bareServer.close();
   await app.close();
+  await stopTracing();
   process.exit(0);
 });
