@@ -81,6 +81,7 @@ const waitFor = async <T>(what: () => T | undefined | Promise<T | undefined>, la
 describe('metrics and traces after a purchase', () => {
   let paymentId: string;
   let webhookSpan: ReadableSpan;
+  let signupSpans: ReadableSpan[];
 
   beforeAll(async () => {
     const member = await signUp();
@@ -90,6 +91,7 @@ describe('metrics and traces after a purchase', () => {
     const pix = await member.post('/api/payments', { purpose: 'entry', ref_id: created.body.membership.id, method: 'PIX' });
     expect(pix.status).toBe(201);
     paymentId = pix.body.id;
+    signupSpans = [...spans()];
     exporter.reset();
     // The sandbox delivers the provider's webhook (stored, applied once) inside this request.
     const confirmed = await member.post(`/api/sandbox/payments/${paymentId}/confirm`);
@@ -183,6 +185,15 @@ describe('metrics and traces after a purchase', () => {
     } finally {
       await worker.close();
     }
+  });
+
+  it('traces the outbound calls of a request (the sign-up\'s CEP lookup) inside its trace', () => {
+    const signup = signupSpans.find((s) => s.name === 'POST /api/auth/signup')!;
+    expect(signup).toBeDefined();
+    const lookup = signupSpans.find((s) => String(s.attributes['url.full'] ?? '').startsWith(`${cepFake.url}/ws/01310100`));
+    expect(lookup).toBeDefined();
+    expect(lookup!.spanContext().traceId).toBe(signup.spanContext().traceId);
+    expect(lookup!.attributes['http.response.status_code']).toBe(200);
   });
 
   it('writes the trace and span ids into the log lines made inside a span', () => {
