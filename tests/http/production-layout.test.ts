@@ -137,8 +137,8 @@ describe.skipIf(!process.env.DATABASE_URL)('the production layout: two web serve
       accept_terms: true,
     });
     expect(signup.status, JSON.stringify(signup.body)).toBe(201);
-    const mail = await until('o e-mail de confirmação', () => db.knex('mail_outbox').where({ to_address: email }).first('text_body'));
-    const token = /type=signup&token=([A-Za-z0-9_%-]+)/.exec(mail.text_body as string)?.[1];
+    const mail = await until('o e-mail de confirmação', async () => (await db.knex('mail_outbox').where({ to_address: email }).first('text_body')) as { text_body: string } | undefined);
+    const token = /type=signup&token=([A-Za-z0-9_%-]+)/.exec(mail.text_body)?.[1];
     expect((await ana.post('/api/auth/confirm', { token: decodeURIComponent(token!) })).status).toBe(200);
     if (!ana.hasCookie('turma_session')) expect((await ana.post('/api/auth/login', { email, password: 'segredo-123' })).status).toBe(200);
 
