@@ -3,6 +3,7 @@
 // PGlite. Loopback only; the servers run in a child process, the load generator here (see http-servers.ts).
 import { benchGroups } from './groups.bench';
 import { benchMarketplace } from './marketplace.bench';
+import { benchCatalogueScale } from './catalogue-scale.bench';
 import { benchProfessionals } from './professionals.bench';
 import { benchColdStart, benchTracingOverhead } from './production.bench';
 import { CONNECTIONS, DURATION, ROUNDS, compareToBare, startBenchServers } from './http-servers';
@@ -21,6 +22,7 @@ async function main() {
 
   await benchGroups();
   await benchMarketplace();
+  await benchCatalogueScale();
   await benchProfessionals();
   await benchColdStart();
   await benchTracingOverhead();

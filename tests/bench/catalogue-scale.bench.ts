@@ -1,0 +1,63 @@
+// Does a catalogue page cost the same with 10k and with 200k products? Pages that all miss the cache against the
+// `select 1` health route of the same server, in alternating rounds (docs/benchmarks.md); also one search word.
+import { CONNECTIONS, DURATION, ROUNDS, measure, startBenchServers, type Measured } from './http-servers';
+import { median } from './stats';
+
+const SIZES = (process.env.BENCH_CATALOGUE_SIZES ?? '10000,200000').split(',').map(Number);
+const SORTS = ['newest', 'price_asc', 'price_desc'];
+const WORDS = ['serum', 'caneca', 'mochila', 'fone', 'tapete', 'garrafa', 'planner', 'toalha', 'difusor', 'escova', 'camiseta', 'bola', 'panela', 'lampada', 'oculos', 'classico', 'premium', 'compacto', 'termico', 'organico'];
+
+/** ROUNDS rounds of (health, then the pages), each round's ratio to the health route measured just before it. */
+async function compareToHealth(healthUrl: string, name: string, target: string | readonly string[]) {
+  const rounds: Array<{ base: Measured; route: Measured }> = [];
+  await measure(target); // warm-up (not counted)
+  for (let r = 0; r < ROUNDS; r++) rounds.push({ base: await measure(healthUrl), route: await measure(target) });
+  const round2 = (n: number) => Math.round(n * 100) / 100;
+  return {
+    route: name,
+    rps: Math.round(median(rounds.map((r) => r.route.rps))),
+    p99_ms: median(rounds.map((r) => r.route.p99)),
+    select1_rps: Math.round(median(rounds.map((r) => r.base.rps))),
+    ratio: round2(median(rounds.map((r) => r.route.rps / r.base.rps))),
+    ratios: rounds.map((r) => round2(r.route.rps / r.base.rps)).join(' '),
+    errors: rounds.reduce((n, r) => n + r.route.errors, 0),
+  };
+}
+
+export async function benchCatalogueScale() {
+  const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  for (const size of SIZES) {
+    const servers = await startBenchServers({ products: size });
+    try {
+      const url = servers.appUrl;
+      const categories = servers.info.categories as string[];
+      // 600 distinct pages (20 categories × 3 sorts × pages 1–10), more than the cache holds: every request is a miss.
+      const browsing = categories.flatMap((c) => SORTS.flatMap((sort) => Array.from({ length: 10 }, (_, p) => `${url}/api/products?category=${c}&sort=${sort}&page=${p + 1}`)));
+      // The whole catalogue, pages 1–200 under three sorts; 20 common words (each in 1/16 or 1/10 of the products),
+      // pages 1–10 under three sorts: 600 misses each too.
+      const whole = SORTS.flatMap((sort) => Array.from({ length: 200 }, (_, p) => `${url}/api/products?sort=${sort}&page=${p + 1}`));
+      const search = WORDS.flatMap((q) => SORTS.flatMap((sort) => Array.from({ length: 10 }, (_, p) => `${url}/api/products?q=${q}&sort=${sort}&page=${p + 1}`)));
+      const health = `${url}/api/health`;
+      const rows = [
+        await compareToHealth(health, '600 category pages (all misses)', browsing),
+        await compareToHealth(health, '600 pages of all products (all misses)', whole),
+        await compareToHealth(health, '600 pages of 20 search words (all misses)', search),
+      ];
+      console.log(
+        `\nCatalogue misses vs the select 1 route — ${engine}, ${size} products (seeded in ${servers.info.seeded_ms as number} ms), ` +
+          `${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s, medians (goal: ratio ≥ 0.5)`,
+      );
+      console.table(rows);
+    } finally {
+      await servers.close();
+    }
+  }
+}
+
+// `node --import tsx tests/bench/catalogue-scale.bench.ts` runs this part alone.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  benchCatalogueScale().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
