@@ -1,5 +1,5 @@
 // Every action the server writes to the audit log, with its label in both locales of the back office.
-// tests/core/audit-action-labels.test.ts scans core/, adapters/ and cli/ for the action strings written and fails when
+// tests/core/audit/audit-action-labels.test.ts scans core/, adapters/ and cli/ for the action strings written and fails when
 // one has no label here. The i18n files take their `turma.audit_logs.actions` from `auditActionMessages`.
 
 /** action → [pt-BR, en-US]. */
