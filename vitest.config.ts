@@ -23,6 +23,8 @@ export default defineConfig({
       exclude: ['**/*.d.ts'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'coverage',
+      // The figure is wanted even when a test fails (vitest's default is to report only a green run).
+      reportOnFailure: true,
     },
   },
 });
