@@ -21,6 +21,23 @@ const FRAMEWORKS_AND_IO = [
   'react-dom', 'react-admin', 'ra-*', 'nodemailer', 'pino', 'vite', '@node-rs/*', 'commander', 'i18next',
 ];
 
+/**
+ * The browsers call the API only through the client typed from GET /api/openapi.json (web/lib/api-client.ts with
+ * call(), admin/lib/api.ts), so a changed answer fails typecheck: no hand-typed `api.get<T>(…)` and no bare fetch.
+ */
+const UNTYPED_API_CALLS = [
+  {
+    selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(get|post|put|patch|delete)$/][typeArguments]",
+    message: 'chamada de API com tipo escrito à mão: use apiClient.GET/POST… (tipado pelo /api/openapi.json) com call().',
+  },
+  {
+    selector: "CallExpression[callee.name=/^(fetch|httpClient|apiRequest)$/]",
+    message: 'chamada de API sem tipo: use o cliente tipado (web/lib/api-client.ts ou admin/lib/api.ts).',
+  },
+];
+/** Below the typed client: the admin's own client and react-admin's auth and data providers speak HTTP directly. */
+const RAW_HTTP_FILES = ['admin/lib/api.ts', 'admin/providers/**'];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -70,6 +87,8 @@ export default tseslint.config(
     },
   },
   ...webBoundaries(),
+  { files: ['admin/**/*.{ts,tsx}'], ignores: ['admin/vite.config.ts'], rules: { 'no-restricted-syntax': ['error', ...UNTYPED_API_CALLS] } },
+  { files: RAW_HTTP_FILES, rules: { 'no-restricted-syntax': 'off' } },
 );
 
 function coreRule(extraPatterns) {
@@ -128,11 +147,11 @@ function webBoundaries() {
   // no-restricted-imports does not see import('…'): the same crossings, made lazily, are caught by their syntax
   // (esquery's regex cannot hold a slash, hence \x2F).
   const lazyRule = (source, message) => ({
-    'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${source}/]`, message }],
+    'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${source}/]`, message }, ...UNTYPED_API_CALLS],
   });
   const featureIn = (names) => `(^(\\.\\.\\x2F){1,2}|features\\x2F)(${names.join('|')})(\\x2F|$)`;
   return [
-    { files: ['web/**/*.{ts,tsx}'], ignores: ['web/vite.config.ts'], rules: rule([]) },
+    { files: ['web/**/*.{ts,tsx}'], ignores: ['web/vite.config.ts'], rules: { ...rule([]), 'no-restricted-syntax': ['error', ...UNTYPED_API_CALLS] } },
     // Shared code sits below the features: web/components and web/lib never import a feature (web/app composes them).
     {
       files: ['web/components/**/*.{ts,tsx}', 'web/lib/**/*.{ts,tsx}', 'web/i18n/**/*.{ts,tsx}'],

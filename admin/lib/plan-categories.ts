@@ -1,5 +1,6 @@
 // Plan categories for the plans screens, from the public catalogue (no admin resource for them yet).
 import { useEffect, useState } from 'react';
+import { adminApi, call } from './api';
 import type { PlanCategoryRecord } from './api-types';
 
 /** One item of GET /api/plan-categories (generated from the API description). */
@@ -9,15 +10,8 @@ export type PlanCategory = PlanCategoryRecord;
 let pending: Promise<PlanCategory[]> | null = null;
 
 function loadPlanCategories(): Promise<PlanCategory[]> {
-  pending ??= fetch('/api/plan-categories', {
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json' },
-  })
-    .then(async (response) => {
-      if (!response.ok) throw new Error(`GET /api/plan-categories: ${response.status}`);
-      const body = (await response.json()) as { items?: PlanCategory[] };
-      return body.items ?? [];
-    })
+  pending ??= call(adminApi.GET('/api/plan-categories'))
+    .then((body) => body.items ?? [])
     .catch((err: unknown) => {
       pending = null;
       throw err;

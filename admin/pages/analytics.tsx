@@ -4,7 +4,7 @@ import { Alert, Box, Card, CardContent, CircularProgress, Stack, Table, TableBod
 import { useEffect, useState } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import type { AnalyticsReportRecord } from '../lib/api-types';
-import { httpClient } from '../providers/dataProvider';
+import { adminApi, call } from '../lib/api';
 
 const STEPS = ['visits', 'signups', 'entries_paid', 'groups_completed', 'balances_paid'] as const;
 type Row = AnalyticsReportRecord['total'];
@@ -28,8 +28,8 @@ export const AnalyticsPage = () => {
     if (!valid) return;
     let live = true;
     setState({ status: 'loading' });
-    httpClient(`/api/admin/reports/analytics?from=${range.from}&to=${range.to}`)
-      .then(({ json }) => live && setState({ status: 'ready', report: json as AnalyticsReportRecord }))
+    call(adminApi.GET('/api/admin/reports/analytics', { params: { query: { from: range.from, to: range.to } } }))
+      .then((report) => live && setState({ status: 'ready', report }))
       .catch((err: Error) => live && setState({ status: 'error', message: err.message || translate('turma.analytics.error') }));
     return () => {
       live = false;

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
 import type { DashboardReportRecord } from '../lib/api-types';
 import { formatBRL } from '../lib/money';
-import { httpClient } from '../providers/dataProvider';
+import { adminApi, call } from '../lib/api';
 
 const DashboardChart = lazy(() => import('../components/dashboard-chart'));
 
@@ -65,8 +65,8 @@ function useDashboardReport(): State {
   const [state, setState] = useState<State>({ status: 'loading' });
   useEffect(() => {
     let live = true;
-    httpClient('/api/admin/reports/dashboard')
-      .then(({ json }) => live && setState({ status: 'ready', report: json as DashboardReportRecord }))
+    call(adminApi.GET('/api/admin/reports/dashboard'))
+      .then((report) => live && setState({ status: 'ready', report }))
       .catch((err: Error) => live && setState({ status: 'error', message: err.message || translate('turma.dashboard.error') }));
     return () => {
       live = false;

@@ -9,7 +9,7 @@ import type { FinancialReportRecord } from '../lib/api-types';
 import { brasiliaDay, formatPeriod } from '../../core/reports/financial';
 import { formatBRL } from '../lib/money';
 import { stickyCell } from '../lib/sticky';
-import { httpClient } from '../providers/dataProvider';
+import { adminApi, call } from '../lib/api';
 
 type Row = FinancialReportRecord['rows'][number];
 type Line = Exclude<keyof Row, 'period'>;
@@ -37,13 +37,13 @@ export const FinancialReportsPage = () => {
     if (!valid) return;
     let live = true;
     setState({ status: 'loading' });
-    httpClient(`/api/admin/reports/financial?${qs}`)
-      .then(({ json }) => live && setState({ status: 'ready', report: json as FinancialReportRecord }))
+    call(adminApi.GET('/api/admin/reports/financial', { params: { query: { from: query.from, to: query.to, granularity: query.granularity } } }))
+      .then((report) => live && setState({ status: 'ready', report }))
       .catch((err: Error) => live && setState({ status: 'error', message: err.message || translate('turma.financial.error') }));
     return () => {
       live = false;
     };
-  }, [qs, valid, translate]);
+  }, [query.from, query.to, query.granularity, valid, translate]);
 
   const rows = state.status === 'ready' ? state.report.rows : [];
   const activeRows = rows.filter((r) => FLOWS.some((k) => r[k] !== 0));

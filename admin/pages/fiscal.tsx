@@ -10,7 +10,7 @@ import { formatCpf } from '../../core/identity/cpf';
 import { brasiliaDay } from '../../core/reports/financial';
 import { formatBRL } from '../lib/money';
 import { stickyCell } from '../lib/sticky';
-import { httpClient } from '../providers/dataProvider';
+import { adminApi, call } from '../lib/api';
 
 /** MUI's checkbox cell (padding="checkbox"): the date column is pinned right after it. */
 const CHECKBOX_WIDTH = 48;
@@ -35,8 +35,8 @@ export const FiscalPage = () => {
     if (!valid) return () => undefined;
     let live = true;
     setState({ status: 'loading' });
-    httpClient(`/api/admin/reports/fiscal?month=${month}`)
-      .then(({ json }) => live && setState({ status: 'ready', report: json as FiscalReportRecord }))
+    call(adminApi.GET('/api/admin/reports/fiscal', { params: { query: { month } } }))
+      .then((report) => live && setState({ status: 'ready', report }))
       .catch((err: Error) => live && setState({ status: 'error', message: err.message || translate('turma.fiscal.error') }));
     return () => {
       live = false;
@@ -50,7 +50,7 @@ export const FiscalPage = () => {
   const mark = async () => {
     setSaving(true);
     try {
-      await httpClient('/api/admin/reports/fiscal/mark-invoiced', { method: 'POST', body: JSON.stringify({ event_ids: selected, invoice_number: invoice }) });
+      await call(adminApi.POST('/api/admin/reports/fiscal/mark-invoiced', { body: { event_ids: selected, invoice_number: invoice } }));
       notify('turma.fiscal.marked', { type: 'success', messageArgs: { smart_count: selected.length } });
       setSelected([]);
       setInvoice('');

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
 import type { MarketplaceOverviewRecord } from '../lib/api-types';
 import { formatBRL } from '../lib/money';
-import { httpClient } from '../providers/dataProvider';
+import { adminApi, call } from '../lib/api';
 
 type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; overview: MarketplaceOverviewRecord };
 
@@ -33,8 +33,8 @@ export const MarketplacePage = () => {
 
   useEffect(() => {
     let alive = true;
-    httpClient('/api/admin/marketplace/overview').then(
-      ({ json }) => alive && setState({ status: 'ready', overview: json as MarketplaceOverviewRecord }),
+    call(adminApi.GET('/api/admin/marketplace/overview')).then(
+      (overview) => alive && setState({ status: 'ready', overview }),
       (err: unknown) => alive && setState({ status: 'error', message: err instanceof Error ? err.message : String(err) }),
     );
     return () => {

@@ -20,26 +20,22 @@ export const httpClient = async (url: string, options: fetchUtils.Options = {}) 
   try {
     return await fetchUtils.fetchJson(url, { ...options, credentials: 'same-origin' });
   } catch (err) {
-    if (err instanceof HttpError) {
-      const apiError = (err.body as ApiErrorBody | undefined)?.error;
-      if (apiError?.message) {
-        const field = apiError.code ? FIELD_OF_CODE[apiError.code] : undefined;
-        const errors = apiError.fields ?? (field ? { [field]: apiError.message } : undefined);
-        throw new HttpError(apiError.message, err.status, {
-          ...(err.body as object),
-          message: apiError.message,
-          ...(errors ? { errors } : {}),
-        });
-      }
-    }
+    if (err instanceof HttpError) throw reshapeError(err);
     throw err;
   }
 };
 
-/** POST /api/admin/<resource>/:id/<action> with a JSON body; the server's pt-BR message on failure (thrown as HttpError). */
-export async function postAdminAction<T = unknown>(resource: string, id: string, action: string, body: Record<string, unknown> = {}): Promise<T> {
-  const { json } = await httpClient(`/api/admin/${resource}/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: JSON.stringify(body) });
-  return json as T;
+/** The server's pt-BR message as the error's, and its field messages where react-admin's forms read them. */
+export function reshapeError(err: HttpError): HttpError {
+  const apiError = (err.body as ApiErrorBody | undefined)?.error;
+  if (!apiError?.message) return err;
+  const field = apiError.code ? FIELD_OF_CODE[apiError.code] : undefined;
+  const errors = apiError.fields ?? (field ? { [field]: apiError.message } : undefined);
+  return new HttpError(apiError.message, err.status, {
+    ...(err.body as object),
+    message: apiError.message,
+    ...(errors ? { errors } : {}),
+  });
 }
 
 /** What notify() shows for a failed request: the server's pt-BR message, else react-admin's generic one. */

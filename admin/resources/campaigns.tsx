@@ -37,7 +37,7 @@ import { Fact, Facts, MONO, SectionCard } from '../components/facts';
 import { MoneyInput } from '../components/money-input';
 import { formatBRL } from '../lib/money';
 import type { AdminCampaignDetailRecord, AdminCampaignRecord } from '../lib/api-types';
-import { httpClient } from '../providers/dataProvider';
+import { adminApi, call } from '../lib/api';
 
 export type Campaign = AdminCampaignRecord;
 type CampaignDetail = AdminCampaignDetailRecord;
@@ -189,7 +189,7 @@ const EndButton = () => {
   const end = async () => {
     setBusy(true);
     try {
-      await httpClient(`/api/admin/campaigns/${encodeURIComponent(record.id)}/end`, { method: 'POST', body: '{}' });
+      await call(adminApi.POST('/api/admin/campaigns/{id}/end', { params: { path: { id: record.id } } }));
       notify('turma.campaigns.done.ended', { type: 'success' });
       refresh();
     } catch (err) {

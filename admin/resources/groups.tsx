@@ -25,7 +25,7 @@ import { ReasonDialog } from '../components/reason-dialog';
 import type { AdminGroupDetailRecord, AdminGroupRecord } from '../lib/api-types';
 import { useLabel } from '../lib/labels';
 import { formatBRL } from '../lib/money';
-import { httpClient } from '../providers/dataProvider';
+import { adminApi, call } from '../lib/api';
 
 type Group = AdminGroupRecord;
 type GroupDetail = AdminGroupDetailRecord;
@@ -81,7 +81,7 @@ const CancelGroupButton = () => {
         onClose={() => setOpen(false)}
         onConfirm={async (reason) => {
           try {
-            await httpClient(`/api/admin/groups/${encodeURIComponent(record.id)}/cancel`, { method: 'POST', body: JSON.stringify({ reason }) });
+            await call(adminApi.POST('/api/admin/groups/{id}/cancel', { params: { path: { id: record.id } }, body: { reason } }));
             notify('turma.groups.cancelled', { type: 'success' });
             setOpen(false);
             await refetch();

@@ -6,8 +6,8 @@ import { useEffect, useState } from 'react';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { formatCents } from '../../core/shared/money';
 import type { AdminCommissionRecord, AdminCommissionTotalsRecord } from '../lib/api-types';
-import { httpClient } from '../providers/dataProvider';
 import { Fact, Facts, SectionCard } from '../components/facts';
+import { adminApi, call, callList } from '../lib/api';
 
 const NEWEST = 10;
 type Status = AdminCommissionRecord['status'];
@@ -25,12 +25,13 @@ export const InfluencerCommissions = () => {
   useEffect(() => {
     if (!id) return;
     let live = true;
-    const base = `/api/admin/influencers/${encodeURIComponent(id)}`;
-    const range = encodeURIComponent(JSON.stringify([0, NEWEST - 1]));
-    Promise.all([httpClient(`${base}/commission-totals`), httpClient(`${base}/commissions?sort=${encodeURIComponent('["created_at","DESC"]')}&range=${range}`)])
+    const path = { id: String(id) };
+    Promise.all([
+      call(adminApi.GET('/api/admin/influencers/{id}/commission-totals', { params: { path } })),
+      callList(adminApi.GET('/api/admin/influencers/{id}/commissions', { params: { path, query: { sort: '["created_at","DESC"]', range: JSON.stringify([0, NEWEST - 1]) } } })),
+    ])
       .then(([totals, list]) => {
-        const total = Number(list.headers.get('content-range')?.split('/').pop() ?? 0);
-        if (live) setState({ status: 'ready', totals: totals.json as AdminCommissionTotalsRecord, items: list.json as AdminCommissionRecord[], total });
+        if (live) setState({ status: 'ready', totals, items: list.items, total: list.total });
       })
       .catch(() => live && setState({ status: 'error' }));
     return () => {

@@ -42,7 +42,7 @@ import {
   type ResourceProps,
 } from 'react-admin';
 import type { AdminInfluencerDetailRecord, AdminInfluencerRecord } from '../lib/api-types';
-import { errorMessage, postAdminAction } from '../providers/dataProvider';
+import { errorMessage } from '../providers/dataProvider';
 import { AuditTrailButton } from '../components/audit-trail-button';
 import { Fact, Facts, SectionCard } from '../components/facts';
 import { PixKey } from '../components/pix-key';
@@ -50,6 +50,7 @@ import { StatusTabEmpty } from '../components/status-tab-empty';
 import { ReasonDialog } from '../components/reason-dialog';
 import { formatRate, percentToBp } from '../../core/influencers/influencer-rules';
 import { InfluencerCommissions } from './influencer-commissions';
+import { postAction, type ApiBody } from '../lib/api';
 
 export type Influencer = AdminInfluencerRecord;
 export type InfluencerDetail = AdminInfluencerDetailRecord;
@@ -61,7 +62,8 @@ const STATUS_COLOR: Record<InfluencerStatus, 'warning' | 'success' | 'error' | '
 type Action = 'approve' | 'reject' | 'suspend' | 'reactivate' | 'set-rate';
 
 /** POST /api/admin/influencers/:id/<action>; the server's pt-BR message on failure (thrown as HttpError). */
-export const decideInfluencer = (id: string, action: Action, body?: Record<string, unknown>) => postAdminAction<Influencer>('influencers', id, action, body);
+export const decideInfluencer = <A extends Action>(id: string, action: A, body?: ApiBody<`/api/admin/influencers/{id}/${A}`, 'post'>) =>
+  postAction(`/api/admin/influencers/{id}/${action}`, id, body);
 
 
 /** 1250 basis points → "12,5%" in the reader's locale. */

@@ -51,10 +51,10 @@ import { ExportCsvButton } from '../components/export-button';
 import { Fact, Facts, MONO, SectionCard } from '../components/facts';
 import { ReasonDialog } from '../components/reason-dialog';
 import { OrderItemsWithRefunds } from './order-line-refunds';
-import type { AdminOrderRecord, AdminOrderSummaryRecord, BulkPreparingRecord } from '../lib/api-types';
+import type { AdminOrderRecord, AdminOrderSummaryRecord } from '../lib/api-types';
 import { useLabel } from '../lib/labels';
 import { formatBRL } from '../lib/money';
-import { httpClient } from '../providers/dataProvider';
+import { adminApi, call, postAction, type ApiBody } from '../lib/api';
 
 export type AdminOrderSummary = AdminOrderSummaryRecord;
 export type AdminOrder = AdminOrderRecord;
@@ -81,10 +81,8 @@ const StatusChip = ({ status }: { status: Status }) => {
   return <Chip size="small" color={STATUS_COLOR[status]} variant={status === 'pending' || status === 'cancelled' ? 'outlined' : 'filled'} label={translate(`turma.orders.status.${status}`)} />;
 };
 
-async function orderAction(id: string, action: 'preparing' | 'ship' | 'deliver' | 'cancel' | 'refund', body: Record<string, unknown> = {}) {
-  const { json } = await httpClient(`/api/admin/orders/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: JSON.stringify(body) });
-  return json as AdminOrder;
-}
+type Move = AdminOrder['allowed_moves'][number];
+const orderAction = <M extends Move>(id: string, action: M, body?: ApiBody<`/api/admin/orders/{id}/${M}`, 'post'>) => postAction(`/api/admin/orders/{id}/${action}`, id, body);
 
 // ---------------------------------------------------------------------------------------------------------------
 // List
@@ -121,8 +119,7 @@ const BulkPreparingButton = () => {
   const run = async () => {
     setBusy(true);
     try {
-      const { json } = await httpClient('/api/admin/orders/bulk-preparing', { method: 'POST', body: JSON.stringify({ ids: selectedIds }) });
-      const result = json as BulkPreparingRecord;
+      const result = await call(adminApi.POST('/api/admin/orders/bulk-preparing', { body: { ids: selectedIds.map(String) } }));
       notify('turma.orders.bulk_done', { type: result.refused.length ? 'warning' : 'success', messageArgs: { moved: result.moved.length, refused: result.refused.length } });
       unselectAll();
       refresh();
@@ -255,17 +252,6 @@ const ShipDialog = ({ open, onClose, onShip }: { open: boolean; onClose: () => v
   );
 };
 
-/** The moves an operator may make from each status (docs/product/marketplace.md; core/marketplace/order-rules.ts decides). */
-const MOVES: Record<Status, Array<'preparing' | 'ship' | 'deliver' | 'cancel' | 'refund'>> = {
-  pending: ['cancel'],
-  paid: ['preparing', 'refund'],
-  preparing: ['ship', 'refund'],
-  shipped: ['deliver', 'refund'],
-  delivered: ['refund'],
-  cancelled: [],
-  refunded: [],
-};
-
 const OrderActions = () => {
   const record = useRecordContext<AdminOrder>();
   const { refetch } = useShowContext<AdminOrder>();
@@ -273,7 +259,7 @@ const OrderActions = () => {
   const [dialog, setDialog] = useState<'ship' | 'cancel' | 'refund' | null>(null);
   const [busy, setBusy] = useState(false);
   if (!record) return null;
-  const run = async (action: 'preparing' | 'ship' | 'deliver' | 'cancel' | 'refund', body: Record<string, unknown> = {}) => {
+  const run = async <M extends Move>(action: M, body?: ApiBody<`/api/admin/orders/{id}/${M}`, 'post'>) => {
     setBusy(true);
     try {
       await orderAction(record.id, action, body);
@@ -288,9 +274,8 @@ const OrderActions = () => {
     }
   };
   const quiet = (p: Promise<unknown>): Promise<void> => p.then(() => undefined, () => undefined);
-  // A pending return is answered by accepting or refusing it (ReturnSection), not by a plain refund.
-  const returnPending = record.return_request?.status === 'requested' && record.status === 'delivered';
-  const moves = MOVES[record.status].filter((m) => !(returnPending && m === 'refund'));
+  // The server answers what the order's state allows (a waiting return is answered in ReturnSection, not refunded).
+  const moves = record.allowed_moves;
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', gap: 1, justifyContent: 'flex-start' }}>
       {moves.includes('preparing') ? (
@@ -344,10 +329,15 @@ const ReturnSection = () => {
   const request = record?.return_request;
   if (!record || !request) return null;
   const dateTime = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
-  const run = async (action: 'accept' | 'reject', body: Record<string, unknown> = {}) => {
+  const run = async (action: 'accept' | 'reject', body: { reason?: string } = {}) => {
     setBusy(true);
     try {
-      await httpClient(`/api/admin/orders/${encodeURIComponent(record.id)}/return/${action}`, { method: 'POST', body: JSON.stringify(body) });
+      const path = { params: { path: { id: record.id } } };
+      await call(
+        action === 'accept'
+          ? adminApi.POST('/api/admin/orders/{id}/return/accept', path)
+          : adminApi.POST('/api/admin/orders/{id}/return/reject', { ...path, body: { reason: body.reason ?? '' } }),
+      );
       notify(action === 'accept' ? 'turma.orders.return.accepted' : 'turma.orders.return.rejected', { type: 'success' });
       setDialog(null);
       await refetch();

@@ -7,7 +7,8 @@ import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { SectionCard } from '../components/facts';
 import type { AdminOrderRecord, OrderLineRefundsRecord } from '../lib/api-types';
 import { formatBRL } from '../lib/money';
-import { errorMessage, httpClient } from '../providers/dataProvider';
+import { errorMessage } from '../providers/dataProvider';
+import { adminApi, call } from '../lib/api';
 
 type Line = OrderLineRefundsRecord['lines'][number];
 
@@ -38,12 +39,11 @@ function RefundLineDialog({ line, onClose, onDone, orderId }: { line: Line | nul
     if (qError || rError) return;
     setBusy(true);
     try {
-      const { json } = await httpClient(`/api/admin/orders/${encodeURIComponent(orderId)}/line-refunds`, {
-        method: 'POST',
-        body: JSON.stringify({ product_id: line.product_id, quantity: q, reason: reason.trim() }),
-      });
+      const answer = await call(
+        adminApi.POST('/api/admin/orders/{id}/line-refunds', { params: { path: { id: orderId } }, body: { product_id: line.product_id, quantity: q, reason: reason.trim() } }),
+      );
       notify('turma.orders.line_refund.done', { type: 'success' });
-      await onDone(json as OrderLineRefundsRecord);
+      await onDone(answer);
     } catch (err) {
       notify(errorMessage(err), { type: 'error' });
     } finally {
@@ -119,8 +119,7 @@ export function OrderItemsWithRefunds({ record, onChanged }: { record: AdminOrde
   const [chosen, setChosen] = useState<Line | null>(null);
   const load = useCallback(async () => {
     try {
-      const { json } = await httpClient(`/api/admin/orders/${encodeURIComponent(record.id)}/line-refunds`);
-      setData(json as OrderLineRefundsRecord);
+      setData(await call(adminApi.GET('/api/admin/orders/{id}/line-refunds', { params: { path: { id: record.id } } })));
     } catch {
       setData(null);
     }

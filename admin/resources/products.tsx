@@ -55,8 +55,8 @@ import { AuditTrailButton } from '../components/audit-trail-button';
 import { MoneyInput } from '../components/money-input';
 import type { AdminProductRecord } from '../lib/api-types';
 import { formatBRL } from '../lib/money';
-import { httpClient } from '../providers/dataProvider';
 import { slugify } from './plans';
+import { adminApi, call, upload as uploadForm } from '../lib/api';
 
 export type Product = AdminProductRecord;
 
@@ -150,7 +150,8 @@ const ToggleActiveButton = ({ record: given }: { record?: Product }) => {
     event.stopPropagation();
     setBusy(true);
     try {
-      await httpClient(`/api/admin/products/${encodeURIComponent(String(record.id))}/${action}`, { method: 'POST', body: '{}' });
+      const path = { params: { path: { id: String(record.id) } } };
+      await call(action === 'activate' ? adminApi.POST('/api/admin/products/{id}/activate', path) : adminApi.POST('/api/admin/products/{id}/deactivate', path));
       notify(record.active ? 'turma.products.deactivated' : 'turma.products.activated', { type: 'success', messageArgs: { name: record.name } });
       refresh();
     } catch (err) {
@@ -198,8 +199,7 @@ const ImportCsvButton = () => {
     const form = new FormData();
     form.append('file', file, file.name);
     try {
-      const { json } = await httpClient('/api/admin/products/import', { method: 'POST', body: form });
-      const report = json as { created: number; updated: number; total: number };
+      const report = await uploadForm('/api/admin/products/import', form);
       notify('turma.products.import.done', { type: 'success', messageArgs: { created: report.created, updated: report.updated } });
       close();
       refresh();
@@ -377,8 +377,8 @@ const ImagesInput = () => {
     const form = new FormData();
     form.append('image', file, file.name);
     try {
-      const { json } = await httpClient('/api/admin/products/images', { method: 'POST', body: form });
-      setValue('images', [...images, (json as { url: string }).url], { shouldDirty: true });
+      const { url } = await uploadForm('/api/admin/products/images', form);
+      setValue('images', [...images, url], { shouldDirty: true });
     } catch (err) {
       notify(err instanceof Error && err.message ? err.message : 'ra.notification.http_error', { type: 'error' });
     } finally {

@@ -49,13 +49,14 @@ import {
 } from 'react-admin';
 import type { AdminProfessionalDetailRecord, AdminProfessionalRecord } from '../lib/api-types';
 import { usePlanCategories } from '../lib/plan-categories';
-import { errorMessage, httpClient, postAdminAction } from '../providers/dataProvider';
+import { errorMessage } from '../providers/dataProvider';
 import { AuditTrailButton } from '../components/audit-trail-button';
 import { Fact, Facts, SectionCard } from '../components/facts';
 import { PixKey } from '../components/pix-key';
 import { StatusTabEmpty } from '../components/status-tab-empty';
 import { ReasonDialog } from '../components/reason-dialog';
 import { formatCents } from '../../core/shared/money';
+import { adminApi, call, postAction, type ApiBody } from '../lib/api';
 
 /** One row of GET /api/admin/professionals and the show page's record (generated from the API description). */
 export type Professional = AdminProfessionalRecord;
@@ -73,7 +74,8 @@ const STATUS_COLOR: Record<ProfessionalStatus, 'warning' | 'success' | 'error' |
 type Action = 'approve' | 'reject' | 'suspend' | 'feature';
 
 /** POST /api/admin/professionals/:id/<action>; the server's pt-BR message on failure (thrown as HttpError). */
-export const decideProfessional = (id: string, action: Action, body?: Record<string, unknown>) => postAdminAction<Professional>('professionals', id, action, body);
+export const decideProfessional = <A extends Action>(id: string, action: A, body?: ApiBody<`/api/admin/professionals/{id}/${A}`, 'post'>) =>
+  postAction(`/api/admin/professionals/{id}/${action}`, id, body);
 
 
 /** "11144477735" → "111.444.777-35"; CNPJs as "11.222.333/0001-81". */
@@ -261,8 +263,7 @@ const RunPayoutsButton = () => {
   const run = async () => {
     setRunning(true);
     try {
-      const { json } = await httpClient('/api/admin/payouts/run', { method: 'POST', body: '{}' });
-      const result = json as { payouts: number; amount: number };
+      const result = await call(adminApi.POST('/api/admin/payouts/run'));
       notify(
         result.payouts === 0
           ? 'turma.professionals.payouts.none'
@@ -359,7 +360,7 @@ const DecisionButtons = () => {
   const [busy, setBusy] = useState(false);
   if (!record) return null;
 
-  const act = async (action: Action, body: Record<string, unknown> | undefined, done: string) => {
+  const act = async <A extends Action>(action: A, body: ApiBody<`/api/admin/professionals/{id}/${A}`, 'post'> | undefined, done: string) => {
     try {
       await decideProfessional(record.id, action, body);
       setDialog(null);

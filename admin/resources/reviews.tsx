@@ -35,7 +35,7 @@ import {
   type ResourceProps,
 } from 'react-admin';
 import type { AdminReviewRecord } from '../lib/api-types';
-import { postAdminAction } from '../providers/dataProvider';
+import { postAction } from '../lib/api';
 
 /** One row of GET /api/admin/reviews (generated from the API description). */
 export type Review = AdminReviewRecord;
@@ -43,7 +43,8 @@ export type Review = AdminReviewRecord;
 const REASON_MIN = 5;
 const REASON_MAX = 500;
 
-const moderate = (id: string, action: 'hide' | 'restore', reason: string) => postAdminAction<Review>('reviews', id, action, reason ? { reason } : {});
+const moderate = (id: string, action: 'hide' | 'restore', reason: string) =>
+  postAction(`/api/admin/reviews/{id}/${action}`, id, reason ? { reason } : {});
 
 const Stars = ({ value }: { value: number }) => {
   const translate = useTranslate();

@@ -9,16 +9,16 @@ import { Box, Card, CardContent, Chip, Typography, useMediaQuery, type Theme } f
 import { useState } from 'react';
 import { Button, DataTable, List, SearchInput, SimpleList, useGetList, useLocaleState, useNotify, useRefresh, useTranslate, type ResourceProps } from 'react-admin';
 import { MONO } from '../components/facts';
-import type { FailedJobRecord, JobRecord, JobRunResultRecord } from '../lib/api-types';
+import type { FailedJobRecord, JobRecord } from '../lib/api-types';
 import { useLabel } from '../lib/labels';
 import { formatBRL } from '../lib/money';
-import { errorMessage, httpClient } from '../providers/dataProvider';
+import { errorMessage } from '../providers/dataProvider';
+import { adminApi, call } from '../lib/api';
 
 export type Job = JobRecord;
 type Outcome = NonNullable<Job['last_run']>['outcome'];
 const OUTCOME_COLOR: Record<string, 'success' | 'error' | 'info'> = { ok: 'success', error: 'error', running: 'info' };
 
-const post = async (path: string) => (await httpClient(path, { method: 'POST', body: '{}' })).json as unknown;
 /** A run's counts in words ("3 vagas liberadas, 0 boletos vencidos"). */
 const useCountsText = () => {
   const label = useLabel();
@@ -97,10 +97,10 @@ const JobButtons = ({ job }: { job: Job }) => {
       refresh();
     }
   };
-  const base = `/api/admin/jobs/${encodeURIComponent(job.name)}`;
+  const name = { params: { path: { name: job.name } } };
   const runNow = () =>
     act(async () => {
-      const result = (await post(`${base}/run`)) as JobRunResultRecord;
+      const result = await call(adminApi.POST('/api/admin/jobs/{name}/run', name));
       if (result.outcome === 'ok') {
         notify(translate('turma.triggers.done.ran', { name: job.name, counts: countsText(result.counts) || '—' }), { type: 'success' });
       } else {
@@ -109,7 +109,7 @@ const JobButtons = ({ job }: { job: Job }) => {
     });
   const toggle = () =>
     act(async () => {
-      await post(`${base}/${job.paused ? 'resume' : 'pause'}`);
+      await call(job.paused ? adminApi.POST('/api/admin/jobs/{name}/resume', name) : adminApi.POST('/api/admin/jobs/{name}/pause', name));
       notify(job.paused ? 'turma.triggers.done.resumed' : 'turma.triggers.done.paused', { type: 'success', messageArgs: { name: job.name } });
     });
   return (
@@ -151,7 +151,7 @@ const FailedJobs = () => {
   });
   const retry = async (id: string) => {
     try {
-      await post(`/api/admin/jobs/failed/${encodeURIComponent(id)}/retry`);
+      await call(adminApi.POST('/api/admin/jobs/failed/{id}/retry', { params: { path: { id } } }));
       notify('turma.triggers.done.retried', { type: 'success' });
     } catch (err) {
       notify(errorMessage(err), { type: 'error' });

@@ -54,7 +54,8 @@ import { Fact, Facts, MONO, SectionCard } from '../components/facts';
 import { ReasonDialog } from '../components/reason-dialog';
 import type { AdminUserDetailRecord, AdminUserRecord } from '../lib/api-types';
 import { useLabel } from '../lib/labels';
-import { errorMessage, postAdminAction } from '../providers/dataProvider';
+import { errorMessage } from '../providers/dataProvider';
+import { postAction, type ApiBody } from '../lib/api';
 
 /** One row of GET /api/admin/users and the show page's record (generated from the API description). */
 export type AdminUser = AdminUserRecord;
@@ -67,7 +68,8 @@ const STATUS_COLOR: Record<UserStatus, 'success' | 'error' | 'warning'> = { acti
 type Action = 'role' | 'block' | 'unblock' | 'end-sessions' | 'resend-confirmation';
 
 /** POST /api/admin/users/:id/<action>; the server's pt-BR message on failure (thrown as HttpError). */
-const actOnUser = (id: string, action: Action, body?: Record<string, unknown>) => postAdminAction('users', id, action, body);
+const actOnUser = <A extends Action>(id: string, action: A, body?: ApiBody<`/api/admin/users/{id}/${A}`, 'post'>) =>
+  postAction(`/api/admin/users/{id}/${action}`, id, body);
 
 
 export const UserStatusChip = ({ status }: { status: UserStatus }) => {
@@ -187,7 +189,12 @@ const UserActions = () => {
   const [dialog, setDialog] = useState<null | 'role' | 'block'>(null);
   const [busy, setBusy] = useState(false);
   if (!record) return null;
-  const act = async (action: Action, body: Record<string, unknown> | undefined, done: string, args?: (json: unknown) => Record<string, unknown>) => {
+  const act = async <A extends Action>(
+    action: A,
+    body: ApiBody<`/api/admin/users/{id}/${A}`, 'post'> | undefined,
+    done: string,
+    args?: (json: unknown) => Record<string, unknown>,
+  ) => {
     setBusy(true);
     try {
       const json = await actOnUser(record.id, action, body);

@@ -1,7 +1,7 @@
 // The back office's orders: list filters, the action bodies and the answers, as zod schemas.
 import { z } from 'zod';
 import { dateTimeAnswer } from '../shared/answer-schemas';
-import { ORDER_STATUSES, trackingCodeSchema } from './order-rules';
+import { canTransition, ORDER_STATUSES, trackingCodeSchema, type OrderStatus } from './order-rules';
 import { orderSchema, orderSummarySchema } from './schemas';
 
 const statusList = z.union([z.enum(ORDER_STATUSES), z.array(z.enum(ORDER_STATUSES)).max(ORDER_STATUSES.length)]).transform((v) => (Array.isArray(v) ? v : [v]));
@@ -34,7 +34,27 @@ export const bulkPreparingSchema = z.object({
 export const adminOrderSummarySchema = orderSummarySchema
   .extend({ user_id: z.string(), email: z.string().nullable(), full_name: z.string().nullable(), tracking_code: z.string().nullable(), paid_at: dateTimeAnswer.nullable() })
   .meta({ id: 'AdminOrderSummary' });
-export const adminOrderSchema = orderSchema.extend({ user_id: z.string(), email: z.string().nullable() }).meta({ id: 'AdminOrder' });
+/** The back office's buttons on one order, each a route under /api/admin/orders/:id. */
+export const ADMIN_ORDER_MOVES = ['preparing', 'ship', 'deliver', 'cancel', 'refund'] as const;
+export type AdminOrderMove = (typeof ADMIN_ORDER_MOVES)[number];
+const MOVE_TARGET: Record<AdminOrderMove, OrderStatus> = { preparing: 'preparing', ship: 'shipped', deliver: 'delivered', cancel: 'cancelled', refund: 'refunded' };
+
+/**
+ * What an operator may do with an order now, read from the state table (ORDER_TRANSITIONS); a return request still
+ * waiting is answered by accepting or refusing it, not by a plain refund.
+ */
+export function allowedMoves(order: { status: OrderStatus; return_request: { status: string } | null }): AdminOrderMove[] {
+  const returnWaiting = order.status === 'delivered' && order.return_request?.status === 'requested';
+  return ADMIN_ORDER_MOVES.filter((move) => canTransition(order.status, MOVE_TARGET[move], 'operator') && !(returnWaiting && move === 'refund'));
+}
+
+export const adminOrderSchema = orderSchema
+  .extend({
+    user_id: z.string(),
+    email: z.string().nullable(),
+    allowed_moves: z.array(z.enum(ADMIN_ORDER_MOVES)).describe('The actions an operator may take now (the order state table).'),
+  })
+  .meta({ id: 'AdminOrder' });
 export const bulkPreparingAnswerSchema = z
   .object({
     moved: z.array(z.string()),

@@ -204,4 +204,20 @@ describe('/api/admin/orders', () => {
     expect(Object.fromEntries(rows.map((r: { id: string; status: string }) => [r.id, r.status]))).toEqual({ [one.id]: 'preparing', [two.id]: 'preparing', [unpaid.id]: 'pending' });
     expect((await admin.client.post('/api/admin/orders/bulk-preparing', { ids: [] })).status).toBe(400);
   });
+
+  it('answers the moves the order state table allows now (allowed_moves), on the detail and after each move', async () => {
+    const user = await createUser(app);
+    const p = await product();
+    const unpaid = await order(user, [[p.id, 1]], false);
+    expect((await admin.client.get(`/api/admin/orders/${unpaid.id}`)).body.allowed_moves).toEqual(['cancel']);
+    const cancelled = await admin.client.post(`/api/admin/orders/${unpaid.id}/cancel`, { reason: 'desistência' });
+    expect(cancelled.body.allowed_moves).toEqual([]);
+
+    const o = await order(user, [[p.id, 1]]);
+    expect((await admin.client.get(`/api/admin/orders/${o.id}`)).body.allowed_moves).toEqual(['preparing', 'refund']);
+    expect((await admin.client.post(`/api/admin/orders/${o.id}/preparing`)).body.allowed_moves).toEqual(['ship', 'refund']);
+    expect((await admin.client.post(`/api/admin/orders/${o.id}/ship`, { tracking_code: 'QB123456789BR' })).body.allowed_moves).toEqual(['deliver', 'refund']);
+    expect((await admin.client.post(`/api/admin/orders/${o.id}/deliver`)).body.allowed_moves).toEqual(['refund']);
+    expect((await admin.client.post(`/api/admin/orders/${o.id}/refund`, { reason: 'Produto com defeito' })).body.allowed_moves).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { OrderService } from '../../../../core/marketplace/order.service';
 import {
   adminOrderSchema,
+  allowedMoves,
   adminOrderSummarySchema,
   bulkPreparingAnswerSchema,
   bulkPreparingSchema,
@@ -23,6 +24,8 @@ import { contentRangeHeader, parseSimpleRestQuery, sendList, simpleRestQueryDoc 
 const admin = { roles: ['admin' as const] };
 const idParams = z.object({ id: z.string() });
 const actorEmail = (ctx: AppContext) => ctx.state.user!.email;
+/** The order as the back office shows it: with the moves its state allows, so the screen copies no rule. */
+const withMoves = <T extends Parameters<typeof allowedMoves>[0]>(order: T) => ({ ...order, allowed_moves: allowedMoves(order) });
 
 export function orderAdminRoutes() {
   const service = (ctx: AppContext) => ctx.container.get<OrderService>(TOKENS.OrderService);
@@ -63,7 +66,7 @@ export function orderAdminRoutes() {
       params: idParams,
       errors: [404],
       answers: { 200: { description: 'The order.', schema: adminOrderSchema } },
-      handler: async (ctx, { params }) => reply(200, await service(ctx).adminGet(params.id)),
+      handler: async (ctx, { params }) => reply(200, withMoves(await service(ctx).adminGet(params.id))),
     })
     .route({
       method: 'post',
@@ -73,7 +76,7 @@ export function orderAdminRoutes() {
       params: idParams,
       errors: [404, 409],
       answers: detail,
-      handler: async (ctx, { params }) => reply(200, await service(ctx).setStatus(params.id, 'preparing', { actorEmail: actorEmail(ctx) })),
+      handler: async (ctx, { params }) => reply(200, withMoves(await service(ctx).setStatus(params.id, 'preparing', { actorEmail: actorEmail(ctx) }))),
     })
     .route({
       method: 'post',
@@ -84,7 +87,7 @@ export function orderAdminRoutes() {
       body: shipOrderSchema,
       errors: [400, 404, 409],
       answers: detail,
-      handler: async (ctx, { params, body }) => reply(200, await service(ctx).setStatus(params.id, 'shipped', { actorEmail: actorEmail(ctx), trackingCode: body.tracking_code })),
+      handler: async (ctx, { params, body }) => reply(200, withMoves(await service(ctx).setStatus(params.id, 'shipped', { actorEmail: actorEmail(ctx), trackingCode: body.tracking_code }))),
     })
     .route({
       method: 'post',
@@ -94,7 +97,7 @@ export function orderAdminRoutes() {
       params: idParams,
       errors: [404, 409],
       answers: detail,
-      handler: async (ctx, { params }) => reply(200, await service(ctx).setStatus(params.id, 'delivered', { actorEmail: actorEmail(ctx) })),
+      handler: async (ctx, { params }) => reply(200, withMoves(await service(ctx).setStatus(params.id, 'delivered', { actorEmail: actorEmail(ctx) }))),
     })
     .route({
       method: 'post',
@@ -105,7 +108,7 @@ export function orderAdminRoutes() {
       body: cancelOrderSchema,
       errors: [400, 404, 409],
       answers: detail,
-      handler: async (ctx, { params, body }) => reply(200, await service(ctx).setStatus(params.id, 'cancelled', { actorEmail: actorEmail(ctx), note: body.reason })),
+      handler: async (ctx, { params, body }) => reply(200, withMoves(await service(ctx).setStatus(params.id, 'cancelled', { actorEmail: actorEmail(ctx), note: body.reason }))),
     })
     .route({
       method: 'post',
@@ -116,7 +119,7 @@ export function orderAdminRoutes() {
       body: refundOrderSchema,
       errors: [400, 404, 409],
       answers: detail,
-      handler: async (ctx, { params, body }) => reply(200, await service(ctx).setStatus(params.id, 'refunded', { actorEmail: actorEmail(ctx), note: body.reason })),
+      handler: async (ctx, { params, body }) => reply(200, withMoves(await service(ctx).setStatus(params.id, 'refunded', { actorEmail: actorEmail(ctx), note: body.reason }))),
     })
     .route({
       method: 'get',
@@ -147,7 +150,7 @@ export function orderAdminRoutes() {
       params: idParams,
       errors: [404, 409],
       answers: detail,
-      handler: async (ctx, { params }) => reply(200, await service(ctx).acceptReturn(params.id, actorEmail(ctx))),
+      handler: async (ctx, { params }) => reply(200, withMoves(await service(ctx).acceptReturn(params.id, actorEmail(ctx)))),
     })
     .route({
       method: 'post',
@@ -158,6 +161,6 @@ export function orderAdminRoutes() {
       body: rejectReturnSchema,
       errors: [400, 404, 409],
       answers: detail,
-      handler: async (ctx, { params }) => reply(200, await service(ctx).rejectReturn(params.id, actorEmail(ctx), ctx.request.body)),
+      handler: async (ctx, { params }) => reply(200, withMoves(await service(ctx).rejectReturn(params.id, actorEmail(ctx), ctx.request.body))),
     });
 }
