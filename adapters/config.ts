@@ -60,6 +60,8 @@ export const configSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    /** A public address of the bucket (a CDN or a public bucket): /media/<key> then redirects there. */
+    S3_PUBLIC_URL: optionalUrl,
     SESSION_SECRET: z.string().optional(),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SMTP_URL: optionalUrl,
@@ -141,6 +143,10 @@ export const configSchema = z
       }
       if (c.NODE_ENV === 'production' && c.S3_ENDPOINT && !c.S3_ENDPOINT.startsWith('https://') && !isLoopbackUrl(c.S3_ENDPOINT))
         ctx.addIssue({ code: 'custom', path: ['S3_ENDPOINT'], message: 'em produção deve começar com https:// (http só num endereço local, como 127.0.0.1)' });
+      if (c.NODE_ENV === 'production' && c.S3_PUBLIC_URL && !c.S3_PUBLIC_URL.startsWith('https://') && !isLoopbackUrl(c.S3_PUBLIC_URL))
+        ctx.addIssue({ code: 'custom', path: ['S3_PUBLIC_URL'], message: 'em produção deve começar com https:// (as páginas https não carregam imagens http)' });
+    } else if (c.S3_PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['S3_PUBLIC_URL'], message: 'só vale com STORAGE_DRIVER=s3' });
     }
     if (c.NODE_ENV === 'production') {
       // Every unsafe default is listed at once (docs/operations.md); TURMA_STAGING=true lets a staging server keep the
@@ -179,7 +185,17 @@ export type Config = Readonly<{
   /** Where uploads are kept: `local` under storageDir, or an S3-compatible bucket. */
   storage:
     | { driver: 'local' }
-    | { driver: 's3'; endpoint: string | undefined; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
+    | {
+        driver: 's3';
+        endpoint: string | undefined;
+        region: string;
+        bucket: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+        /** Where browsers fetch files directly (no trailing slash); undefined → this server streams them. */
+        publicBaseUrl: string | undefined;
+      };
   sessionSecret: string | undefined;
   sessionTtlDays: number;
   smtpUrl: string | undefined;
@@ -255,6 +271,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             accessKeyId: c.S3_ACCESS_KEY_ID!,
             secretAccessKey: c.S3_SECRET_ACCESS_KEY!,
             forcePathStyle: c.S3_FORCE_PATH_STYLE,
+            publicBaseUrl: c.S3_PUBLIC_URL?.replace(/\/+$/, ''),
           }
         : { driver: 'local' as const },
     sessionSecret: c.SESSION_SECRET,

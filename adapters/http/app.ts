@@ -135,7 +135,9 @@ export function createApp(container: Container, options: { distDir?: string } = 
   app.use(errorMiddleware);
   app.use(metricsEndpoint(metrics, config.metricsToken));
   app.use((ctx, next) => withApiLocale(apiLocaleOf(ctx), next));
-  app.use(securityHeaders({ https: config.publicUrl.startsWith('https://'), mapTileOrigin: config.mapTiles?.origin ?? null }));
+  // Uploads on a bucket with a public address are loaded from there (S3_PUBLIC_URL): the pages' CSP allows its origin.
+  const mediaBase = config.storage.driver === 's3' ? (config.storage.publicBaseUrl ?? null) : null;
+  app.use(securityHeaders({ https: config.publicUrl.startsWith('https://'), mapTileOrigin: config.mapTiles?.origin ?? null, mediaOrigin: mediaBase && new URL(mediaBase).origin }));
   app.use(guardUrl);
   app.use(sameOriginOnly({ sessionCookie: SESSION_COOKIE, publicUrl: config.publicUrl }));
   app.use(publicReads(container));
@@ -163,7 +165,7 @@ export function createApp(container: Container, options: { distDir?: string } = 
     }
     await next();
   });
-  app.use(mediaFiles(() => container.get<FileStorage>(TOKENS.FileStorage)));
+  app.use(mediaFiles(() => container.get<FileStorage>(TOKENS.FileStorage), mediaBase));
   app.use(mediaPreviews(() => container.get<FileStorage>(TOKENS.FileStorage), () => container.get<ImageProcessor>(TOKENS.ImageProcessor)));
   app.use(siteFiles(config));
   app.use(staticApps(options.distDir, { dev: !config.isProduction, publicUrl: config.publicUrl, logger }));

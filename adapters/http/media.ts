@@ -9,11 +9,21 @@ import type { AppContext } from './context';
 /** Stored files never run as pages of this site, even an SVG opened on its own (no scripts, no plugins, sandboxed). */
 const MEDIA_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
 
-export function mediaFiles(storage: () => FileStorage) {
+/**
+ * `publicBase` (S3_PUBLIC_URL): the bucket's public address; a safe key is then redirected there (an hour's cache on the
+ * redirect, not a year's: the address may change) and the bytes never pass through this server.
+ */
+export function mediaFiles(storage: () => FileStorage, publicBase: string | null = null) {
   return async (ctx: AppContext, next: Next) => {
     if (!ctx.path.startsWith(`${MEDIA_PREFIX}/`)) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const key = keyIn(ctx.path, MEDIA_PREFIX);
+    if (publicBase && isSafeKey(key)) {
+      ctx.set('Cache-Control', 'public, max-age=3600');
+      ctx.status = 302;
+      ctx.redirect(`${publicBase}/${key.split('/').map(encodeURIComponent).join('/')}`);
+      return;
+    }
     const file = isSafeKey(key) ? await storage().get(key) : null;
     sendStored(ctx, file);
   };

@@ -129,5 +129,10 @@ describe('storage configuration', () => {
       'S3_ENDPOINT: em produção deve começar com https:// (http só num endereço local, como 127.0.0.1)',
     ]);
     expect(problems({ ...production, ...s3.env() })).toEqual([]);
+    expect(problems({ ...production, ...s3.env(), S3_PUBLIC_URL: 'http://cdn.exemplo.com.br' })).toEqual([
+      'S3_PUBLIC_URL: em produção deve começar com https:// (as páginas https não carregam imagens http)',
+    ]);
+    expect(problems({ S3_PUBLIC_URL: 'https://cdn.exemplo.com.br' })).toEqual(['S3_PUBLIC_URL: só vale com STORAGE_DRIVER=s3']);
+    expect(loadConfig({ ...s3.env(), S3_PUBLIC_URL: 'https://cdn.exemplo.com.br/turma/' }).storage).toMatchObject({ publicBaseUrl: 'https://cdn.exemplo.com.br/turma' });
   });
 });

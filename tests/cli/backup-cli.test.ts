@@ -1,7 +1,6 @@
-// `turma backup create|restore`: a business scripted through the API (a group with its entry paid, an order paid, a
-// product image, portfolio photos) goes into one archive and comes back into an empty database and storage with the
-// same row counts and file checksums; a non-empty target, another engine, a newer migration level and a corrupt part
-// are refused in pt-BR. Runs on PGlite, and on PostgreSQL (pg_dump/pg_restore) when DATABASE_URL is set.
+// `turma backup create|restore`: a business scripted through the API (a paid group entry, a paid order, portfolio
+// photos) goes into one archive and comes back into an empty target with the same row counts and file checksums; bad
+// targets and archives are refused in pt-BR. PGlite, and PostgreSQL (pg_dump/pg_restore) when DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';

@@ -62,7 +62,8 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function startFakeS3(options: { bucket?: string; port?: number } = {}): Promise<FakeS3> {
+/** `publicRead`: unsigned GET/HEAD of objects are answered too (a public bucket behind S3_PUBLIC_URL). */
+export async function startFakeS3(options: { bucket?: string; port?: number; publicRead?: boolean } = {}): Promise<FakeS3> {
   const bucket = options.bucket ?? 'turma-test';
   const accessKeyId = 'FAKEACCESSKEY';
   const secretAccessKey = 'fake-secret-key-for-tests-only';
@@ -93,7 +94,8 @@ export async function startFakeS3(options: { bucket?: string; port?: number } = 
     }
     const failure = failures.shift();
     if (failure) return sendError(res, failure, failure === 503 ? 'SlowDown' : 'InternalError', 'falha simulada', head);
-    if (!signed) return sendError(res, 403, 'AccessDenied', 'missing or foreign SigV4 signature', head);
+    const publicRead = options.publicRead === true && (req.method === 'GET' || req.method === 'HEAD') && !!key && !auth;
+    if (!signed && !publicRead) return sendError(res, 403, 'AccessDenied', 'missing or foreign SigV4 signature', head);
     if (bucketName !== bucket) return sendError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist', head);
 
     if (key === null || key === '') {

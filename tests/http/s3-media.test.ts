@@ -78,6 +78,40 @@ describe('uploads on S3 storage', () => {
   });
 });
 
+describe('uploads on a bucket with a public address (S3_PUBLIC_URL)', () => {
+  let bucket: FakeS3;
+  let app: TestApp;
+  beforeAll(async () => {
+    bucket = await startFakeS3({ publicRead: true });
+    app = await createTestApp({ env: { ...bucket.env(), S3_PUBLIC_URL: `${bucket.endpoint}/${bucket.bucket}/` } });
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await bucket?.close();
+  });
+
+  it('/media redirects to the public address, which serves the bytes; the pages allow that origin for images', async () => {
+    const user = await applicant(app);
+    const uploaded = await upload(app.url, user);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    expect(uploaded.body.url).toMatch(/^\/media\/professionals\//);
+    const key = (uploaded.body.url as string).replace(/^\/media\//, '');
+    const redirect = await fetch(`${app.url}${uploaded.body.url}`, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('location')).toBe(`${bucket.endpoint}/${bucket.bucket}/${key}`);
+    expect(redirect.headers.get('cache-control')).toBe('public, max-age=3600');
+    const followed = await fetch(`${app.url}${uploaded.body.url}`);
+    expect(followed.status).toBe(200);
+    expect(Buffer.from(await followed.arrayBuffer()).equals(bucket.objects.get(key)!.body)).toBe(true);
+    // An unsafe key is never redirected.
+    expect((await fetch(`${app.url}/media/..%2Fsegredo.png`, { redirect: 'manual' })).status).toBe(404);
+
+    const page = await fetch(`${app.url}/`);
+    const imgSrc = /img-src ([^;]+)/.exec(page.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+    expect(imgSrc.split(' ')).toContain(bucket.endpoint);
+  });
+});
+
 // Several server processes only exist on PostgreSQL: PGlite is embedded in one process.
 describe.skipIf(!process.env.DATABASE_URL)('two server processes on one bucket', { timeout: 60_000 }, () => {
   let db: TestDatabase;

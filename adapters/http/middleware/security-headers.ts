@@ -31,8 +31,9 @@ export const CONTENT_SECURITY_POLICY = {
  * The site's CSP with the map's tile origin (MAP_TILE_URL) allowed in img-src, and nothing else added; without tiles
  * (MAP_TILE_URL empty) it is exactly CONTENT_SECURITY_POLICY.
  */
-export function siteContentSecurityPolicy(mapTileOrigin: string | null | undefined) {
-  return mapTileOrigin ? { ...CONTENT_SECURITY_POLICY, imgSrc: [...CONTENT_SECURITY_POLICY.imgSrc, mapTileOrigin] } : CONTENT_SECURITY_POLICY;
+export function siteContentSecurityPolicy(mapTileOrigin: string | null | undefined, mediaOrigin?: string | null) {
+  const extra = [mapTileOrigin, mediaOrigin].filter((o): o is string => !!o);
+  return extra.length ? { ...CONTENT_SECURITY_POLICY, imgSrc: [...CONTENT_SECURITY_POLICY.imgSrc, ...extra] } : CONTENT_SECURITY_POLICY;
 }
 
 const isDocsPath = (path: string) => path === '/api/docs' || path.startsWith('/api/docs/');
@@ -66,7 +67,7 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): HeaderList {
  * Two profiles: documents (the SPA, the back office, static files) get the site's CSP; JSON API responses get the
  * OWASP REST set (nothing may be loaded or framed from them, no sniffing, no referrer, same-origin only).
  */
-export function securityHeaders(options: { https: boolean; mapTileOrigin?: string | null }) {
+export function securityHeaders(options: { https: boolean; mapTileOrigin?: string | null; mediaOrigin?: string | null }) {
   const common = {
     frameguard: { action: 'deny' as const },
     strictTransportSecurity: options.https,
@@ -74,7 +75,7 @@ export function securityHeaders(options: { https: boolean; mapTileOrigin?: strin
   } satisfies HelmetOptions;
   const documents = helmetHeaders({
     ...common,
-    contentSecurityPolicy: { useDefaults: false, directives: siteContentSecurityPolicy(options.mapTileOrigin) },
+    contentSecurityPolicy: { useDefaults: false, directives: siteContentSecurityPolicy(options.mapTileOrigin, options.mediaOrigin) },
     crossOriginEmbedderPolicy: false,
   });
   const api = helmetHeaders({
