@@ -202,6 +202,21 @@ test('an approved professional manages the portfolio from the dashboard, within 
   await page.getByRole('button', { name: 'Remover foto 1' }).click();
   await expect(page.getByText('Não foi possível remover a foto')).toBeVisible();
   await expect(page.getByText('3 de 8 fotos')).toBeVisible();
+
+  // Reordered from the keyboard: the first photo moves to the end (the focus stays on its button), and stays there.
+  const photos = page.getByRole('list', { name: 'Fotos do seu trabalho' }).getByRole('img');
+  const before = await photos.evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
+  await page.getByRole('button', { name: 'Mover a foto 1 para depois' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Foto movida para a posição 2 de 3.')).toBeAttached();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Foto movida para a posição 3 de 3.')).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Mover a foto 3 para depois' })).toBeFocused();
+  const moved = [before[1], before[2], before[0]];
+  await expect.poll(() => photos.evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')))).toEqual(moved);
+  await expect.poll(async () => ((await (await ctx.get('/api/me/professional')).json()) as { photos: Array<{ url: string }> }).photos.map((p) => p.url)).toEqual(moved);
+  await page.reload();
+  await expect.poll(() => photos.evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')))).toEqual(moved);
   await page.screenshot({ path: screenshotPath(testInfo, 'professional-photos'), fullPage: true });
 
   await page.getByRole('link', { name: 'Voltar ao painel' }).click();

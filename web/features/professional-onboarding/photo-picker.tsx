@@ -1,10 +1,11 @@
 // The portfolio: thumbnails with a remove button each and an "add" tile (several files at once). Files are checked
 // here for type and size (quick feedback; the server checks the content again). Items are either already stored
-// (`remote`) or chosen and waiting for the form to send them (`local`, previewed from an object URL).
+// (`remote`) or chosen and waiting for the form to send them (`local`, previewed from an object URL). With `onMove`,
+// each stored photo also has "earlier" and "later" buttons (keyboard and touch alike).
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, PORTFOLIO_MAX_PHOTOS } from '../../../core/professionals/professional-rules';
-import { AlertIcon, TrashIcon } from '../../components/icons';
+import { AlertIcon, ArrowRightIcon, TrashIcon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
 
 export type PhotoItem = { kind: 'remote'; id: string; url: string } | { kind: 'local'; key: string; file: File; url: string };
@@ -39,10 +40,28 @@ export function useObjectUrlCleanup(items: readonly PhotoItem[]) {
   useEffect(() => () => live.current.forEach((url) => URL.revokeObjectURL(url)), []);
 }
 
+function MoveButton({ label, back = false, inactive, onMove }: { label: string; back?: boolean; inactive: boolean; onMove: () => void }) {
+  return (
+    <button
+      type="button"
+      className="photo-picker__move-btn"
+      aria-label={label}
+      title={label}
+      aria-disabled={inactive || undefined}
+      onClick={() => {
+        if (!inactive) onMove();
+      }}
+    >
+      <ArrowRightIcon size={16} className={back ? 'photo-picker__arrow--back' : undefined} />
+    </button>
+  );
+}
+
 export function PhotoPicker({
   items,
   onAdd,
   onRemove,
+  onMove,
   error,
   notes = [],
   busy = false,
@@ -51,6 +70,8 @@ export function PhotoPicker({
   items: readonly PhotoItem[];
   onAdd: (files: File[]) => void;
   onRemove: (item: PhotoItem) => void;
+  /** Moves a stored photo one place earlier (-1) or later (+1); without it the order is fixed. */
+  onMove?: ((item: PhotoItem, step: -1 | 1) => void) | undefined;
   error?: string | undefined;
   /** Files refused on the way in (type, size, count). */
   notes?: readonly string[];
@@ -78,6 +99,13 @@ export function PhotoPicker({
             >
               <TrashIcon size={16} />
             </button>
+            {onMove && item.kind === 'remote' && (
+              <div className="photo-picker__move">
+                {/* aria-disabled, not disabled: the button that moved a photo to the end keeps the keyboard focus. */}
+                <MoveButton label={t('photos.moveEarlier', { n: index + 1 })} back inactive={disabled || index === 0} onMove={() => onMove(item, -1)} />
+                <MoveButton label={t('photos.moveLater', { n: index + 1 })} inactive={disabled || index === items.length - 1} onMove={() => onMove(item, 1)} />
+              </div>
+            )}
           </li>
         ))}
         {!full && (

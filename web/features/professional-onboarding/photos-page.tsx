@@ -1,6 +1,6 @@
 // /professional/photos: the professional's portfolio, managed at any status — add photos (one upload each) and remove
 // them within the 3–8 rule (the server refuses a 9th and, for an approved profile, removing the 3rd; the picker and
-// the hint say so first). The dashboard's "Gerenciar fotos" leads here. No reordering: the API keeps the upload order.
+// the hint say so first) and reorder them (the first is the cover). The dashboard's "Gerenciar fotos" leads here.
 import './i18n';
 import './onboarding.css';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import { usePortfolio } from './use-portfolio';
 
 function Portfolio({ application, onChanged }: { application: MyApplication; onChanged: () => void }) {
   const { t } = useTranslation('professionalOnboarding');
-  const { items, busy, notes, add, remove } = usePortfolio(application, onChanged, {
+  const { items, busy, notes, add, remove, move, announcement } = usePortfolio(application, onChanged, {
     added: (count) => notify.success(t('managePhotos.added', { count })),
     removed: () => notify.success(t('managePhotos.removed')),
   });
@@ -29,7 +29,10 @@ function Portfolio({ application, onChanged }: { application: MyApplication; onC
         {t('pending.photos')}
       </h2>
       <p className="muted">{t('managePhotos.rule', { min: PORTFOLIO_MIN_PHOTOS, max: PORTFOLIO_MAX_PHOTOS })}</p>
-      <PhotoPicker items={items} onAdd={(files) => void add(files)} onRemove={(item) => void remove(item)} notes={notes} busy={busy} />
+      <PhotoPicker items={items} onAdd={(files) => void add(files)} onRemove={(item) => void remove(item)} onMove={move} notes={notes} busy={busy} />
+      <p className="sr-only" role="status">
+        {announcement}
+      </p>
       {approved && items.length <= PORTFOLIO_MIN_PHOTOS && <p className="field__hint">{t('managePhotos.atMinimum', { min: PORTFOLIO_MIN_PHOTOS })}</p>}
     </section>
   );

@@ -98,6 +98,10 @@ const professionalOnboarding: typeof ptBR = {
     uploading: 'Sending...',
     removeError: 'We could not remove the photo',
     uploadError: 'We could not send the photo',
+    moveEarlier: 'Move photo {{n}} earlier',
+    moveLater: 'Move photo {{n}} later',
+    moved: 'Photo moved to position {{n}} of {{count}}.',
+    moveError: 'Could not change the order of the photos',
   },
   pending: {
     docTitle: 'Professional registration',
@@ -138,7 +142,7 @@ const professionalOnboarding: typeof ptBR = {
   managePhotos: {
     docTitle: 'Portfolio photos',
     title: 'Your portfolio photos',
-    lead: 'The photos appear on your public profile, in the order they were sent.',
+    lead: 'The photos appear on your public profile in this order; the first is the cover. Use the arrows to change the order.',
     rule: '{{min}} to {{max}} photos, JPEG, PNG or WebP, up to 8 MB each.',
     atMinimum: 'Your profile needs at least {{min}} photos: to replace one, send the new photo before removing the old one.',
     added_one: 'Photo added to the portfolio.',

@@ -96,6 +96,10 @@ const professionalOnboarding = {
     uploading: 'Enviando...',
     removeError: 'Não foi possível remover a foto',
     uploadError: 'Não foi possível enviar a foto',
+    moveEarlier: 'Mover a foto {{n}} para antes',
+    moveLater: 'Mover a foto {{n}} para depois',
+    moved: 'Foto movida para a posição {{n}} de {{count}}.',
+    moveError: 'Não foi possível mudar a ordem das fotos',
   },
   pending: {
     docTitle: 'Cadastro de profissional',
@@ -136,7 +140,7 @@ const professionalOnboarding = {
   managePhotos: {
     docTitle: 'Fotos do portfólio',
     title: 'Fotos do seu portfólio',
-    lead: 'As fotos aparecem no seu perfil público, na ordem em que foram enviadas.',
+    lead: 'As fotos aparecem no seu perfil público nesta ordem; a primeira é a capa. Use as setas para mudar a ordem.',
     rule: 'De {{min}} a {{max}} fotos, JPEG, PNG ou WebP de até 8 MB cada.',
     atMinimum: 'Seu perfil precisa de pelo menos {{min}} fotos: para trocar uma, envie a nova antes de remover a antiga.',
     added_one: 'Foto adicionada ao portfólio.',
