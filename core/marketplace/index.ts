@@ -18,4 +18,5 @@ export * from './product.service';
 export * from './product-admin';
 export * from './cart.service';
 export * from './order.service';
+export * from './order-views';
 export * from './schemas';

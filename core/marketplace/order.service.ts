@@ -2,37 +2,22 @@
 // read by their owner only, expired when unpaid (stock back exactly once), moved along the status flow by operators.
 import { isId } from '../shared/ids';
 import type { Clock } from '../shared/clock';
-import { DomainError, conflict, invalid, notFound } from '../shared/errors';
+import { DomainError, conflict, invalid } from '../shared/errors';
 import { toOffset, type Pagination } from '../shared/pagination';
 import type { RequestMeta } from '../identity';
 import { auditMeta } from '../identity';
 import type { CatalogChanges } from '../ports/catalog-changes';
-import { ORDER_ADMIN_SORTS, type AdminOrderRow, type OrderAdminSort, type OrderItemRecord, type OrderRecord } from './ports';
+import { ORDER_ADMIN_SORTS, type OrderAdminSort, type OrderItemRecord, type OrderRecord } from './ports';
 import type { ListQuery } from '../shared/list-query';
 import type { OrderAdminFilterInput } from './order-admin';
-import type { PaymentRecord } from '../payments';
 import { requestChargeCancel, requestRefund, returnPaymentCredit } from '../payments';
-import {
-  ORDER_STATUS_LABELS,
-  STATUS_TIMESTAMP,
-  addressFromProfile,
-  assertTransition,
-  createOrderSchema,
-  orderAddressSchema,
-  orderExpiry,
-  returnsStock,
-  trackingCodeSchema,
-  type CreateOrderInput,
-  type OrderAddress,
-  type OrderStatus,
-} from './order-rules';
+import { STATUS_TIMESTAMP, addressFromProfile, assertTransition, createOrderSchema, orderAddressSchema, orderExpiry, returnsStock, trackingCodeSchema, type CreateOrderInput, type OrderAddress, type OrderStatus } from './order-rules';
 import type { ShippingService } from '../shipping';
 import { cartChangedDuringOrder, freightColumns, freightKey, quoteOrderFreight, type OrderFreight } from './order-shipping';
-import { orderNotify, orderNumber, orderReturnEmail, orderStatusEmail } from './order-messages';
+import { orderNotify, orderReturnEmail, orderStatusEmail } from './order-messages';
 import { assertPlanOrderMove } from './plan-order';
-import { timelineStep } from './order-timeline';
 import { stockAlreadyReturned } from './order-line-refund.service';
-import { RETURN_STATUS_LABELS, assertCanRequestReturn, assertReturnPending, rejectReturnSchema, requestReturnSchema, returnDeadline, returnRefusal } from './order-return';
+import { assertReturnPending } from './order-return';
 import type { Tx, UnitOfWork } from '../ports/unit-of-work';
 import type { MarketplaceScope } from './ports';
 import type { PaymentsScope } from '../payments/ports';
@@ -40,6 +25,8 @@ import type { IdentityScope } from '../identity/ports';
 import type { NotificationsScope } from '../notifications/ports';
 import type { AuditScope } from '../audit/ports';
 import type { WalletScope } from '../wallet/ports';
+import { fieldsOf, orderNotFound, orderView, outOfStock, productUnavailable, toAdminOrderSummary, toOrderSummary } from './order-views';
+import { rejectOrderReturn, requestOrderReturn } from './order-return.service';
 
 /**
  * The tables orders read and write; they reach payments (the order's charge), the wallet (credit it spent comes back),
@@ -49,61 +36,6 @@ type OrderScope = MarketplaceScope & PaymentsScope & WalletScope & IdentityScope
 
 /** docs/product/spec.md §9: the client checks at most the 5 newest pending orders with a payment. */
 export const PENDING_PAYMENT_POLL_LIMIT = 5;
-
-
-const orderNotFound = () => notFound('order_not_found', 'Pedido não encontrado.');
-
-export function outOfStock(productName: string, productId: string) {
-  return new DomainError('conflict', 'out_of_stock', `Estoque insuficiente para ${productName}.`, { details: { product_id: productId } });
-}
-
-function productUnavailable(name: string | undefined, productId: string) {
-  return new DomainError('conflict', 'product_unavailable', `${name ?? 'Um produto do carrinho'} não está mais disponível. Remova-o do carrinho para continuar.`, { details: { product_id: productId } });
-}
-
-function fieldsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, prefix: string): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const i of issues) fields[[prefix, ...i.path.map(String)].filter(Boolean).join('.')] ??= i.message;
-  return fields;
-}
-
-export function toOrderSummary(o: OrderRecord) {
-  return {
-    id: o.id,
-    number: orderNumber(o.id),
-    status: o.status,
-    status_label: ORDER_STATUS_LABELS[o.status],
-    payment_id: o.payment_id,
-    total_amount: o.total_amount,
-    shipping_amount: o.shipping_amount,
-    items_count: o.items_count,
-    created_at: o.created_at.toISOString(),
-    expires_at: o.status === 'pending' ? o.expires_at.toISOString() : null,
-  };
-}
-export type OrderSummary = ReturnType<typeof toOrderSummary>;
-
-/** A back-office list row: the summary plus who ordered and where it is. */
-export function toAdminOrderSummary(o: AdminOrderRow) {
-  return { ...toOrderSummary(o), user_id: o.user_id, email: o.email, full_name: o.full_name, tracking_code: o.tracking_code, paid_at: o.paid_at?.toISOString() ?? null };
-}
-
-function toPaymentSummary(p: PaymentRecord | null) {
-  if (!p) return null;
-  const pending = p.status === 'pending';
-  return {
-    id: p.id,
-    status: p.status,
-    confirmed: p.status === 'confirmed',
-    method: p.method,
-    amount: p.amount,
-    // The QR code only matters while the payment can still be made.
-    ...(pending && p.pix_payload && p.pix_image && p.pix_expires_at ? { pix: { payload: p.pix_payload, image: p.pix_image, expires_at: p.pix_expires_at.toISOString() } } : {}),
-    ...(pending && p.boleto_url ? { boleto_url: p.boleto_url } : {}),
-    ...(pending && p.invoice_url ? { invoice_url: p.invoice_url } : {}),
-    confirmed_at: p.confirmed_at?.toISOString() ?? null,
-  };
-}
 
 /**
  * What other modules do when an operator moves an order, in the same transaction (flows wired by the container):
@@ -215,7 +147,7 @@ export class OrderService<H extends object = object> {
   async get(userId: string, orderId: string) {
     const order = isId(orderId) ? await this.uow.repos.marketplace.orders.findById(orderId) : null;
     if (!order || order.user_id !== userId) throw orderNotFound();
-    return this.view(order);
+    return orderView(this.uow.repos, order, this.clock.now());
   }
 
   /** Operators (CLI, back office): any order. */
@@ -223,7 +155,7 @@ export class OrderService<H extends object = object> {
     const order = isId(orderId) ? await this.uow.repos.marketplace.orders.findById(orderId) : null;
     if (!order) throw orderNotFound();
     const user = await this.uow.repos.identity.users.findById(order.user_id);
-    return { ...(await this.view(order)), user_id: order.user_id, email: user?.email ?? null };
+    return { ...(await orderView(this.uow.repos, order, this.clock.now())), user_id: order.user_id, email: user?.email ?? null };
   }
 
   /** GET /api/admin/orders (ra-data-simple-rest): filtered, sorted by a whitelisted field, one window and the total. */
@@ -362,37 +294,9 @@ export class OrderService<H extends object = object> {
     return this.adminGet(orderId);
   }
 
-  /**
-   * POST /api/orders/:id/return (CDC art. 49): the customer asks to return a delivered order within 7 days
-   * of delivery (order-return.ts: until the end of the 7th day in São Paulo). One request per order; told and audited.
-   */
+  /** POST /api/orders/:id/return: the customer asks to return a delivered order within 7 days (order-return.service.ts). */
   async requestReturn(actor: { id: string; email: string }, orderId: string, raw: unknown, meta: RequestMeta) {
-    const parsed = requestReturnSchema.safeParse(raw ?? {});
-    if (!parsed.success) throw invalid('invalid_input', 'Verifique os campos destacados.', fieldsOf(parsed.error.issues, ''));
-    if (!isId(orderId)) throw orderNotFound();
-    const now = this.clock.now();
-    await this.uow.run(async (tx) => {
-      const order = await tx.marketplace.orders.lock(orderId);
-      if (!order || order.user_id !== actor.id) throw orderNotFound();
-      assertCanRequestReturn(order, now);
-      assertPlanOrderMove(order, 'refunded');
-      if (!(await tx.marketplace.orders.updateReturnIf(order.id, null, { return_status: 'requested', return_reason: parsed.data.reason, return_requested_at: now }))) {
-        throw conflict('return_already_requested', 'A devolução deste pedido já foi solicitada.');
-      }
-      await tx.marketplace.orders.recordStatus({ order_id: order.id, from_status: order.status, to_status: order.status, actor: actor.email, note: `devolução solicitada: ${parsed.data.reason}`, created_at: now });
-      await tx.notifications.create(orderNotify.returnRequested(order.user_id, order.id));
-      const profile = await tx.identity.profiles.findByUserId(actor.id);
-      await tx.jobs.enqueue('mail.send', orderReturnEmail({ to: actor.email, name: profile?.full_name ?? '', orderId: order.id, step: 'requested', reason: parsed.data.reason }));
-      await tx.audit.append({
-        action: 'order.return_requested',
-        actor_user_id: actor.id,
-        actor_email: actor.email,
-        entity_type: 'order',
-        entity_id: order.id,
-        ...auditMeta(meta),
-        metadata: { reason: parsed.data.reason, deadline: order.delivered_at ? returnDeadline(order.delivered_at).toISOString() : null },
-      });
-    });
+    await requestOrderReturn(this.uow, this.clock, actor, orderId, raw, meta);
     return this.get(actor.id, orderId);
   }
 
@@ -403,32 +307,7 @@ export class OrderService<H extends object = object> {
 
   /** POST /api/admin/orders/:id/return/reject: the request is refused with a reason; the order stays delivered. */
   async rejectReturn(orderId: string, actorEmail: string, raw: unknown) {
-    const parsed = rejectReturnSchema.safeParse(raw ?? {});
-    if (!parsed.success) throw invalid('invalid_input', 'Verifique os campos destacados.', fieldsOf(parsed.error.issues, ''));
-    if (!isId(orderId)) throw orderNotFound();
-    const now = this.clock.now();
-    await this.uow.run(async (tx) => {
-      const order = await tx.marketplace.orders.lock(orderId);
-      if (!order) throw orderNotFound();
-      assertReturnPending(order);
-      if (!(await tx.marketplace.orders.updateReturnIf(order.id, 'requested', { return_status: 'rejected', return_reject_reason: parsed.data.reason, return_decided_at: now }))) {
-        throw conflict('return_not_pending', 'Este pedido não tem devolução pendente.');
-      }
-      await tx.marketplace.orders.recordStatus({ order_id: order.id, from_status: order.status, to_status: order.status, actor: actorEmail, note: `devolução recusada: ${parsed.data.reason}`, created_at: now });
-      await tx.notifications.create(orderNotify.returnRejected(order.user_id, order.id, parsed.data.reason));
-      const customer = await tx.identity.users.findById(order.user_id);
-      if (customer) {
-        const profile = await tx.identity.profiles.findByUserId(customer.id);
-        await tx.jobs.enqueue('mail.send', orderReturnEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, step: 'rejected', reason: parsed.data.reason }));
-      }
-      await tx.audit.append({
-        action: 'order.return_rejected',
-        actor_email: actorEmail,
-        entity_type: 'order',
-        entity_id: order.id,
-        metadata: { reason: parsed.data.reason, before: { return_status: order.return_status }, after: { return_status: 'rejected' } },
-      });
-    });
+    await rejectOrderReturn(this.uow, this.clock, orderId, actorEmail, raw);
     return this.adminGet(orderId);
   }
 
@@ -481,43 +360,4 @@ export class OrderService<H extends object = object> {
     return parsed.data;
   }
 
-  private async view(order: OrderRecord) {
-    const repos = this.uow.repos;
-    const [items, history, payment] = await Promise.all([
-      repos.marketplace.orders.items(order.id),
-      repos.marketplace.orders.history(order.id),
-      order.payment_id ? repos.payments.payments.findById(order.payment_id) : Promise.resolve(null),
-    ]);
-    const now = this.clock.now();
-    return {
-      ...toOrderSummary(order),
-      subtotal: order.subtotal,
-      shipping: order.shipping_option_id
-        ? { option_id: order.shipping_option_id, name: order.shipping_option_name ?? '', amount: order.shipping_amount, days: order.shipping_days ?? 0 }
-        : null,
-      address: order.address,
-      tracking_code: order.tracking_code,
-      cancel_reason: order.cancel_reason,
-      can_pay: order.status === 'pending' && order.expires_at > now,
-      // The return window (end of the 7th day after delivery, São Paulo) and the request, when there is one.
-      can_return: returnRefusal(order, now) === null && order.source !== 'plan',
-      return_deadline: order.status === 'delivered' && order.delivered_at ? returnDeadline(order.delivered_at).toISOString() : null,
-      return_request: order.return_status
-        ? {
-            status: order.return_status,
-            label: RETURN_STATUS_LABELS[order.return_status],
-            reason: order.return_reason ?? '',
-            reject_reason: order.return_reject_reason,
-            requested_at: order.return_requested_at!.toISOString(),
-            decided_at: order.return_decided_at?.toISOString() ?? null,
-          }
-        : null,
-      source: order.source ?? 'cart',
-      items: items.map((i) => ({ product_id: i.product_id, product_name: i.product_name, image_url: i.image_url, unit_price: i.unit_price, quantity: i.quantity, subtotal: i.subtotal })),
-      // A plan order's one line points at the plan (plan-order.ts).
-      plan_items: order.source === 'plan' ? (await repos.marketplace.planOrders.lines(order.id)).map((i) => ({ plan_id: i.plan_id, product_name: i.product_name, image_url: i.image_url, unit_price: i.unit_price, quantity: i.quantity, subtotal: i.subtotal })) : [],
-      payment: toPaymentSummary(payment),
-      timeline: history.map(timelineStep),
-    };
-  }
 }
