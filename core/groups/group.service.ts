@@ -145,6 +145,8 @@ export class GroupService {
         repos.groups.vouchers.findByMember(membership.id),
         repos.payments.payments.findPendingFor('entry', membership.id),
       ]);
+      // The balance charge already open, so a screen resumes it instead of searching the payment list.
+      const balancePending = voucher?.status === 'awaiting_balance' ? await repos.payments.payments.findPendingFor('balance', voucher.id) : null;
       out.push({
         group: {
           id: group.id,
@@ -172,7 +174,15 @@ export class GroupService {
           withdrawal_deadline: withdrawalDeadlineFor({ group, member: membership, voucher }, now),
         },
         voucher: voucher
-          ? { id: voucher.id, code: voucher.code, status: voucher.status, price: voucher.price, entry_paid: voucher.entry_paid, balance_due: voucher.balance_due }
+          ? {
+              id: voucher.id,
+              code: voucher.code,
+              status: voucher.status,
+              price: voucher.price,
+              entry_paid: voucher.entry_paid,
+              balance_due: voucher.balance_due,
+              pending_payment_id: balancePending?.id ?? null,
+            }
           : null,
       });
     }

@@ -82,6 +82,7 @@ export const myGroupsSchema = z
             price: z.number().int(),
             entry_paid: z.number().int(),
             balance_due: z.number().int(),
+            pending_payment_id: z.string().nullable().describe('The balance charge still open (pending), to resume instead of creating another.'),
           })
           .nullable(),
       }),

@@ -74,7 +74,7 @@ describe('a group of 2 from creation to vouchers', () => {
     const mine = (await ana.client.get('/api/me/groups')).body.items[0];
     expect(mine.group).toMatchObject({ status: 'complete', members_paid: 2, places_left: 0 });
     expect(mine.group.members.map((m: { first_name: string }) => m.first_name).sort()).toEqual(['Ana', 'Bruno']);
-    expect(mine.voucher).toMatchObject({ status: 'awaiting_balance', price: 42_000, entry_paid: 4_200, balance_due: 37_800 });
+    expect(mine.voucher).toMatchObject({ status: 'awaiting_balance', price: 42_000, entry_paid: 4_200, balance_due: 37_800, pending_payment_id: null });
     for (const user of [ana, bruno]) {
       const types = (await notificationsOf(user)).map((n) => n.type);
       expect(types.filter((t) => t === 'group_complete')).toHaveLength(1);
@@ -88,9 +88,12 @@ describe('a group of 2 from creation to vouchers', () => {
     expect(balance.status).toBe(201);
     expect(balance.body).toMatchObject({ amount: 37_800, method: 'BOLETO' });
     expect(balance.body.boleto_url).toContain('/api/sandbox/payments/');
+    // The open balance charge is on the group's answer (the screens resume it instead of searching the payments).
+    expect((await ana.client.get('/api/me/groups')).body.items[0].voucher.pending_payment_id).toBe(balance.body.id);
     await ana.client.post(`/api/sandbox/payments/${balance.body.id}/confirm`);
     const after = (await ana.client.get('/api/me/groups')).body.items[0];
     expect(after.voucher.status).toBe('redeemable');
+    expect(after.voucher.pending_payment_id).toBeNull();
     expect((await notificationsOf(ana)).map((n) => n.type)).toContain('balance_confirmed');
 
     // The same notifications read in en-US (the web app sends its language): rendered from the stored facts.

@@ -3997,6 +3997,8 @@ export interface components {
                     code: string;
                     entry_paid: number;
                     id: string;
+                    /** @description The balance charge still open (pending), to resume instead of creating another. */
+                    pending_payment_id: string | null;
                     price: number;
                     /** @enum {string} */
                     status: "awaiting_balance" | "redeemable" | "redeemed" | "cancelled";

@@ -18,7 +18,6 @@ import { useApiQuery } from '../../lib/query';
 import { isEntryPaid, isLiveHold } from '../../../core/groups/group-rules';
 import { groupPath, groupsApi, type MyGroupItem } from '../../lib/groups-api';
 import { InviteShare } from '../../components/groups/invite-share';
-import { paymentsApi } from '../../lib/payments-api';
 import { PaymentPanel } from '../../components/payments/payment-panel';
 import { checkoutKeys } from './api';
 import { CheckoutFrame, OrderSummary } from './checkout-layout';
@@ -34,11 +33,8 @@ async function loadContext(purpose: 'entry' | 'balance', ref: string, signal: Ab
   const mine = await groupsApi.mine(signal);
   const item = mine.items.find((i) => (purpose === 'entry' ? i.membership.id === ref : i.voucher?.id === ref)) ?? null;
   if (!item) return null;
-  let pendingBalanceId: string | null = null;
-  if (purpose === 'balance') {
-    const payments = await paymentsApi.list(1, 50, signal).catch(() => null);
-    pendingBalanceId = payments?.items.find((p) => p.purpose === 'balance' && p.ref_id === ref && p.status === 'pending')?.id ?? null;
-  }
+  // The open balance charge comes with the group's answer.
+  const pendingBalanceId = purpose === 'balance' ? (item.voucher?.pending_payment_id ?? null) : null;
   return { item, pendingBalanceId };
 }
 

@@ -14,7 +14,7 @@ import { useAppEvent } from '../../lib/app-events';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useApiQuery } from '../../lib/query';
-import { MAX_POLLED_ITEMS, paymentKeys, paymentsApi, type Payment } from '../../lib/payments-api';
+import { MAX_POLLED_ITEMS, paymentKeys } from '../../lib/payments-api';
 import { PaymentPanel } from '../../components/payments/payment-panel';
 import { LoadingState, ErrorState } from '../../components/resource-states';
 
@@ -31,8 +31,8 @@ export interface OpenCharge {
   pendingPaymentId: string | null;
 }
 
-/** Entries of live holds in open groups and balances still due, from GET /api/me/groups (+ pending balance payments). */
-export function openCharges(groups: MyGroups, payments: readonly Payment[], now = Date.now()): OpenCharge[] {
+/** Entries of live holds in open groups and balances still due, from GET /api/me/groups (with their open charges). */
+export function openCharges(groups: MyGroups, now = Date.now()): OpenCharge[] {
   const out: OpenCharge[] = [];
   for (const item of groups.items) {
     const { group, membership, voucher } = item;
@@ -42,19 +42,14 @@ export function openCharges(groups: MyGroups, payments: readonly Payment[], now 
       out.push({ key: `entry-${membership.id}`, purpose: 'entry', refId: membership.id, groupId: group.id, planName, amount: group.entry_price, holdExpiresAt: membership.hold_expires_at, pendingPaymentId: membership.pending_payment_id });
     }
     if (due === 'balance' && voucher) {
-      const pending = payments.find((p) => p.purpose === 'balance' && p.ref_id === voucher.id && p.status === 'pending');
-      out.push({ key: `balance-${voucher.id}`, purpose: 'balance', refId: voucher.id, groupId: group.id, planName, amount: voucher.balance_due, holdExpiresAt: null, pendingPaymentId: pending?.id ?? null });
+      out.push({ key: `balance-${voucher.id}`, purpose: 'balance', refId: voucher.id, groupId: group.id, planName, amount: voucher.balance_due, holdExpiresAt: null, pendingPaymentId: voucher.pending_payment_id });
     }
   }
   return out;
 }
 
 async function loadCharges(signal: AbortSignal) {
-  const [groups, payments] = await Promise.all([
-    groupsApi.mine(signal),
-    paymentsApi.list(1, 50, signal),
-  ]);
-  return openCharges(groups, payments.items);
+  return openCharges(await groupsApi.mine(signal));
 }
 
 export default function PaymentPage() {
