@@ -10,6 +10,7 @@ import { AppProviders } from './app/providers';
 import { RootLayout } from './app/root-layout';
 import { PageSpinner } from './components/spinner';
 import { createQueryClient } from './lib/query';
+import { ServerSessionHint } from './lib/session';
 import { clientScreen, planPage, type FetchJson } from './ssr/pages';
 import { chunkTags, fillShell, fillTemplate, previewImagePath, type ClientManifest } from './ssr/meta';
 import { stateScript } from './ssr/state';
@@ -28,6 +29,8 @@ export interface RenderOptions {
   timeoutMs?: number;
   /** The client build's manifest: the page's screen chunk is sent with it (web/ssr/meta.ts chunkTags). */
   manifest?: ClientManifest | null;
+  /** The request carried a session cookie: the top bar waits for the session instead of offering 'Entrar'. */
+  session?: boolean;
 }
 
 export interface RenderResult {
@@ -64,14 +67,16 @@ async function renderToHtml(element: React.ReactElement, timeoutMs: number): Pro
 }
 
 /** The app's skeleton for a client-rendered page, with its screen's chunks (fetched with the app), answered with `status`. */
-export async function renderShell(url: string, options: Pick<RenderOptions, 'template' | 'origin' | 'manifest' | 'timeoutMs'>, status = 200): Promise<RenderResult | null> {
+export async function renderShell(url: string, options: Pick<RenderOptions, 'template' | 'origin' | 'manifest' | 'timeoutMs' | 'session'>, status = 200): Promise<RenderResult | null> {
   const parsed = new URL(url, options.origin);
   const context = await shellHandler.query(new Request(parsed.toString()));
   if (context instanceof Response) return null;
   const router = createStaticRouter(shellHandler.dataRoutes, context);
   const html = await renderToHtml(
     <AppProviders queryClient={createQueryClient()}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <ServerSessionHint.Provider value={options.session ?? false}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </ServerSessionHint.Provider>
     </AppProviders>,
     options.timeoutMs ?? 5_000,
   );
@@ -94,8 +99,10 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
 
   const html = await renderToHtml(
     <AppProviders queryClient={queryClient}>
-      {/* hydrate={false}: the router's hydration data would be an inline script (the CSP forbids it); no loaders here. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <ServerSessionHint.Provider value={options.session ?? false}>
+        {/* hydrate={false}: the router's hydration data would be an inline script (the CSP forbids it); no loaders here. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </ServerSessionHint.Provider>
     </AppProviders>,
     options.timeoutMs ?? 5_000,
   );

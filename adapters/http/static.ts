@@ -8,7 +8,7 @@ import type { Next } from 'koa';
 import send from 'koa-send';
 import { findSsrEntry } from '../build';
 import { isKnownRoute } from '../../web/app/route-paths';
-import type { AppContext } from './context';
+import { SESSION_COOKIE, type AppContext } from './context';
 import type { ClientManifest, FetchJson, render as renderPage, renderShell as renderShellPage } from '../../web/entry-server';
 import type { Logger } from '../logger';
 
@@ -80,16 +80,19 @@ export function staticApps(distDir = DIST_DIR, options: { dev?: boolean; publicU
     if (!ssr) return false;
     // Links in the head follow PUBLIC_URL in production; in development the address the request came in on.
     const origin = !options.dev && options.publicUrl ? options.publicUrl.replace(/\/$/, '') : `${ctx.protocol}://${ctx.host}`;
+    // A session cookie: the top bar is drawn waiting for the session, not signed out (the browser then checks it).
+    const session = Boolean(ctx.cookies.get(SESSION_COOKIE));
     let page: Awaited<ReturnType<ServerRenderer['render']>>;
     try {
-      page = await ssr.render(ctx.url, { template: ssr.template, manifest: ssr.manifest, origin, fetchJson: loopbackFetch(ctx), dev: options.dev });
+      page = await ssr.render(ctx.url, { template: ssr.template, manifest: ssr.manifest, origin, fetchJson: loopbackFetch(ctx), dev: options.dev, session });
     } catch (error) {
       ctx.state.log.warn({ err: error, path: ctx.path }, 'server render failed: the skeleton sent');
       // The page's data or render failed: the browser renders it, over the skeleton.
-      page = await ssr.renderShell(ctx.url, { template: ssr.template, manifest: ssr.manifest, origin }).catch(() => null);
+      page = await ssr.renderShell(ctx.url, { template: ssr.template, manifest: ssr.manifest, origin, session }).catch(() => null);
     }
     if (!page) return false;
     ctx.set('Cache-Control', 'no-cache');
+    ctx.vary('Cookie');
     ctx.status = page.status;
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = page.html; // Koa sends no body for HEAD

@@ -34,11 +34,18 @@ const SessionContext = createContext<SessionValue | null>(null);
 
 const SIGNED_OUT: SessionState = { status: 'signedOut' };
 
+/**
+ * The server render's hint that the request carried a session cookie: the page it draws then waits for the session
+ * (a neutral account corner) instead of claiming the visitor is signed out. The browser has its marker instead.
+ */
+export const ServerSessionHint = createContext(false);
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [state, setState] = useState<SessionState>(() => (readMarker() ? { status: 'loading' } : SIGNED_OUT));
+  const serverHint = useContext(ServerSessionHint);
+  const [state, setState] = useState<SessionState>(() => (readMarker() || serverHint ? { status: 'loading' } : SIGNED_OUT));
 
   const refresh = useCallback(async () => {
     try {

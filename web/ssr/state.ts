@@ -38,5 +38,7 @@ export function readServerState(doc: Document): DehydratedState | null {
  * cart: what web/entry-server.tsx draws). Only then is the server's HTML hydrated.
  */
 export function renderedAsOnServer(): boolean {
-  return !readMarker() && i18n.language === DEFAULT_LOCALE && readLocalCart().length === 0;
+  // A page the server drew for a session cookie (a neutral account corner) is drawn again, as the marker's would be.
+  const drawnForSession = typeof document !== 'undefined' && document.querySelector('[data-session-pending]') !== null;
+  return !readMarker() && !drawnForSession && i18n.language === DEFAULT_LOCALE && readLocalCart().length === 0;
 }

@@ -13,7 +13,8 @@ export function AccountMenu() {
   const { t } = useTranslation();
   const session = useSession();
 
-  if (session.status === 'loading') return <span className="account-slot" aria-hidden="true" />;
+  // data-session-pending: a server-drawn page with this slot was drawn for a session (web/ssr/state.ts).
+  if (session.status === 'loading') return <span className="account-slot" aria-hidden="true" data-session-pending="" />;
   if (session.status === 'signedOut') {
     return (
       <ButtonLink to="/auth" size="sm" className="topbar__signin">
