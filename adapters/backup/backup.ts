@@ -157,7 +157,7 @@ export interface OpenedBackup {
   close(): Promise<void>;
 }
 
-/** Unpacks `file` and checks it whole (manifest, database dump, each file) before anything is restored. */
+/** Unpacks `file` and reads its manifest; `verifyParts` then checks the parts against it. */
 export async function openBackup(file: string): Promise<OpenedBackup> {
   const dir = await mkdtemp(join(tmpdir(), 'turma-restore-'));
   const close = () => rm(dir, { recursive: true, force: true });
@@ -183,26 +183,31 @@ export async function openBackup(file: string): Promise<OpenedBackup> {
     const manifest = parsed.data;
     if (manifest.database.file !== DUMP_FILE[manifest.engine]) throw new BackupError('o manifesto do backup está corrompido (parte do banco inesperada)');
     const dumpPath = join(dir, manifest.database.file);
-    const parts: Array<{ name: string; path: string; sha256: string; size: number }> = [
-      { name: manifest.database.file, path: dumpPath, sha256: manifest.database.sha256, size: manifest.database.size },
-    ];
-    for (const f of manifest.storage.files) {
-      if (!isSafeKey(f.key)) throw new BackupError(`o manifesto do backup tem um arquivo com nome inválido: ${f.key}`);
-      parts.push({ name: `files/${f.key}`, path: join(dir, 'files', f.key), sha256: f.sha256, size: f.size });
-    }
-    for (const part of parts) {
-      let data: Buffer;
-      try {
-        data = await readFile(part.path);
-      } catch {
-        throw new BackupError(`backup incompleto: falta ${part.name}`);
-      }
-      if (data.byteLength !== part.size || sha256(data) !== part.sha256) throw new BackupError(`backup corrompido: ${part.name} não confere com o checksum do manifesto`);
-    }
     return { manifest, dir, dumpPath, close };
   } catch (err) {
     await close();
     throw err;
+  }
+}
+
+/** Checks every part (the database dump, each file) against the manifest's size and sha256. */
+export async function verifyParts(opened: OpenedBackup): Promise<void> {
+  const { manifest, dir, dumpPath } = opened;
+  const parts: Array<{ name: string; path: string; sha256: string; size: number }> = [
+    { name: manifest.database.file, path: dumpPath, sha256: manifest.database.sha256, size: manifest.database.size },
+  ];
+  for (const f of manifest.storage.files) {
+    if (!isSafeKey(f.key)) throw new BackupError(`o manifesto do backup tem um arquivo com nome inválido: ${f.key}`);
+    parts.push({ name: `files/${f.key}`, path: join(dir, 'files', f.key), sha256: f.sha256, size: f.size });
+  }
+  for (const part of parts) {
+    let data: Buffer;
+    try {
+      data = await readFile(part.path);
+    } catch {
+      throw new BackupError(`backup incompleto: falta ${part.name}`);
+    }
+    if (data.byteLength !== part.size || sha256(data) !== part.sha256) throw new BackupError(`backup corrompido: ${part.name} não confere com o checksum do manifesto`);
   }
 }
 

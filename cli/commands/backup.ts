@@ -2,7 +2,7 @@
 // checked archive (adapters/backup/backup.ts); a restore goes only into an empty database and storage.
 import type { Command } from 'commander';
 import { rm } from 'node:fs/promises';
-import { BackupError, countMismatches, createBackup, incompatibility, isEmptyDir, nonEmptyTarget, openBackup, pgliteSnapshotOf, restoreFiles, restorePostgres } from '../../adapters/backup/backup';
+import { BackupError, countMismatches, createBackup, incompatibility, isEmptyDir, nonEmptyTarget, openBackup, pgliteSnapshotOf, restoreFiles, restorePostgres, verifyParts } from '../../adapters/backup/backup';
 import { loadConfig } from '../../adapters/config';
 import { openDatabase, pgliteDirFor, type Database } from '../../adapters/db/database';
 import { createFileStore } from '../../adapters/storage/file-store';
@@ -58,8 +58,13 @@ export function registerBackupCommands(program: Command) {
       });
       let database: Database | null = null;
       try {
+        // The cheap refusals first (engine, migration level), then every checksum, then the target: nothing is written
+        // before all three pass.
         const refusal = incompatibility(opened.manifest, engine);
         if (refusal) throw new CliError(refusal);
+        await verifyParts(opened).catch((err: unknown) => {
+          throw asCliError(err);
+        });
         if (config.databaseUrl) {
           database = await openDatabase({ url: config.databaseUrl, poolMax: 2 });
           const busy = await nonEmptyTarget(database, storage);

@@ -17,6 +17,7 @@ import { createTestApp } from '../support/test-app';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
 import { createPlan, createUser, professionalApplication, type TestUser } from '../support/factories';
 import { runTurma, useCliEnvironment } from '../support/cli';
+import { startFakeS3 } from '../fakes/s3.fake';
 
 const source = useCliEnvironment('turma-backup-src-');
 let work: string;
@@ -117,7 +118,7 @@ afterAll(async () => {
   for (const db of targets) await db.destroy();
 });
 
-describe('turma backup', () => {
+describe('turma backup', { timeout: 120_000 }, () => {
   it('creates one archive with a manifest of versions, migration level, row counts and checksums', async () => {
     // The two portfolio photos and the product's generated cover.
     expect(Object.keys(sourceFiles).filter((key) => key.startsWith('professionals/'))).toHaveLength(2);
@@ -156,6 +157,20 @@ describe('turma backup', () => {
     expect(again.stderr).toMatch(/^Erro: o banco de destino não está vazio \(\d+ tabelas\): restaure num banco novo e vazio\n$/);
   });
 
+  it('restores the files into an empty S3 bucket when the target stores there', async () => {
+    const s3 = await startFakeS3();
+    try {
+      const env = { ...(await emptyTarget()), ...s3.env() };
+      const restored = await runTurma(['backup', 'restore', archive, '--json'], { env });
+      expect(restored.stderr).toBe('');
+      expect(restored.code).toBe(0);
+      const inBucket = Object.fromEntries([...s3.objects].map(([key, o]) => [key, createHash('sha256').update(o.body).digest('hex')]));
+      expect(inBucket).toEqual(sourceFiles);
+    } finally {
+      await s3.close();
+    }
+  });
+
   it('refuses a target whose storage has files', async () => {
     const env = await emptyTarget();
     mkdirSync(join(env.DATA_DIR!, 'storage/products'), { recursive: true });
@@ -166,10 +181,10 @@ describe('turma backup', () => {
     expect(refused.stderr).toContain('não está vazio (por exemplo products/velho.png)');
   });
 
-  /** The archive unpacked, changed by `edit`, packed again as `name`. */
-  async function tampered(name: string, edit: (dir: string) => void): Promise<string> {
+  /** The archive unpacked, changed by `edit`, packed again as `name` (with only `keep` of its entries, when given). */
+  async function tampered(name: string, edit: (dir: string) => void, keep?: string[]): Promise<string> {
     const dir = mkdtempSync(join(work, `${name}-`));
-    await tar.extract({ file: archive, cwd: dir });
+    await tar.extract({ file: archive, cwd: dir, ...(keep ? { filter: (path: string) => keep.includes(path) } : {}) });
     edit(dir);
     const file = join(work, `${name}.tar.gz`);
     await tar.create({ gzip: true, file, cwd: dir }, readdirSync(dir));
@@ -194,25 +209,28 @@ describe('turma backup', () => {
     const corrupt = await runTurma(['backup', 'restore', changedFile], { env });
     expect(corrupt.stderr).toBe(`Erro: backup corrompido: files/${photo} não confere com o checksum do manifesto\n`);
 
-    const newer = await tampered('newer', (dir) => editManifest(dir, (m) => m.migrations.names.push('29991231000000_do_futuro')));
+    // Engine and migration level are read from the manifest before any part is hashed: these archives carry nothing else.
+    const newer = await tampered('newer', (dir) => editManifest(dir, (m) => m.migrations.names.push('29991231000000_do_futuro')), ['manifest.json']);
     const tooNew = await runTurma(['backup', 'restore', newer], { env });
     expect(tooNew.code).toBe(1);
     expect(tooNew.stderr).toMatch(/^Erro: o backup está num nível de migração mais novo que este código \(29991231000000_do_futuro\): atualize o Turma/);
 
-    const other = await tampered('other-engine', (dir) =>
-      editManifest(dir, (m) => {
-        m.engine = m.engine === 'postgres' ? 'pglite' : 'postgres';
-        m.database.file = m.engine === 'postgres' ? 'database.pgdump' : 'database.pglite.tar';
-        writeFileSync(join(dir, m.database.file), readFileSync(join(dir, m.engine === 'postgres' ? 'database.pglite.tar' : 'database.pgdump')));
-      }),
+    const other = await tampered(
+      'other-engine',
+      (dir) =>
+        editManifest(dir, (m) => {
+          m.engine = m.engine === 'postgres' ? 'pglite' : 'postgres';
+          m.database.file = m.engine === 'postgres' ? 'database.pgdump' : 'database.pglite.tar';
+        }),
+      ['manifest.json'],
     );
     const wrongEngine = await runTurma(['backup', 'restore', other], { env });
     expect(wrongEngine.code).toBe(1);
     expect(wrongEngine.stderr).toMatch(/^Erro: o backup é de .+, e o destino é .+: restaure no mesmo tipo de banco\n$/);
 
-    // None of the refusals touched the target: it takes the real archive.
-    const restored = await runTurma(['backup', 'restore', archive], { env });
-    expect(restored.stderr).toBe('');
-    expect(restored.code).toBe(0);
+    // None of the refusals wrote anything: no stored file, no data directory, no table.
+    expect(checksums(join(env.DATA_DIR!, 'storage'))).toEqual({});
+    expect(readdirSync(env.DATA_DIR!)).not.toContain('pglite');
+    if (env.DATABASE_URL) expect(await withTargetDatabase(env, (db) => countRows(db.knex))).toEqual({});
   });
 });
