@@ -13,6 +13,7 @@ import { useApiQuery } from '../../lib/query';
 import { loadCartEngine } from '../../lib/cart/cart-context';
 import { marketplaceApi, marketplaceKeys, PRODUCT_SORTS, type ProductPage, type ProductSort } from '../../lib/marketplace-api';
 import { Pager } from './pager';
+import { catalogueCount } from './catalogue-count';
 import { ProductCard } from '../../components/products/product-card';
 import { CardGridSkeleton, ErrorState } from '../../components/resource-states';
 
@@ -90,7 +91,6 @@ export default function ProductsPage() {
   // A capped total ("mais de 1.000") leaves the number of pages open; a next page then always exists.
   const capped = shown?.total_capped ?? false;
   const pages = capped ? null : Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
-  const n = new Intl.NumberFormat(i18n.language).format(total);
   const filtered = Boolean(category || q);
   const categoryList = categories.state.status === 'ready' ? categories.state.data.items : [];
   const currentCategory = categoryList.find((c) => c.slug === category);
@@ -163,13 +163,7 @@ export default function ProductsPage() {
           {t('products.resultsTitle')}
         </h2>
         <p className="catalog-results__count muted" role="status">
-          {shown
-            ? q
-              ? t(capped ? 'products.countMoreFor' : 'products.countFor', { count: total, n, q })
-              : currentCategory
-                ? t(capped ? 'products.countMoreIn' : 'products.countIn', { count: total, n, category: currentCategory.name })
-                : t(capped ? 'products.countMore' : 'products.count', { count: total, n })
-            : ''}
+          {shown ? catalogueCount(t, i18n.language, shown, { q, ...(currentCategory ? { category: currentCategory.name } : {}) }) : ''}
         </p>
 
         {!shown && busy && <CardGridSkeleton kind="product" count={8} label={t('products.loading')} />}
