@@ -298,7 +298,7 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   // before the database closes. Units of work enqueue through `forTransaction(trx)` and `dispatch()` after the commit.
   c.bind<PgBossJobQueue>(TOKENS.JobQueue).toResolvedValue(
     (logger: Logger) => {
-      const queue = new PgBossJobQueue(database, { logger, workers: config.jobsEnabled });
+      const queue = new PgBossJobQueue(database, { logger, workers: config.jobsEnabled, runAfterCommit: config.jobsEnabled });
       for (const job of jobDefinitions(c)) queue.define(job);
       return queue;
     },

@@ -17,6 +17,11 @@ export interface PgBossJobQueueOptions {
   logger: Logger;
   /** Run the workers and the cron schedules in this process (JOBS_ENABLED); enqueueing works either way. */
   workers: boolean;
+  /**
+   * Run the jobs a commit enqueued right after it, in this process (default true). False on servers beside a worker
+   * (JOBS_ENABLED=false): they only enqueue, and announce each job at the commit so the worker runs it at once.
+   */
+  runAfterCommit?: boolean;
   /** How often the workers look for due jobs. Default 2 s. */
   pollingSeconds?: number;
   /** How often pg-boss checks the cron schedules (1–45 s; default 30) and moves fired ticks into queues (default 5). */
@@ -37,6 +42,8 @@ interface NativeConnection {
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 /** Failed jobs stay in the job table (listable, retryable) this long before pg-boss archives them. */
 const KEEP_FAILED_SECONDS = 14 * 86_400;
+/** Where a process with jobs off announces a job at its commit (payload: the job name), so a worker runs it now. */
+const WAKE_CHANNEL = 'turma_jobs';
 
 async function runSql(conn: NativeConnection, kind: DatabaseKind, text: string, values: unknown[] | undefined): Promise<QueryResult> {
   const hasValues = Array.isArray(values) && values.length > 0;
@@ -70,6 +77,7 @@ export class PgBossJobQueue {
   private readonly draining = new Map<string, Promise<void>>();
   private readonly drainAgain = new Set<string>();
   private stopping = false;
+  private unlisten: (() => Promise<void>) | null = null;
   private readonly views: JobOperatorViews;
 
   constructor(
@@ -131,6 +139,15 @@ export class PgBossJobQueue {
     };
     this.pollTimer = setInterval(tick, every);
     this.pollTimer.unref();
+    // Servers with jobs off announce each job at their commit: it runs now rather than at the next poll.
+    this.unlisten = await this.database
+      .listen(WAKE_CHANNEL, (name) => {
+        if (this.definitions.has(name) && !this.stopping) void this.drain(name);
+      })
+      .catch((err: unknown) => {
+        this.logger.warn({ err }, 'fila de jobs: sem aviso de novos jobs, só a consulta periódica');
+        return null;
+      });
     tick();
     this.logger.info({ jobs: this.names }, 'fila de jobs: workers e agendamentos ativos');
   }
@@ -140,6 +157,9 @@ export class PgBossJobQueue {
     this.stopping = true;
     if (this.pollTimer) clearInterval(this.pollTimer);
     this.pollTimer = null;
+    const unlisten = this.unlisten;
+    this.unlisten = null;
+    await unlisten?.().catch(() => {});
     await this.polling;
     while (this.draining.size) await Promise.allSettled([...this.draining.values()]);
     const worker = this.worker;
@@ -175,6 +195,8 @@ export class PgBossJobQueue {
         if (id) {
           enqueued.add(name);
           jobs.push(name);
+          // Delivered at the commit (never on a rollback) to the worker process, when this one does not run jobs.
+          if (this.options.runAfterCommit === false) await trx.raw('select pg_notify(?, ?)', [WAKE_CHANNEL, name]);
         }
       },
     };
@@ -186,8 +208,8 @@ export class PgBossJobQueue {
    * next poll. Never throws: what fails stays in the queue for the workers.
    */
   async dispatch(names: Iterable<string>): Promise<void> {
-    // A server run with JOBS_ENABLED=false only enqueues: the worker process runs every job (at its next poll).
-    if (this.stopping || !this.options.workers) return;
+    // A server run with JOBS_ENABLED=false only enqueues: the worker process runs every job (woken at the commit).
+    if (this.stopping || this.options.runAfterCommit === false) return;
     // As many jobs per queue as were named (a name per job enqueued): a request sends its own e-mails, never a
     // backlog left by an outage, which is the workers' to drain.
     const counts = new Map<string, number>();

@@ -1,5 +1,6 @@
 // The worker in this process, on both engines: its health endpoint, the drain on stop (no new job is taken, the job in
-// hand finishes; one that outlives JOBS_DRAIN_MS is left to pg-boss), and a queue with jobs off that only enqueues.
+// hand finishes; one that outlives JOBS_DRAIN_MS is left to pg-boss), and a queue with jobs off that only enqueues and
+// wakes the worker at its commit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { PgBossJobQueue, defineJob } from '../../adapters/jobs/pg-boss.queue';
@@ -24,11 +25,12 @@ const health = async (port: number, path: string) => {
 
 let queues = 0;
 /** A queue holding one job (a name of its own per test) whose runs wait for the test to let them finish. */
-function slowQueue(db: TestDatabase, workers: boolean) {
-  const name = `test.slow_${++queues}`;
+function slowQueue(db: TestDatabase, workers: boolean, options: { name?: string; pollingSeconds?: number } = {}) {
+  const name = options.name ?? `test.slow_${++queues}`;
   const started: string[] = [];
   const gates = new Map<string, () => void>();
-  const queue = new PgBossJobQueue(db, { logger, workers, pollingSeconds: 0.5 });
+  // As the container builds it: jobs off means no workers and nothing run after the commit.
+  const queue = new PgBossJobQueue(db, { logger, workers, runAfterCommit: workers, pollingSeconds: options.pollingSeconds ?? 0.5 });
   queue.define(
     defineJob({
       name,
@@ -56,7 +58,7 @@ function slowQueue(db: TestDatabase, workers: boolean) {
   };
   const state = async (tag: string) =>
     ((await db.knex.withSchema('pgboss').from('job').where({ name }).whereRaw("data->>'tag' = ?", [tag]).first(db.knex.raw('state::text as state'))) as { state: string } | undefined)?.state;
-  return { queue, started, release: (tag: string) => gates.get(tag)?.(), enqueue, state };
+  return { name, queue, started, release: (tag: string) => gates.get(tag)?.(), enqueue, state };
 }
 
 describe('the worker in this process', () => {
@@ -100,6 +102,20 @@ describe('the worker in this process', () => {
     // The test's own cleanup: let the handler end and the queue stop before the database closes.
     release('b');
     await queue.stop();
+  });
+
+  it('a job enqueued where jobs are off wakes the worker at the commit, long before its next poll', async () => {
+    const worker = slowQueue(db, true, { pollingSeconds: 600 });
+    const running = await startWorker(worker.queue, db, logger, { port: 0, host: '127.0.0.1', drainMs: 20_000 });
+    const server = slowQueue(db, false, { name: worker.name });
+    await server.queue.start();
+    await server.queue.dispatch(await server.enqueue('wake'));
+    await until('o worker pegar o job', () => worker.started.includes('wake'), 30_000);
+    expect(server.started).toEqual([]);
+    worker.release('wake');
+    expect(await running.close()).toBe(true);
+    expect(await worker.state('wake')).toBe('completed');
+    await server.queue.stop();
   });
 
   it('a queue with jobs off only enqueues: nothing runs after the commit', async () => {
