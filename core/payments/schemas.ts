@@ -26,7 +26,16 @@ export const paymentSchema = z
   })
   .meta({ id: 'Payment' });
 
-export const paymentListSchema = z.object({ items: z.array(paymentSchema), total: z.number().int() });
+export const paymentListSchema = z.object({
+  items: z.array(
+    paymentSchema
+      .extend({
+        has_receipt: z.boolean().describe('Money was received (even if refunded later): GET /api/payments/:id/receipt answers.'),
+      })
+      .meta({ id: 'PaymentLine' }),
+  ),
+  total: z.number().int(),
+});
 
 export const paymentStatusSchema = z
   .object({

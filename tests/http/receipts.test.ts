@@ -116,6 +116,11 @@ describe('GET /api/payments/:id/receipt', () => {
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ error: { code: 'receipt_unavailable' } });
     expect(res.body.error.message).toMatch(/^O recibo fica disponível depois que o pagamento é confirmado/);
+    // The history says the same, line by line, so the screen links a receipt only where one exists.
+    const history = (await bruno.client.get('/api/payments')).body.items as Array<{ id: string; has_receipt: boolean }>;
+    expect(history.find((p) => p.id === pending.body.id)?.has_receipt).toBe(false);
+    const anaHistory = (await ana.client.get('/api/payments')).body.items as Array<{ id: string; has_receipt: boolean }>;
+    expect(anaHistory.find((p) => p.id === entry.id)?.has_receipt).toBe(true);
     const bad = await ana.client.get(`/api/payments/${entry.id}/receipt?format=xls`);
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('Formato inválido');

@@ -4234,6 +4234,36 @@ export interface components {
             /** @description Paid with wallet credit; the provider charges amount - wallet_amount. */
             wallet_amount: number;
         };
+        PaymentLine: {
+            amount: number;
+            boleto_url?: string;
+            confirmed: boolean;
+            confirmed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Money was received (even if refunded later): GET /api/payments/:id/receipt answers. */
+            has_receipt: boolean;
+            id: string;
+            installments: number;
+            invoice_url?: string;
+            method: string;
+            pix?: {
+                /** Format: date-time */
+                expires_at: string;
+                image: string;
+                payload: string;
+            };
+            provider: string;
+            /** @enum {string} */
+            purpose: "entry" | "balance" | "order";
+            ref_id: string;
+            /** @enum {string} */
+            refund_destination?: "awaiting_choice" | "pix" | "wallet";
+            refunded_amount: number;
+            status: string;
+            /** @description Paid with wallet credit; the provider charges amount - wallet_amount. */
+            wallet_amount: number;
+        };
         PaymentStatus: {
             confirmed: boolean;
             id: string;
@@ -13474,7 +13504,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        items: components["schemas"]["Payment"][];
+                        items: components["schemas"]["PaymentLine"][];
                         total: number;
                     };
                 };

@@ -2,7 +2,7 @@
 import { paginationSchema } from '../../../core/shared/pagination';
 import { z } from 'zod';
 import type { PaymentService } from '../../../core/payments/payment.service';
-import { createPaymentSchema, refundDestinationSchema } from '../../../core/payments';
+import { createPaymentSchema, hasReceipt, refundDestinationSchema, type PaymentRecord } from '../../../core/payments';
 import { paymentListSchema, paymentSchema, paymentStatusSchema, webhookAnswerSchema } from '../../../core/payments/schemas';
 import { notFound } from '../../../core/shared/errors';
 import type { Config } from '../../config';
@@ -13,6 +13,12 @@ import { ContractRouter, reply } from '../contract';
 
 const pageSchema = paginationSchema;
 const idParams = z.object({ id: z.string() });
+
+/** A history line says whether its receipt exists, by the receipt's own rule, so the screen copies none. */
+const withReceipt = <P extends { status: string; confirmed_at: string | null }>(p: P) => ({
+  ...p,
+  has_receipt: hasReceipt({ status: p.status as PaymentRecord['status'], confirmed_at: p.confirmed_at ? new Date(p.confirmed_at) : null }),
+});
 
 export function paymentRoutes() {
   const payments = (ctx: AppContext) => ctx.container.get<PaymentService>(TOKENS.PaymentService);
@@ -38,7 +44,8 @@ export function paymentRoutes() {
       answers: { 200: { description: 'Newest first.', schema: paymentListSchema } },
       handler: async (ctx, { query }) => {
         ctx.set('Cache-Control', 'no-store');
-        return reply(200, await payments(ctx).listForUser(ctx.state.user!.id, query.page, query.per_page));
+        const page = await payments(ctx).listForUser(ctx.state.user!.id, query.page, query.per_page);
+        return reply(200, { ...page, items: page.items.map(withReceipt) });
       },
     })
     .route({

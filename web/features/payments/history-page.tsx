@@ -18,9 +18,6 @@ import { RefundChoice } from './refund-choice';
 import { groupsApi, type MyGroups } from '../../lib/groups-api';
 const PER_PAGE = 10;
 
-/** Money was received (the server's rule: confirmed, even if refunded later): the receipt exists. */
-const RECEIPT_STATUSES = new Set(['confirmed', 'refund_pending', 'refunded']);
-const hasReceipt = (payment: Payment) => payment.confirmed_at !== null && RECEIPT_STATUSES.has(payment.status);
 
 interface RefInfo {
   planName: string;
@@ -183,7 +180,7 @@ export default function PaymentHistoryPage() {
                             {t('history.boleto')}
                           </a>
                         )}
-                        {hasReceipt(payment) && (
+                        {payment.has_receipt && (
                           <>
                             <a
                               className="btn btn--secondary btn--sm"
