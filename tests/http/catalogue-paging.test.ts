@@ -1,5 +1,6 @@
 // Catalogue pages over HTTP (docs/product/marketplace.md#catalogue-pages): a total capped at 1,000 (100 for a search), exact
 // below it and on deep pages; keyset cursors that walk every sort with ties, as the page numbers do; bad cursors.
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -108,8 +109,8 @@ describe.skipIf(!process.env.DATABASE_URL)('query plans (PostgreSQL)', () => {
       [[big.id, ...others], others.length + 1],
     );
     await knex.raw('analyze products');
-    const statements: Array<{ sql: string; bindings: unknown[] }> = [];
-    const record = (q: { sql: string; bindings?: unknown[] }) => {
+    const statements: Array<{ sql: string; bindings: readonly Knex.Value[] }> = [];
+    const record = (q: { sql: string; bindings?: readonly Knex.Value[] }) => {
       if (/from "products" as "p"/.test(q.sql)) statements.push({ sql: q.sql, bindings: q.bindings ?? [] });
     };
     knex.on('query', record);
