@@ -211,7 +211,7 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   c.bind(TOKENS.GroupService).toResolvedValue((uow: AppUnitOfWork, clock: Clock) => new GroupService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.PaymentService).toResolvedValue(
     // Payments knows nothing of groups or orders: each purpose is a flow (core/flows).
-    (uow: AppUnitOfWork, gateway: PaymentGateway, clock: Clock, payouts: PayoutFlow, planOrders: PlanOrderFlow) =>
+    (uow: AppUnitOfWork, gateway: PaymentGateway, clock: Clock, payouts: PayoutFlow, planOrders: PlanOrderFlow, metrics: Metrics) =>
       new PaymentService<Repositories>(
         uow,
         gateway,
@@ -224,8 +224,9 @@ export function buildContainer(config: Config, database: Database, overrides: Co
         undefined,
         // TRANSFER_* webhooks settle payouts (a flow, too).
         payouts,
+        metrics,
       ),
-    [TOKENS.UnitOfWork, TOKENS.PaymentGateway, TOKENS.Clock, TOKENS.PayoutFlow, TOKENS.PlanOrderFlow],
+    [TOKENS.UnitOfWork, TOKENS.PaymentGateway, TOKENS.Clock, TOKENS.PayoutFlow, TOKENS.PlanOrderFlow, TOKENS.Metrics],
   );
   c.bind(TOKENS.PayoutFlow).toResolvedValue(
     (uow: AppUnitOfWork, gateway: PaymentGateway, clock: Clock) => new PayoutFlow(uow, gateway, clock, { minimum: config.payoutMinimum, publicUrl: config.publicUrl }),
