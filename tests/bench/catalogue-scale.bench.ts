@@ -1,7 +1,12 @@
 // Does a catalogue page cost the same with 10k and with 200k products? Pages that all miss the cache against the
 // `select 1` health route of the same server, in alternating rounds (docs/benchmarks.md); also one search word.
+import type { ProductService } from '../../core/marketplace/product.service';
+import { productListQuerySchema } from '../../core/marketplace/product-schemas';
+import { TOKENS } from '../../adapters/tokens';
+import { createTestApp } from '../support/test-app';
+import { seedCatalogue } from './catalogue-seed';
 import { CONNECTIONS, DURATION, ROUNDS, measure, startBenchServers, type Measured } from './http-servers';
-import { median } from './stats';
+import { median, percentile } from './stats';
 
 const SIZES = (process.env.BENCH_CATALOGUE_SIZES ?? '10000,200000').split(',').map(Number);
 const SORTS = ['newest', 'price_asc', 'price_desc'];
@@ -22,6 +27,36 @@ async function compareToHealth(healthUrl: string, name: string, target: string |
     ratios: rounds.map((r) => round2(r.route.rps / r.base.rps)).join(' '),
     errors: rounds.reduce((n, r) => n + r.route.errors, 0),
   };
+}
+
+/**
+ * One page at a time through the service (its one statement, no HTTP, no cache), the same pages at each size: the
+ * database's share of a miss, less swayed by a loaded machine than the throughput.
+ */
+export async function pageLatencies(size: number) {
+  const app = await createTestApp({ env: { LOG_LEVEL: 'silent' } });
+  try {
+    const categories = await seedCatalogue(app.db.knex, size);
+    const service = app.container.get<ProductService>(TOKENS.ProductService);
+    const kinds: Array<[string, (i: number) => Record<string, string>]> = [
+      ['all products, page 1–10', (i) => ({ sort: SORTS[i % 3]!, page: String((i % 10) + 1) })],
+      ['a category, page 1–10', (i) => ({ category: categories[i % 20]!, sort: SORTS[i % 3]!, page: String((i % 10) + 1) })],
+      ['a search word, page 1', (i) => ({ q: WORDS[i % 20]!, sort: SORTS[i % 3]! })],
+    ];
+    const rows = [];
+    for (const [name, query] of kinds) {
+      const ms: number[] = [];
+      for (let i = 0; i < 120; i++) {
+        const t = performance.now();
+        await service.list(productListQuerySchema.parse(query(i)));
+        if (i >= 20) ms.push(performance.now() - t); // the first 20 warm the caches
+      }
+      rows.push({ products: size, page: name, p50_ms: Math.round(percentile(ms, 50) * 10) / 10, p99_ms: Math.round(percentile(ms, 99) * 10) / 10 });
+    }
+    return rows;
+  } finally {
+    await app.close();
+  }
 }
 
 export async function benchCatalogueScale() {
@@ -52,6 +87,10 @@ export async function benchCatalogueScale() {
       await servers.close();
     }
   }
+  const latencies = [];
+  for (const size of SIZES) latencies.push(...(await pageLatencies(size)));
+  console.log(`\nOne catalogue page through the service, one at a time — ${engine}, 100 pages each, no cache`);
+  console.table(latencies);
 }
 
 // `node --import tsx tests/bench/catalogue-scale.bench.ts` runs this part alone.
