@@ -1,7 +1,6 @@
-// The production layout of docs/operations.md, started here: the deploy's `turma db migrate`, then two web servers with
-// jobs off behind a round-robin proxy and one worker, on PostgreSQL with the files in an S3 bucket, and one purchase
-// through it — sign-up, entries and balance paid by Asaas webhooks to either server, voucher redeemed, a photo
-// uploaded through one server and served by the other; every job run by the worker.
+// The production layout of docs/operations.md: `turma db migrate`, two web servers with jobs off behind a proxy and a
+// worker, on PostgreSQL and an S3 bucket; one purchase through it (sign-up, entries and balance paid by webhooks to
+// either server, voucher redeemed, a photo uploaded through one server and served by the other), every job in the worker.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
