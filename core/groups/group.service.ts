@@ -9,7 +9,7 @@ import { computeEntryPrice } from '../catalog';
 import { notify } from '../notifications';
 import { requestChargeCancel } from '../payments';
 import { boletoHoldLapsedEmail } from './group-emails';
-import { withdrawalDeadlineFor } from './withdrawal-rules';
+import { withdrawableAmount, withdrawalDeadlineFor } from './withdrawal-rules';
 import type { RequestMeta } from '../identity';
 import { auditMeta } from '../identity';
 import {
@@ -172,6 +172,7 @@ export class GroupService {
           pending_payment_id: pending?.id ?? null,
           boleto_due_date: membership.status === 'pending_payment' && pending?.method === 'BOLETO' ? pending.due_date : null,
           withdrawal_deadline: withdrawalDeadlineFor({ group, member: membership, voucher }, now),
+          withdrawable_amount: withdrawalDeadlineFor({ group, member: membership, voucher }, now) ? withdrawableAmount({ group, voucher }) : null,
         },
         voucher: voucher
           ? {

@@ -73,6 +73,7 @@ export const myGroupsSchema = z
           pending_payment_id: z.string().nullable(),
           /** CDC art. 49: until when the member may still withdraw (the last instant, São Paulo day 7), or null. */
           withdrawal_deadline: dateTimeAnswer.nullable(),
+          withdrawable_amount: z.number().int().nullable().describe('What a withdrawal now gives back (centavos), or null when none is possible.'),
         }),
         voucher: z
           .object({

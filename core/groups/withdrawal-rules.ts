@@ -48,6 +48,16 @@ export function decideWithdrawal(state: WithdrawalState, now: Date): WithdrawalD
   return { allowed: true, ...window };
 }
 
+/**
+ * What a withdrawal gives back, as the member is told before confirming: the entry while the group is open; once it
+ * completed, the purchase paid so far (the entry, and the balance once it is paid).
+ */
+export function withdrawableAmount(state: { group: { entry_price: number }; voucher: { status: VoucherStatus; entry_paid: number; balance_due: number } | null }): number {
+  const { group, voucher } = state;
+  if (!voucher) return group.entry_price;
+  return voucher.entry_paid + (voucher.status === 'redeemable' ? voucher.balance_due : 0);
+}
+
 /** For the member's view: the deadline (ISO) while a withdrawal is still possible at `now`, else null. */
 export function withdrawalDeadlineFor(state: WithdrawalState, now: Date): string | null {
   const d = decideWithdrawal(state, now);

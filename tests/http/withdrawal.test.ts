@@ -27,7 +27,9 @@ const withdraw = (user: TestUser, memberId: string, body: Record<string, unknown
 const notificationsOf = async (user: TestUser, type: string) =>
   ((await user.client.get('/api/notifications?per_page=100')).body.items as Array<{ type: string; title: string; body: string }>).filter((n) => n.type === type);
 const myMembership = async (user: TestUser, groupId: string) =>
-  ((await user.client.get('/api/me/groups')).body.items as Array<{ group: { id: string }; membership: { id: string; withdrawal_deadline: string | null } }>).find((i) => i.group.id === groupId)!.membership;
+  ((await user.client.get('/api/me/groups')).body.items as Array<{ group: { id: string }; membership: { id: string; withdrawal_deadline: string | null; withdrawable_amount: number | null } }>).find(
+    (i) => i.group.id === groupId,
+  )!.membership;
 
 async function pay(user: TestUser, purpose: 'entry' | 'balance', refId: string) {
   const created = await user.client.post('/api/payments', { purpose, ref_id: refId, method: 'PIX' });
@@ -52,6 +54,8 @@ describe('an open group: the entry within 7 days', () => {
     // My groups shows the deadline: the end of the 7th São Paulo day.
     const deadline = new Date('2026-11-09T23:59:59.999-03:00').toISOString();
     expect((await myMembership(bia!, groupId)).withdrawal_deadline).toBe(deadline);
+    // And what withdrawing gives back (the screen states it before the member confirms): the entry paid.
+    expect((await myMembership(bia!, groupId)).withdrawable_amount).toBe(plan.entry_price);
 
     // Day 7, late evening in São Paulo: accepted.
     clock.set(new Date('2026-11-09T23:30:00-03:00'));
@@ -83,6 +87,7 @@ describe('an open group: the entry within 7 days', () => {
     expect(late.body.error).toMatchObject({ code: 'withdrawal_window_closed', message: 'O prazo de 7 dias para desistir desta compra terminou em 09/11/2026.' });
     expect(await knex()('group_members').where({ id: created.membership.id }).first()).toMatchObject({ status: 'paid' });
     expect((await myMembership(ana!, groupId)).withdrawal_deadline).toBeNull();
+    expect((await myMembership(ana!, groupId)).withdrawable_amount).toBeNull();
   });
 
   it('to the wallet: the entry is credited, no provider refund; another user\'s membership is 404', async () => {
@@ -121,6 +126,8 @@ describe('a completed group: the whole purchase', () => {
     const voucher = await knex()('vouchers').where({ member_id: created.membership.id }).first();
     const fabiBalance = await pay(fabi, 'balance', voucher.id);
     expect((await knex()('vouchers').where({ id: voucher.id }).first()).status).toBe('redeemable');
+    // The whole purchase paid so far is what withdrawing gives back.
+    expect((await myMembership(fabi, groupId)).withdrawable_amount).toBe(plan.price);
 
     clock.set(new Date('2026-11-09T18:00:00-03:00'));
     const both = await Promise.all([withdraw(fabi, created.membership.id), withdraw(fabi, created.membership.id)]);

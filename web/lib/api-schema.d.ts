@@ -3990,6 +3990,8 @@ export interface components {
                     refund_to: "original" | "wallet";
                     /** @enum {string} */
                     status: "pending_payment" | "paid" | "awarded" | "released" | "refunded";
+                    /** @description What a withdrawal now gives back (centavos), or null when none is possible. */
+                    withdrawable_amount: number | null;
                     withdrawal_deadline: string | null;
                 };
                 voucher: {

@@ -56,7 +56,7 @@ function WithdrawalDialog({ item, date, onClose, onDone }: { item: MyGroupItem; 
   const [error, setError] = useState<string | null>(null);
   // A voucher exists once the group completed: the whole purchase is withdrawn.
   const purchase = item.voucher !== null;
-  const amount = purchase && item.voucher ? item.voucher.entry_paid + (item.voucher.status === 'redeemable' ? item.voucher.balance_due : 0) : item.group.entry_price;
+  const amount = item.membership.withdrawable_amount ?? 0;
   const plan = item.group.plan?.name ?? '';
 
   const confirm = async () => {
