@@ -92,6 +92,15 @@ describe('the worker in this process', () => {
     expect(await state('a')).toBe('completed');
   });
 
+  it('readiness answers 503 unavailable while the database does not answer; liveness stays 200', async () => {
+    const { queue } = slowQueue(db, true);
+    const down = { ...db, ping: () => Promise.reject(new Error('banco fora do ar')) };
+    const worker = await startWorker(queue, down, logger, { port: 0, host: '127.0.0.1', drainMs: 20_000 });
+    expect(await health(worker.port, '/health/ready')).toEqual({ code: 503, body: { status: 'unavailable' } });
+    expect(await health(worker.port, '/health/live')).toEqual({ code: 200, body: { status: 'ok' } });
+    expect(await worker.close()).toBe(true);
+  });
+
   it('a job that outlives the drain bound is left running: close resolves false and the job stays active for pg-boss to expire', async () => {
     const { queue, started, release, enqueue, state } = slowQueue(db, true);
     const worker = await startWorker(queue, db, logger, { port: 0, host: '127.0.0.1', drainMs: 300 });
