@@ -70,6 +70,22 @@ test.describe('where the money is', () => {
     await expect(expiredEscrow.getByRole('listitem').filter({ hasText: 'Lia' })).toContainText('na carteira');
     await expect(expiredEscrow).toContainText(`Seu dinheiro: ${brl(2_000)} pago — ${brl(2_000)} na carteira.`);
 
+    // Opened fresh, the page is drawn once its groups, vouchers and each card's money are known: nothing moves as
+    // they arrive (the layout shifts Chromium recorded since the load add up to almost nothing).
+    await page.goto('/my-groups');
+    await expect(expiredEscrow.locator('[data-figure="credited"]')).toContainText(brl(2_000));
+    const shifted = await page.evaluate(
+      () =>
+        new Promise<number>((done) => {
+          let sum = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) sum += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          requestAnimationFrame(() => requestAnimationFrame(() => done(sum)));
+        }),
+    );
+    expect(shifted).toBeLessThan(0.02);
+
     // Nothing overflows the 360 px phone: the section is as wide as its card.
     const [card, section] = await Promise.all([openCard.boundingBox(), escrow.boundingBox()]);
     expect(section!.x + section!.width).toBeLessThanOrEqual(card!.x + card!.width + 0.5);

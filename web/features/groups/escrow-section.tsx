@@ -14,6 +14,8 @@ import { InlineError, InlineLoading } from '../../components/resource-states';
 export type GroupEscrow = ApiAnswer<'/api/groups/{id}/escrow', 'get'>;
 
 export const escrowKey = (groupId: string) => ['groups', 'escrow', groupId] as const;
+/** GET /api/groups/:id/escrow (also fetched ahead by /my-groups, which draws its cards once their figures are known). */
+export const loadEscrow = (groupId: string, signal?: AbortSignal) => call(apiClient.GET('/api/groups/{id}/escrow', { params: { path: { id: groupId } }, signal }));
 
 /** Money is shown as Brazilians read it, whatever the interface language (R$ 1.234,56). */
 const brl = (cents: number) => formatCents(cents, 'pt-BR');
@@ -21,7 +23,7 @@ const brl = (cents: number) => formatCents(cents, 'pt-BR');
 export function EscrowSection({ groupId }: { groupId: string }) {
   const { t } = useTranslation('groups');
   const titleId = useId();
-  const { state, retry } = useApiQuery(escrowKey(groupId), (signal) => call(apiClient.GET('/api/groups/{id}/escrow', { params: { path: { id: groupId } }, signal })), {
+  const { state, retry } = useApiQuery(escrowKey(groupId), (signal) => loadEscrow(groupId, signal), {
     refetchOnWindowFocus: true,
   });
 

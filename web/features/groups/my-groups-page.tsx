@@ -1,8 +1,10 @@
 // /my-groups: every group of the user — open ones first, then the history (complete, expired,
 // released places) — with progress, members' first names, invite link and refund preference.
 // `?grupo=<id>` (where a confirmed payment and the notifications lead) scrolls to and marks that group.
+// The page is drawn once everything in it is known (groups, vouchers, each card's money), over a skeleton, so nothing moves.
 import './i18n';
 import { useEffect } from 'react';
+import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ButtonLink } from '../../components/button';
@@ -14,9 +16,10 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { isActiveMembership } from '../../../core/groups/group-rules';
 import { groupKeys, groupsApi, type MyGroupItem } from '../../lib/groups-api';
 import { GroupCard } from '../../components/groups/group-card';
-import { LoadingState, ErrorState } from '../../components/resource-states';
+import { ErrorState } from '../../components/resource-states';
 import { MemberVouchers } from '../../components/vouchers/member-vouchers';
-import { EscrowSection } from './escrow-section';
+import { voucherKeys, vouchersApi } from '../../components/vouchers/api';
+import { EscrowSection, escrowKey, loadEscrow } from './escrow-section';
 import { WithdrawalSection } from './withdrawal-section';
 
 /** Active memberships (core's one rule) come first; the rest is history. */
@@ -27,6 +30,21 @@ export function splitGroups(items: readonly MyGroupItem[], now: number) {
   return { active, history };
 }
 
+/** The list's place while it loads: a group card's size, so the footer stays where the content will push it. */
+function GroupsSkeleton({ label }: { label: string }) {
+  return (
+    <div className="my-groups__skeleton" role="status" aria-label={label}>
+      <div className="skeleton skeleton--title" />
+      <div className="group-card my-groups__skeleton-card" aria-hidden="true">
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--title" />
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--line" />
+      </div>
+    </div>
+  );
+}
+
 export default function MyGroupsPage() {
   const { t } = useTranslation('groups');
   useDocumentTitle(t('myGroups.docTitle'));
@@ -35,7 +53,17 @@ export default function MyGroupsPage() {
   const now = useNow(30_000);
   const { state, retry, reload, mutate } = useApiQuery(groupKeys.mine(), (signal) => groupsApi.mine(signal), { refetchOnWindowFocus: true });
 
-  const ready = state.status === 'ready';
+  // The vouchers (above the list) and each card's money are fetched alongside, in the same cache their sections
+  // read: drawn as they came, the vouchers section would push the list down and each card would grow.
+  const vouchers = useApiQuery(voucherKeys.mine(), (signal) => vouchersApi.mine(signal));
+  const escrows = useQueries({
+    queries: (state.status === 'ready' ? state.data.items : []).map((item) => ({
+      queryKey: escrowKey(item.group.id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => loadEscrow(item.group.id, signal),
+    })),
+  });
+  const settled = vouchers.state.status !== 'loading' && escrows.every((q) => q.data !== undefined || q.isError);
+  const ready = state.status === 'ready' && settled;
   useEffect(() => {
     if (!ready || !highlight) return;
     const target = document.getElementById(`turma-${highlight}`);
@@ -59,7 +87,7 @@ export default function MyGroupsPage() {
     reload();
   };
 
-  const groups = state.status === 'ready' ? splitGroups(state.data.items, now) : null;
+  const groups = state.status === 'ready' && settled ? splitGroups(state.data.items, now) : null;
 
   return (
     <div className="container page">
@@ -75,9 +103,7 @@ export default function MyGroupsPage() {
         </div>
       </header>
 
-      {state.status === 'loading' && (
-        <LoadingState label={t('myGroups.loading')} />
-      )}
+      {(state.status === 'loading' || (state.status === 'ready' && !settled)) && <GroupsSkeleton label={t('myGroups.loading')} />}
 
       {state.status === 'error' && (
         <ErrorState title={t('myGroups.errorTitle')} message={state.error.message} retryLabel={t('retry')} onRetry={retry} />
