@@ -20,6 +20,9 @@ export function groupsFake(db: MemoryDb): GroupsScope {
     moveIf: async (id, from, to, patch = {}) => db.groups.patchIf(id, (g) => g.status === from, { ...patch, status: to }),
     update: async (id, patch) => void db.groups.patch(id, patch),
     listPastDeadline: async (at, limit) => db.groups.all((g) => g.status === 'open' && g.deadline_at <= at).sort((a, b) => a.deadline_at.getTime() - b.deadline_at.getTime()).slice(0, limit),
+    listOpenEndingBefore: async (until, limit) =>
+      db.groups.all((g) => g.status === 'open' && g.reminder_sent_at === null && g.deadline_at <= until).sort((a, b) => a.deadline_at.getTime() - b.deadline_at.getTime()).slice(0, limit),
+    markReminded: async (id, at) => db.groups.patchIf(id, (g) => g.reminder_sent_at === null, { reminder_sent_at: at }),
     listForUser: async (userId) => newestFirst(db.groups.all((g) => db.members.all((m) => m.group_id === g.id && m.user_id === userId).length > 0)),
   });
   const members = faked<MemberRepository>('groups.members', {
