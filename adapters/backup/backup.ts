@@ -110,9 +110,17 @@ export async function createBackup(target: BackupTarget, file: string, now = new
     const serverVersion = String(((await database.knex.raw('show server_version')) as { rows: Array<{ server_version: string }> }).rows[0]!.server_version);
     let tables: Record<string, number>;
     if (database.kind === 'postgres') {
-      // pg_dump reads one consistent snapshot; the counts are taken beside it (a live site may move them a little).
-      tables = await countRows(database.knex);
-      await runClient('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', '--file', dumpPath, '--dbname', target.databaseUrl!]);
+      // The counts and pg_dump read the same snapshot (exported from this transaction, held open until the dump ends),
+      // so a live site's writes meanwhile never make the restore's count check fail.
+      tables = await database.knex.transaction(
+        async (trx) => {
+          const snapshot = ((await trx.raw('select pg_export_snapshot() as id')) as { rows: Array<{ id: string }> }).rows[0]!.id;
+          const counts = await countRows(trx);
+          await runClient('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snapshot}`, '--file', dumpPath, '--dbname', target.databaseUrl!]);
+          return counts;
+        },
+        { isolationLevel: 'repeatable read', readOnly: true },
+      );
     } else {
       if (!database.dumpDataDir) throw new BackupError('este banco embutido não sabe se exportar (PGlite sem dumpDataDir)');
       tables = await countRows(database.knex);
