@@ -67,7 +67,7 @@ describe('uploads on S3 storage', () => {
     expect((await fetch(`${app.url}/media/professionals/nao-existe.webp`)).status).toBe(404);
   });
 
-  it('a bucket that keeps failing answers the upload with a 503 in pt-BR, and nothing is recorded', async () => {
+  it('a bucket that keeps failing answers an upload with a 503 in pt-BR (nothing recorded), and a read with a 503', async () => {
     const user = await applicant(app);
     const before = await app.db.knex('professional_photos').count({ n: '*' }).first();
     s3.failNext(3, 500);
@@ -75,6 +75,13 @@ describe('uploads on S3 storage', () => {
     expect(refused.status).toBe(503);
     expect(refused.body.error).toMatchObject({ code: 'storage_unavailable', message: 'O armazenamento de arquivos não respondeu. Tente de novo em instantes.' });
     expect(await app.db.knex('professional_photos').count({ n: '*' }).first()).toEqual(before);
+
+    // Serving meanwhile: a 503 too, never a 500.
+    const stored = await upload(app.url, user, '#0f8');
+    expect(stored.status).toBe(201);
+    s3.failNext(3, 503);
+    expect((await fetch(`${app.url}${stored.body.url}`)).status).toBe(503);
+    expect((await fetch(`${app.url}${stored.body.url}`)).status).toBe(200);
   });
 });
 
