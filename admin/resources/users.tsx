@@ -48,6 +48,7 @@ import {
 } from 'react-admin';
 import { ROLES, type Role } from '../../core/identity/roles';
 import { formatCpf } from '../../core/identity/cpf';
+import { USER_STATUSES } from '../../core/identity/ports';
 import { formatCents } from '../../core/shared/money';
 import { AuditTrailButton } from '../components/audit-trail-button';
 import { Fact, Facts, MONO, SectionCard } from '../components/facts';
@@ -62,7 +63,7 @@ export type AdminUser = AdminUserRecord;
 export type AdminUserDetail = AdminUserDetailRecord;
 type UserStatus = AdminUser['status'];
 
-const STATUSES: UserStatus[] = ['active', 'blocked', 'unconfirmed'];
+const STATUSES: readonly UserStatus[] = USER_STATUSES;
 const STATUS_COLOR: Record<UserStatus, 'success' | 'error' | 'warning'> = { active: 'success', blocked: 'error', unconfirmed: 'warning' };
 
 type Action = 'role' | 'block' | 'unblock' | 'end-sessions' | 'resend-confirmation';

@@ -24,3 +24,9 @@ export function computeBalanceDue(priceCents: Cents, entryCents: Cents): Cents {
   if (entryCents > priceCents) throw new RangeError('entrada não pode ser maior que o preço');
   return priceCents - entryCents;
 }
+
+/** How far below its full price a plan sells, in whole percent (0 when it does not): the catalogue's "-N%" chip. */
+export function discountPercent(plan: { price: Cents; full_price: Cents | null }): number {
+  if (plan.full_price === null || !(plan.full_price > plan.price) || plan.full_price <= 0) return 0;
+  return Math.round((1 - plan.price / plan.full_price) * 100);
+}

@@ -25,7 +25,6 @@ export interface ProductQuery {
 }
 
 export const PRODUCT_SORTS: readonly ProductSort[] = ['newest', 'price_asc', 'price_desc'];
-export const ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'paid', 'preparing', 'shipped', 'delivered', 'cancelled', 'refunded'];
 
 // The catalogue is public: a 401 there is not a lost session.
 const open = { redirectOnUnauthorized: false } as const;

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { ENTRY_PRICE_PERCENT, computeBalanceDue, computeEntryPrice } from '../../../core/catalog/entry-price';
+import { ENTRY_PRICE_PERCENT, computeBalanceDue, computeEntryPrice, discountPercent } from '../../../core/catalog/entry-price';
 
 describe('entry price', () => {
   it('SPEC §9: plan entry price is 10% of the plan price', () => {
@@ -49,5 +49,14 @@ describe('entry price', () => {
     for (const price of [1, 5, 15, 999, 99_999, 1_234_567]) {
       expect(computeEntryPrice(price) + computeBalanceDue(price, computeEntryPrice(price))).toBe(price);
     }
+  });
+});
+
+describe('discount', () => {
+  it('is how far below the full price, in whole percent; none when the full price is not above the price', () => {
+    expect(discountPercent({ price: 42_000, full_price: 60_000 })).toBe(30);
+    expect(discountPercent({ price: 9_990, full_price: 14_990 })).toBe(33);
+    expect(discountPercent({ price: 5_000, full_price: 5_000 })).toBe(0);
+    expect(discountPercent({ price: 5_000, full_price: 0 })).toBe(0);
   });
 });

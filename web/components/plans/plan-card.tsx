@@ -5,6 +5,7 @@ import './i18n';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatCents } from '../../../core/shared/money';
+import { discountPercent } from '../../../core/catalog/entry-price';
 import { Button } from '../button';
 import { ClockIcon, PenIcon, ShoppingBagIcon, SparklesIcon, ToothIcon, UsersIcon } from '../icons';
 import { useSession } from '../../lib/session';
@@ -24,10 +25,6 @@ export function sameOriginImage(url: string | null): string | null {
   }
 }
 
-export function discountPercent(plan: Pick<Plan, 'price' | 'full_price'>): number {
-  if (!(plan.full_price > plan.price) || plan.full_price <= 0) return 0;
-  return Math.round((1 - plan.price / plan.full_price) * 100);
-}
 
 /** A picture for plans without an image: by category (tattoo, dental, aesthetics) or kind. */
 function PlanArt({ plan }: { plan: Plan }) {

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatCents } from '../../../core/shared/money';
+import { discountPercent } from '../../../core/catalog/entry-price';
 import { Button, ButtonLink } from '../../components/button';
 import { HashLink } from '../../components/hash-link';
 import { AlertIcon, ClockIcon, RefundIcon, TicketIcon, UsersIcon } from '../../components/icons';
@@ -120,7 +121,7 @@ export default function PlanPage() {
     setTaking(false);
   };
 
-  const discount = plan.full_price && plan.full_price > plan.price ? Math.round((1 - plan.price / plan.full_price) * 100) : 0;
+  const discount = discountPercent(plan);
   const askChoice = !place && !state.choice;
 
   return (
