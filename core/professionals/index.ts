@@ -13,5 +13,6 @@ export * from './payout-schemas';
 export * from './ports';
 export * from './schemas';
 export * from './professional.service';
+export * from './nearby-search';
 export * from './review-moderation.service';
 export * from './photo.service';

@@ -1,6 +1,6 @@
-// Professionals' use cases (docs/product/professionals.md): apply, the back office's decisions (approve, reject, suspend, reactivate,
-// feature), the nearby search of docs/product/spec.md §9, the public profile, the professional's own profile and receivables,
-// and reviews. Redeeming a voucher crosses modules: core/flows/redeem-voucher.flow.ts.
+// Professionals' use cases (docs/product/professionals.md): applying, the back office's decisions and featuring, the
+// public profile, the professional's own profile and receivables. The nearby search (nearby-search.ts) and reviews
+// (reviews.service.ts) are their own use cases; redeeming a voucher is a flow (core/flows/redeem-voucher.flow.ts).
 import { z } from 'zod';
 import type { Clock } from '../shared/clock';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors';
@@ -8,48 +8,26 @@ import { notify } from '../notifications';
 import { greetingFor, renderEmail, type RequestMeta } from '../identity';
 import type { AddressService } from '../address';
 import { pixKeySchema } from '../payments';
-import type { ProfessionalRecord, ReceivableRecord, ReviewRecord } from './ports';
-import {
-  assertProfessionalMove,
-  decisionReasonSchema,
-  formatRegister,
-  portfolioRefusal,
-  professionalApplicationSchema,
-  type ProfessionalStatus,
-} from './professional-rules';
-import { DEFAULT_SEARCH_RADIUS_KM, coordinatesSchema, isFeatured } from './ranking';
-import { NEARBY_MAX_RADIUS_KM, widerRadii } from './nearby-radius';
+import type { ProfessionalRecord, ReceivableRecord } from './ports';
+import { assertProfessionalMove, decisionReasonSchema, formatRegister, portfolioRefusal, professionalApplicationSchema, type ProfessionalStatus } from './professional-rules';
+import { isFeatured } from './ranking';
 import { receivableTotals, type ReceivableStatus } from './receivable-rules';
-import { ratingSummary, reviewInputSchema, reviewRefusal, reviewReplySchema, reviewReportSchema, REVIEW_REFUSAL_MESSAGES } from './review-rules';
-import type { Tx, UnitOfWork } from '../ports/unit-of-work';
+import type { UnitOfWork } from '../ports/unit-of-work';
 import type { ProfessionalsScope } from './ports';
 import type { IdentityScope } from '../identity/ports';
 import type { GroupsScope } from '../groups/ports';
 import type { NotificationsScope } from '../notifications/ports';
 import type { AuditScope } from '../audit/ports';
 import type { CatalogScope } from '../catalog/ports';
+import { NearbySearch, photoUrl, type NearbyQuery } from './nearby-search';
+import { ReviewService } from './reviews.service';
+import type { ProfessionalActor } from './reviews.service';
 
 /** The tables professional use cases read and write; they reach identity (the role), groups (vouchers redeemed), notifications and catalog. */
 type ProfessionalScope = ProfessionalsScope & IdentityScope & GroupsScope & NotificationsScope & AuditScope & CatalogScope;
 
 /** Who acts: a signed-in user, or an operator at the CLI (no user id). */
-export interface ProfessionalActor {
-  id: string | null;
-  email: string;
-}
-
-/** Fewer than this many results within the radius and the answer says how many a wider one holds. */
-export const NEARBY_WIDER_BELOW = 5;
-
-export const nearbyQuerySchema = z.object({
-  lat: z.coerce.number({ error: 'Latitude deve ser um número' }).min(-90, { error: 'Latitude deve estar entre -90 e 90' }).max(90, { error: 'Latitude deve estar entre -90 e 90' }),
-  lng: z.coerce.number({ error: 'Longitude deve ser um número' }).min(-180, { error: 'Longitude deve estar entre -180 e 180' }).max(180, { error: 'Longitude deve estar entre -180 e 180' }),
-  radius_km: z.coerce.number().positive({ error: 'O raio deve ser maior que zero' }).max(NEARBY_MAX_RADIUS_KM, { error: `O raio máximo é ${NEARBY_MAX_RADIUS_KM} km` }).default(DEFAULT_SEARCH_RADIUS_KM),
-  category: z.string().trim().min(1).max(80).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(50).default(20),
-});
-export type NearbyQuery = z.output<typeof nearbyQuerySchema>;
+export type { ProfessionalActor };
 
 /** What the professional may change on their own profile (the category and tax id are fixed once sent). */
 export const professionalUpdateSchema = z
@@ -70,7 +48,6 @@ export function endOfDaySaoPaulo(day: string): Date {
   return new Date(`${day}T23:59:59.999-03:00`);
 }
 
-const photoUrl = (key: string) => `/media/${key}`;
 const firstName = (full: string | null | undefined) => (full ?? '').trim().split(/\s+/)[0] || 'Cliente';
 
 type Decision = 'approve' | 'reject' | 'suspend' | 'reactivate';
@@ -81,7 +58,13 @@ export class ProfessionalService {
     private readonly uow: UnitOfWork<ProfessionalScope>,
     private readonly clock: Clock,
     private readonly address: Pick<AddressService, 'lookup'>,
-  ) {}
+  ) {
+    this.search = new NearbySearch(uow, clock);
+    this.reviews = new ReviewService(uow, clock);
+  }
+
+  private readonly search: NearbySearch;
+  private readonly reviews: ReviewService;
 
   /** POST /api/professionals/applications: a signed-in user applies; the application waits for review. */
   async apply(actor: { id: string; email: string }, input: unknown, meta: RequestMeta): Promise<{ id: string; status: ProfessionalStatus }> {
@@ -265,57 +248,9 @@ export class ProfessionalService {
     });
   }
 
-  /** GET /api/professionals/nearby: docs/product/spec.md §9 (approved with coordinates; featured, rating, distance). */
-  async nearby(query: NearbyQuery) {
-    const origin = coordinatesSchema.parse({ latitude: query.lat, longitude: query.lng });
-    const now = this.clock.now();
-    const repo = this.uow.repos.professionals.professionals;
-    // Ranked and cut to the page in the database (NEARBY_ORDER); only the page's rows leave it.
-    const { items: ranks, total } = await repo.nearbyPage(origin, query.radius_km, {
-      category: query.category,
-      now,
-      offset: (query.page - 1) * query.per_page,
-      limit: query.per_page,
-    });
-    const ids = ranks.map((c) => c.id);
-    const [records, photoKeys] = await Promise.all([repo.findManyByIds(ids), repo.firstPhotoKeys(ids)]);
-    const byId = new Map(records.map((r) => [r.id, r]));
-    const page = ranks.flatMap((c) => {
-      const record = byId.get(c.id);
-      return record ? [{ ...record, ...c, distance_km: Math.round(c.exact_km * 10) / 10 }] : [];
-    });
-    const answer: {
-      items: Array<{ id: string; full_name: string; business_name: string; category: string; city: string | null; rating_average: number; total_reviews: number; distance_km: number; latitude: number; longitude: number; featured: boolean; photo_url: string | null }>;
-      total: number;
-      radius_km: number;
-      wider?: { radius_km: number; total: number };
-    } = {
-      items: page.map((p) => ({
-        id: p.id,
-        full_name: p.full_name,
-        business_name: p.business_name,
-        category: p.category,
-        city: p.address_city,
-        rating_average: Number(p.rating_average),
-        total_reviews: p.total_reviews,
-        distance_km: p.distance_km,
-        latitude: p.latitude!,
-        longitude: p.longitude!,
-        featured: p.featured,
-        photo_url: photoKeys.has(p.id) ? photoUrl(photoKeys.get(p.id)!) : null,
-      })),
-      total,
-      radius_km: query.radius_km,
-    };
-    // The nearest step of the ladder that finds more, so one tap widens to where someone is; when none does, the
-    // whole country's count (often 0: "nobody of this category yet").
-    if (total < NEARBY_WIDER_BELOW) {
-      for (const radius of widerRadii(query.radius_km)) {
-        answer.wider = { radius_km: radius, total: await repo.nearbyCount(origin, radius, query.category) };
-        if (answer.wider.total > total) break;
-      }
-    }
-    return answer;
+  /** GET /api/professionals/nearby: ranked in the database, with a wider radius offered when few are near (nearby-search.ts). */
+  nearby(query: NearbyQuery) {
+    return this.search.nearby(query);
   }
 
   /** GET /api/professionals/:id: an approved professional's public profile with published reviews. */
@@ -354,6 +289,21 @@ export class ProfessionalService {
     };
   }
 
+  /** POST /api/reviews (reviews.service.ts): the voucher's member, once per voucher, within 90 days of the redemption. */
+  review(userId: string, input: unknown) {
+    return this.reviews.review(userId, input);
+  }
+
+  /** POST /api/reviews/:id/reply: the reviewed professional, once. */
+  reply(userId: string, reviewId: string, input: unknown) {
+    return this.reviews.reply(userId, reviewId, input);
+  }
+
+  /** POST /api/reviews/:id/report: any signed-in user; the back office sees the count. */
+  report(actor: ProfessionalActor, reviewId: string, input: unknown) {
+    return this.reviews.report(actor, reviewId, input);
+  }
+
   /** GET /api/me/receivables: only the caller's own. */
   async myReceivables(userId: string, status?: ReceivableStatus) {
     const p = await this.uow.repos.professionals.professionals.findByUserId(userId);
@@ -363,55 +313,6 @@ export class ProfessionalService {
     return { items: items.map(receivableView), totals: receivableTotals(all) };
   }
 
-  /** POST /api/reviews: the voucher's member, once per voucher, within 90 days of the redemption. */
-  async review(userId: string, input: unknown) {
-    const body = reviewInputSchema.parse(input);
-    const now = this.clock.now();
-    return this.uow.run(async (tx) => {
-      const voucher = await tx.groups.vouchers.findById(body.voucher_id);
-      if (!voucher) throw notFound('voucher_not_found', REVIEW_REFUSAL_MESSAGES.not_yours);
-      const refusal = reviewRefusal(voucher, userId, now);
-      if (refusal === 'not_yours') throw notFound('voucher_not_found', REVIEW_REFUSAL_MESSAGES.not_yours);
-      if (refusal) throw conflict(`review_${refusal}`, REVIEW_REFUSAL_MESSAGES[refusal]);
-      const professionalId = voucher.redeemed_by_professional_id;
-      if (!professionalId) throw conflict('review_not_redeemed', REVIEW_REFUSAL_MESSAGES.not_redeemed);
-      // Serialises the professional's average with concurrent reviews of the same professional.
-      await tx.professionals.professionals.lock(professionalId);
-      const created = await tx.professionals.reviews.createIfNone({ voucher_id: voucher.id, professional_id: professionalId, user_id: userId, rating: body.rating, comment: body.comment });
-      if (!created) throw conflict('review_exists', 'Você já avaliou este atendimento.');
-      await this.recomputeRating(tx, professionalId);
-      return reviewView(created);
-    });
-  }
-
-  /** POST /api/reviews/:id/reply: the reviewed professional, once. */
-  async reply(userId: string, reviewId: string, input: unknown) {
-    const body = reviewReplySchema.parse(input);
-    return this.uow.run(async (tx) => {
-      const review = /^[0-9a-f-]{36}$/i.test(reviewId) ? await tx.professionals.reviews.findById(reviewId) : null;
-      const p = await tx.professionals.professionals.findByUserId(userId);
-      if (!review || !p || review.professional_id !== p.id) throw notFound('review_not_found', 'Avaliação não encontrada.');
-      if (!(await tx.professionals.reviews.replyOnce(reviewId, body.reply, this.clock.now()))) throw conflict('review_already_replied', 'Você já respondeu esta avaliação.');
-      return reviewView((await tx.professionals.reviews.findById(reviewId))!);
-    });
-  }
-
-  /** POST /api/reviews/:id/report: any signed-in user; the back office sees the count. */
-  async report(actor: ProfessionalActor, reviewId: string, input: unknown) {
-    const body = reviewReportSchema.parse(input);
-    return this.uow.run(async (tx) => {
-      const review = /^[0-9a-f-]{36}$/i.test(reviewId) ? await tx.professionals.reviews.findById(reviewId) : null;
-      if (!review || review.hidden_at) throw notFound('review_not_found', 'Avaliação não encontrada.');
-      await tx.professionals.reviews.incrementReports(reviewId);
-      await tx.audit.append({ action: 'review.reported', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'review', entity_id: reviewId, metadata: { reason: body.reason } });
-      return { id: reviewId, reported: true as const };
-    });
-  }
-
-  private async recomputeRating(tx: Tx<ProfessionalScope>, professionalId: string) {
-    const summary = ratingSummary(await tx.professionals.reviews.ratings(professionalId));
-    await tx.professionals.professionals.update(professionalId, summary);
-  }
 }
 
 export function receivableView(r: ReceivableRecord & { plan_name: string }) {
@@ -426,19 +327,6 @@ export function receivableView(r: ReceivableRecord & { plan_name: string }) {
     net: r.net,
     status: r.status,
     available_at: r.available_at.toISOString(),
-    created_at: r.created_at.toISOString(),
-  };
-}
-
-function reviewView(r: ReviewRecord) {
-  return {
-    id: r.id,
-    voucher_id: r.voucher_id,
-    professional_id: r.professional_id,
-    rating: r.rating,
-    comment: r.comment,
-    reply: r.reply,
-    replied_at: r.replied_at ? r.replied_at.toISOString() : null,
     created_at: r.created_at.toISOString(),
   };
 }
