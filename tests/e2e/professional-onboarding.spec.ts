@@ -83,6 +83,11 @@ test.describe('professional onboarding', () => {
     // The CEP service is down here (so no address nor coordinates): said as an outage; the device's location places the professional.
     await expect(page.getByText('O serviço de CEP está fora do ar agora', { exact: false })).toBeVisible();
     await expect(page.getByText('Não encontramos este CEP.', { exact: false })).toHaveCount(0);
+    // The typed city is the other way (GET /api/geocode): the map service is down here too, and that is said, not blamed.
+    await page.getByLabel('Cidade').fill('São Paulo');
+    await page.getByLabel('UF', { exact: true }).selectOption('SP');
+    await page.getByRole('button', { name: 'Localizar pela cidade' }).click();
+    await expect(page.getByText('O serviço de mapas também está fora do ar. Envie assim mesmo ou tente de novo em instantes.')).toBeVisible();
     await page.getByRole('button', { name: 'Usar minha localização atual' }).click();
     await expect(page.getByText('Localização definida: -23.56140, -46.65590')).toBeVisible();
     await page.getByRole('heading', { name: 'Endereço de atendimento' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));

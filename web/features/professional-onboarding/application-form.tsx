@@ -34,6 +34,7 @@ import { localizeMessage } from '../../lib/validation';
 import { i18n } from '../../i18n';
 import { onboardingApi, type MyApplication, type PlanCategory } from './api';
 import { acceptFiles, PhotoPicker, useObjectUrlCleanup, type PhotoItem } from './photo-picker';
+import { CityLocator } from './city-locator';
 
 interface FormValues {
   category: string;
@@ -123,6 +124,8 @@ export function ApplicationForm({ categories, application }: { categories: reado
 
   const category = watch('category');
   const cepValue = watch('cep');
+  // Set when the position came from the typed city (its centre), to say so instead of bare coordinates.
+  const [byCity, setByCity] = useState<{ city: string; state: string } | null>(null);
   const bio = watch('bio');
   const latitude = watch('latitude');
   const longitude = watch('longitude');
@@ -165,6 +168,7 @@ export function ApplicationForm({ categories, application }: { categories: reado
       (position) => {
         setValue('latitude', Number(position.coords.latitude.toFixed(6)), { shouldValidate: formState.isSubmitted });
         setValue('longitude', Number(position.coords.longitude.toFixed(6)), { shouldValidate: formState.isSubmitted });
+        setByCity(null);
         setLocate({ status: 'idle' });
       },
       (failure) => setLocate({ status: 'error', message: failure.code === failure.PERMISSION_DENIED ? t('form.locationDenied') : t('form.locationFailed') }),
@@ -401,9 +405,21 @@ export function ApplicationForm({ categories, application }: { categories: reado
         {(offerLocation || coordinatesKnown) && (
           <div className="callout callout--accent onboarding-form__locate">
             {coordinatesKnown ? (
-              <p>{t('form.located', { lat: latitude.toFixed(5), lng: longitude.toFixed(5) })}</p>
+              <p>{byCity ? t('form.locatedCity', byCity) : t('form.located', { lat: latitude.toFixed(5), lng: longitude.toFixed(5) })}</p>
             ) : (
-              <p>{t('form.noCoordinates')}</p>
+              <>
+                <p>{t('form.noCoordinates')}</p>
+                <CityLocator
+                  initialCity={found?.city}
+                  initialState={found?.state}
+                  disabled={busy}
+                  onLocated={(place) => {
+                    setValue('latitude', place.latitude, { shouldValidate: formState.isSubmitted });
+                    setValue('longitude', place.longitude, { shouldValidate: formState.isSubmitted });
+                    setByCity({ city: place.city, state: place.state });
+                  }}
+                />
+              </>
             )}
             <div className="callout__actions">
               <Button variant="secondary" size="sm" onClick={useMyLocation} disabled={busy || locate.status === 'locating'}>
@@ -417,6 +433,7 @@ export function ApplicationForm({ categories, application }: { categories: reado
                   onClick={() => {
                     setValue('latitude', null);
                     setValue('longitude', null);
+                    setByCity(null);
                   }}
                 >
                   {t('form.clearLocation')}
