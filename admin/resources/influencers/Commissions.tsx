@@ -4,10 +4,10 @@
 import { Alert, Box, Chip, CircularProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
-import { formatCents } from '../../core/shared/money';
-import type { AdminCommissionRecord, AdminCommissionTotalsRecord } from '../lib/api-types';
-import { Fact, Facts, SectionCard } from '../components/facts';
-import { adminApi, call, callList } from '../lib/api';
+import { formatCents } from '../../../core/shared/money';
+import type { AdminCommissionRecord, AdminCommissionTotalsRecord } from '../../lib/api-types';
+import { Fact, Facts, SectionCard } from '../../components/facts';
+import { adminApi, call, callList } from '../../lib/api';
 
 const NEWEST = 10;
 type Status = AdminCommissionRecord['status'];

@@ -1,208 +1,28 @@
-// Pedidos do marketplace: /admin/marketplace/orders lists /api/admin/orders with status tabs, filters by
-// date, text and customer, bulk "mark preparing" and a streamed CSV export; /admin/marketplace/orders/:orderId shows
-// items, totals, address, payment and timeline with the moves docs/product/marketplace.md allows (the server refuses the others).
+// Editing one marketplace-order.
 import CancelIcon from '@mui/icons-material/Cancel';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import ReplayIcon from '@mui/icons-material/Replay';
-import {
-  Box,
-  Button as MuiButton,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Tab,
-  Tabs,
-  TextField as MuiTextField,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { Box, Button as MuiButton, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField as MuiTextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import {
-  Button,
-  DataTable,
-  DateInput,
-  List,
-  Loading,
-  SearchInput,
-  ShowBase,
-  SimpleList,
-  TextInput,
-  Title,
-  TopToolbar,
-  useListContext,
-  useLocaleState,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useShowContext,
-  useTranslate,
-  useUnselectAll,
-  type ResourceProps,
-} from 'react-admin';
+import { Button, Loading, ShowBase, Title, TopToolbar, useLocaleState, useNotify, useRecordContext, useShowContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { ExportCsvButton } from '../components/export-button';
-import { Fact, Facts, MONO, SectionCard } from '../components/facts';
-import { ReasonDialog } from '../components/reason-dialog';
-import { OrderItemsWithRefunds } from './order-line-refunds';
-import type { AdminOrderRecord, AdminOrderSummaryRecord } from '../lib/api-types';
-import { useLabel } from '../lib/labels';
-import { formatBRL } from '../lib/money';
-import { adminApi, call, postAction, type ApiBody } from '../lib/api';
+import { Fact, Facts, MONO, SectionCard } from '../../components/facts';
+import { ReasonDialog } from '../../components/reason-dialog';
+import { OrderItemsWithRefunds } from './LineRefunds';
+import { useLabel } from '../../lib/labels';
+import { formatBRL } from '../../lib/money';
+import { adminApi, call, postAction, type ApiBody } from '../../lib/api';
+import { AdminOrder, ORDERS_RESOURCE, StatusChip } from './shared';
 
-export type AdminOrderSummary = AdminOrderSummaryRecord;
-export type AdminOrder = AdminOrderRecord;
-type Status = AdminOrder['status'];
+export type Move = AdminOrder['allowed_moves'][number];
 
-/** The react-admin resource (its API resource is `orders`, see dataProvider's API_RESOURCE). */
-export const ORDERS_RESOURCE = 'marketplace/orders';
-
-const TABS = ['all', 'paid', 'preparing', 'shipped', 'delivered', 'pending', 'cancelled', 'refunded'] as const;
-type TabValue = (typeof TABS)[number];
-
-const STATUS_COLOR: Record<Status, 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info'> = {
-  pending: 'default',
-  paid: 'warning',
-  preparing: 'info',
-  shipped: 'primary',
-  delivered: 'success',
-  cancelled: 'default',
-  refunded: 'error',
-};
-
-const StatusChip = ({ status }: { status: Status }) => {
-  const translate = useTranslate();
-  return <Chip size="small" color={STATUS_COLOR[status]} variant={status === 'pending' || status === 'cancelled' ? 'outlined' : 'filled'} label={translate(`turma.orders.status.${status}`)} />;
-};
-
-type Move = AdminOrder['allowed_moves'][number];
-const orderAction = <M extends Move>(id: string, action: M, body?: ApiBody<`/api/admin/orders/{id}/${M}`, 'post'>) => postAction(`/api/admin/orders/{id}/${action}`, id, body);
-
-// ---------------------------------------------------------------------------------------------------------------
-// List
-
-const StatusTabs = () => {
-  const { filterValues, setFilters, displayedFilters } = useListContext<AdminOrderSummary>();
-  const translate = useTranslate();
-  const current: TabValue = typeof filterValues.status === 'string' && (TABS as readonly string[]).includes(filterValues.status) ? (filterValues.status as TabValue) : 'all';
-  return (
-    <Tabs
-      value={current}
-      onChange={(_, tab: TabValue) => {
-        const { status: _s, ...rest } = filterValues as Record<string, unknown>;
-        setFilters(tab === 'all' ? rest : { ...rest, status: tab }, displayedFilters);
-      }}
-      variant="scrollable"
-      allowScrollButtonsMobile
-      aria-label={translate('turma.orders.tabs_label')}
-      sx={{ borderBottom: 1, borderColor: 'divider', contain: 'inline-size' }}
-    >
-      {TABS.map((tab) => (
-        <Tab key={tab} value={tab} label={translate(tab === 'all' ? 'turma.orders.all' : `turma.orders.status.${tab}`)} />
-      ))}
-    </Tabs>
-  );
-};
-
-const BulkPreparingButton = () => {
-  const { selectedIds } = useListContext<AdminOrderSummary>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const unselectAll = useUnselectAll(ORDERS_RESOURCE);
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const result = await call(adminApi.POST('/api/admin/orders/bulk-preparing', { body: { ids: selectedIds.map(String) } }));
-      notify('turma.orders.bulk_done', { type: result.refused.length ? 'warning' : 'success', messageArgs: { moved: result.moved.length, refused: result.refused.length } });
-      unselectAll();
-      refresh();
-    } catch (err) {
-      notify(err instanceof Error && err.message ? err.message : 'ra.notification.http_error', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button label="turma.orders.actions.bulk_preparing" onClick={run} disabled={busy}>
-      <InventoryIcon />
-    </Button>
-  );
-};
-
-const orderFilters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <DateInput key="created_at_gte" source="created_at_gte" alwaysOn />,
-  <DateInput key="created_at_lte" source="created_at_lte" alwaysOn />,
-  <TextInput key="user_id" source="user_id" />,
-];
-
-const ListActions = () => (
-  <TopToolbar>
-    <ExportCsvButton resource="orders" />
-  </TopToolbar>
-);
-
-const Empty = () => {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }}>
-      <Typography>{translate('turma.orders.empty')}</Typography>
-    </Box>
-  );
-};
-
-const OrderListBody = () => {
-  const [locale] = useLocaleState();
-  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
-  const dateTime = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
-  return (
-    <>
-      <StatusTabs />
-      {isSmall ? (
-        <SimpleList<AdminOrderSummary>
-          linkType="edit"
-          primaryText={(r) => `${r.number} · ${formatBRL(r.total_amount)}`}
-          secondaryText={(r) => `${r.full_name ?? r.email ?? ''} · ${dateTime(r.created_at)}`}
-          tertiaryText={(r) => <StatusChip status={r.status} />}
-          empty={<Empty />}
-        />
-      ) : (
-        <DataTable<AdminOrderSummary> rowClick="edit" bulkActionButtons={<BulkPreparingButton />} empty={<Empty />} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto', contain: 'inline-size' } }}>
-          <DataTable.Col source="number" disableSort render={(r) => <Box component="span" sx={{ fontFamily: MONO }}>{r.number}</Box>} />
-          <DataTable.Col source="created_at" render={(r) => dateTime(r.created_at)} />
-          <DataTable.Col source="full_name" disableSort render={(r) => (
-            <Box>
-              <Typography variant="body2">{r.full_name ?? '—'}</Typography>
-              <Typography variant="caption" sx={{ color: 'text.secondary' }}>{r.email}</Typography>
-            </Box>
-          )} />
-          <DataTable.Col source="items_count" />
-          <DataTable.Col source="total_amount" render={(r) => formatBRL(r.total_amount)} />
-          <DataTable.Col source="status" render={(r) => <StatusChip status={r.status} />} />
-          <DataTable.Col source="tracking_code" disableSort render={(r) => (r.tracking_code ? <Box component="span" sx={{ fontFamily: MONO }}>{r.tracking_code}</Box> : '')} />
-        </DataTable>
-      )}
-    </>
-  );
-};
-
-const OrderList = () => (
-  <List<AdminOrderSummary> resource={ORDERS_RESOURCE} sort={{ field: 'created_at', order: 'DESC' }} perPage={25} filters={orderFilters} actions={<ListActions />} exporter={false} empty={false}>
-    <OrderListBody />
-  </List>
-);
+export const orderAction = <M extends Move>(id: string, action: M, body?: ApiBody<`/api/admin/orders/{id}/${M}`, 'post'>) => postAction(`/api/admin/orders/{id}/${action}`, id, body);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Detail (/admin/marketplace/orders/:orderId)
-
-const ShipDialog = ({ open, onClose, onShip }: { open: boolean; onClose: () => void; onShip: (code: string) => Promise<void> }) => {
+export const ShipDialog = ({ open, onClose, onShip }: { open: boolean; onClose: () => void; onShip: (code: string) => Promise<void> }) => {
   const translate = useTranslate();
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
@@ -252,7 +72,7 @@ const ShipDialog = ({ open, onClose, onShip }: { open: boolean; onClose: () => v
   );
 };
 
-const OrderActions = () => {
+export const OrderActions = () => {
   const record = useRecordContext<AdminOrder>();
   const { refetch } = useShowContext<AdminOrder>();
   const notify = useNotify();
@@ -319,7 +139,7 @@ const OrderActions = () => {
 };
 
 /** CDC art. 49: the customer's return request; while pending, "Receber devolução" and "Recusar". */
-const ReturnSection = () => {
+export const ReturnSection = () => {
   const { record, refetch } = useShowContext<AdminOrder>();
   const translate = useTranslate();
   const notify = useNotify();
@@ -399,13 +219,13 @@ const ReturnSection = () => {
 };
 
 /** An amount that never wraps inside itself (the facts' text may break anywhere). */
-const Money = ({ cents }: { cents: number }) => (
+export const Money = ({ cents }: { cents: number }) => (
   <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
     {formatBRL(cents)}
   </Box>
 );
 
-const OrderDetailBody = () => {
+export const OrderDetailBody = () => {
   const { record, isPending, error, refetch } = useShowContext<AdminOrder>();
   const translate = useTranslate();
   const label = useLabel();
@@ -510,15 +330,8 @@ const OrderDetailBody = () => {
 };
 
 /** Registered as the resource's `edit` route so the URL is /admin/marketplace/orders/:orderId (docs/product/spec.md §2). */
-const OrderDetail = () => (
+export const OrderDetail = () => (
   <ShowBase resource={ORDERS_RESOURCE}>
     <OrderDetailBody />
   </ShowBase>
 );
-
-export const marketplaceOrders: Omit<ResourceProps, 'name'> = {
-  list: OrderList,
-  edit: OrderDetail,
-  icon: ReceiptLongIcon,
-  recordRepresentation: 'number',
-};

@@ -1,66 +1,19 @@
-// Turmas: /admin/groups lists /api/admin/groups by status with a streamed CSV export; a group's page shows
-// its members and their entry payments, and an open group can be cancelled with a reason (every paid entry refunded).
+// One group in detail.
 import CancelIcon from '@mui/icons-material/Cancel';
-import GroupsIcon from '@mui/icons-material/Groups';
-import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
-import {
-  Button,
-  DataTable,
-  List,
-  SelectInput,
-  Show,
-  SimpleList,
-  TopToolbar,
-  useLocaleState,
-  useNotify,
-  useRecordContext,
-  useShowContext,
-  useTranslate,
-  type ResourceProps,
-} from 'react-admin';
-import { ExportCsvButton } from '../components/export-button';
-import { Fact, Facts, SectionCard } from '../components/facts';
-import { ReasonDialog } from '../components/reason-dialog';
-import type { AdminGroupDetailRecord, AdminGroupRecord } from '../lib/api-types';
-import { useLabel } from '../lib/labels';
-import { formatBRL } from '../lib/money';
-import { adminApi, call } from '../lib/api';
+import { Button, Show, TopToolbar, useLocaleState, useNotify, useRecordContext, useShowContext, useTranslate } from 'react-admin';
+import { Fact, Facts, SectionCard } from '../../components/facts';
+import { ReasonDialog } from '../../components/reason-dialog';
+import type { AdminGroupDetailRecord } from '../../lib/api-types';
+import { useLabel } from '../../lib/labels';
+import { formatBRL } from '../../lib/money';
+import { adminApi, call } from '../../lib/api';
+import { StatusChip } from './shared';
 
-type Group = AdminGroupRecord;
-type GroupDetail = AdminGroupDetailRecord;
-const STATUSES = ['open', 'complete', 'expired', 'cancelled'] as const;
+export type GroupDetail = AdminGroupDetailRecord;
 
-const StatusChip = ({ status }: { status: Group['status'] }) => {
-  const translate = useTranslate();
-  return <Chip size="small" color={status === 'open' ? 'primary' : status === 'complete' ? 'success' : 'default'} label={translate(`turma.groups.status.${status}`)} />;
-};
-
-const groupFilters = [<SelectInput key="status" source="status" alwaysOn choices={STATUSES.map((id) => ({ id, name: `turma.groups.status.${id}` }))} />];
-
-const GroupList = () => {
-  const [locale] = useLocaleState();
-  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
-  const day = (iso: string) => new Date(iso).toLocaleDateString(locale);
-  return (
-    <List<Group> sort={{ field: 'created_at', order: 'DESC' }} perPage={25} filters={groupFilters} exporter={false} actions={<TopToolbar><ExportCsvButton resource="groups" /></TopToolbar>}>
-      {isSmall ? (
-        <SimpleList<Group> linkType="show" primaryText={(g) => g.plan_name ?? g.plan_id} secondaryText={(g) => `${formatBRL(g.price)} · ${day(g.deadline_at)}`} tertiaryText={(g) => <StatusChip status={g.status} />} />
-      ) : (
-        <DataTable<Group> rowClick="show" bulkActionButtons={false}>
-          <DataTable.Col source="plan_name" disableSort />
-          <DataTable.Col source="status" disableSort render={(g) => <StatusChip status={g.status} />} />
-          <DataTable.Col source="group_size" disableSort />
-          <DataTable.Col source="price" disableSort render={(g) => formatBRL(g.price)} />
-          <DataTable.Col source="deadline_at" disableSort render={(g) => day(g.deadline_at)} />
-          <DataTable.Col source="created_at" render={(g) => day(g.created_at)} />
-        </DataTable>
-      )}
-    </List>
-  );
-};
-
-const CancelGroupButton = () => {
+export const CancelGroupButton = () => {
   const record = useRecordContext<GroupDetail>();
   const { refetch } = useShowContext<GroupDetail>();
   const notify = useNotify();
@@ -94,7 +47,7 @@ const CancelGroupButton = () => {
   );
 };
 
-const GroupDetailBody = () => {
+export const GroupDetailBody = () => {
   const record = useRecordContext<GroupDetail>();
   const translate = useTranslate();
   const label = useLabel();
@@ -148,15 +101,8 @@ const GroupDetailBody = () => {
   );
 };
 
-const GroupShow = () => (
+export const GroupShow = () => (
   <Show<GroupDetail> actions={<TopToolbar><CancelGroupButton /></TopToolbar>}>
     <GroupDetailBody />
   </Show>
 );
-
-export const groups: Omit<ResourceProps, 'name'> = {
-  list: GroupList,
-  show: GroupShow,
-  icon: GroupsIcon,
-  recordRepresentation: (g: Group) => g.plan_name ?? g.id,
-};

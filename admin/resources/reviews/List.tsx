@@ -1,57 +1,25 @@
-// Avaliações (docs/product/professionals.md): the most reported first; hide a review with a reason (it leaves the profile and
-// the professional's average) or publish it again. The server audits both and recomputes the average.
-import RateReviewIcon from '@mui/icons-material/RateReview';
+// The reviews list.
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import {
-  Box,
-  Button as MuiButton,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Rating,
-  TextField as MuiTextField,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { Box, Button as MuiButton, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Rating, TextField as MuiTextField, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useState } from 'react';
-import {
-  Button,
-  DataTable,
-  List,
-  NullableBooleanInput,
-  SearchInput,
-  SimpleList,
-  TextInput,
-  useLocaleState,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useTranslate,
-  type ResourceProps,
-} from 'react-admin';
-import type { AdminReviewRecord } from '../lib/api-types';
-import { postAction } from '../lib/api';
+import { Button, DataTable, List, NullableBooleanInput, SearchInput, SimpleList, TextInput, useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { postAction } from '../../lib/api';
+import { Review } from './shared';
 
-/** One row of GET /api/admin/reviews (generated from the API description). */
-export type Review = AdminReviewRecord;
+export const REASON_MIN = 5;
 
-const REASON_MIN = 5;
-const REASON_MAX = 500;
+export const REASON_MAX = 500;
 
-const moderate = (id: string, action: 'hide' | 'restore', reason: string) =>
+export const moderate = (id: string, action: 'hide' | 'restore', reason: string) =>
   postAction(`/api/admin/reviews/{id}/${action}`, id, reason ? { reason } : {});
 
-const Stars = ({ value }: { value: number }) => {
+export const Stars = ({ value }: { value: number }) => {
   const translate = useTranslate();
   return <Rating value={value} readOnly size="small" aria-label={translate('turma.reviews.stars', { smart_count: value })} />;
 };
 
-const StateChips = ({ record }: { record: Review }) => {
+export const StateChips = ({ record }: { record: Review }) => {
   const translate = useTranslate();
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
@@ -64,7 +32,7 @@ const StateChips = ({ record }: { record: Review }) => {
 };
 
 /** Hide (a reason is required) or restore (a reason is optional, kept in the audit log). */
-const ModerateButton = () => {
+export const ModerateButton = () => {
   const record = useRecordContext<Review>();
   const translate = useTranslate();
   const notify = useNotify();
@@ -147,14 +115,14 @@ const ModerateButton = () => {
   );
 };
 
-const reviewFilters = [
+export const reviewFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
   <NullableBooleanInput key="reported" source="reported" alwaysOn sx={{ minWidth: 160 }} />,
   <NullableBooleanInput key="hidden" source="hidden" alwaysOn sx={{ minWidth: 160 }} />,
   <TextInput key="professional_id" source="professional_id" />,
 ];
 
-const ReviewList = () => {
+export const ReviewList = () => {
   const [locale] = useLocaleState();
   const translate = useTranslate();
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
@@ -204,10 +172,4 @@ const ReviewList = () => {
       )}
     </List>
   );
-};
-
-export const reviews: Omit<ResourceProps, 'name'> = {
-  list: ReviewList,
-  icon: RateReviewIcon,
-  recordRepresentation: 'id',
 };

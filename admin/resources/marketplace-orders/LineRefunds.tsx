@@ -4,11 +4,11 @@
 import { Box, Button as MuiButton, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { SectionCard } from '../components/facts';
-import type { AdminOrderRecord, OrderLineRefundsRecord } from '../lib/api-types';
-import { formatBRL } from '../lib/money';
-import { errorMessage } from '../providers/dataProvider';
-import { adminApi, call } from '../lib/api';
+import { SectionCard } from '../../components/facts';
+import type { AdminOrderRecord, OrderLineRefundsRecord } from '../../lib/api-types';
+import { formatBRL } from '../../lib/money';
+import { errorMessage } from '../../providers/dataProvider';
+import { adminApi, call } from '../../lib/api';
 
 type Line = OrderLineRefundsRecord['lines'][number];
 

@@ -1,26 +1,25 @@
-// Gatilhos: every scheduled job and queue (GET /api/admin/jobs) with its schedule, last and next run and
-// last outcome; "run now", pause and resume a schedule (kept across restarts); and the jobs that failed for good, with
-// their error and a retry. The server audits each action.
+// The triggers list.
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ReplayIcon from '@mui/icons-material/Replay';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Box, Card, CardContent, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useState } from 'react';
-import { Button, DataTable, List, SearchInput, SimpleList, useGetList, useLocaleState, useNotify, useRefresh, useTranslate, type ResourceProps } from 'react-admin';
-import { MONO } from '../components/facts';
-import type { FailedJobRecord, JobRecord } from '../lib/api-types';
-import { useLabel } from '../lib/labels';
-import { formatBRL } from '../lib/money';
-import { errorMessage } from '../providers/dataProvider';
-import { adminApi, call } from '../lib/api';
+import { Button, DataTable, List, SearchInput, SimpleList, useGetList, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { MONO } from '../../components/facts';
+import type { FailedJobRecord } from '../../lib/api-types';
+import { useLabel } from '../../lib/labels';
+import { formatBRL } from '../../lib/money';
+import { errorMessage } from '../../providers/dataProvider';
+import { adminApi, call } from '../../lib/api';
+import { Job } from './shared';
 
-export type Job = JobRecord;
-type Outcome = NonNullable<Job['last_run']>['outcome'];
-const OUTCOME_COLOR: Record<string, 'success' | 'error' | 'info'> = { ok: 'success', error: 'error', running: 'info' };
+export type Outcome = NonNullable<Job['last_run']>['outcome'];
+
+export const OUTCOME_COLOR: Record<string, 'success' | 'error' | 'info'> = { ok: 'success', error: 'error', running: 'info' };
 
 /** A run's counts in words ("3 vagas liberadas, 0 boletos vencidos"). */
-const useCountsText = () => {
+export const useCountsText = () => {
   const label = useLabel();
   return (counts: Record<string, number>) =>
     Object.entries(counts)
@@ -28,17 +27,17 @@ const useCountsText = () => {
       .join(', ');
 };
 
-const OutcomeChip = ({ outcome }: { outcome: Outcome }) => {
+export const OutcomeChip = ({ outcome }: { outcome: Outcome }) => {
   const translate = useTranslate();
   return <Chip size="small" color={OUTCOME_COLOR[outcome] ?? 'default'} label={translate(`turma.triggers.outcome.${outcome}`, { _: outcome })} />;
 };
 
-const useWhen = () => {
+export const useWhen = () => {
   const [locale] = useLocaleState();
   return (value: string | null) => (value ? new Date(value).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'medium' }) : '—');
 };
 
-const ScheduleCell = ({ job }: { job: Job }) => {
+export const ScheduleCell = ({ job }: { job: Job }) => {
   const translate = useTranslate();
   if (!job.schedule) return <>{translate('turma.triggers.on_demand')}</>;
   return (
@@ -51,7 +50,7 @@ const ScheduleCell = ({ job }: { job: Job }) => {
   );
 };
 
-const LastRunCell = ({ job }: { job: Job }) => {
+export const LastRunCell = ({ job }: { job: Job }) => {
   const when = useWhen();
   const translate = useTranslate();
   const countsText = useCountsText();
@@ -79,7 +78,7 @@ const LastRunCell = ({ job }: { job: Job }) => {
 };
 
 /** Run now, pause or resume: only for jobs with a schedule (the others run when something enqueues them). */
-const JobButtons = ({ job }: { job: Job }) => {
+export const JobButtons = ({ job }: { job: Job }) => {
   const notify = useNotify();
   const refresh = useRefresh();
   const translate = useTranslate();
@@ -129,7 +128,7 @@ const JobButtons = ({ job }: { job: Job }) => {
   );
 };
 
-const NameCell = ({ job }: { job: Job }) => (
+export const NameCell = ({ job }: { job: Job }) => (
   <Box sx={{ minWidth: 180, maxWidth: 360 }}>
     <Typography component="span" variant="body2" sx={{ display: 'block', fontFamily: MONO, fontWeight: 600 }}>
       {job.name}
@@ -140,7 +139,7 @@ const NameCell = ({ job }: { job: Job }) => (
   </Box>
 );
 
-const FailedJobs = () => {
+export const FailedJobs = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -201,7 +200,7 @@ const FailedJobs = () => {
   );
 };
 
-const TriggerListBody = () => {
+export const TriggerListBody = () => {
   const when = useWhen();
   const translate = useTranslate();
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
@@ -240,7 +239,7 @@ const TriggerListBody = () => {
   );
 };
 
-const TriggerList = () => (
+export const TriggerList = () => (
   <>
     <List<Job> sort={{ field: 'name', order: 'ASC' }} perPage={50} filters={[<SearchInput key="q" source="q" alwaysOn />]} exporter={false} pagination={false}>
       <TriggerListBody />
@@ -248,9 +247,3 @@ const TriggerList = () => (
     <FailedJobs />
   </>
 );
-
-export const triggers: Omit<ResourceProps, 'name'> = {
-  list: TriggerList,
-  icon: ScheduleIcon,
-  recordRepresentation: 'name',
-};

@@ -1,152 +1,31 @@
-// Usuários: search by name, e-mail or CPF; the account with its profile, groups, orders and payments; and
-// the operator's actions — change role, block with a reason, unblock, end all sessions, resend the confirmation link.
-// The server refuses to demote or block the last administrator and audits every change (linked from the page).
+// One user in detail.
 import BlockIcon from '@mui/icons-material/Block';
-import GroupIcon from '@mui/icons-material/Group';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
-import {
-  Alert,
-  Box,
-  Button as MuiButton,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  MenuItem,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField as MuiTextField,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { Alert, Box, Button as MuiButton, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import {
-  Button,
-  DataTable,
-  List,
-  ListButton,
-  SearchInput,
-  SelectInput,
-  Show,
-  SimpleList,
-  TopToolbar,
-  useLocaleState,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useTranslate,
-  type ResourceProps,
-} from 'react-admin';
-import { ROLES, type Role } from '../../core/identity/roles';
-import { formatCpf } from '../../core/identity/cpf';
-import { USER_STATUSES } from '../../core/identity/ports';
-import { formatCents } from '../../core/shared/money';
-import { AuditTrailButton } from '../components/audit-trail-button';
-import { Fact, Facts, MONO, SectionCard } from '../components/facts';
-import { ReasonDialog } from '../components/reason-dialog';
-import type { AdminUserDetailRecord, AdminUserRecord } from '../lib/api-types';
-import { useLabel } from '../lib/labels';
-import { errorMessage } from '../providers/dataProvider';
-import { postAction, type ApiBody } from '../lib/api';
+import { Button, ListButton, Show, TopToolbar, useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { ROLES, type Role } from '../../../core/identity/roles';
+import { formatCents } from '../../../core/shared/money';
+import { AuditTrailButton } from '../../components/audit-trail-button';
+import { Fact, Facts, MONO, SectionCard } from '../../components/facts';
+import { ReasonDialog } from '../../components/reason-dialog';
+import { useLabel } from '../../lib/labels';
+import { errorMessage } from '../../providers/dataProvider';
+import { postAction, type ApiBody } from '../../lib/api';
+import { AdminUserDetail, UserStatusChip, cpfText } from './shared';
 
-/** One row of GET /api/admin/users and the show page's record (generated from the API description). */
-export type AdminUser = AdminUserRecord;
-export type AdminUserDetail = AdminUserDetailRecord;
-type UserStatus = AdminUser['status'];
-
-const STATUSES: readonly UserStatus[] = USER_STATUSES;
-const STATUS_COLOR: Record<UserStatus, 'success' | 'error' | 'warning'> = { active: 'success', blocked: 'error', unconfirmed: 'warning' };
-
-type Action = 'role' | 'block' | 'unblock' | 'end-sessions' | 'resend-confirmation';
+export type Action = 'role' | 'block' | 'unblock' | 'end-sessions' | 'resend-confirmation';
 
 /** POST /api/admin/users/:id/<action>; the server's pt-BR message on failure (thrown as HttpError). */
-const actOnUser = <A extends Action>(id: string, action: A, body?: ApiBody<`/api/admin/users/{id}/${A}`, 'post'>) =>
+export const actOnUser = <A extends Action>(id: string, action: A, body?: ApiBody<`/api/admin/users/{id}/${A}`, 'post'>) =>
   postAction(`/api/admin/users/{id}/${action}`, id, body);
-
-
-export const UserStatusChip = ({ status }: { status: UserStatus }) => {
-  const translate = useTranslate();
-  return <Chip size="small" color={STATUS_COLOR[status]} label={translate(`turma.users.status.${status}`)} />;
-};
-
-const RoleText = ({ role }: { role: Role }) => {
-  const translate = useTranslate();
-  return <>{translate(`turma.users.roles.${role}`)}</>;
-};
-
-const cpfText = (cpf: string | null) => (cpf ? formatCpf(cpf) : '—');
-
-// ---------------------------------------------------------------------------------------------
-// List
-
-const useUserFilters = () => {
-  const translate = useTranslate();
-  return [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('turma.users.search_placeholder')} sx={{ minWidth: { sm: 280 } }} />,
-    <SelectInput key="role" source="role" alwaysOn choices={ROLES.map((id) => ({ id, name: `turma.users.roles.${id}` }))} sx={{ minWidth: 160 }} />,
-    <SelectInput key="status" source="status" alwaysOn choices={STATUSES.map((id) => ({ id, name: `turma.users.status.${id}` }))} sx={{ minWidth: 160 }} />,
-  ];
-};
-
-const UserListBody = () => {
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
-  const date = (value: string | null) => (value ? new Date(value).toLocaleDateString(locale) : '—');
-  return isSmall ? (
-    <SimpleList<AdminUser>
-      linkType="show"
-      primaryText={(r) => r.full_name ?? r.email}
-      secondaryText={(r) => (
-        <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-          {`${r.email} · ${cpfText(r.cpf)} · ${translate(`turma.users.roles.${r.role}`)}`}
-        </Box>
-      )}
-      tertiaryText={(r) => <UserStatusChip status={r.status} />}
-    />
-  ) : (
-    <DataTable<AdminUser> rowClick="show" bulkActionButtons={false} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto', contain: 'inline-size' } }}>
-      <DataTable.Col
-        source="full_name"
-        render={(r) => (
-          <Box sx={{ minWidth: 180 }}>
-            <Typography component="span" variant="body2" sx={{ display: 'block', fontWeight: 600 }}>
-              {r.full_name ?? '—'}
-            </Typography>
-            <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
-              {r.email}
-            </Typography>
-          </Box>
-        )}
-      />
-      <DataTable.Col source="cpf" disableSort render={(r) => <Box component="span" sx={{ fontFamily: MONO }}>{cpfText(r.cpf)}</Box>} />
-      <DataTable.Col source="role" render={(r) => <RoleText role={r.role} />} />
-      <DataTable.Col source="status" disableSort render={(r) => <UserStatusChip status={r.status} />} />
-      <DataTable.Col source="last_login_at" render={(r) => date(r.last_login_at)} />
-      <DataTable.Col source="created_at" render={(r) => date(r.created_at)} />
-    </DataTable>
-  );
-};
-
-const UserList = () => (
-  <List<AdminUser> sort={{ field: 'created_at', order: 'DESC' }} perPage={25} filters={useUserFilters()} exporter={false}>
-    <UserListBody />
-  </List>
-);
 
 // ---------------------------------------------------------------------------------------------
 // Actions
-
-const RoleDialog = ({ open, current, onClose, onSave }: { open: boolean; current: Role; onClose: () => void; onSave: (role: Role) => Promise<void> }) => {
+export const RoleDialog = ({ open, current, onClose, onSave }: { open: boolean; current: Role; onClose: () => void; onSave: (role: Role) => Promise<void> }) => {
   const translate = useTranslate();
   const [role, setRole] = useState<Role>(current);
   const [busy, setBusy] = useState(false);
@@ -183,7 +62,7 @@ const RoleDialog = ({ open, current, onClose, onSave }: { open: boolean; current
   );
 };
 
-const UserActions = () => {
+export const UserActions = () => {
   const record = useRecordContext<AdminUserDetail>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -251,7 +130,7 @@ const UserActions = () => {
   );
 };
 
-const ShowActions = () => {
+export const ShowActions = () => {
   const record = useRecordContext<AdminUserDetail>();
   return (
     <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
@@ -264,9 +143,8 @@ const ShowActions = () => {
 
 // ---------------------------------------------------------------------------------------------
 // Show
-
 /** A small table that scrolls sideways on a phone instead of widening the page; `empty` when there are no rows. */
-const MiniTable = ({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; empty: string }) => {
+export const MiniTable = ({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; empty: string }) => {
   const translate = useTranslate();
   if (!rows.length) {
     return (
@@ -303,10 +181,11 @@ const MiniTable = ({ head, rows, empty }: { head: string[]; rows: ReactNode[][];
   );
 };
 
-const f = (key: string) => `resources.users.fields.${key}`;
-const c = (key: string) => `turma.users.columns.${key}`;
+export const f = (key: string) => `resources.users.fields.${key}`;
 
-const UserDetails = () => {
+export const c = (key: string) => `turma.users.columns.${key}`;
+
+export const UserDetails = () => {
   const record = useRecordContext<AdminUserDetail>();
   const translate = useTranslate();
   const label = useLabel();
@@ -383,15 +262,8 @@ const UserDetails = () => {
   );
 };
 
-const UserShow = () => (
+export const UserShow = () => (
   <Show<AdminUserDetail> actions={<ShowActions />}>
     <UserDetails />
   </Show>
 );
-
-export const users: Omit<ResourceProps, 'name'> = {
-  list: UserList,
-  show: UserShow,
-  icon: GroupIcon,
-  recordRepresentation: (r: AdminUser) => r.full_name ?? r.email,
-};
