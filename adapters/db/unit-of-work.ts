@@ -21,20 +21,15 @@ import { KnexAuditLogRepository } from './repos/audit.repo';
 import {
   KnexAuthTokenRepository,
   KnexProfileRepository,
-  KnexReferralRepository,
   KnexSessionRepository,
   KnexUserRepository,
 } from './repos/identity.repos';
 import { KnexPlanRepository } from './repos/plans.repo';
-import {
-  KnexGroupRepository,
-  KnexMemberRepository,
-  KnexNotificationRepository,
-  KnexPaymentEventRepository,
-  KnexPaymentRepository,
-  KnexVoucherRepository,
-  KnexWalletRepository,
-} from './repos/groups.repos';
+import { KnexGroupRepository, KnexMemberRepository, KnexVoucherRepository } from './repos/groups.repos';
+import { KnexPaymentEventRepository, KnexPaymentRepository } from './repos/payments.repos';
+import { KnexNotificationRepository } from './repos/notifications.repos';
+import { KnexWalletRepository } from './repos/wallet.repos';
+import { KnexReferralRepository } from './repos/referrals.repos';
 import { KnexCartRepository, KnexOrderRepository, KnexProductRepository } from './repos/marketplace.repos';
 import { KnexPlanOrderRepository } from './repos/plan-orders.repo';
 import { KnexProfessionalRepository, KnexReceivableRepository, KnexReviewRepository } from './repos/professionals.repos';

@@ -1,13 +1,9 @@
-// Groups, members, vouchers, payments, provider events, notifications and wallet on knex (plain query builder).
+// The groups module's tables on knex (plain query builder): groups, members and vouchers.
 import type { Knex } from 'knex';
 import type { GroupRecord, GroupRepository, MemberRecord, MemberRepository, MemberWithName, VoucherRecord, VoucherRepository } from '../../../core/groups/ports';
-import type { LocalPaymentStatus, PaymentEventRecord, PaymentEventRepository, PaymentPurpose, PaymentRecord, PaymentRepository } from '../../../core/payments/ports';
-import type { NotificationRecord, NotificationRepository } from '../../../core/notifications/ports';
-import type { WalletEntryRecord, WalletRepository } from '../../../core/wallet/ports';
 import type { GroupStatus, MemberStatus, VoucherStatus } from '../../../core/groups/group-rules';
 
 const now = (db: Knex) => db.fn.now();
-type Row = Record<string, any>;
 
 export class KnexGroupRepository implements GroupRepository {
   constructor(private readonly db: Knex) {}
@@ -138,134 +134,5 @@ export class KnexVoucherRepository implements VoucherRepository {
   }
   async moveIf(id: string, from: VoucherStatus, to: VoucherStatus, patch: Partial<VoucherRecord> = {}) {
     return (await this.db('vouchers').where({ id, status: from }).update({ ...patch, status: to, updated_at: now(this.db) })) === 1;
-  }
-}
-
-export class KnexPaymentRepository implements PaymentRepository {
-  constructor(private readonly db: Knex) {}
-
-  async createIfNoneLive(payment: Pick<PaymentRecord, 'user_id' | 'purpose' | 'ref_id' | 'amount' | 'method' | 'installments' | 'provider'>) {
-    // The partial unique index payments_one_pending_per_ref is the arbiter: a concurrent insert loses here, not later.
-    const rows = (await this.db('payments')
-      .insert(payment)
-      .onConflict(this.db.raw(`(purpose, ref_id) where status = 'pending'`))
-      .ignore()
-      .returning('*')) as PaymentRecord[];
-    return rows[0] ?? null;
-  }
-  async findById(id: string) {
-    return ((await this.db('payments').where({ id }).first()) as PaymentRecord | undefined) ?? null;
-  }
-  async lock(id: string) {
-    return ((await this.db('payments').where({ id }).forUpdate().first()) as PaymentRecord | undefined) ?? null;
-  }
-  async findByProviderId(providerPaymentId: string) {
-    return ((await this.db('payments').where({ provider_payment_id: providerPaymentId }).first()) as PaymentRecord | undefined) ?? null;
-  }
-  async findByRefundTransferId(providerTransferId: string) {
-    return ((await this.db('payments').where({ refund_transfer_id: providerTransferId }).first()) as PaymentRecord | undefined) ?? null;
-  }
-  async findPendingFor(purpose: PaymentPurpose, refId: string) {
-    return ((await this.db('payments').where({ purpose, ref_id: refId, status: 'pending' }).orderBy('created_at', 'desc').first()) as PaymentRecord | undefined) ?? null;
-  }
-  async findConfirmedFor(purpose: PaymentPurpose, refId: string) {
-    return ((await this.db('payments').where({ purpose, ref_id: refId }).whereIn('status', ['confirmed', 'refund_pending', 'refunded']).orderBy('created_at').first()) as PaymentRecord | undefined) ?? null;
-  }
-  async update(id: string, patch: Partial<PaymentRecord>) {
-    await this.db('payments').where({ id }).update({ ...patch, updated_at: now(this.db) });
-  }
-  async moveIf(id: string, from: LocalPaymentStatus[], to: LocalPaymentStatus, patch: Partial<PaymentRecord> = {}) {
-    return (await this.db('payments').where({ id }).whereIn('status', from).update({ ...patch, status: to, updated_at: now(this.db) })) === 1;
-  }
-  async listByStatus(status: LocalPaymentStatus, filter: { since?: Date; limit: number; withProvider?: boolean }) {
-    const q = this.db('payments').where({ status });
-    if (filter.since) q.where('created_at', '>=', filter.since);
-    if (filter.withProvider) q.whereNotNull('provider_payment_id');
-    return (await q.orderBy('created_at').limit(filter.limit)) as PaymentRecord[];
-  }
-  async listForUser(userId: string, offset: number, limit: number) {
-    const q = this.db('payments').where({ user_id: userId });
-    const [{ count }] = (await q.clone().count<{ count: number }[]>('* as count')) as [{ count: number }];
-    const items = (await q.orderBy('created_at', 'desc').offset(offset).limit(limit)) as PaymentRecord[];
-    return { items, total: Number(count) };
-  }
-}
-
-export class KnexPaymentEventRepository implements PaymentEventRepository {
-  constructor(private readonly db: Knex) {}
-
-  async insertIfNew(event: { provider: string; event_id: string; type: string; provider_payment_id: string | null; payload: unknown }) {
-    const rows = (await this.db('payment_events')
-      .insert({ ...event, payload: JSON.stringify(event.payload) })
-      .onConflict(['provider', 'event_id'])
-      .ignore()
-      .returning('id')) as Array<{ id: string }>;
-    return rows[0]?.id ?? null;
-  }
-  async markProcessed(id: string, at: Date, outcome: string, error: string | null = null) {
-    await this.db('payment_events').where({ id }).update({ processed_at: at, outcome, error });
-  }
-  async listUnprocessed(limit: number) {
-    return (await this.db('payment_events').whereNull('processed_at').orderBy('received_at').limit(limit)) as PaymentEventRecord[];
-  }
-}
-
-export class KnexNotificationRepository implements NotificationRepository {
-  constructor(private readonly db: Knex) {}
-
-  async create(n: Omit<NotificationRecord, 'id' | 'read_at' | 'created_at'> & { dedupe_key: string | null }) {
-    const rows = (await this.db('notifications')
-      .insert({ ...n, data: JSON.stringify(n.data ?? {}) })
-      .onConflict('dedupe_key')
-      .ignore()
-      .returning('id')) as Array<{ id: string }>;
-    return rows.length === 1;
-  }
-  async list(userId: string, offset: number, limit: number) {
-    const base = this.db('notifications').where({ user_id: userId });
-    const [{ count }] = (await base.clone().count<{ count: number }[]>('* as count')) as [{ count: number }];
-    const unread = await this.unreadCount(userId);
-    // Unread first, newest first (docs/product/screens.md).
-    const items = (await base
-      .orderByRaw('(read_at is null) desc')
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .offset(offset)
-      .limit(limit)) as Row[];
-    return { items: items as NotificationRecord[], total: Number(count), unread };
-  }
-  async markRead(userId: string, id: string, at: Date) {
-    const n = await this.db('notifications').where({ id, user_id: userId }).update({ read_at: this.db.raw('coalesce(read_at, ?)', [at]) });
-    return n === 1;
-  }
-  async markAllRead(userId: string, at: Date) {
-    return this.db('notifications').where({ user_id: userId }).whereNull('read_at').update({ read_at: at });
-  }
-  async unreadCount(userId: string) {
-    const [{ count }] = (await this.db('notifications').where({ user_id: userId }).whereNull('read_at').count<{ count: number }[]>('* as count')) as [{ count: number }];
-    return Number(count);
-  }
-}
-
-export class KnexWalletRepository implements WalletRepository {
-  constructor(private readonly db: Knex) {}
-
-  async add(entry: Omit<WalletEntryRecord, 'id' | 'created_at'>) {
-    const rows = (await this.db('wallet_entries').insert(entry).onConflict('ref').ignore().returning('id')) as Array<{ id: string }>;
-    return rows.length === 1;
-  }
-  async balance(userId: string) {
-    const row = (await this.db('wallet_entries').where({ user_id: userId }).sum<{ total: number | null }[]>('amount as total').first()) as { total: number | string | null } | undefined;
-    return Number(row?.total ?? 0);
-  }
-  async list(userId: string) {
-    return (await this.db('wallet_entries').where({ user_id: userId }).orderBy('created_at', 'desc')) as WalletEntryRecord[];
-  }
-  async findByRef(ref: string) {
-    return ((await this.db('wallet_entries').where({ ref }).first()) as WalletEntryRecord | undefined) ?? null;
-  }
-  async lockUser(userId: string) {
-    // A transaction-scoped advisory lock per user (released at commit or rollback): no row to create first.
-    await this.db.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`wallet:${userId}`]);
   }
 }

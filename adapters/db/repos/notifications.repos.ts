@@ -1,0 +1,42 @@
+// The notifications module's table: in-app notifications (deduplicated by key).
+import type { Knex } from 'knex';
+import type { NotificationRecord, NotificationRepository } from '../../../core/notifications/ports';
+
+type Row = Record<string, any>;
+
+export class KnexNotificationRepository implements NotificationRepository {
+  constructor(private readonly db: Knex) {}
+
+  async create(n: Omit<NotificationRecord, 'id' | 'read_at' | 'created_at'> & { dedupe_key: string | null }) {
+    const rows = (await this.db('notifications')
+      .insert({ ...n, data: JSON.stringify(n.data ?? {}) })
+      .onConflict('dedupe_key')
+      .ignore()
+      .returning('id')) as Array<{ id: string }>;
+    return rows.length === 1;
+  }
+  async list(userId: string, offset: number, limit: number) {
+    const base = this.db('notifications').where({ user_id: userId });
+    const [{ count }] = (await base.clone().count<{ count: number }[]>('* as count')) as [{ count: number }];
+    const unread = await this.unreadCount(userId);
+    // Unread first, newest first (docs/product/screens.md).
+    const items = (await base
+      .orderByRaw('(read_at is null) desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .offset(offset)
+      .limit(limit)) as Row[];
+    return { items: items as NotificationRecord[], total: Number(count), unread };
+  }
+  async markRead(userId: string, id: string, at: Date) {
+    const n = await this.db('notifications').where({ id, user_id: userId }).update({ read_at: this.db.raw('coalesce(read_at, ?)', [at]) });
+    return n === 1;
+  }
+  async markAllRead(userId: string, at: Date) {
+    return this.db('notifications').where({ user_id: userId }).whereNull('read_at').update({ read_at: at });
+  }
+  async unreadCount(userId: string) {
+    const [{ count }] = (await this.db('notifications').where({ user_id: userId }).whereNull('read_at').count<{ count: number }[]>('* as count')) as [{ count: number }];
+    return Number(count);
+  }
+}
