@@ -17,7 +17,8 @@ async function compareToHealth(healthUrl: string, name: string, target: string |
   const rounds: Array<{ base: Measured; route: Measured }> = [];
   await measure(target); // warm-up (not counted)
   for (let r = 0; r < ROUNDS; r++) rounds.push({ base: await measure(healthUrl), route: await measure(target) });
-  const round2 = (n: number) => Math.round(n * 100) / 100;
+  // A round whose select 1 got nothing through (a starved machine) has no ratio.
+  const round2 = (n: number) => (Number.isFinite(n) ? Math.round(n * 100) / 100 : NaN);
   return {
     route: name,
     rps: Math.round(median(rounds.map((r) => r.route.rps))),
