@@ -14,7 +14,7 @@ import { Fact, Facts, MONO, SectionCard } from '../../components/facts';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { useLabel } from '../../lib/labels';
 import { errorMessage } from '../../providers/dataProvider';
-import { postAction, type ApiBody } from '../../lib/api';
+import { postAction, type ApiAnswer, type ApiBody } from '../../lib/api';
 import { AdminUserDetail, UserStatusChip, cpfText } from './shared';
 
 export type Action = 'role' | 'block' | 'unblock' | 'end-sessions' | 'resend-confirmation';
@@ -73,7 +73,7 @@ export const UserActions = () => {
     action: A,
     body: ApiBody<`/api/admin/users/{id}/${A}`, 'post'> | undefined,
     done: string,
-    args?: (json: unknown) => Record<string, unknown>,
+    args?: (json: ApiAnswer<`/api/admin/users/{id}/${A}`, 'post'>) => Record<string, unknown>,
   ) => {
     setBusy(true);
     try {
@@ -103,7 +103,7 @@ export const UserActions = () => {
       )}
       <Button
         label="turma.users.actions.end_sessions"
-        onClick={() => act('end-sessions', undefined, 'turma.users.done.sessions_ended', (json) => ({ smart_count: (json as { sessions_ended: number }).sessions_ended }))}
+        onClick={() => act('end-sessions', undefined, 'turma.users.done.sessions_ended', (json) => ({ smart_count: json.sessions_ended }))}
         disabled={busy}
       >
         <LogoutIcon />
