@@ -4,6 +4,7 @@ import type PgBoss from 'pg-boss';
 import cronParser from 'cron-parser';
 import type { Knex } from 'knex';
 import { JOBS_SCHEMA, JOBS_TIME_ZONE, countsOf, errorMessage, type FailedJob, type JobDefinition, type JobStatus } from './job-types';
+import { withoutTraceContext } from '../observability/tracing';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -87,7 +88,7 @@ export class JobOperatorViews {
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
-      data: r.data,
+      data: withoutTraceContext(r.data),
       error: errorMessage(r.output),
       attempts: r.retry_count + 1,
       created_at: r.created_on,

@@ -158,6 +158,13 @@ export function withTraceContext(data: object): object {
   return carrier ? { ...data, [JOB_TRACE_KEY]: carrier } : data;
 }
 
+/** A job's data as its handler sees it: without the trace context the enqueuer added (operators' views too). */
+export function withoutTraceContext(data: unknown): unknown {
+  if (!data || typeof data !== 'object' || !(JOB_TRACE_KEY in data)) return data;
+  const { [JOB_TRACE_KEY]: _trace, ...rest } = data as Record<string, unknown>;
+  return rest;
+}
+
 /**
  * Runs a job's handler in a consumer span whose parent is the enqueuer's span (one trace from the webhook to the job
  * it enqueued); the handler sees its data without the trace key, whether or not this process traces.

@@ -9,7 +9,7 @@ import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trac
 import { generateCpf, formatCpf } from '../../core/identity/cpf';
 import { createLogger, type Logger } from '../../adapters/logger';
 import { Metrics } from '../../adapters/observability/metrics';
-import { startTracing, stopTracing } from '../../adapters/observability/tracing';
+import { startTracing, stopTracing, withoutTraceContext } from '../../adapters/observability/tracing';
 import { metricsEndpoint } from '../../adapters/http/middleware/observability';
 import { TOKENS } from '../../adapters/tokens';
 import type { PgBossJobQueue } from '../../adapters/jobs/pg-boss.queue';
@@ -200,6 +200,13 @@ describe('metrics and traces after a purchase', () => {
     const traceId = webhookSpan.spanContext().traceId;
     const line = logLines.find((l) => l.msg === 'request' && l.path === `/api/sandbox/payments/${paymentId}/confirm`);
     expect(line).toMatchObject({ trace_id: traceId, span_id: webhookSpan.spanContext().spanId });
+  });
+});
+
+describe('a job\'s trace context', () => {
+  it('is left out of the data operators see (failed jobs) and handlers receive', () => {
+    expect(withoutTraceContext({ payment_id: 'p1', _trace: { traceparent: '00-abc-def-01' } })).toEqual({ payment_id: 'p1' });
+    expect(withoutTraceContext({ payment_id: 'p1' })).toEqual({ payment_id: 'p1' });
   });
 });
 
