@@ -113,9 +113,4 @@ export async function call<R extends ClientResult>(pending: Promise<R>, options:
   return result.data as Answer<R>;
 }
 
-/** List responses of the customer API (docs/api.md). */
-export interface ListResponse<T> {
-  items: T[];
-  total: number;
-}
 export { apiClient } from './api-client';

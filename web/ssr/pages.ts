@@ -4,15 +4,15 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { formatCents } from '../../core/shared/money';
 import { i18n, registerTranslations } from '../i18n';
-import type { ListResponse } from '../lib/api';
-import { groupKeys, type PublicGroup } from '../lib/groups-api';
-import { marketplaceKeys, type Product, type ProductCategory } from '../lib/marketplace-api';
-import { planKeys, type Plan } from '../lib/plans-api';
+import type { ApiAnswer, paths } from '../lib/api-client';
+import { groupKeys } from '../lib/groups-api';
+import { marketplaceKeys } from '../lib/marketplace-api';
+import { planKeys } from '../lib/plans-api';
 import { campaignKeys, type CampaignOffer } from '../lib/campaigns-api';
 import { isKnownRoute, patternMatches, ROUTE_PATHS as P } from '../app/route-paths';
 import { groupServices, type PlanCategory } from '../features/marketplace/services-groups';
 import { PRODUCTS_PER_PAGE } from '../features/marketplace/products-query';
-import { professionalsSearchKeys, type PublicProfessional, type ServiceCategory, type ServicePlan } from '../features/professionals-search/api';
+import { professionalsSearchKeys, type ServiceCategory, type ServicePlan } from '../features/professionals-search/api';
 import '../features/marketplace/i18n';
 import '../features/auth/i18n';
 import '../features/professionals-search/i18n';
@@ -91,11 +91,12 @@ const titled = (title: string | null) => (title ? t('meta.titleTemplate', { titl
 
 class Missing extends Error {}
 
-async function get<T>(fetchJson: FetchJson, path: string): Promise<T> {
+/** A GET answered in-process, typed by its route in the API description; `path` is the route with its values. */
+async function get<R extends keyof paths>(fetchJson: FetchJson, route: R, path: string = route): Promise<ApiAnswer<R, 'get'>> {
   const res = await fetchJson(path);
   if (res.status === 404) throw new Missing(path);
   if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
-  return res.body as T;
+  return res.body as ApiAnswer<R, 'get'>;
 }
 
 /**
@@ -147,7 +148,7 @@ const segments = (pathname: string) => pathname.split('/').filter(Boolean).map((
 export async function planPage(pathname: string, search: URLSearchParams, fetchJson: FetchJson, options: { dev?: boolean } = {}): Promise<PagePlan | null> {
   try {
     if (pathname === '/' || pathname === '') {
-      const [plans, campaign] = await Promise.all([get<ListResponse<Plan>>(fetchJson, '/api/plans'), activeCampaign(fetchJson)]);
+      const [plans, campaign] = await Promise.all([get(fetchJson, '/api/plans'), activeCampaign(fetchJson)]);
       return { status: 200, screen: 'features/landing/landing-page.tsx', seed: [[planKeys.catalogue(), Array.isArray(plans.items) ? plans.items : []], ...campaign], meta: { title: titled(null), description: t('ssr-meta:homeDescription') } };
     }
     for (const [pattern, texts] of Object.entries(STATIC_PAGES)) {
@@ -156,8 +157,8 @@ export async function planPage(pathname: string, search: URLSearchParams, fetchJ
     if (patternMatches(P.products, pathname)) {
       const query = productQuery(search);
       const [categories, products] = await Promise.all([
-        get<ListResponse<ProductCategory>>(fetchJson, '/api/product-categories'),
-        get<ListResponse<Product>>(fetchJson, productsPath(query)),
+        get(fetchJson, '/api/product-categories'),
+        get(fetchJson, '/api/products', productsPath(query)),
       ]);
       return {
         status: 200,
@@ -171,7 +172,7 @@ export async function planPage(pathname: string, search: URLSearchParams, fetchJ
     }
     if (patternMatches(P.product, pathname)) {
       const id = segments(pathname)[2]!;
-      const product = await get<Product>(fetchJson, `/api/products/${encodeURIComponent(id)}`);
+      const product = await get(fetchJson, '/api/products/{id}', `/api/products/${encodeURIComponent(id)}`);
       const price = formatCents(product.price, LOCALE);
       return {
         status: 200,
@@ -187,8 +188,8 @@ export async function planPage(pathname: string, search: URLSearchParams, fetchJ
     }
     if (patternMatches(P.services, pathname)) {
       const [plans, categories] = await Promise.all([
-        get<ListResponse<Plan>>(fetchJson, '/api/plans?kind=service'),
-        get<ListResponse<PlanCategory>>(fetchJson, '/api/plan-categories').catch(() => ({ items: [] as PlanCategory[], total: 0 })),
+        get(fetchJson, '/api/plans', '/api/plans?kind=service'),
+        get(fetchJson, '/api/plan-categories').catch(() => ({ items: [] as PlanCategory[], total: 0 })),
       ]);
       const groups = groupServices(plans.items, categories.items);
       const names = groups.flatMap((g) => g.plans.map((p) => p.name));
@@ -212,7 +213,7 @@ export async function planPage(pathname: string, search: URLSearchParams, fetchJ
     if (patternMatches(P.join, pathname)) {
       const [, groupId, referralCode] = segments(pathname) as [string, string, string];
       const [group, campaign] = await Promise.all([
-        get<PublicGroup>(fetchJson, `/api/groups/${encodeURIComponent(groupId)}?referral_code=${encodeURIComponent(referralCode)}`),
+        get(fetchJson, '/api/groups/{id}', `/api/groups/${encodeURIComponent(groupId)}?referral_code=${encodeURIComponent(referralCode)}`),
         activeCampaign(fetchJson),
       ]);
       const name = group.inviter_first_name || t('ssr-meta:siteName');
@@ -248,9 +249,9 @@ export async function planPage(pathname: string, search: URLSearchParams, fetchJ
       const id = segments(pathname)[1]!;
       // What the screen loads (public-profile-page.tsx): the profile, and (optional there too) the plans and categories.
       const [professional, plans, categories] = await Promise.all([
-        get<PublicProfessional>(fetchJson, `/api/professionals/${encodeURIComponent(id)}`),
-        get<ListResponse<ServicePlan>>(fetchJson, '/api/plans?kind=service&per_page=100').then((r) => r.items, () => [] as ServicePlan[]),
-        get<ListResponse<ServiceCategory>>(fetchJson, '/api/plan-categories').then((r) => r.items.filter((c) => c.kind === 'service'), () => [] as ServiceCategory[]),
+        get(fetchJson, '/api/professionals/{id}', `/api/professionals/${encodeURIComponent(id)}`),
+        get(fetchJson, '/api/plans', '/api/plans?kind=service&per_page=100').then((r) => r.items, () => [] as ServicePlan[]),
+        get(fetchJson, '/api/plan-categories').then((r) => r.items.filter((c) => c.kind === 'service'), () => [] as ServiceCategory[]),
       ]);
       const category = categories.find((c) => c.slug === professional.category)?.name ?? professional.category;
       return {
