@@ -1,12 +1,8 @@
 // The back office: react-admin under /admin, with the server's session cookie and our pt-BR.
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Admin, CustomRoutes, Loading, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { AdminLayout } from './components/layout';
-import { AnalyticsPage } from './pages/analytics';
-import { Dashboard } from './pages/dashboard';
-import { FinancialReportsPage } from './pages/financial-reports';
-import { FiscalPage } from './pages/fiscal';
-import { MarketplacePage } from './pages/marketplace';
 import { LoginPage } from './pages/login';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -24,6 +20,23 @@ import { reviews } from './resources/reviews';
 import { triggers } from './resources/triggers';
 import { users } from './resources/users';
 import { darkTheme, lightTheme } from './theme';
+
+/** A page fetched when it is opened: the report and chart pages stay out of the bundle every list waits for. */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType<object>>>, name: K): () => React.JSX.Element {
+  const Page = lazy(async (): Promise<{ default: ComponentType<object> }> => ({ default: (await load())[name] }));
+  const Lazy = () => (
+    <Suspense fallback={<Loading />}>
+      <Page />
+    </Suspense>
+  );
+  return Lazy;
+}
+
+const Dashboard = lazyPage(() => import('./pages/dashboard'), 'Dashboard');
+const AnalyticsPage = lazyPage(() => import('./pages/analytics'), 'AnalyticsPage');
+const FinancialReportsPage = lazyPage(() => import('./pages/financial-reports'), 'FinancialReportsPage');
+const FiscalPage = lazyPage(() => import('./pages/fiscal'), 'FiscalPage');
+const MarketplacePage = lazyPage(() => import('./pages/marketplace'), 'MarketplacePage');
 
 /**
  * BrowserRouter (not react-admin's default HashRouter) so the URLs are docs/product/spec.md §2's own
