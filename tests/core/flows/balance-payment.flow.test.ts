@@ -78,11 +78,11 @@ describe('balance payment', () => {
     await uow.tx((tx) => flow.settle(tx, payment));
     // A refunded duplicate: the voucher stands, so does the commission.
     await uow.tx((tx) => flow.refunded!(tx, payment));
-    expect(db.commissions.all()[0].status).toBe('pending');
+    expect(db.commissions.only().status).toBe('pending');
     db.vouchers.patch(voucher.id, { status: 'cancelled' });
     clock.advance(DAY);
     await uow.tx((tx) => flow.refunded!(tx, payment));
-    expect(db.commissions.all()[0]).toMatchObject({ status: 'reversed', reversed_at: clock.now() });
+    expect(db.commissions.only()).toMatchObject({ status: 'reversed', reversed_at: clock.now() });
     expect(db.audit.all((a) => a.action === 'commission.reversed')).toHaveLength(1);
   });
 });
@@ -91,7 +91,7 @@ describe('reverseCommission', () => {
   it('claws back a commission already paid out (once) instead of reversing it', async () => {
     const { member, payment } = voucherOfReferredBuyer();
     await uow.tx((tx) => flow.settle(tx, payment));
-    const [c] = db.commissions.all();
+    const c = db.commissions.only();
     db.commissions.patch(c.id, { status: 'paid' });
     expect(await uow.tx((tx) => reverseCommission(tx, 'group_member', member.id, clock.now()))).toBe(1);
     expect(db.commissions.get(c.id)).toMatchObject({ status: 'paid', clawback_at: T0 });

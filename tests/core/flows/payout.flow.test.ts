@@ -54,7 +54,7 @@ describe('the payout run', () => {
 
     const result = await flow.run();
     expect(result).toMatchObject({ payouts: 1, amount: 5_500 });
-    const [payout] = db.payouts.all();
+    const payout = db.payouts.only();
     expect(payout).toMatchObject({ professional_id: a.p.id, amount: 5_500, status: 'pending', pix_key: `${a.user.id}@pix.com.br` });
     expect([r1, r2].map((r) => db.receivables.get(r.id))).toEqual([expect.objectContaining({ status: 'in_payout', payout_id: payout.id }), expect.objectContaining({ status: 'in_payout', payout_id: payout.id })]);
     expect(db.receivables.get(notYet.id)?.status).toBe('pending');
@@ -67,7 +67,7 @@ describe('the payout run', () => {
     const a = professional('Clínica A');
     a.receivable(6_000, T0);
     await flow.run();
-    const [payout] = db.payouts.all();
+    const payout = db.payouts.only();
     expect(await flow.sendTransfer(payout.id)).toBe('sent');
     expect(transfers).toEqual([expect.objectContaining({ value: 6_000, pixKeyType: 'EMAIL', externalReference: payout.id })]);
     expect(await flow.sendTransfer(payout.id)).toBe('skipped');
@@ -85,7 +85,7 @@ describe('the payout run', () => {
     const a = professional('Clínica A');
     a.receivable(6_000, T0);
     await flow.run();
-    const [payout] = db.payouts.all();
+    const payout = db.payouts.only();
     expect(await flow.settle(payout.id, { id: 'tr_1', status: 'failed', failReason: 'Chave PIX não encontrada' })).toBe('failed');
     expect(db.payouts.get(payout.id)).toMatchObject({ status: 'failed', failure_reason: 'Chave PIX não encontrada' });
     expect(db.receivables.all()).toEqual([expect.objectContaining({ status: 'available', payout_id: null })]);
@@ -102,7 +102,7 @@ describe('the payout run', () => {
     const owed = commission(1_500, { status: 'paid', clawback_at: T0 });
 
     expect(await flow.run()).toMatchObject({ payouts: 1, amount: 5_500 });
-    const [payout] = db.payouts.all();
+    const payout = db.payouts.only();
     expect(payout).toMatchObject({ influencer_id: inf.id, amount: 5_500 });
     expect(db.commissions.get(owed.id)?.clawback_payout_id).toBe(payout.id);
     expect(await flow.settle(payout.id, { id: 'tr_9', status: 'done' })).toBe('paid');

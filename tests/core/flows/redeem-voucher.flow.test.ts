@@ -51,7 +51,7 @@ describe('redeeming a voucher', () => {
 
     const done = await flow.redeem(pro.id, voucher.code);
     expect(done).toMatchObject({ code: voucher.code, status: 'redeemed', redeemed_at: T0.toISOString() });
-    const [receivable] = db.receivables.all();
+    const receivable = db.receivables.only();
     expect(receivable).toMatchObject({ voucher_id: voucher.id, member_first_name: 'Carla', gross: 12_345, fee: 1_235, net: 11_110, fee_percent: 10, status: 'pending', available_at: new Date(T0.getTime() + 7 * DAY) });
     expect(receivable.gross).toBe(receivable.fee + receivable.net);
     expect(db.vouchers.get(voucher.id)).toMatchObject({ status: 'redeemed', redeemed_at: T0 });

@@ -9,7 +9,7 @@ import { balancePaymentFlow } from '../../../core/flows/balance-payment.flow';
 import { entryPaymentFlow } from '../../../core/flows/entry-payment.flow';
 import { orderPaymentFlow } from '../../../core/flows/order-payment.flow';
 import { MemoryDb } from '../../fakes/memory/db';
-import { MemoryUnitOfWork } from '../../fakes/memory/unit-of-work';
+import { MemoryUnitOfWork, type MemoryScopes } from '../../fakes/memory/unit-of-work';
 import { faked } from '../../fakes/memory/table';
 import { seedGroup, seedMember, seedPayment, seedPlan, seedUser, seedVoucher } from '../../fakes/memory/seed';
 
@@ -18,18 +18,22 @@ const clock = new FixedClock(T0);
 const meta = { ip: null, userAgent: null, requestId: null };
 let db: MemoryDb;
 let uow: MemoryUnitOfWork;
-let payments: PaymentService<object>;
+let payments: ReturnType<typeof paymentService>;
 
 beforeEach(() => {
   clock.set(T0);
   db = new MemoryDb(() => clock.now());
   uow = new MemoryUnitOfWork(db);
+  payments = paymentService(uow);
+});
+
+function paymentService(unitOfWork: MemoryUnitOfWork) {
   // No provider call is expected here: any would throw "gateway.<method> is not faked".
   const gateway = faked<PaymentGateway>('gateway', { name: 'sandbox' });
   let draws = 0;
   const purposes = { entry: entryPaymentFlow(clock, () => (++draws * 0.291) % 1), balance: balancePaymentFlow(clock, { feePercent: 10 }), order: orderPaymentFlow(clock) };
-  payments = new PaymentService(uow, gateway, clock, purposes, async () => undefined);
-});
+  return new PaymentService<MemoryScopes>(unitOfWork, gateway, clock, purposes, async () => undefined);
+}
 
 const charge = (amount: number, status: ProviderCharge['status'] = 'confirmed'): ProviderCharge => ({ providerId: 'pay_1', status, amount, externalReference: null, method: 'PIX', invoiceUrl: null, boletoUrl: null, refundedAmount: 0 });
 
@@ -101,7 +105,7 @@ describe('a balance paid with wallet credit', () => {
 
     const view = await payments.createPayment({ id: user.id, email: user.email }, { purpose: 'balance', ref_id: voucher.id, method: 'PIX', use_wallet: true }, meta);
     expect(view).toMatchObject({ status: 'confirmed' });
-    const [payment] = db.payments.all();
+    const payment = db.payments.only();
     expect(payment).toMatchObject({ method: 'WALLET', provider: 'wallet', amount: 9_000, wallet_amount: 9_000, status: 'confirmed' });
     expect(db.vouchers.get(voucher.id)?.status).toBe('redeemable');
     expect(db.wallet.all((e) => e.user_id === user.id).reduce((s, e) => s + e.amount, 0)).toBe(500);

@@ -28,6 +28,13 @@ export class Table<T extends { id: string }> {
     return [...this.rows.values()].filter(where).map((r) => structuredClone(r));
   }
 
+  /** The one row matching `where` (or the table's only row); throws when there are none or several. */
+  only(where: (row: T) => boolean = () => true): T {
+    const rows = this.all(where);
+    if (rows.length !== 1) throw new Error(`expected one row, found ${rows.length}`);
+    return rows[0] as T;
+  }
+
   first(where: (row: T) => boolean): T | null {
     return this.all(where)[0] ?? null;
   }
