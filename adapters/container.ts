@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { Container } from 'inversify';
 import type { Clock } from '../core/shared/clock';
 import { systemClock } from '../core/shared/clock';
-import { secureRandom } from '../core/shared/random';
 import type { PasswordHasher, SecretTokens } from '../core/ports/security';
 import type { Mailer } from '../core/ports/mailer';
 import type { AddressLookup, Geocoder } from '../core/ports/address-lookup';
@@ -35,7 +34,7 @@ import { KnexAdminExports } from './db/repos/admin-exports.repo';
 import { KnexReports } from './db/repos/reports.repo';
 import { GroupAdminFlow } from '../core/flows/group-admin.flow';
 import { CampaignService } from '../core/campaigns';
-import { balancePaymentFlow, entryPaymentFlow, ExpireGroupsFlow, orderPaymentFlow, PlanOrderFlow, WithdrawalFlow } from '../core/flows';
+import { ExpireGroupsFlow, orderStatusHooks, paymentPurposes, PlanOrderFlow, WithdrawalFlow } from '../core/flows';
 import type { AppUnitOfWork, Repositories, TransactionalJobs } from './db/unit-of-work';
 import { createFileStore } from './storage/file-store';
 import { CatalogCache } from './http/catalog-cache';
@@ -54,7 +53,7 @@ import { InfluencerApplicationFlow } from '../core/flows/influencer-application.
 import { ReviewModerationService } from '../core/professionals/review-moderation.service';
 import { RedeemVoucherFlow } from '../core/flows/redeem-voucher.flow';
 import { PayoutFlow } from '../core/flows/payout.flow';
-import { InfluencerDashboardFlow, earnCommission, reverseCommission } from '../core/flows/commission.flow';
+import { InfluencerDashboardFlow } from '../core/flows/commission.flow';
 import { MyVouchersFlow } from '../core/flows/my-vouchers.flow';
 import { GroupEscrowService } from '../core/groups/escrow.service';
 import { KnexEscrowFacts } from './db/repos/escrow.repo';
@@ -210,17 +209,13 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   c.bind(TOKENS.CampaignService).toResolvedValue((uow: AppUnitOfWork, clock: Clock) => new CampaignService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.GroupService).toResolvedValue((uow: AppUnitOfWork, clock: Clock) => new GroupService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.PaymentService).toResolvedValue(
-    // Payments knows nothing of groups or orders: each purpose is a flow (core/flows).
+    // Payments knows nothing of groups or orders: the purpose registry (core/flows/purposes.ts) names each purpose's flow.
     (uow: AppUnitOfWork, gateway: PaymentGateway, clock: Clock, payouts: PayoutFlow, planOrders: PlanOrderFlow, metrics: Metrics) =>
       new PaymentService<Repositories>(
         uow,
         gateway,
         clock,
-        {
-          entry: entryPaymentFlow(clock, secureRandom, { publicUrl: config.publicUrl, platformFeePercent: config.platformFeePercent }),
-          balance: balancePaymentFlow(clock, { publicUrl: config.publicUrl, feePercent: config.platformFeePercent, planOrders }),
-          order: orderPaymentFlow(clock, { publicUrl: config.publicUrl }),
-        },
+        paymentPurposes(clock, { publicUrl: config.publicUrl, platformFeePercent: config.platformFeePercent }, planOrders),
         undefined,
         // TRANSFER_* webhooks settle payouts (a flow, too).
         payouts,
@@ -273,16 +268,9 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     [TOKENS.ShippingQuote, TOKENS.UnitOfWork],
   );
   c.bind(TOKENS.OrderService).toResolvedValue(
-    // A delivered order earns its buyer's influencer a commission; a refund reverses it.
-    // The order's freight is re-quoted by the shipping service when it is created.
+    // The order's hooks (commissions, a plan order's voucher) come from core/flows/purposes.ts; freight is re-quoted by shipping.
     (uow: AppUnitOfWork, clock: Clock, cache: CatalogCache, shipping: ShippingService, planOrders: PlanOrderFlow) =>
-      new OrderService<Repositories>(uow, clock, cache, {
-        // A plan order's commission was earned with its balance (balance-payment.flow.ts): not again at delivery.
-        delivered: (tx, order, now) => (order.source === 'plan' ? Promise.resolve() : earnCommission(tx, { buyerId: order.user_id, source: 'order', sourceId: order.id, base: order.subtotal, feePercent: config.platformFeePercent, now })),
-        refunded: (tx, order, now) => reverseCommission(tx, 'order', order.id, now),
-        // A plan order handed to shipping redeems its voucher (the escrow releases the purchase).
-        shipped: (tx, order, now) => planOrders.shipped(tx, order, now),
-      }, shipping),
+      new OrderService<Repositories>(uow, clock, cache, orderStatusHooks({ platformFeePercent: config.platformFeePercent }, planOrders), shipping),
     [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.CatalogCache, TOKENS.ShippingService, TOKENS.PlanOrderFlow],
   );
   c.bind(TOKENS.OrderLineRefundService).toResolvedValue(

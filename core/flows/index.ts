@@ -17,3 +17,4 @@ export * from './campaign-bonus.flow';
 export * from './payment-reversal.flow';
 export * from './withdrawal.flow';
 export * from './plan-order.flow';
+export * from './purposes';
