@@ -12,6 +12,7 @@ import { registerPayoutCommands } from './commands/payouts';
 import { registerCampaignCommands } from './commands/campaigns';
 import { registerBackupCommands } from './commands/backup';
 import { registerStorageCommands } from './commands/storage';
+import { registerReportCommands } from './commands/reports';
 import { reportError, withCliIo, writeErr, writeOut, type CliIo } from './runtime';
 import { translateCommanderMessage, translateHelpTitle, translateUsage } from './i18n';
 
@@ -42,6 +43,7 @@ export function buildProgram(): Command {
   registerCampaignCommands(program);
   registerBackupCommands(program);
   registerStorageCommands(program);
+  registerReportCommands(program);
   return program;
 }
 

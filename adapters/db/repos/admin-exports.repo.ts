@@ -26,6 +26,37 @@ export interface OrderExportRow {
   shipped_at: Date | null;
 }
 
+export interface CommissionExportRow {
+  id: string;
+  influencer_code: string | null;
+  influencer_name: string | null;
+  source_type: 'group_member' | 'order';
+  base_fee: number;
+  rate_bp: number;
+  amount: number;
+  status: string;
+  available_at: Date;
+  reversed_at: Date | null;
+  created_at: Date;
+}
+
+export interface PayoutExportRow {
+  id: string;
+  recipient_kind: 'professional' | 'influencer';
+  recipient_name: string | null;
+  amount: number;
+  status: string;
+  failure_reason: string | null;
+  paid_at: Date | null;
+  created_at: Date;
+}
+
+/** A creation window [from, to) for the dated reports. */
+export interface CreatedBetween {
+  from: Date;
+  to: Date;
+}
+
 export interface ProductExportRow {
   id: string;
   name: string;
@@ -86,6 +117,31 @@ export class KnexAdminExports {
       this.db.raw(`o.address->>'city' as city`), this.db.raw(`o.address->>'state' as state`), 'o.created_at', 'o.paid_at', 'o.shipped_at',
     );
     return this.page<OrderExportRow>(q, 'o', after, size);
+  }
+
+  commissionsPage(window: CreatedBetween, after: ExportCursor | null, size: number) {
+    const q = this.db('commissions as c')
+      .join('influencers as i', 'i.id', 'c.influencer_id')
+      .leftJoin('profiles as pr', 'pr.user_id', 'i.user_id')
+      .where('c.created_at', '>=', window.from)
+      .where('c.created_at', '<', window.to)
+      .select('c.id', 'i.code as influencer_code', 'pr.full_name as influencer_name', 'c.source_type', 'c.base_fee', 'c.rate_bp', 'c.amount', 'c.status', 'c.available_at', 'c.reversed_at', 'c.created_at');
+    return this.page<CommissionExportRow>(q, 'c', after, size);
+  }
+
+  payoutsPage(window: CreatedBetween, after: ExportCursor | null, size: number) {
+    const q = this.db('payouts as o')
+      .leftJoin('professionals as p', 'p.id', 'o.professional_id')
+      .leftJoin('influencers as i', 'i.id', 'o.influencer_id')
+      .leftJoin('profiles as pr', 'pr.user_id', 'i.user_id')
+      .where('o.created_at', '>=', window.from)
+      .where('o.created_at', '<', window.to)
+      .select(
+        'o.id', 'o.amount', 'o.status', 'o.failure_reason', 'o.paid_at', 'o.created_at',
+        this.db.raw(`case when o.professional_id is not null then 'professional' else 'influencer' end as recipient_kind`),
+        this.db.raw(`coalesce(p.business_name, pr.full_name) as recipient_name`),
+      );
+    return this.page<PayoutExportRow>(q, 'o', after, size);
   }
 
   productsPage(filter: ExportFilters['products'], after: ExportCursor | null, size: number) {

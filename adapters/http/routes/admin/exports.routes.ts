@@ -1,43 +1,33 @@
 // Back office: CSV exports streamed from the server (orders, products, users, groups) with the list's filters and no
 // row cap; keyset pages through csv-stringify (adapters/http/csv-export.ts), so 100,000 rows never sit in memory.
 import { z } from 'zod';
-import { ORDER_STATUS_LABELS, orderAdminFilterSchema, orderNumber } from '../../../../core/marketplace';
+import { orderAdminFilterSchema } from '../../../../core/marketplace';
+import { brasiliaDays, commissionColumns, orderColumns, payoutColumns } from '../../../reports/report-exports';
 import { TOKENS } from '../../../tokens';
 import type { AppContext } from '../../context';
 import { ContractRouter, reply } from '../../contract';
 import { csvCell, keysetRows, sendCsv, type CsvColumn } from '../../csv-export';
 import { parseSimpleRestQuery } from '../../simple-rest';
-import { exportCursorOf, type ExportCursor, type GroupExportRow, type KnexAdminExports, type OrderExportRow, type ProductExportRow, type UserExportRow, type WithCursor } from '../../../db/repos/admin-exports.repo';
+import { exportCursorOf, type ExportCursor, type GroupExportRow, type KnexAdminExports, type ProductExportRow, type UserExportRow, type WithCursor } from '../../../db/repos/admin-exports.repo';
 
 const admin = { roles: ['admin' as const] };
 const text = z.string().trim().max(200);
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Data inválida (use AAAA-MM-DD)' });
+const datedFilter = z.object({ from: day, to: day }).refine((f) => f.from <= f.to, { message: 'A data inicial deve ser anterior à final', path: ['to'] });
 
 const filters = {
   orders: orderAdminFilterSchema,
   products: z.object({ q: text.optional(), category_id: z.uuid().optional(), active: z.boolean().optional() }),
   users: z.object({ q: text.optional(), role: z.enum(['user', 'professional', 'influencer', 'admin']).optional() }),
   groups: z.object({ status: z.enum(['open', 'complete', 'expired', 'cancelled']).optional(), plan_id: z.uuid().optional() }),
+  // Commissions and payouts by creation day (Brasília, both days included), as `turma reports` takes them.
+  commissions: datedFilter,
+  payouts: datedFilter,
 };
 type ExportResource = keyof typeof filters;
 
 const yesNo = (v: boolean) => (v ? 'sim' : 'não');
 
-const orderColumns: Array<CsvColumn<OrderExportRow>> = [
-  { header: 'Pedido', value: (r) => orderNumber(r.id) },
-  { header: 'Status', value: (r) => ORDER_STATUS_LABELS[r.status] },
-  { header: 'Cliente', value: (r) => r.full_name },
-  { header: 'E-mail', value: (r) => r.email },
-  { header: 'Itens', value: (r) => r.items_count },
-  { header: 'Subtotal (R$)', value: (r) => csvCell.reais(r.subtotal) },
-  { header: 'Total (R$)', value: (r) => csvCell.reais(r.total_amount) },
-  { header: 'Rastreio', value: (r) => r.tracking_code },
-  { header: 'Cidade', value: (r) => r.city },
-  { header: 'UF', value: (r) => r.state },
-  { header: 'Criado em', value: (r) => csvCell.dateTime(r.created_at) },
-  { header: 'Pago em', value: (r) => csvCell.dateTime(r.paid_at) },
-  { header: 'Enviado em', value: (r) => csvCell.dateTime(r.shipped_at) },
-  { header: 'ID', value: (r) => r.id },
-];
 const productColumns: Array<CsvColumn<ProductExportRow>> = [
   { header: 'Produto', value: (r) => r.name },
   { header: 'Slug', value: (r) => r.slug },
@@ -90,7 +80,7 @@ export function exportAdminRoutes() {
     summary: 'CSV export of a back-office list (streamed, no row cap)',
     description: 'UTF-8 with BOM, `;` separator, pt-BR dates (Brasília) and decimal comma; `?filter=` as the list screen sends it.',
     guard: admin,
-    params: z.object({ resource: z.enum(['orders', 'products', 'users', 'groups']) }),
+    params: z.object({ resource: z.enum(['orders', 'products', 'users', 'groups', 'commissions', 'payouts']) }),
     describedQuery: z.object({ filter: z.string().optional().describe('JSON object with the list filters.') }),
     errors: [400],
     answers: { 200: { description: 'The CSV file (text/csv).', raw: true } },
@@ -104,6 +94,12 @@ export function exportAdminRoutes() {
       if (resource === 'products') {
         const filter = parseFilter(ctx, filters.products);
         return reply(200, sendCsv(ctx, 'produtos', rowsOf((after, size) => db.productsPage(filter, after, size)), productColumns));
+      }
+      if (resource === 'commissions' || resource === 'payouts') {
+        const f = parseFilter(ctx, filters[resource]);
+        const window = brasiliaDays(f.from, f.to);
+        if (resource === 'commissions') return reply(200, sendCsv(ctx, 'comissoes', rowsOf((after, size) => db.commissionsPage(window, after, size)), commissionColumns));
+        return reply(200, sendCsv(ctx, 'repasses', rowsOf((after, size) => db.payoutsPage(window, after, size)), payoutColumns));
       }
       if (resource === 'users') {
         const filter = parseFilter(ctx, filters.users);

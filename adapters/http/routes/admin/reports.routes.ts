@@ -1,51 +1,16 @@
 // Back office: reports — the financial report with its reconciliation line (JSON or streamed CSV).
-import { brasiliaMonth, buildFinancialReport, dashboardReportSchema, fiscalQuerySchema, fiscalReportSchema, formatPeriod, markInvoicedAnswerSchema, markInvoicedSchema, summariseFiscal, type FiscalEvent, dashboardWindows, financialReportQuerySchema, financialReportSchema, nextDay, startOfBrasiliaDay, type FinancialRow } from '../../../../core/reports';
-import { formatCpf } from '../../../../core/identity/cpf';
+import { brasiliaMonth, dashboardReportSchema, fiscalQuerySchema, fiscalReportSchema, markInvoicedAnswerSchema, markInvoicedSchema, summariseFiscal, dashboardWindows, financialReportQuerySchema, financialReportSchema, startOfBrasiliaDay, type FinancialRow } from '../../../../core/reports';
 import type { Clock } from '../../../../core/shared/clock';
 import type { PgBossJobQueue } from '../../../jobs/pg-boss.queue';
 import { TOKENS } from '../../../tokens';
 import { requestMeta, type AppContext } from '../../context';
 import { ContractRouter, reply, shapeAnswer } from '../../contract';
-import { csvCell, sendCsv, type CsvColumn } from '../../csv-export';
+import { sendCsv } from '../../csv-export';
+import { financialColumns, financialReport, fiscalColumns, fiscalEvents } from '../../../reports/report-exports';
 import type { KnexReports } from '../../../db/repos/reports.repo';
 
 const admin = { roles: ['admin' as const] };
 
-
-const financialColumns: Array<CsvColumn<FinancialRow>> = [
-  { header: 'Período', value: (r) => (r.period === 'total' ? 'Total' : formatPeriod(r.period)) },
-  { header: 'Entradas (R$)', value: (r) => csvCell.reais(r.entries) },
-  { header: 'Saldos (R$)', value: (r) => csvCell.reais(r.balances) },
-  { header: 'Vendas do marketplace (R$)', value: (r) => csvCell.reais(r.marketplace_sales) },
-  { header: 'Reembolsos (R$)', value: (r) => csvCell.reais(r.refunds) },
-  { header: 'Reembolsos do marketplace (R$)', value: (r) => csvCell.reais(r.marketplace_refunds) },
-  { header: 'Comissões (R$)', value: (r) => csvCell.reais(r.commissions) },
-  { header: 'Bônus (R$)', value: (r) => csvCell.reais(r.bonuses) },
-  { header: 'Repasses (R$)', value: (r) => csvCell.reais(r.payouts) },
-  { header: 'Taxa da plataforma (R$)', value: (r) => csvCell.reais(r.platform_fee) },
-  { header: 'Resultado da plataforma (R$)', value: (r) => csvCell.reais(r.platform_result) },
-  { header: 'Dinheiro retido (R$)', value: (r) => csvCell.reais(r.held) },
-  { header: 'A pagar a profissionais (R$)', value: (r) => csvCell.reais(r.owed_professionals) },
-  { header: 'A pagar a influenciadores (R$)', value: (r) => csvCell.reais(r.owed_influencers) },
-  { header: 'Crédito de membros (R$)', value: (r) => csvCell.reais(r.owed_members) },
-  { header: 'Entrou (R$)', value: (r) => csvCell.reais(r.money_in) },
-  { header: 'Saiu (R$)', value: (r) => csvCell.reais(r.money_out) },
-  { header: 'Conciliação (R$)', value: (r) => csvCell.reais(r.reconciliation) },
-];
-
-const fiscalColumns: Array<CsvColumn<FiscalEvent>> = [
-  { header: 'Data', value: (e) => csvCell.dateTime(e.occurred_at) },
-  { header: 'Tipo', value: (e) => (e.kind === 'fee' ? 'Taxa de intermediação' : 'Venda no marketplace') },
-  { header: 'Cliente', value: (e) => e.customer_name },
-  { header: 'CPF', value: (e) => (e.customer_cpf ? formatCpf(e.customer_cpf) : '') },
-  { header: 'Descrição', value: (e) => e.description },
-  { header: 'Valor do serviço (R$)', value: (e) => csvCell.reais(e.amount) },
-  { header: 'Valor da compra (R$)', value: (e) => csvCell.reais(e.gross) },
-  { header: 'Estornado', value: (e) => (e.refunded ? 'sim' : 'não') },
-  { header: 'Nota fiscal', value: (e) => e.invoice_number },
-  { header: 'Emitida em', value: (e) => csvCell.dateTime(e.invoiced_at) },
-  { header: 'Evento', value: (e) => e.id },
-];
 
 async function* rowsOf<R>(rows: R[]) {
   for (const r of rows) yield r;
@@ -99,7 +64,7 @@ export function reportAdminRoutes() {
       answers: { 200: { description: 'The events and totals as JSON (fiscalReportSchema), or the CSV file.', schema: fiscalReportSchema, raw: true } },
       handler: async (ctx, { query }) => {
         const { from, to } = brasiliaMonth(query.month);
-        const summary = summariseFiscal(query.month, await reports(ctx).fiscalEvents(from, to));
+        const summary = summariseFiscal(query.month, await fiscalEvents(reports(ctx), { from, to }));
         if (query.format === 'csv') return reply(200, sendCsv(ctx, `fiscal-${query.month}`, rowsOf(summary.events), fiscalColumns));
         return reply(200, shapeAnswer(fiscalReportSchema, summary));
       },
@@ -128,10 +93,9 @@ export function reportAdminRoutes() {
       errors: [400],
       answers: { 200: { description: 'The report as JSON (financialReportSchema), or the CSV file with ?format=csv.', schema: financialReportSchema, raw: true } },
       handler: async (ctx, { query }) => {
-        const events = await reports(ctx).ledger(startOfBrasiliaDay(nextDay(query.to)));
-        const report = buildFinancialReport(events, query.from, query.to, query.granularity);
+        const report = await financialReport(reports(ctx), query.from, query.to, query.granularity);
         if (query.format === 'csv') {
-          return reply(200, sendCsv(ctx, 'relatorio-financeiro', rowsOf([...report.rows, { period: 'total', ...report.totals }]), financialColumns));
+          return reply(200, sendCsv(ctx, 'relatorio-financeiro', rowsOf([...report.rows, { period: 'total', ...report.totals } as FinancialRow]), financialColumns));
         }
         return reply(200, shapeAnswer(financialReportSchema, report));
       },
