@@ -1,7 +1,6 @@
-// /my-groups: every group of the user — open ones first, then the history (complete, expired,
-// released places) — with progress, members' first names, invite link and refund preference.
+// /my-groups: every group of the user (open first, then history) with progress, first names, invite link and refund
+// preference, drawn at once when groups, vouchers and each card's money are known (a skeleton before: nothing moves).
 // `?grupo=<id>` (where a confirmed payment and the notifications lead) scrolls to and marks that group.
-// The page is drawn once everything in it is known (groups, vouchers, each card's money), over a skeleton, so nothing moves.
 import './i18n';
 import { useEffect } from 'react';
 import { useQueries } from '@tanstack/react-query';

@@ -1,7 +1,6 @@
-// The portfolio: thumbnails with a remove button each and an "add" tile (several files at once). Files are checked
-// here for type and size (quick feedback; the server checks the content again). Items are either already stored
-// (`remote`) or chosen and waiting for the form to send them (`local`, previewed from an object URL). With `onMove`,
-// each stored photo also has "earlier" and "later" buttons (keyboard and touch alike).
+// The portfolio: thumbnails with remove (and, with `onMove`, earlier / later) buttons and an "add" tile. Files are
+// checked here for type and size (the server checks the content again). Items are stored (`remote`) or chosen and
+// waiting for the form to send them (`local`, previewed from an object URL).
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, PORTFOLIO_MAX_PHOTOS } from '../../../core/professionals/professional-rules';
