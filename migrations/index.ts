@@ -32,6 +32,7 @@ import * as commissionClawbacks from './20261124005200_commission_clawbacks';
 import * as orderLineRefunds from './20261124005300_order_line_refunds';
 import * as productUploads from './20261124005301_product_uploads';
 import * as refundTransferIndex from './20261124005400_refund_transfer_index';
+import * as profilesVisitorType from './20261128090000_profiles_visitor_type';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -72,6 +73,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261124005300_order_line_refunds', orderLineRefunds],
   ['20261124005301_product_uploads', productUploads],
   ['20261124005400_refund_transfer_index', refundTransferIndex],
+  ['20261128090000_profiles_visitor_type', profilesVisitorType],
 ];
 
 /** The static list as knex's migration source; `wrap` lets the runner add a guard around each migration. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { cpfSchema } from './cpf';
 import { emailSchema, isValidBrazilianPhone, PASSWORD_MIN_LENGTH, phoneDigits } from './auth-schemas';
-import { originSchema } from '../referrals';
+import { originSchema, visitorTypeSchema } from '../referrals';
 import { cepDigits } from '../address';
 
 export const MINIMUM_AGE_YEARS = 18;
@@ -113,6 +113,7 @@ export const buildSignupSchema = (now: () => Date) =>
       .max(1024, { message: 'Senha muito longa' }),
     accept_terms: z.literal(true, { message: MESSAGES.terms }),
     origem: originSchema.optional(),
+    visitor_type: visitorTypeSchema.optional(),
   });
 export type SignupInput = z.infer<ReturnType<typeof buildSignupSchema>>;
 

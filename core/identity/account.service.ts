@@ -95,13 +95,15 @@ export class AccountService {
         address_number: input.address_number,
         address_complement: input.address_complement,
         origem,
+        // Without a type from the landing (an old client, storage blocked) the visit counts as direct.
+        visitor_type: input.visitor_type ?? 'direct',
         metadata: {},
       });
       const row = this.referrals
         ? await this.referrals.referralFor(tx, { id: user.id, cpf: input.cpf, email: input.email, phone: input.phone }, referral.clickId, meta.ip)
         : { referred_user_id: user.id, referrer_user_id: null, ...DIRECT_REFERRAL };
       await tx.referrals.create(row);
-      await tx.audit.append({ action: 'user.signed_up', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta), metadata: { origem } });
+      await tx.audit.append({ action: 'user.signed_up', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta), metadata: { origem, visitor_type: input.visitor_type ?? 'direct' } });
       const token = await this.auth.issueConfirmationToken(tx, user.id);
       await tx.jobs.enqueue('mail.send', confirmationEmail({ to: user.email, name: input.full_name.split(/\s+/)[0] ?? '', link: this.auth.confirmationLink(token) }));
       const extra = await within(tx, { id: user.id, email: user.email });

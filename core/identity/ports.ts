@@ -1,6 +1,6 @@
 // Identity's persistence ports: accounts, profiles, sessions and single-use link tokens.
 import type { Role } from './roles';
-import type { Origin } from '../referrals/ports';
+import type { Origin, VisitorType } from '../referrals/ports';
 import type { AddressFields } from '../address';
 
 export interface UserRecord {
@@ -25,6 +25,8 @@ export interface ProfileRecord extends AddressFields {
   latitude: number | null;
   longitude: number | null;
   origem: Origin | null;
+  /** Set at sign-up from the landing (core/referrals/visitor-type.ts); absent on rows read before it existed. */
+  visitor_type?: VisitorType | null;
   metadata: Record<string, unknown>;
 }
 

@@ -56,3 +56,4 @@ export interface ReferralClickRepository {
 export type ReferralsScope = { referrals: ReferralRepository; referralClicks: ReferralClickRepository };
 
 export type { Origin } from './origin';
+export type { VisitorType } from './visitor-type';

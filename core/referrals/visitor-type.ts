@@ -1,6 +1,10 @@
 // Classifies a landing visit by its query string, for attribution and the analytics funnel (docs/product/spec.md §4).
+import { z } from 'zod';
+
 export const VISITOR_TYPES = ['influencer', 'referral', 'direct'] as const;
 export type VisitorType = (typeof VISITOR_TYPES)[number];
+export const visitorTypeSchema = z.enum(VISITOR_TYPES, { error: 'Tipo de visitante inválido' });
+export const isVisitorType = (value: unknown): value is VisitorType => visitorTypeSchema.safeParse(value).success;
 
 type Params = URLSearchParams | Record<string, string | null | undefined>;
 
@@ -18,4 +22,14 @@ export function visitorTypeFromParams(params: Params): VisitorType {
   if (present(params, 'inf')) return 'influencer';
   if (present(params, 'ref')) return 'referral';
   return 'direct';
+}
+
+/**
+ * The type a session keeps after landing on `params`: the first landing decides, except that a stronger link seen
+ * later in the same session (an influencer's after a referral, either after direct) takes over, by the same order.
+ */
+export function sessionVisitorType(stored: VisitorType | null, params: Params): VisitorType {
+  const landed = visitorTypeFromParams(params);
+  if (stored === null) return landed;
+  return VISITOR_TYPES.indexOf(landed) < VISITOR_TYPES.indexOf(stored) ? landed : stored;
 }

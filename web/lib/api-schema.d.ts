@@ -4859,7 +4859,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                resource: "orders" | "products" | "users" | "groups";
+                resource: "orders" | "products" | "users" | "groups" | "commissions" | "payouts";
             };
             cookie?: never;
         };
@@ -10466,6 +10466,8 @@ export interface operations {
                     origem?: "influenciador" | "usuario" | "www";
                     password: string;
                     phone: string;
+                    /** @enum {string} */
+                    visitor_type?: "influencer" | "referral" | "direct";
                 };
             };
         };

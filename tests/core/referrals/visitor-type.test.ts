@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { visitorTypeFromParams } from '../../../core/referrals/visitor-type';
+import { isVisitorType, sessionVisitorType, visitorTypeFromParams, visitorTypeSchema, type VisitorType } from '../../../core/referrals/visitor-type';
 
 describe('visitor type', () => {
   it.each([
@@ -26,5 +26,24 @@ describe('visitor type', () => {
     ['SPEC §4: empty record → direct', {}, 'direct'],
   ])('%s (record)', (_name, params, expected) => {
     expect(visitorTypeFromParams(params)).toBe(expected);
+  });
+});
+
+describe('sessionVisitorType', () => {
+  it.each<[string, VisitorType | null, string, VisitorType]>([
+    ['the first landing decides', null, 'ref=AB12', 'referral'],
+    ['the redirect of /r/CODE?ref=X lands with both: influencer', null, 'ref=AB12&inf=TURMA10', 'influencer'],
+    ['a plain page later keeps the type', 'referral', '', 'referral'],
+    ['a stronger link later takes over', 'referral', 'inf=ana', 'influencer'],
+    ['a weaker link later does not', 'influencer', 'ref=AB12', 'influencer'],
+    ['direct then a referral link', 'direct', 'ref=AB12', 'referral'],
+  ])('%s', (_name, stored, query, expected) => {
+    expect(sessionVisitorType(stored, new URLSearchParams(query))).toBe(expected);
+  });
+
+  it('validates the stored and sent value', () => {
+    expect(isVisitorType('influencer')).toBe(true);
+    expect(isVisitorType('influenciador')).toBe(false);
+    expect(visitorTypeSchema.safeParse('x').error?.issues[0]?.message).toBe('Tipo de visitante inválido');
   });
 });

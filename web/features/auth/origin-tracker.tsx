@@ -7,6 +7,8 @@ import { authApi } from '../../lib/account-api';
 import { useSession } from '../../lib/session';
 
 export const ORIGIN_STORAGE_KEY = 'turma_origin';
+/** The visitor type of this session (influencer, referral or direct), from the landing URL by core's rule. */
+export const VISITOR_TYPE_STORAGE_KEY = 'turma_visitor_type';
 
 const REFERRAL_PATH = /^\/(r|ref|indicacao|join)\//;
 const ENTRY_PATHS = new Set(['/', '/auth', '/auth/']);
@@ -19,6 +21,22 @@ export function readStoredOrigin(): string | null {
   }
 }
 
+export function readStoredVisitorType(): string | null {
+  try {
+    return window.sessionStorage.getItem(VISITOR_TYPE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function storeVisitorType(type: string) {
+  try {
+    window.sessionStorage.setItem(VISITOR_TYPE_STORAGE_KEY, type);
+  } catch {
+    // Storage blocked: the sign-up goes without a type (direct on the server).
+  }
+}
+
 function storeOrigin(origin: string) {
   try {
     window.sessionStorage.setItem(ORIGIN_STORAGE_KEY, origin);
@@ -28,10 +46,30 @@ function storeOrigin(origin: string) {
 }
 
 export function OriginTracker() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const session = useSession();
   const status = session.status;
   const profileOrigin = session.status === 'signedIn' ? (session.profile?.origem ?? null) : null;
+
+  // The visitor type: computed once on the page a visitor lands on (the redirect screens only pass the codes on), a
+  // stronger link later in the session taking over. The rule loads only when the URL carries a code or none is kept yet.
+  useEffect(() => {
+    if (REFERRAL_PATH.test(pathname)) return;
+    const stored = readStoredVisitorType();
+    const params = new URLSearchParams(search);
+    if (stored && !params.get('inf') && !params.get('ref')) return;
+    let cancelled = false;
+    import('../../../core/referrals/visitor-type')
+      .then(({ sessionVisitorType, isVisitorType }) => {
+        if (cancelled) return;
+        const next = sessionVisitorType(isVisitorType(stored) ? stored : null, params);
+        if (next !== stored) storeVisitorType(next);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [pathname, search]);
 
   useEffect(() => {
     if (status === 'loading') return;

@@ -5,6 +5,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildSignupSchema } from '../../../core/identity/account-schemas';
 import { isOrigin } from '../../../core/referrals/origin';
+import { isVisitorType } from '../../../core/referrals/visitor-type';
 import { AddressFields, EMPTY_ADDRESS, type AddressValues } from '../../components/address-fields';
 import { Button } from '../../components/button';
 import { CheckboxField, PasswordField, TextField } from '../../components/form-field';
@@ -15,7 +16,7 @@ import { useForm } from '../../lib/use-form';
 import { focusFirstError, serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../lib/validation';
 import { authApi } from '../../lib/account-api';
 import { errorMessage } from './errors';
-import { readStoredOrigin } from './origin-tracker';
+import { readStoredOrigin, readStoredVisitorType } from './origin-tracker';
 import { TermsDialog } from './terms-dialog';
 
 interface SignupValues extends AddressValues {
@@ -61,7 +62,8 @@ const signupSchema = buildSignupSchema(() => new Date());
 
 function payloadOf(values: SignupValues) {
   const origin = readStoredOrigin();
-  return { ...values, ...(isOrigin(origin) ? { origem: origin } : {}) };
+  const visitorType = readStoredVisitorType();
+  return { ...values, ...(isOrigin(origin) ? { origem: origin } : {}), ...(isVisitorType(visitorType) ? { visitor_type: visitorType } : {}) };
 }
 
 function validate(values: SignupValues): FieldErrors {
