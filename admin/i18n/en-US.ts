@@ -492,6 +492,8 @@ export const turmaEnglish = {
       },
       by_origin: 'Funnel by origin',
       by_origin_caption: 'The origin is only known after sign-up: visits show in the total only. Under each figure, the rate over the first step.',
+      by_visitor_type: 'Funnel by visitor type',
+      by_visitor_type_caption: 'The type comes from the landing link (influencer beats referral, which beats direct) and is kept at sign-up.',
       by_variant: 'Funnel by theme variant',
       by_variant_caption: "The range's visitors in each variant and the accounts linked to them.",
       significance: 'A/B test: conversion by variant',
@@ -507,6 +509,7 @@ export const turmaEnglish = {
       not_enough: 'Not enough data in both variants for the test yet.',
       total: { total: 'Total' },
       origin: { www: 'Website (www)', usuario: 'User referral', influenciador: 'Influencer', sem_origem: 'No origin' },
+      visitor_type: { influencer: 'Influencer link', referral: 'User referral', direct: 'Direct', sem_tipo: 'No type (older sign-up)' },
       variant: { golden: 'Golden', friendship: 'Friendship' },
     },
     fiscal: {

@@ -707,6 +707,8 @@ export const ptBR: Messages = {
       },
       by_origin: 'Funil por origem',
       by_origin_caption: 'A origem só é conhecida depois do cadastro: as visitas aparecem apenas no total. Abaixo de cada número, a taxa sobre a primeira etapa.',
+      by_visitor_type: 'Funil por tipo de visitante',
+      by_visitor_type_caption: 'O tipo vem do link de chegada (influenciador vence indicação, que vence direto) e é guardado no cadastro.',
       by_variant: 'Funil por variante do tema',
       by_variant_caption: 'Visitantes do período em cada variante e as contas ligadas a eles.',
       significance: 'Teste A/B: conversão por variante',
@@ -722,6 +724,7 @@ export const ptBR: Messages = {
       not_enough: 'Ainda não há dados suficientes nas duas variantes para o teste.',
       total: { total: 'Total' },
       origin: { www: 'Site (www)', usuario: 'Indicação de usuário', influenciador: 'Influenciador', sem_origem: 'Sem origem' },
+      visitor_type: { influencer: 'Link de influenciador', referral: 'Indicação de usuário', direct: 'Direto', sem_tipo: 'Sem tipo (cadastro antigo)' },
       variant: { golden: 'Dourado (golden)', friendship: 'Amizade (friendship)' },
     },
     fiscal: {

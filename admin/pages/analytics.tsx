@@ -41,7 +41,7 @@ export const AnalyticsPage = () => {
   const pp = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' });
   const rate = (v: number | null | undefined) => (v === null || v === undefined ? '—' : pct.format(v));
 
-  const rowLabel = (group: 'origin' | 'variant' | 'total', key: string) => translate(`turma.analytics.${group}.${key}`, { _: key });
+  const rowLabel = (group: 'origin' | 'visitor_type' | 'variant' | 'total', key: string) => translate(`turma.analytics.${group}.${key}`, { _: key });
 
   const funnelTable = (title: string, caption: string, rows: Array<{ label: string; row: Row }>, testId: string) => (
     <Card sx={{ mb: 2 }}>
@@ -144,6 +144,12 @@ export const AnalyticsPage = () => {
             translate('turma.analytics.by_origin_caption'),
             [{ label: rowLabel('total', 'total'), row: state.report.total }, ...state.report.by_origin.map((row) => ({ label: rowLabel('origin', row.key), row }))],
             'funnel-by-origin',
+          )}
+          {funnelTable(
+            translate('turma.analytics.by_visitor_type'),
+            translate('turma.analytics.by_visitor_type_caption'),
+            state.report.by_visitor_type.map((row) => ({ label: rowLabel('visitor_type', row.key), row })),
+            'funnel-by-visitor-type',
           )}
           {funnelTable(
             translate('turma.analytics.by_variant'),

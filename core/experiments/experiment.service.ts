@@ -96,6 +96,7 @@ export class ExperimentService {
       visits_note: VISITS_NOTE,
       total,
       by_origin: byOrigin,
+      by_visitor_type: counts.byVisitorType.map((r) => withRates({ ...r, visits: null })),
       by_variant: byVariant.map(withRates),
       variants: summaries,
       significance: compare(summaries),

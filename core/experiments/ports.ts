@@ -35,6 +35,8 @@ export interface AnalyticsCounts {
   /** Participants created in the range (every visitor is assigned once). */
   visits: number;
   byOrigin: Array<Omit<FunnelRow, 'visits'> & { key: string }>;
+  /** By the visitor type stored at sign-up (influencer, referral, direct; 'sem_tipo' before it was recorded). */
+  byVisitorType: Array<Omit<FunnelRow, 'visits'> & { key: string }>;
   byVariant: Array<FunnelRow & { key: string; visits: number; conversions: number }>;
 }
 

@@ -111,6 +111,7 @@ export const analyticsReportSchema = z.object({
   visits_note: z.string(),
   total: funnelRowSchema,
   by_origin: z.array(funnelRowSchema),
+  by_visitor_type: z.array(funnelRowSchema),
   by_variant: z.array(funnelRowSchema),
   variants: z.array(variantSummarySchema),
   significance: significanceSchema,

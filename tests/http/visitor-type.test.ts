@@ -5,7 +5,7 @@ import { generateCpf, formatCpf } from '../../core/identity/cpf';
 import { sessionVisitorType } from '../../core/referrals';
 import { startViaCepFake, viaCep, type ViaCepFake } from '../fakes/viacep.fake';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { approvedInfluencer } from '../support/factories';
+import { approvedInfluencer, createUser } from '../support/factories';
 
 const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36' };
 let app: TestApp;
@@ -55,6 +55,13 @@ describe('visitor type at sign-up', () => {
     expect(referral.influencer_id).toBe(inf.id);
     const audit = await app.db.knex('audit_logs').where({ action: 'user.signed_up', entity_id: res.body.user.id }).first();
     expect(audit.metadata).toMatchObject({ visitor_type: 'influencer' });
+
+    // The back office's funnel shows the sign-up under its visitor type.
+    const admin = await createUser(app, { role: 'admin' });
+    const today = new Date().toISOString().slice(0, 10);
+    const report = await admin.client.get(`/api/admin/reports/analytics?from=${today}&to=${today}`);
+    expect(report.status).toBe(200);
+    expect(report.body.by_visitor_type.find((r: { key: string }) => r.key === 'influencer')).toMatchObject({ signups: 1 });
   });
 
   it('without a type the sign-up is direct; an unknown type is a pt-BR 400', async () => {

@@ -3448,6 +3448,20 @@ export interface components {
                 };
                 visits: number | null;
             }[];
+            by_visitor_type: {
+                balances_paid: number;
+                entries_paid: number;
+                groups_completed: number;
+                key: string;
+                overall_rates: {
+                    [key: string]: number | null;
+                };
+                signups: number;
+                step_rates: {
+                    [key: string]: number | null;
+                };
+                visits: number | null;
+            }[];
             experiment: string;
             from: string;
             significance: {

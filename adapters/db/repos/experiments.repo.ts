@@ -75,6 +75,17 @@ export class KnexExperimentRepository implements ExperimentRepository {
         group by 1 order by 1`,
       [from, toExclusive],
     );
+    // The same steps by the visitor type kept at sign-up (null before it was recorded).
+    const byVisitorType = await this.db.raw(
+      `select coalesce(pr.visitor_type, 'sem_tipo') as key, count(*) as signups,
+              count(*) filter (where ${ENTRY_PAID}) as entries_paid,
+              count(*) filter (where ${GROUP_COMPLETED}) as groups_completed,
+              count(*) filter (where ${BALANCE_PAID}) as balances_paid
+         from users u left join profiles pr on pr.user_id = u.id
+        where u.created_at >= ? and u.created_at < ? and u.role <> 'admin'
+        group by 1 order by 1`,
+      [from, toExclusive],
+    );
     // Visitors of the range by variant; a step counts the distinct accounts (signed up since `from`) linked to them.
     const byVariant = await this.db.raw(
       `with v as (
@@ -92,6 +103,7 @@ export class KnexExperimentRepository implements ExperimentRepository {
     const rowsOf = (r: { rows: Array<Record<string, unknown>> }) => r.rows;
     const origin = rowsOf(byOrigin).map((r) => ({ key: String(r.key), signups: n(r.signups), entries_paid: n(r.entries_paid), groups_completed: n(r.groups_completed), balances_paid: n(r.balances_paid) }));
     const variant = rowsOf(byVariant).map((r) => ({ key: String(r.key), visits: n(r.visits), conversions: n(r.conversions), signups: n(r.signups), entries_paid: n(r.entries_paid), groups_completed: n(r.groups_completed), balances_paid: n(r.balances_paid) }));
-    return { visits: variant.reduce((s, r) => s + r.visits, 0), byOrigin: origin, byVariant: variant };
+    const visitorType = rowsOf(byVisitorType).map((r) => ({ key: String(r.key), signups: n(r.signups), entries_paid: n(r.entries_paid), groups_completed: n(r.groups_completed), balances_paid: n(r.balances_paid) }));
+    return { visits: variant.reduce((s, r) => s + r.visits, 0), byOrigin: origin, byVisitorType: visitorType, byVariant: variant };
   }
 }
