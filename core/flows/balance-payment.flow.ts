@@ -20,6 +20,7 @@ import type { AuditScope } from '../audit/ports';
 import type { CampaignsScope } from '../campaigns/ports';
 import type { WalletScope } from '../wallet/ports';
 import type { InfluencersScope } from '../influencers/ports';
+import { groupCommands } from '../groups';
 
 /** What a voucher's balance payment reads and writes: the voucher, its plan, the plan order and commission it starts. */
 export type BalancePaymentScope = GroupsScope & CatalogScope & IdentityScope & NotificationsScope & PaymentsScope & MarketplaceScope & AuditScope & CampaignsScope & WalletScope & InfluencersScope;
@@ -38,7 +39,7 @@ export function balancePaymentFlow(clock: Clock, options: { publicUrl?: string; 
 
     async settle(tx: Tx<BalancePaymentScope>, payment: PaymentRecord): Promise<SettleOutcome> {
       const voucher = await tx.groups.vouchers.findById(payment.ref_id);
-      if (!voucher || !(await tx.groups.vouchers.moveIf(voucher.id, 'awaiting_balance', 'redeemable', { redeemable_at: clock.now() }))) {
+      if (!voucher || !(await groupCommands(tx).markBalancePaid(voucher.id, clock.now()))) {
         return { outcome: 'refund_needed', reason: 'saldo já quitado' };
       }
       const plan = await tx.catalog.plans.findById(voucher.plan_id);

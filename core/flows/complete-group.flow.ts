@@ -14,13 +14,14 @@ import type { NotificationsScope } from '../notifications/ports';
 import type { AuditScope } from '../audit/ports';
 import type { CampaignsScope } from '../campaigns/ports';
 import type { WalletScope } from '../wallet/ports';
+import { groupCommands } from '../groups';
 
 /** What completing a group writes: its members and vouchers, and through campaign bonuses the inviters' wallets. */
 export type CompleteGroupScope = GroupsScope & PaymentsScope & IdentityScope & NotificationsScope & AuditScope & CampaignsScope & WalletScope;
 
 /** `feePercent`: the platform fee (PLATFORM_FEE_PERCENT) a 'fee_percent' campaign bonus is a share of. */
 export async function completeGroup(tx: Tx<CompleteGroupScope>, group: GroupRecord, planName: string, now: Date, random: () => number, feePercent = DEFAULT_PLATFORM_FEE_PERCENT): Promise<boolean> {
-  if (!(await tx.groups.groups.moveIf(group.id, 'open', 'complete', { completed_at: now }))) return false;
+  if (!(await groupCommands(tx).complete(group.id, now))) return false;
   const members = await tx.groups.members.listForGroup(group.id);
   let awarded = 0;
   const awardedMembers: typeof members = [];
@@ -28,10 +29,10 @@ export async function completeGroup(tx: Tx<CompleteGroupScope>, group: GroupReco
     if (m.status === 'pending_payment') {
       // The group is full without them: their pending entry charge is cancelled at the provider, so it
       // can no longer be paid; one that still arrives is refunded (the entry flow answers 'refund_needed').
-      if (await tx.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now })) await cancelPendingEntry(tx, m.id, 'vaga liberada: a turma completou');
+      if (await groupCommands(tx).releasePlace(m.id, now)) await cancelPendingEntry(tx, m.id, 'vaga liberada: a turma completou');
       continue;
     }
-    if (m.status !== 'paid' || !(await tx.groups.members.moveIf(m.id, 'paid', 'awarded', { awarded_at: now }))) continue;
+    if (m.status !== 'paid' || !(await groupCommands(tx).award(m.id, now))) continue;
     awarded++;
     awardedMembers.push(m);
     const entry = await tx.payments.payments.findConfirmedFor('entry', m.id);

@@ -23,6 +23,7 @@ import type { CampaignsScope } from '../campaigns/ports';
 import type { WalletScope } from '../wallet/ports';
 import type { MarketplaceScope } from '../marketplace/ports';
 import type { InfluencersScope } from '../influencers/ports';
+import { groupCommands } from '../groups';
 
 /** What an entry payment reads and writes: the member's place, the group it may complete, the theme experiment's event. */
 export type EntryPaymentScope = GroupsScope & CatalogScope & IdentityScope & NotificationsScope & ExperimentsScope & PaymentsScope & AuditScope & CampaignsScope & WalletScope & MarketplaceScope & InfluencersScope;
@@ -64,7 +65,7 @@ export function entryPaymentFlow(clock: Clock, random: () => number = secureRand
       // Money for a place that no longer exists (released, group closed, already paid by another charge) goes back.
       if (!acceptable) return { outcome: 'refund_needed', reason: 'vaga indisponível quando o pagamento chegou' };
 
-      await tx.groups.members.moveIf(member.id, 'pending_payment', 'paid', { paid_at: now, hold_expires_at: null });
+      await groupCommands(tx).markEntryPaid(member.id, now);
       // The theme experiment converts on the payer's first confirmed entry, recorded here by the server (never the browser).
       const paidBefore = (await tx.groups.members.listForUser(member.user_id)).some((m) => m.id !== member.id && ['paid', 'awarded', 'refunded'].includes(m.status));
       if (!paidBefore) await recordFirstEntryConversion(tx.experiments, member.user_id, now, { payment_id: payment.id, group_id: group.id });

@@ -16,6 +16,7 @@ import type { NotificationsScope } from '../notifications/ports';
 import type { AuditScope } from '../audit/ports';
 import type { CatalogScope } from '../catalog/ports';
 import type { IdentityScope } from '../identity/ports';
+import { groupCommands } from '../groups';
 
 /** The tables expiring a group reads and writes: its members, their payments (refunds) and the wallet. */
 type ExpireGroupsScope = GroupsScope & PaymentsScope & WalletScope & NotificationsScope & AuditScope & CatalogScope & IdentityScope;
@@ -72,7 +73,7 @@ export class ExpireGroupsFlow {
     const why = end.status === 'cancelled' ? 'turma cancelada' : 'turma expirada';
     await this.uow.run(async (tx) => {
       // expired_at records when the group ended, whichever way.
-      if (!(await tx.groups.groups.moveIf(g.id, 'open', end.status, { expired_at: now }))) return;
+      if (!(await groupCommands(tx).end(g.id, end.status, now))) return;
       result.expired++;
       result.expiredGroupIds.push(g.id);
       const plan = await tx.catalog.plans.findById(g.plan_id);
@@ -81,11 +82,11 @@ export class ExpireGroupsFlow {
       for (const m of members) {
         if (m.status === 'pending_payment') {
           // Its pending entry charge is cancelled at the provider: the group it was for has ended.
-          if (await tx.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now })) await cancelPendingEntry(tx, m.id, `vaga liberada: ${why}`);
+          if (await groupCommands(tx).releasePlace(m.id, now)) await cancelPendingEntry(tx, m.id, `vaga liberada: ${why}`);
           continue;
         }
         if (m.status !== 'paid') continue;
-        if (!(await tx.groups.members.moveIf(m.id, 'paid', 'refunded', { refunded_at: now }))) continue;
+        if (!(await groupCommands(tx).refundMember(m.id, 'paid', now))) continue;
         const payment = await tx.payments.payments.findConfirmedFor('entry', m.id);
         const toWallet = m.refund_to === 'wallet';
         if (payment && toWallet) {

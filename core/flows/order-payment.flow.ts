@@ -19,6 +19,7 @@ import type { GroupsScope } from '../groups/ports';
 import type { CampaignsScope } from '../campaigns/ports';
 import type { WalletScope } from '../wallet/ports';
 import type { InfluencersScope } from '../influencers/ports';
+import { orderCommands } from '../marketplace';
 
 /** What an order payment reads and writes: the order, its buyer, and on a reversal what the order undid. */
 export type OrderPaymentScope = MarketplaceScope & IdentityScope & NotificationsScope & PaymentsScope & AuditScope & CatalogScope & GroupsScope & CampaignsScope & WalletScope & InfluencersScope;
@@ -42,7 +43,7 @@ export function orderPaymentFlow(clock: Clock, options: { publicUrl?: string } =
       const order = await orders.lock(payment.ref_id);
       if (!order || order.status !== 'pending' || order.total_amount !== payment.amount) return refund;
       const now = clock.now();
-      if (!(await orders.moveIf(order.id, ['pending'], 'paid', { paid_at: now, payment_id: payment.id }))) return refund;
+      if (!(await orderCommands(tx).markPaid(order.id, payment.id, now))) return refund;
       await orders.recordStatus({ order_id: order.id, from_status: 'pending', to_status: 'paid', actor: 'pagamento', note: `pagamento ${payment.method} confirmado`, created_at: now });
       await tx.notifications.create(orderNotify.paid(order.user_id, order.id, order.total_amount));
       // One after another: these run on the confirming transaction's single connection.

@@ -18,6 +18,8 @@ import type { AuditScope } from '../audit/ports';
 import type { CampaignsScope } from '../campaigns/ports';
 import type { WalletScope } from '../wallet/ports';
 import type { InfluencersScope } from '../influencers/ports';
+import { orderCommands } from '../marketplace';
+import { groupCommands } from '../groups';
 
 /** What undoing a purchase writes: the group place or the order it bought, bonuses and commissions it earned. */
 export type PaymentReversalScope = PaymentsScope & GroupsScope & MarketplaceScope & CatalogScope & IdentityScope & NotificationsScope & AuditScope & CampaignsScope & WalletScope & InfluencersScope;
@@ -47,7 +49,7 @@ export async function reverseGroupPurchase(tx: Tx<PaymentReversalScope>, payment
   const chargeback = kind === 'chargeback';
 
   if (decision.action === 'release_place') {
-    if (!(await tx.groups.members.moveIf(member.id, 'paid', 'refunded', { refunded_at: now }))) return 'nothing_to_undo';
+    if (!(await groupCommands(tx).refundMember(member.id, 'paid', now))) return 'nothing_to_undo';
     const members = await tx.groups.members.listForGroup(group.id);
     const paid = paidCount(members);
     await tx.notifications.create(notify.purchaseReversed(member.user_id, member.id, group.id, { plan, chargeback, outcome: 'place_released', other_part_refunded: false }));
@@ -76,8 +78,8 @@ export async function reverseGroupPurchase(tx: Tx<PaymentReversalScope>, payment
   // A balance charge still open would take money for a voucher that no longer exists: dropped at the provider.
   const pendingBalance = await tx.payments.payments.findPendingFor('balance', v.id);
   if (pendingBalance) await requestChargeCancel(tx, pendingBalance, `compra cancelada: ${reason}`);
-  if (!(await tx.groups.vouchers.moveIf(v.id, v.status, 'cancelled', { cancelled_at: now }))) return 'nothing_to_undo';
-  await tx.groups.members.moveIf(member.id, 'awarded', 'refunded', { refunded_at: now });
+  if (!(await groupCommands(tx).cancelVoucher(v.id, v.status, now))) return 'nothing_to_undo';
+  await groupCommands(tx).refundMember(member.id, 'awarded', now);
   // The purchase's commission (earned when the balance was paid) goes now, not when the other part's refund lands;
   // so does the inviter's campaign bonus when the purchase is undone within the withdrawal window.
   await reverseCommission(tx, 'group_member', member.id, now);
@@ -102,7 +104,7 @@ export async function reverseOrderPurchase(tx: Tx<PaymentReversalScope>, payment
     return 'nothing_to_undo';
   }
   const note = kind === 'chargeback' ? 'Pagamento contestado (chargeback)' : 'Pagamento estornado pelo provedor';
-  if (!(await orders.moveIf(order.id, [order.status], 'refunded', { refunded_at: now, cancel_reason: note }))) return 'nothing_to_undo';
+  if (!(await orderCommands(tx).refundByPayment(order, note, now))) return 'nothing_to_undo';
   let units = 0;
   if (returnsStock(order.status, 'refunded')) {
     // In product order, as every stock change takes the rows.

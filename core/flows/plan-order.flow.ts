@@ -31,6 +31,7 @@ import type { CatalogScope } from '../catalog/ports';
 import type { IdentityScope } from '../identity/ports';
 import type { NotificationsScope } from '../notifications/ports';
 import type { AuditScope } from '../audit/ports';
+import { groupCommands } from '../groups';
 
 /** What a plan's order reads and writes: the voucher and plan it delivers, the order, the member's e-mail. */
 export type PlanOrderScope = MarketplaceScope & GroupsScope & CatalogScope & IdentityScope & NotificationsScope & AuditScope;
@@ -126,7 +127,7 @@ export class PlanOrderFlow {
    */
   async shipped(tx: Tx<PlanOrderScope>, order: Pick<OrderRecord, 'id' | 'source' | 'voucher_id'>, now: Date): Promise<boolean> {
     if (order.source !== 'plan' || !order.voucher_id) return false;
-    const moved = await tx.groups.vouchers.moveIf(order.voucher_id, 'redeemable', 'redeemed', { redeemed_at: now });
+    const moved = await groupCommands(tx).redeemVoucher(order.voucher_id, now);
     if (moved) await tx.audit.append({ action: 'voucher.shipped', actor_email: 'sistema', entity_type: 'voucher', entity_id: order.voucher_id, metadata: { order_id: order.id } });
     return moved;
   }

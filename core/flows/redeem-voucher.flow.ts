@@ -22,6 +22,7 @@ import type { GroupsScope } from '../groups/ports';
 import type { CatalogScope } from '../catalog/ports';
 import type { IdentityScope } from '../identity/ports';
 import type { AuditScope } from '../audit/ports';
+import { groupCommands } from '../groups';
 
 /** The voucher (groups), its plan's category (catalog), the member's first name (identity), the receivable. */
 type RedeemVoucherScope = GroupsScope & CatalogScope & IdentityScope & ProfessionalsScope & NotificationsScope & AuditScope;
@@ -80,7 +81,7 @@ export class RedeemVoucherFlow {
       const reason = redemptionRefusal({ professional, voucher, plan: plan ? { kind: plan.kind, category } : null });
       if (reason || !plan) throw conflict(reason ?? 'voucher_wrong_category', refusalMessage(reason ?? 'voucher_wrong_category', category, professional, categoryNames));
       // The row lock serialises callers; moveIf is the last word should anything bypass it.
-      if (!(await tx.groups.vouchers.moveIf(voucher.id, 'redeemable', 'redeemed', { redeemed_at: now, redeemed_by_professional_id: professional.id }))) {
+      if (!(await groupCommands(tx).redeemVoucher(voucher.id, now, professional.id))) {
         throw conflict('voucher_already_redeemed', 'Este voucher já foi utilizado.');
       }
       const profile = await tx.identity.profiles.findByUserId(voucher.user_id);

@@ -20,6 +20,7 @@ import type { AuditScope } from '../audit/ports';
 import type { CatalogScope } from '../catalog/ports';
 import type { CampaignsScope } from '../campaigns/ports';
 import type { InfluencersScope } from '../influencers/ports';
+import { groupCommands } from '../groups';
 
 /** The tables a withdrawal reads and writes across groups, payments and the wallet, undoing bonuses and commissions. */
 type WithdrawalScope = GroupsScope & PaymentsScope & WalletScope & IdentityScope & NotificationsScope & AuditScope & CatalogScope & CampaignsScope & InfluencersScope;
@@ -77,7 +78,7 @@ export class WithdrawalFlow {
       };
 
       if (decision.scope === 'entry') {
-        if (!(await tx.groups.members.moveIf(member.id, 'paid', 'refunded', { refunded_at: now, refund_to: destination }))) {
+        if (!(await groupCommands(tx).refundMember(member.id, 'paid', now, destination))) {
           throw conflict('withdrawal_not_allowed', 'Esta participação não pode mais ser desistida.');
         }
         await giveBack(await tx.payments.payments.findConfirmedFor('entry', member.id), 'entry');
@@ -96,8 +97,8 @@ export class WithdrawalFlow {
         await giveBack(balance, 'balance');
         const pendingBalance = await tx.payments.payments.findPendingFor('balance', v.id);
         if (pendingBalance) await requestChargeCancel(tx, pendingBalance, `compra cancelada: ${reason}`);
-        if (!(await tx.groups.vouchers.moveIf(v.id, v.status, 'cancelled', { cancelled_at: now }))) throw conflict('withdrawal_not_allowed', 'Esta participação não pode mais ser desistida.');
-        await tx.groups.members.moveIf(member.id, 'awarded', 'refunded', { refunded_at: now, refund_to: destination });
+        if (!(await groupCommands(tx).cancelVoucher(v.id, v.status, now))) throw conflict('withdrawal_not_allowed', 'Esta participação não pode mais ser desistida.');
+        await groupCommands(tx).refundMember(member.id, 'awarded', now, destination);
         await reverseCommission(tx, 'group_member', member.id, now);
         await reverseCampaignBonuses(tx, member.id, now, reason);
       }

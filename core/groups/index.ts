@@ -10,3 +10,4 @@ export * from './schemas';
 export * from './escrow-rules';
 export * from './escrow-schemas';
 export * from './escrow.service';
+export * from './group-commands';

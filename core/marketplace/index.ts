@@ -20,3 +20,4 @@ export * from './cart.service';
 export * from './order.service';
 export * from './order-views';
 export * from './schemas';
+export * from './order-commands';
