@@ -4,7 +4,7 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { REPORT_KINDS, reportExport, type ReportKind } from '../../adapters/reports/report-exports';
 import { csvStream } from '../../adapters/http/csv-export';
 import { migrateLatest } from '../../adapters/db/migrate';
@@ -13,9 +13,9 @@ import { cliIo, setExitCode, withApp, writeErr } from '../runtime';
 interface ReportOptions {
   from: string;
   to: string;
-  format: 'csv' | 'json';
+  format?: 'csv' | 'json';
   out?: string;
-  granularity: 'month' | 'day';
+  granularity?: 'month' | 'day';
 }
 
 /** A real calendar day written AAAA-MM-DD. */
@@ -46,6 +46,14 @@ async function toStdout(source: Readable) {
   }
 }
 
+/** An option value among `allowed`, refused in Portuguese (commander's own choices() message is in English). */
+function oneOf<T extends string>(allowed: readonly T[]) {
+  return (value: string): T => {
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    throw new InvalidArgumentError(`use ${allowed.join(' ou ')}.`);
+  };
+}
+
 export function registerReportCommands(program: Command) {
   const reports = program.command('reports').description('relatórios do back office (financeiro, fiscal, comissões, repasses, pedidos) em CSV ou JSON');
   const labels: Record<ReportKind, string> = {
@@ -61,9 +69,9 @@ export function registerReportCommands(program: Command) {
       .description(labels[kind])
       .requiredOption('--from <AAAA-MM-DD>', 'primeiro dia (horário de Brasília)')
       .requiredOption('--to <AAAA-MM-DD>', 'último dia, incluído')
-      .addOption(new Option('--format <formato>', 'csv (como o download do back office) ou json (NDJSON: um objeto por linha)').choices(['csv', 'json']).default('csv'))
+      .option('--format <formato>', 'csv (padrão; como o download do back office) ou json (NDJSON: um objeto por linha)', oneOf(['csv', 'json'] as const))
       .option('--out <arquivo>', 'grava no arquivo em vez da saída padrão');
-    if (kind === 'financial') cmd.addOption(new Option('--granularity <período>', 'month (mês) ou day (dia)').choices(['month', 'day']).default('month'));
+    if (kind === 'financial') cmd.option('--granularity <período>', 'month (mês, padrão) ou day (dia)', oneOf(['month', 'day'] as const));
     cmd.action(async (opts: ReportOptions) => {
       const problem = dateProblem(opts);
       if (problem) {

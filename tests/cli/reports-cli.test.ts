@@ -140,5 +140,9 @@ describe('turma reports', { timeout: 300_000 }, () => {
     const help = await turma(['reports', 'financial', '--help']);
     expect(help.stdout).toContain('Opções:');
     expect(help.stdout).toContain('NDJSON');
+    expect(help.stdout).not.toMatch(/choices|default/);
+    const format = await turma(['reports', 'orders', '--from', '2026-03-01', '--to', '2026-03-31', '--format', 'xml']);
+    expect(format.code).toBe(1);
+    expect(format.stderr).toContain("valor inválido 'xml' para a opção '--format <formato>' use csv ou json.");
   });
 });
