@@ -10,7 +10,7 @@ import type { CatalogChanges } from '../ports/catalog-changes';
 import { ORDER_ADMIN_SORTS, type OrderAdminSort, type OrderItemRecord, type OrderRecord } from './ports';
 import type { ListQuery } from '../shared/list-query';
 import type { OrderAdminFilterInput } from './order-admin';
-import { requestChargeCancel, requestRefund, returnPaymentCredit } from '../payments';
+import { cancelPendingPayment, requestChargeCancel, requestRefund } from '../payments';
 import { STATUS_TIMESTAMP, addressFromProfile, assertTransition, createOrderSchema, orderAddressSchema, orderExpiry, returnsStock, trackingCodeSchema, type CreateOrderInput, type OrderAddress, type OrderStatus } from './order-rules';
 import type { ShippingService } from '../shipping';
 import { cartChangedDuringOrder, freightColumns, freightKey, quoteOrderFreight, type OrderFreight } from './order-shipping';
@@ -267,9 +267,8 @@ export class OrderService<H extends object = object> {
           await tx.jobs.enqueue('mail.send', orderStatusEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, status: to, trackingCode: tracking ?? null, amount: to === 'refunded' ? refundAmount : order.total_amount, reason: options.note ?? null }));
         }
       }
-      if (to === 'cancelled' && order.payment_id && (await tx.payments.payments.moveIf(order.payment_id, ['pending'], 'cancelled', { failure_reason: 'pedido cancelado pela operação' }))) {
-        // The wallet credit the charge took goes back with it (once: a ref-unique entry).
-        await returnPaymentCredit(tx, { id: order.payment_id }, 'pedido cancelado');
+      // The charge is dropped with its wallet credit back (once: a ref-unique entry).
+      if (to === 'cancelled' && order.payment_id && (await cancelPendingPayment(tx, { id: order.payment_id }, 'pedido cancelado pela operação', 'pedido cancelado'))) {
         // And the charge is cancelled at the provider, so its QR code or boleto takes no more money.
         await requestChargeCancel(tx, { id: order.payment_id }, 'pedido cancelado pela operação');
       }
@@ -319,7 +318,7 @@ export class OrderService<H extends object = object> {
     await this.uow.run(async (tx) => {
       const pending = (order.payment_id ? await tx.payments.payments.findById(order.payment_id) : null) ?? (await tx.payments.payments.findPendingFor('order', order.id));
       if (!pending || pending.status !== 'pending') return;
-      if (await tx.payments.payments.moveIf(pending.id, ['pending'], 'cancelled', { failure_reason: reason })) await returnPaymentCredit(tx, pending, 'pedido cancelado');
+      await cancelPendingPayment(tx, pending, reason, 'pedido cancelado');
       if (pending.provider_payment_id) await requestChargeCancel(tx, pending, reason);
     });
   }

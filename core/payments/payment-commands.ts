@@ -60,3 +60,13 @@ export async function requestChargeCancel(tx: Tx<object>, payment: Pick<PaymentR
 export async function returnPaymentCredit(tx: Tx<WalletScope>, payment: Pick<PaymentRecord, 'id'>, why: string): Promise<boolean> {
   return giveBackCredit(tx.wallet, payment.id, `Crédito devolvido: ${why}`);
 }
+
+/**
+ * Drops a still-pending payment whose order was cancelled or expired: `cancelled`, and the wallet credit it spent back
+ * (once). False when it was no longer pending (paid or dropped meanwhile); cancelling at the provider is the caller's.
+ */
+export async function cancelPendingPayment(tx: Tx<PaymentsScope & WalletScope>, payment: Pick<PaymentRecord, 'id'>, reason: string, why: string): Promise<boolean> {
+  if (!(await tx.payments.payments.moveIf(payment.id, ['pending'], 'cancelled', { failure_reason: reason }))) return false;
+  await returnPaymentCredit(tx, payment, why);
+  return true;
+}
