@@ -13,3 +13,4 @@ export * from './account.service';
 export * from './user-admin.service';
 export * from './user-admin.schemas';
 export * from './schemas';
+export * from './identity-commands';

@@ -4,7 +4,7 @@
 import type { Clock } from '../shared/clock';
 import { conflict, invalid, notFound } from '../shared/errors';
 import { secureRandom } from '../shared/random';
-import type { RequestMeta } from '../identity';
+import { promoteUser, type RequestMeta } from '../identity';
 import type { InfluencerFilter, InfluencerListItem, InfluencerRecord } from './ports';
 import {
   CODE_CHANGES_ALLOWED,
@@ -155,7 +155,7 @@ export class InfluencerService {
         patch.rejection_reason = null;
         patch.suspension_reason = null;
         const user = await tx.identity.users.findById(before.user_id);
-        if (user && user.role === 'user') await tx.identity.users.update(before.user_id, { role: 'influencer' });
+        await promoteUser(tx, user, 'influencer');
       }
       if (decision === 'reactivate') patch.suspension_reason = null;
       if (decision === 'reject') patch.rejection_reason = reason;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Clock } from '../shared/clock';
 import { conflict, forbidden, invalid, notFound } from '../shared/errors';
 import { notify } from '../notifications';
-import { greetingFor, renderEmail, type RequestMeta } from '../identity';
+import { greetingFor, promoteUser, renderEmail, type RequestMeta } from '../identity';
 import type { AddressService } from '../address';
 import { pixKeySchema } from '../payments';
 import type { ProfessionalRecord, ReceivableRecord } from './ports';
@@ -227,7 +227,7 @@ export class ProfessionalService {
       });
       // The dashboard is the professional's (docs/product/spec.md §6): approval makes the account's role professional.
       const user = await tx.identity.users.findById(p.user_id);
-      if (to === 'approved' && user && user.role === 'user') await tx.identity.users.update(p.user_id, { role: 'professional' });
+      if (to === 'approved') await promoteUser(tx, user, 'professional');
       await tx.audit.append({ action: `admin.professional_${decision}`, actor_user_id: actor.id, actor_email: actor.email, entity_type: 'professional', entity_id: id, metadata: { from: p.status, to, reason } });
       const status = to as 'approved' | 'rejected' | 'suspended';
       await tx.notifications.create(notify.professionalStatus(p.user_id, id, status, reason, now));
