@@ -15,6 +15,7 @@ import {
   payoutFailedEmail,
   payoutMove,
   payoutNotify,
+  payoutCommands,
   type DuePayout,
   type PayoutRecord,
 } from '../professionals';
@@ -262,7 +263,7 @@ export class PayoutFlow implements TransferEventHandler {
       const audience = influencer ? 'influencer' : 'professional';
       const home = influencer ? INFLUENCER_DASHBOARD_PATH : null;
       if (move === 'done') {
-        await payouts.moveIf(p.id, ['pending'], 'done', { paid_at: now, provider_status: transfer.status, receipt_url: transfer.receiptUrl ?? null, ...ids });
+        if (!(await payoutCommands(tx).markPaid(p.id, now, { provider_status: transfer.status, receipt_url: transfer.receiptUrl ?? null, ...ids }))) return 'already_applied';
         const paid = p.influencer_id ? await tx.commissions.settlePayout(p.id) : await payouts.settleReceivables(p.id);
         await tx.audit.append({ action: 'payout.paid', actor_email: 'sistema', entity_type: 'payout', entity_id: p.id, metadata: { amount: p.amount, [p.influencer_id ? 'commissions' : 'receivables']: paid, provider_transfer_id: transfer.id || null } });
         if (ownerId) await tx.notifications.create({ ...payoutNotify.done(ownerId, p.id, p.amount), ...(home ? { link: home } : {}) });
@@ -272,7 +273,7 @@ export class PayoutFlow implements TransferEventHandler {
         return 'paid';
       }
       const reason = transfer.failReason?.trim() || DEFAULT_PAYOUT_FAILURE;
-      await payouts.moveIf(p.id, ['pending'], 'failed', { failed_at: now, failure_reason: reason.slice(0, 500), provider_status: transfer.status, ...ids });
+      if (!(await payoutCommands(tx).markFailed(p.id, now, reason, { provider_status: transfer.status, ...ids }))) return 'already_applied';
       const released = p.influencer_id ? await tx.commissions.releasePayout(p.id) : await payouts.releaseReceivables(p.id);
       await tx.audit.append({ action: 'payout.failed', actor_email: 'sistema', entity_type: 'payout', entity_id: p.id, metadata: { amount: p.amount, [p.influencer_id ? 'commissions' : 'receivables']: released, reason } });
       if (ownerId) await tx.notifications.create({ ...payoutNotify.failed(ownerId, p.id, p.amount, withFullStop(reason)), ...(home ? { link: home } : {}) });

@@ -9,6 +9,7 @@ import { computeEntryPrice } from '../catalog';
 import { notify } from '../notifications';
 import { requestChargeCancel } from '../payments';
 import { boletoHoldLapsedEmail } from './group-emails';
+import { groupCommands } from './group-commands';
 import { withdrawableAmount, withdrawalDeadlineFor } from './withdrawal-rules';
 import type { RequestMeta } from '../identity';
 import { auditMeta } from '../identity';
@@ -211,7 +212,7 @@ export class GroupService {
     let boletos = 0;
     for (const m of lapsed) {
       const moved = await this.uow.run(async (tx) => {
-        if (!(await tx.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now }))) return false;
+        if (!(await groupCommands(tx).releasePlace(m.id, now))) return false;
         const pending = await tx.payments.payments.findPendingFor('entry', m.id);
         if (!pending) return true;
         await requestChargeCancel(tx, pending, 'vaga liberada: pagamento não confirmado no prazo');
@@ -290,7 +291,7 @@ export class GroupService {
   private async releaseOwnLapsedHold(tx: Tx<GroupServiceScope>, members: MemberWithName[], userId: string, now: Date) {
     for (const m of members) {
       if (m.user_id === userId && m.status === 'pending_payment' && !occupiesPlace(m, now)) {
-        if (await tx.groups.members.moveIf(m.id, 'pending_payment', 'released', { released_at: now })) {
+        if (await groupCommands(tx).releasePlace(m.id, now)) {
           // Its lapsed charge is cancelled at the provider too, as the hold-release job would.
           const pending = await tx.payments.payments.findPendingFor('entry', m.id);
           if (pending) await requestChargeCancel(tx, pending, 'vaga liberada: pagamento não confirmado no prazo');

@@ -7,6 +7,7 @@ export * from './receivable-rules';
 export * from './review-rules';
 export * from './redemption-rules';
 export * from './payout-rules';
+export * from './payout-commands';
 export * from './payout-ports';
 export * from './payout-messages';
 export * from './payout-schemas';

@@ -13,6 +13,11 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   failed: 'Falhou',
 };
 
+/** The payout's state table: it leaves `pending` once, and a settled payout never moves again. */
+const PAYOUT_MOVES: Record<PayoutStatus, readonly PayoutStatus[]> = { pending: ['done', 'failed'], done: [], failed: [] };
+
+export const canMovePayout = (from: PayoutStatus, to: PayoutStatus): boolean => PAYOUT_MOVES[from].includes(to);
+
 /** Shown to the professional when the provider gives no reason of its own. */
 export const DEFAULT_PAYOUT_FAILURE = 'A transferência PIX não foi concluída. Confira sua chave PIX.';
 

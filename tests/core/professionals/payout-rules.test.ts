@@ -1,7 +1,7 @@
 // The payout rules (docs/product/professionals.md): the minimum (PAYOUT_MINIMUM, R$ 50,00 by default), and what a transfer's status
 // does to a payout: settle a pending one once, never move a done or failed one again.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAYOUT_MINIMUM, PAYOUT_STATUSES, payoutDescription, payoutDue, payoutMove } from '../../../core/professionals';
+import { DEFAULT_PAYOUT_MINIMUM, PAYOUT_STATUSES, canMovePayout, payoutDescription, payoutDue, payoutMove } from '../../../core/professionals';
 import type { ProviderTransferStatus } from '../../../core/ports/payments';
 
 describe('payoutDue (the minimum)', () => {
@@ -44,5 +44,21 @@ describe('payoutDescription', () => {
   it('names how many vouchers the PIX pays, in pt-BR', () => {
     expect(payoutDescription(1)).toBe('Turma: repasse de 1 voucher resgatado');
     expect(payoutDescription(3)).toBe('Turma: repasse de 3 vouchers resgatados');
+  });
+});
+
+describe('canMovePayout (the state table the payout commands use)', () => {
+  it('a pending payout settles once, to done or failed; a settled one never moves', () => {
+    const allowed = PAYOUT_STATUSES.flatMap((from) => PAYOUT_STATUSES.filter((to) => canMovePayout(from, to)).map((to) => `${from}→${to}`));
+    expect(allowed).toEqual(['pending→done', 'pending→failed']);
+  });
+
+  it('agrees with what a transfer does to a payout', () => {
+    for (const current of PAYOUT_STATUSES) {
+      for (const transfer of ['done', 'failed', 'cancelled', 'pending'] as ProviderTransferStatus[]) {
+        const to = payoutMove(current, transfer);
+        if (to) expect(canMovePayout(current, to)).toBe(true);
+      }
+    }
   });
 });

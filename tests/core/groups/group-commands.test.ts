@@ -1,8 +1,8 @@
 // The groups module's commands write only the moves its state tables allow (group-rules.ts), and the order commands
 // only what ORDER_TRANSITIONS allows a payment to do.
 import { describe, expect, it } from 'vitest';
-import { groupCommands } from '../../core/groups';
-import { orderCommands } from '../../core/marketplace';
+import { groupCommands } from '../../../core/groups';
+import { orderCommands } from '../../../core/marketplace';
 
 function recorder() {
   const calls: unknown[][] = [];

@@ -1,0 +1,20 @@
+// The payouts' commands: what a flow may do to a payout's status, each through the state table in payout-rules.ts
+// (a move the table does not allow is refused: false, nothing written).
+import type { Tx } from '../ports/unit-of-work';
+import type { PayoutRecord } from './payout-ports';
+import type { ProfessionalsScope } from './ports';
+import { canMovePayout } from './payout-rules';
+
+type SettlePatch = Partial<Pick<PayoutRecord, 'provider_status' | 'provider_transfer_id' | 'receipt_url'>>;
+
+export function payoutCommands(tx: Tx<ProfessionalsScope>) {
+  const { payouts } = tx.professionals;
+  return {
+    /** The provider paid the transfer. */
+    markPaid: async (payoutId: string, now: Date, patch: SettlePatch) =>
+      canMovePayout('pending', 'done') && payouts.moveIf(payoutId, ['pending'], 'done', { paid_at: now, ...patch }),
+    /** The transfer failed or was cancelled: the payout ends, its money goes back to what it paid. */
+    markFailed: async (payoutId: string, now: Date, reason: string, patch: SettlePatch) =>
+      canMovePayout('pending', 'failed') && payouts.moveIf(payoutId, ['pending'], 'failed', { failed_at: now, failure_reason: reason.slice(0, 500), ...patch }),
+  };
+}
