@@ -7,6 +7,7 @@ import { amountMatches, providerAmountOf } from './payment-rules';
 import type { Tx } from '../ports/unit-of-work';
 import { PaymentUseCase, type ApplyOutcome, type PaymentReversalKind, type PaymentServiceScope } from './payment-use-case';
 import { requestRefund, returnPaymentCredit } from './payment-commands';
+import { movePayment } from './payment-moves';
 
 export class ChargeConfirmation<H extends object = object> extends PaymentUseCase<H> {
   /** Applies the provider's view of a charge; the only path from "pending" to "confirmed". */
@@ -16,7 +17,7 @@ export class ChargeConfirmation<H extends object = object> extends PaymentUseCas
         return this.confirm(paymentId, charge);
       case 'cancelled': {
         const moved = await this.uow.run(async (tx) => {
-          const ok = await tx.payments.payments.moveIf(paymentId, ['pending'], 'cancelled', { provider_status: charge.status });
+          const ok = await movePayment(tx, paymentId, ['pending'], 'cancelled', { provider_status: charge.status });
           if (ok) await returnPaymentCredit(tx, { id: paymentId }, 'cobrança cancelada');
           return ok;
         });
@@ -32,7 +33,7 @@ export class ChargeConfirmation<H extends object = object> extends PaymentUseCas
           // credit returned with it.
           const refunded = Math.min(p.amount, charge.amount + p.wallet_amount);
           const reason = kind === 'chargeback' ? { failure_reason: 'contestação (chargeback) no provedor' } : {};
-          const ok = await tx.payments.payments.moveIf(paymentId, ['confirmed', 'refund_pending'], 'refunded', { refunded_amount: refunded, refunded_at: this.clock.now(), provider_status: charge.status, ...reason });
+          const ok = await movePayment(tx, paymentId, ['confirmed', 'refund_pending'], 'refunded', { refunded_amount: refunded, refunded_at: this.clock.now(), provider_status: charge.status, ...reason });
           if (!ok) {
             // A chargeback of money already refunded (or never kept) still needs an operator: alerted once.
             if (kind === 'chargeback' && p.provider_status !== 'chargeback') {
@@ -85,11 +86,11 @@ export class ChargeConfirmation<H extends object = object> extends PaymentUseCas
     if (p.status !== 'pending' && p.status !== 'cancelled' && p.status !== 'failed') return 'already_applied';
     const now = this.clock.now();
     if (!amountMatches(providerAmountOf(p), charge.amount)) {
-      await payments.moveIf(p.id, ['pending', 'cancelled', 'failed'], 'amount_mismatch', { provider_status: charge.status, failure_reason: `esperado ${providerAmountOf(p)}, pago ${charge.amount}` });
+      await movePayment(tx, p.id, ['pending', 'cancelled', 'failed'], 'amount_mismatch', { provider_status: charge.status, failure_reason: `esperado ${providerAmountOf(p)}, pago ${charge.amount}` });
       await tx.audit.append({ action: 'payment.amount_mismatch', actor_email: 'sistema', entity_type: 'payment', entity_id: p.id, metadata: { expected: providerAmountOf(p), paid: charge.amount, provider_payment_id: charge.providerId } });
       return 'amount_mismatch';
     }
-    await payments.moveIf(p.id, ['pending', 'cancelled', 'failed'], 'confirmed', { confirmed_at: now, provider_status: charge.status });
+    await movePayment(tx, p.id, ['pending', 'cancelled', 'failed'], 'confirmed', { confirmed_at: now, provider_status: charge.status });
     onConfirmed?.({ ...p, status: 'confirmed', confirmed_at: now });
     await tx.audit.append({ action: 'payment.confirmed', actor_user_id: p.user_id, actor_email: 'sistema', entity_type: 'payment', entity_id: p.id, metadata: { purpose: p.purpose, amount: p.amount, wallet_amount: p.wallet_amount } });
     // A dropped charge paid anyway whose credit went back already: only part of the price is here, so it is refunded.

@@ -10,6 +10,7 @@ import { PROVIDER_MINIMUM_CHARGE, createPaymentSchema, providerAmountOf, saoPaul
 import { PaymentUseCase, type PaymentDeps } from './payment-use-case';
 import { requestChargeCancel, returnPaymentCredit } from './payment-commands';
 import type { ChargeConfirmation } from './charge-confirmation';
+import { movePayment } from './payment-moves';
 
 /** How long a request waits for a concurrent request's charge to reach the provider before answering what it has. */
 const CONCURRENT_CHARGE_WAIT_MS = 20_000;
@@ -56,7 +57,7 @@ export class ChargeCreation<H extends object = object> extends PaymentUseCase<H>
 
     const payment = await this.uow.run(async (tx) => {
       // Switching method: the old charge is dropped here (its credit back); if it is paid anyway, the confirmation refunds it.
-      if (existing && (await tx.payments.payments.moveIf(existing.id, ['pending'], 'cancelled', { failure_reason: 'substituído por outro meio de pagamento' }))) {
+      if (existing && (await movePayment(tx, existing.id, ['pending'], 'cancelled', { failure_reason: 'substituído por outro meio de pagamento' }))) {
         await returnPaymentCredit(tx, existing, 'pagamento substituído');
         // The replaced charge is cancelled at the provider too: its QR code or boleto no longer takes money.
         if (existing.provider_payment_id) await requestChargeCancel(tx, existing, 'substituído por outro meio de pagamento');
@@ -133,11 +134,11 @@ export class ChargeCreation<H extends object = object> extends PaymentUseCase<H>
         if (madeAtProvider) {
           // The provider has the charge although we could not finish: cancelled there by the job; paid
           // anyway, the confirmation path applies or refunds it (it knows the charge by this id).
-          if (await tx.payments.payments.moveIf(payment.id, ['pending'], 'cancelled', { provider_payment_id: madeAtProvider, failure_reason: reason })) {
+          if (await movePayment(tx, payment.id, ['pending'], 'cancelled', { provider_payment_id: madeAtProvider, failure_reason: reason })) {
             await returnPaymentCredit(tx, payment, 'a cobrança não pôde ser gerada');
             await requestChargeCancel(tx, { id: payment.id }, 'a cobrança não pôde ser concluída');
           }
-        } else if (await tx.payments.payments.moveIf(payment.id, ['pending'], 'failed', { failure_reason: reason })) {
+        } else if (await movePayment(tx, payment.id, ['pending'], 'failed', { failure_reason: reason })) {
           await returnPaymentCredit(tx, payment, 'a cobrança não pôde ser gerada');
         }
       });

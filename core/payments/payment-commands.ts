@@ -11,6 +11,7 @@ import type { IdentityScope } from '../identity/ports';
 import type { WalletScope } from '../wallet/ports';
 import type { NotificationsScope } from '../notifications/ports';
 import type { AuditScope } from '../audit/ports';
+import { movePayment } from './payment-moves';
 
 
 
@@ -28,7 +29,7 @@ declare module '../ports/job-queue' {
  * and by flows such as a group's expiry). False when it was not confirmed (already marked, refunded, …).
  */
 export async function requestRefund(tx: Tx<PaymentsScope & AuditScope & IdentityScope & NotificationsScope>, payment: Pick<PaymentRecord, 'id'>, reason: string): Promise<boolean> {
-  if (!(await tx.payments.payments.moveIf(payment.id, ['confirmed'], 'refund_pending', { failure_reason: reason }))) return false;
+  if (!(await movePayment(tx, payment.id, ['confirmed'], 'refund_pending', { failure_reason: reason }))) return false;
   await tx.audit.append({ action: 'payment.refund_marked', actor_email: 'sistema', entity_type: 'payment', entity_id: payment.id, metadata: { reason } });
   const p = await tx.payments.payments.findById(payment.id);
   if (p && needsRefundChoice(p)) {
@@ -66,7 +67,7 @@ export async function returnPaymentCredit(tx: Tx<WalletScope>, payment: Pick<Pay
  * (once). False when it was no longer pending (paid or dropped meanwhile); cancelling at the provider is the caller's.
  */
 export async function cancelPendingPayment(tx: Tx<PaymentsScope & WalletScope>, payment: Pick<PaymentRecord, 'id'>, reason: string, why: string): Promise<boolean> {
-  if (!(await tx.payments.payments.moveIf(payment.id, ['pending'], 'cancelled', { failure_reason: reason }))) return false;
+  if (!(await movePayment(tx, payment.id, ['pending'], 'cancelled', { failure_reason: reason }))) return false;
   await returnPaymentCredit(tx, payment, why);
   return true;
 }

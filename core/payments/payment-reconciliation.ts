@@ -6,6 +6,7 @@ import { returnPaymentCredit } from './payment-commands';
 import type { ChargeConfirmation } from './charge-confirmation';
 import type { ProviderEvents } from './provider-events';
 import type { PaymentRefunds } from './payment-refunds';
+import { movePayment } from './payment-moves';
 
 export class PaymentReconciliation<H extends object = object> extends PaymentUseCase<H> {
   constructor(
@@ -28,7 +29,7 @@ export class PaymentReconciliation<H extends object = object> extends PaymentUse
     if (!p || (p.status !== 'pending' && p.status !== 'cancelled') || p.provider_status === 'cancelled') return 'skipped';
     const done = async () => {
       const moved = await this.uow.run(async (tx) => {
-        const ok = await tx.payments.payments.moveIf(p.id, ['pending', 'cancelled'], 'cancelled', { provider_status: 'cancelled', failure_reason: reason.slice(0, 500) });
+        const ok = await movePayment(tx, p.id, ['pending', 'cancelled'], 'cancelled', { provider_status: 'cancelled', failure_reason: reason.slice(0, 500) });
         if (ok) await returnPaymentCredit(tx, p, 'cobrança cancelada');
         if (ok) await tx.audit.append({ action: 'payment.charge_cancelled', actor_email: 'sistema', entity_type: 'payment', entity_id: p.id, metadata: { reason, provider_payment_id: p.provider_payment_id } });
         return ok;

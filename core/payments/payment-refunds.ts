@@ -11,6 +11,7 @@ import { boletoRefundWalletRef, needsRefundChoice, refundDestinationSchema, type
 import type { TransferPixKeyType } from '../ports/payments';
 import { PaymentUseCase } from './payment-use-case';
 import { returnPaymentCredit } from './payment-commands';
+import { movePayment } from './payment-moves';
 
 export class PaymentRefunds<H extends object = object> extends PaymentUseCase<H> {
   /**
@@ -74,7 +75,7 @@ export class PaymentRefunds<H extends object = object> extends PaymentUseCase<H>
       throw err;
     }
     await this.uow.run(async (tx) => {
-      if (!(await tx.payments.payments.moveIf(p.id, ['refund_pending'], 'refunded', { refunded_amount: p.amount, refunded_at: this.clock.now() }))) return;
+      if (!(await movePayment(tx, p.id, ['refund_pending'], 'refunded', { refunded_amount: p.amount, refunded_at: this.clock.now() }))) return;
       // The credit part goes back to the wallet, exactly once (its ref is unique).
       await returnPaymentCredit(tx, p, 'pagamento reembolsado');
       if (needsRefundChoice(p) && p.refund_destination === 'wallet') {

@@ -2,10 +2,27 @@
 import { z } from 'zod';
 import type { Cents } from '../shared/money';
 import type { PaymentMethod } from '../ports/payments';
-import type { PaymentPurpose, PaymentRecord } from './ports';
+import type { LocalPaymentStatus, PaymentPurpose, PaymentRecord } from './ports';
 import { refundChoiceOf } from './boleto-refund';
 
 export const PAYMENT_METHODS: readonly PaymentMethod[] = ['PIX', 'BOLETO', 'CREDIT_CARD'];
+
+/**
+ * The payment's state table (docs/payments.md). A late confirmation may revive a charge we cancelled or saw fail (the
+ * money arrived: it is kept, or refunded when its place is gone); a refund the provider reverses reopens it; a
+ * cancelled charge may be re-stated as cancelled to record the provider's status. An amount mismatch waits for a person.
+ */
+const PAYMENT_MOVES: Record<LocalPaymentStatus, readonly LocalPaymentStatus[]> = {
+  pending: ['confirmed', 'cancelled', 'failed', 'amount_mismatch'],
+  cancelled: ['confirmed', 'cancelled', 'amount_mismatch'],
+  failed: ['confirmed', 'amount_mismatch'],
+  confirmed: ['refund_pending', 'refunded'],
+  refund_pending: ['refunded'],
+  refunded: ['refund_pending'],
+  amount_mismatch: [],
+};
+
+export const canMovePayment = (from: LocalPaymentStatus, to: LocalPaymentStatus): boolean => PAYMENT_MOVES[from].includes(to);
 
 /** The smallest charge the provider accepts (Asaas: R$ 5,00 for PIX, boleto and card). */
 export const PROVIDER_MINIMUM_CHARGE: Cents = 500;

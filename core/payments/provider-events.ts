@@ -9,6 +9,7 @@ import { providerAmountOf } from './payment-rules';
 import { refundChoiceEmail } from './payment-emails';
 import { PaymentUseCase, type PaymentDeps, type ApplyOutcome } from './payment-use-case';
 import type { ChargeConfirmation } from './charge-confirmation';
+import { movePayment } from './payment-moves';
 
 export class ProviderEvents<H extends object = object> extends PaymentUseCase<H> {
   constructor(
@@ -95,7 +96,7 @@ export class ProviderEvents<H extends object = object> extends PaymentUseCase<H>
     return this.uow.run(async (tx) => {
       const p = await tx.payments.payments.lock(paymentId);
       if (!p || p.status !== 'refunded' || p.refund_transfer_id !== transferId) return 'already_applied';
-      const reopened = await tx.payments.payments.moveIf(p.id, ['refunded'], 'refund_pending', {
+      const reopened = await movePayment(tx, p.id, ['refunded'], 'refund_pending', {
         refunded_amount: 0,
         refunded_at: null,
         refund_requested_at: null,

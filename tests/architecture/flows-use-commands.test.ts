@@ -5,24 +5,43 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const flows = new URL('../../core/flows/', import.meta.url).pathname;
-// Payouts are the professionals module's rows, still moved by the payout flow itself: the next command to add.
-const LEFT: Record<string, number> = { 'payout.flow.ts': 2 };
 
 function moveIfCalls(text: string): number {
   return (text.match(/\.moveIf\(/g) ?? []).length;
 }
 
 describe('flows write other modules through their commands', () => {
-  it('no flow calls a repository moveIf (payouts excepted, and not more of them)', () => {
+  it('no flow calls a repository moveIf', () => {
     const found: Record<string, number> = {};
     for (const f of readdirSync(flows).filter((n) => n.endsWith('.ts'))) {
       const n = moveIfCalls(readFileSync(join(flows, f), 'utf8'));
       if (n > 0) found[f] = n;
     }
-    expect(found).toEqual(LEFT);
+    expect(found).toEqual({});
   });
 
   it('the check sees a planted crossing', () => {
     expect(moveIfCalls("await tx.groups.members.moveIf(m.id, 'paid', 'awarded', { awarded_at: now });")).toBe(1);
   });
 });
+
+const PAYMENT_WRITE = /payments\.payments\.moveIf\(|\bpayments\.moveIf\(/;
+
+describe("a payment's status is written through its state table", () => {
+  it('the check sees a planted write', () => {
+    expect(PAYMENT_WRITE.test("await tx.payments.payments.moveIf(p.id, ['pending'], 'confirmed');")).toBe(true);
+    expect(PAYMENT_WRITE.test("const payments = tx.payments.payments; await payments.moveIf(id, ['pending'], 'failed');")).toBe(true);
+  });
+
+  it('only core/payments/payment-moves.ts calls the payments repository moveIf', () => {
+    const core = new URL('../../core/', import.meta.url).pathname;
+    const offenders: string[] = [];
+    for (const entry of readdirSync(core, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name === 'payment-moves.ts') continue;
+      const text = readFileSync(join(entry.parentPath, entry.name), 'utf8');
+      if (PAYMENT_WRITE.test(text)) offenders.push(entry.name);
+    }
+    expect(offenders).toEqual([]);
+  });
+});
+
