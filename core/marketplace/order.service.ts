@@ -16,6 +16,7 @@ import type { ShippingService } from '../shipping';
 import { cartChangedDuringOrder, freightColumns, freightKey, quoteOrderFreight, type OrderFreight } from './order-shipping';
 import { orderNotify, orderReturnEmail, orderStatusEmail } from './order-messages';
 import { assertPlanOrderMove } from './plan-order';
+import { orderCommands } from './order-commands';
 import { stockAlreadyReturned } from './order-line-refund.service';
 import { assertReturnPending } from './order-return';
 import type { Tx, UnitOfWork } from '../ports/unit-of-work';
@@ -197,7 +198,7 @@ export class OrderService<H extends object = object> {
     let units = 0;
     for (const o of due) {
       const returned = await this.uow.run(async (tx) => {
-        if (!(await tx.marketplace.orders.moveIf(o.id, ['pending'], 'cancelled', { cancelled_at: now, cancel_reason: 'Pagamento não confirmado no prazo' }))) return null;
+        if (!(await orderCommands(tx).expireUnpaid(o.id, 'Pagamento não confirmado no prazo', now))) return null;
         const count = await this.returnStock(tx, o.id);
         await tx.marketplace.orders.recordStatus({ order_id: o.id, from_status: 'pending', to_status: 'cancelled', actor: 'sistema', note: 'pagamento não confirmado no prazo', created_at: now });
         await tx.notifications.create(orderNotify.expired(o.user_id, o.id));

@@ -47,4 +47,11 @@ describe('order commands', () => {
       ['o2', ['pending'], 'paid', { paid_at: now, payment_id: 'p2' }],
     ]);
   });
+
+  it('expire only a pending order, with the system as the actor', async () => {
+    const { calls, repo } = recorder();
+    const cmd = orderCommands({ marketplace: { orders: repo } } as never);
+    expect(await cmd.expireUnpaid('o3', 'Pagamento não confirmado no prazo', now)).toBe(true);
+    expect(calls).toEqual([['o3', ['pending'], 'cancelled', { cancelled_at: now, cancel_reason: 'Pagamento não confirmado no prazo' }]]);
+  });
 });
