@@ -38,7 +38,7 @@ export async function completeGroup(tx: Tx<CompleteGroupScope>, group: GroupReco
     const entry = await tx.payments.payments.findConfirmedFor('entry', m.id);
     const entryPaid = entry?.amount ?? group.entry_price;
     const balance = group.price - entryPaid;
-    await tx.groups.vouchers.create({ member_id: m.id, user_id: m.user_id, group_id: group.id, plan_id: group.plan_id, code: `TRM-${makeCode(8, random)}`, price: group.price, entry_paid: entryPaid, balance_due: balance });
+    await groupCommands(tx).issueVoucher({ member_id: m.id, user_id: m.user_id, group_id: group.id, plan_id: group.plan_id, code: `TRM-${makeCode(8, random)}`, price: group.price, entry_paid: entryPaid, balance_due: balance });
     await tx.notifications.create(notify.groupComplete(m.user_id, m.id, group.id, planName, balance));
     const user = await tx.identity.users.findById(m.user_id);
     if (user) await tx.jobs.enqueue('mail.send', groupCompleteEmail({ to: user.email, name: m.full_name ?? '', plan: planName, balance }));

@@ -50,7 +50,7 @@ export function entryPaymentFlow(clock: Clock, random: () => number = secureRand
       if (!hold) return;
       const member = await tx.groups.members.lock(payment.ref_id);
       if (!member || member.status !== 'pending_payment') return;
-      await tx.groups.members.update(member.id, { hold_expires_at: hold });
+      await groupCommands(tx).extendHold(member.id, hold);
     },
 
     async settle(tx: Tx<EntryPaymentScope>, payment: PaymentRecord): Promise<SettleOutcome> {

@@ -49,7 +49,7 @@ export class ExpireGroupsFlow {
     if (!group) throw notFound('group_not_found', 'Turma não encontrada.');
     if (group.status !== 'open') throw conflict('group_closed', 'Só turmas abertas podem expirar.');
     const now = this.clock.now();
-    await this.uow.run((tx) => tx.groups.groups.update(group.id, { deadline_at: now }));
+    await this.uow.run((tx) => groupCommands(tx).moveDeadline(group.id, now));
     const result: ExpireGroupsResult = { expired: 0, refunds_marked: 0, wallet_credits: 0, expiredGroupIds: [] };
     await this.expireOne(group, now, result);
     return result;

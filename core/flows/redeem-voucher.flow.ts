@@ -9,6 +9,7 @@ import { notify } from '../notifications';
 import type { NotificationsScope } from '../notifications/ports';
 import {
   computeReceivable,
+  payoutCommands,
   receivableAvailableAt,
   receivableView,
   redemptionRefusal,
@@ -86,7 +87,7 @@ export class RedeemVoucherFlow {
       }
       const profile = await tx.identity.profiles.findByUserId(voucher.user_id);
       const amounts = computeReceivable(voucher.price, this.feePercent);
-      const receivable = await tx.professionals.receivables.create({
+      const receivable = await payoutCommands(tx).recordReceivable({
         professional_id: professional.id,
         voucher_id: voucher.id,
         plan_id: voucher.plan_id,

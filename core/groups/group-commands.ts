@@ -29,6 +29,12 @@ export function groupCommands(tx: Tx<GroupsScope>) {
     /** The voucher was used: at a professional, or by a plan order handed to shipping (no professional). */
     redeemVoucher: (voucherId: string, now: Date, professionalId?: string) =>
       voucher(voucherId, 'redeemable', 'redeemed', { redeemed_at: now, ...(professionalId ? { redeemed_by_professional_id: professionalId } : {}) }),
+    /** A member of a completed group gets the purchase: a voucher with its price, the entry paid and the balance due. */
+    issueVoucher: (voucher: Parameters<typeof vouchers.create>[0]) => vouchers.create(voucher),
+    /** An operator ends an open group now: its deadline moves to `at` and the expiry runs on it. */
+    moveDeadline: (groupId: string, at: Date) => groups.update(groupId, { deadline_at: at }),
+    /** A place waiting for its payment is held until `until` (a boleto's due date, say). */
+    extendHold: (memberId: string, until: Date) => members.update(memberId, { hold_expires_at: until }),
     /** The purchase was undone (a withdrawal, a refund or chargeback) before the voucher was used. */
     cancelVoucher: (voucherId: string, from: VoucherStatus, now: Date) => voucher(voucherId, from, 'cancelled', { cancelled_at: now }),
   };

@@ -8,8 +8,10 @@ import { canMovePayout } from './payout-rules';
 type SettlePatch = Partial<Pick<PayoutRecord, 'provider_status' | 'provider_transfer_id' | 'receipt_url'>>;
 
 export function payoutCommands(tx: Tx<ProfessionalsScope>) {
-  const { payouts } = tx.professionals;
+  const { payouts, receivables } = tx.professionals;
   return {
+    /** A redeemed voucher owes the professional its price less the platform's fee, available after the holding period. */
+    recordReceivable: (receivable: Parameters<typeof receivables.create>[0]) => receivables.create(receivable),
     /** The provider paid the transfer. */
     markPaid: async (payoutId: string, now: Date, patch: SettlePatch) =>
       canMovePayout('pending', 'done') && payouts.moveIf(payoutId, ['pending'], 'done', { paid_at: now, ...patch }),
