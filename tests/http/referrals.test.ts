@@ -3,10 +3,9 @@
 // (self-referrals and the 4th sign-up from one IP in a day set apart); otherwise docs/product/spec.md §3's direct row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../core/shared/clock';
-import { generateCpf, formatCpf } from '../../core/identity/cpf';
 import { startViaCepFake, viaCep, type ViaCepFake } from '../fakes/viacep.fake';
 import { createTestApp, type HttpClient, type TestApp } from '../support/test-app';
-import { approvedInfluencer } from '../support/factories';
+import { approvedInfluencer, signupBody } from '../support/factories';
 
 const DAY = 86_400_000;
 const clock = new FixedClock(new Date('2026-10-01T12:00:00Z'));
@@ -24,22 +23,7 @@ afterAll(async () => {
   await cepFake?.close();
 });
 
-let seq = 0;
-function person(overrides: Record<string, unknown> = {}) {
-  seq++;
-  return {
-    full_name: 'Bruna Carvalho',
-    email: `bruna.${seq}.${Date.now()}@exemplo.com.br`,
-    cpf: formatCpf(generateCpf(Math.random)),
-    phone: `(21) 9${String(10_000_000 + seq).slice(-8)}`,
-    birth_date: '1994-03-08',
-    cep: '01310-100',
-    address_number: '900',
-    password: 'segredo-123',
-    accept_terms: true,
-    ...overrides,
-  };
-}
+const person = signupBody;
 
 const click = (visitor: HttpClient, code: string, headers: Record<string, string> = BROWSER) =>
   visitor.post('/api/referrals/clicks', { code, path: `/indicacao/${code}`, referrer: 'https://instagram.com/' }, headers);

@@ -1,11 +1,10 @@
 // The visitor type over HTTP: the click of an influencer link is recorded, the landing's type (influencer beats
 // referral beats direct) comes with the sign-up and is stored on the profile; absent → direct; unknown → pt-BR 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCpf, formatCpf } from '../../core/identity/cpf';
 import { sessionVisitorType } from '../../core/referrals';
 import { startViaCepFake, viaCep, type ViaCepFake } from '../fakes/viacep.fake';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { approvedInfluencer, createUser } from '../support/factories';
+import { approvedInfluencer, createUser, signupBody } from '../support/factories';
 
 const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36' };
 let app: TestApp;
@@ -21,22 +20,7 @@ afterAll(async () => {
   await cepFake?.close();
 });
 
-let seq = 0;
-function person(overrides: Record<string, unknown> = {}) {
-  seq++;
-  return {
-    full_name: 'Bruna Carvalho',
-    email: `visitante.${seq}.${Date.now()}@exemplo.com.br`,
-    cpf: formatCpf(generateCpf(Math.random)),
-    phone: `(21) 9${String(20_000_000 + seq).slice(-8)}`,
-    birth_date: '1994-03-08',
-    cep: '01310-100',
-    address_number: '900',
-    password: 'segredo-123',
-    accept_terms: true,
-    ...overrides,
-  };
-}
+const person = signupBody;
 
 const profileOf = (userId: string) => app.db.knex('profiles').where({ user_id: userId }).first();
 

@@ -1,7 +1,7 @@
 // Test data made fast: confirmed users with profiles and sessions written straight to the database (no argon2 per user).
 import { fakerPT_BR as faker } from '@faker-js/faker';
 import type { SecretTokens } from '../../core/ports/security';
-import { generateCpf } from '../../core/identity/cpf';
+import { formatCpf, generateCpf } from '../../core/identity/cpf';
 import { TOKENS } from '../../adapters/tokens';
 import type { HttpClient, TestApp } from './test-app';
 
@@ -198,4 +198,23 @@ export async function bindReferral(app: TestApp, influencer: { id: string; user:
   const at = options.at ?? new Date();
   const row = { referrer_user_id: influencer.user.id, referral_type: 'influencer', status: 'confirmed', codigo_referencia: influencer.code, influencer_id: influencer.id, self_referral: options.selfReferral ?? false, clicked_at: at, created_at: at };
   await app.db.knex('referrals').insert({ referred_user_id: userId, ...row }).onConflict('referred_user_id').merge(row);
+}
+
+let signupSeq = 0;
+
+/** A valid POST /api/auth/signup body for a new person (unique e-mail, CPF and phone); `overrides` replace fields. */
+export function signupBody(overrides: Record<string, unknown> = {}) {
+  signupSeq++;
+  return {
+    full_name: 'Bruna Carvalho',
+    email: `bruna.${signupSeq}.${Date.now()}@exemplo.com.br`,
+    cpf: formatCpf(generateCpf(Math.random)),
+    phone: `(21) 9${String(10_000_000 + signupSeq).slice(-8)}`,
+    birth_date: '1994-03-08',
+    cep: '01310-100',
+    address_number: '900',
+    password: 'segredo-123',
+    accept_terms: true,
+    ...overrides,
+  };
 }
