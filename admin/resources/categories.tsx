@@ -4,8 +4,6 @@
 import CategoryIcon from '@mui/icons-material/Category';
 import LabelIcon from '@mui/icons-material/LabelOutlined';
 import { Box, Chip, Typography } from '@mui/material';
-import { useEffect } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
 import {
   BooleanInput,
   Create,
@@ -29,7 +27,7 @@ import {
   type Validator,
 } from 'react-admin';
 import type { AdminPlanCategoryRecord, AdminProductCategoryRecord } from '../lib/api-types';
-import { slugify } from './plans';
+import { SlugFromName } from '../components/slug-from-name';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 const v = (key: string) => `turma.categories.validation.${key}`;
@@ -61,14 +59,6 @@ const NameCell = ({ name, slug }: { name: string; slug: string }) => (
   </Box>
 );
 
-const SlugFromName = () => {
-  const { setValue, getFieldState } = useFormContext();
-  const name = useWatch({ name: 'name' });
-  useEffect(() => {
-    if (!getFieldState('slug').isDirty) setValue('slug', slugify(typeof name === 'string' ? name : ''));
-  }, [name, getFieldState, setValue]);
-  return null;
-};
 
 const activeFilter = (
   <NullableBooleanInput

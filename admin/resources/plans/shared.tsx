@@ -1,7 +1,8 @@
 // What the plans screens share (fields, chips, actions and calls).
 import { Box, TextField as MuiTextField, Typography } from '@mui/material';
-import { useEffect, type ReactNode } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
+import { SlugFromName } from '../../components/slug-from-name';
 import { BooleanInput, NumberInput, RadioButtonGroupInput, SelectInput, TextInput, required, useTranslate, type Validator } from 'react-admin';
 import { MoneyInput } from '../../components/money-input';
 import { entryPriceOf, formatBRL } from '../../lib/money';
@@ -92,18 +93,6 @@ export function toPlanPayload(data: Partial<Plan>) {
   };
 }
 
-/** "Harmonização Facial 2x" → "harmonizacao-facial-2x". */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 120)
-    .replace(/-+$/, '');
-}
-
 // ---------------------------------------------------------------------------------------------
 // Create / Edit
 export const Section = ({ title, children }: { title: string; children: ReactNode }) => {
@@ -149,15 +138,6 @@ export const EntryPreview = () => {
   );
 };
 
-/** On create, the slug follows the name until the admin types one of their own. */
-export const SlugFromName = () => {
-  const { setValue, getFieldState } = useFormContext();
-  const name = useWatch({ name: 'name' });
-  useEffect(() => {
-    if (!getFieldState('slug').isDirty) setValue('slug', slugify(typeof name === 'string' ? name : ''));
-  }, [name, getFieldState, setValue]);
-  return null;
-};
 
 export const CategoryInput = () => {
   const { categories, isPending, failed } = usePlanCategories();

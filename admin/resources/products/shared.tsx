@@ -4,12 +4,12 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ImageIcon from '@mui/icons-material/AddPhotoAlternate';
 import { Box, Button as MuiButton, Chip, IconButton, Typography } from '@mui/material';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { BooleanInput, Button, NumberInput, ReferenceInput, SelectInput, TextInput, required, useNotify, useRecordContext, useRefresh, useTranslate, type Validator } from 'react-admin';
 import { MoneyInput } from '../../components/money-input';
 import type { AdminProductRecord } from '../../lib/api-types';
-import { slugify } from '../plans';
+import { SlugFromName } from '../../components/slug-from-name';
 import { adminApi, call, upload as uploadForm } from '../../lib/api';
 
 export type Product = AdminProductRecord;
@@ -126,14 +126,6 @@ export const Row = ({ children }: { children: ReactNode }) => (
   <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, '& > *': { minWidth: 0 } }}>{children}</Box>
 );
 
-export const SlugFromName = () => {
-  const { setValue, getFieldState } = useFormContext();
-  const name = useWatch({ name: 'name' });
-  useEffect(() => {
-    if (!getFieldState('slug').isDirty) setValue('slug', slugify(typeof name === 'string' ? name : ''));
-  }, [name, getFieldState, setValue]);
-  return null;
-};
 
 /** The product's images: upload one at a time (POST /api/admin/products/images), first is the cover, remove any. */
 export const ImagesInput = () => {
