@@ -17,3 +17,5 @@ export * from './professional.service';
 export * from './nearby-search';
 export * from './review-moderation.service';
 export * from './photo.service';
+export * from './pin-rules';
+export * from './pin-placement';

@@ -93,6 +93,8 @@ export const professionalApplicationSchema = z
     longitude: z.number().min(-74, { error: 'Posição fora do Brasil' }).max(-32, { error: 'Posição fora do Brasil' }).nullish(),
     bio: text('a apresentação', BIO_MIN, BIO_MAX),
     pix_key: pixKeySchema,
+    /** The person confirmed a pin far from the CEP's city (pin-rules.ts). */
+    pin_confirmed: z.boolean().nullish(),
   })
   .superRefine((v, ctx) => {
     const needs = ownValue(REGISTER_REQUIRED_BY_CATEGORY, v.category);

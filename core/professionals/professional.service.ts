@@ -20,6 +20,7 @@ import type { NotificationsScope } from '../notifications/ports';
 import type { AuditScope } from '../audit/ports';
 import type { CatalogScope } from '../catalog/ports';
 import { NearbySearch, photoUrl, type NearbyQuery } from './nearby-search';
+import { PinPlacement } from './pin-placement';
 import { ReviewService } from './reviews.service';
 import type { ProfessionalActor } from './reviews.service';
 
@@ -39,6 +40,8 @@ export const professionalUpdateSchema = z
     latitude: z.number().min(-34).max(6),
     longitude: z.number().min(-74).max(-32),
     pix_key: pixKeySchema,
+    /** With latitude and longitude: the person confirmed a pin far from the CEP's city (pin-rules.ts). */
+    pin_confirmed: z.boolean(),
   })
   .partial()
   .refine((v) => (v.latitude === undefined) === (v.longitude === undefined), { error: 'Informe latitude e longitude juntas', path: ['latitude'] });
@@ -57,14 +60,16 @@ export class ProfessionalService {
   constructor(
     private readonly uow: UnitOfWork<ProfessionalScope>,
     private readonly clock: Clock,
-    private readonly address: Pick<AddressService, 'lookup'>,
+    private readonly address: Pick<AddressService, 'lookup' | 'locate'>,
   ) {
     this.search = new NearbySearch(uow, clock);
     this.reviews = new ReviewService(uow, clock);
+    this.pins = new PinPlacement(uow, address);
   }
 
   private readonly search: NearbySearch;
   private readonly reviews: ReviewService;
+  private readonly pins: PinPlacement;
 
   /** POST /api/professionals/applications: a signed-in user applies; the application waits for review. */
   async apply(actor: { id: string; email: string }, input: unknown, meta: RequestMeta): Promise<{ id: string; status: ProfessionalStatus }> {
@@ -77,6 +82,10 @@ export class ProfessionalService {
     const found = await this.address.lookup(app.cep).catch(() => null);
     const latitude = app.latitude ?? found?.latitude ?? null;
     const longitude = app.longitude ?? found?.longitude ?? null;
+    // A pin placed by hand (or by the device) is checked against Brazil and the CEP's city (pin-rules.ts).
+    if (app.latitude != null && app.longitude != null) {
+      await this.pins.check({ latitude: app.latitude, longitude: app.longitude }, { city: found?.city || null, state: found?.state || null, cep: null }, app.pin_confirmed === true);
+    }
     return this.uow.run(async (tx) => {
       const existing = await tx.professionals.professionals.findByUserId(actor.id);
       // A rejected application is corrected and sent again (rejected → pending); any other is already under way.
@@ -128,7 +137,11 @@ export class ProfessionalService {
 
   /** PATCH /api/me/professional. */
   async updateMine(userId: string, input: unknown) {
-    const patch = professionalUpdateSchema.parse(input);
+    const { pin_confirmed, ...patch } = professionalUpdateSchema.parse(input);
+    if (patch.latitude !== undefined && patch.longitude !== undefined) {
+      const before = await this.uow.repos.professionals.professionals.findByUserId(userId);
+      if (before) await this.pins.check({ latitude: patch.latitude, longitude: patch.longitude }, { city: before.address_city, state: before.address_state, cep: before.cep }, pin_confirmed === true);
+    }
     return this.uow.run(async (tx) => {
       const p = await tx.professionals.professionals.findByUserId(userId);
       if (!p) throw notFound('professional_not_found', 'Você ainda não tem cadastro de profissional.');
@@ -136,6 +149,12 @@ export class ProfessionalService {
       await tx.professionals.professionals.update(p.id, { ...rest, ...(pix_key ? { pix_key_type: pix_key.type, pix_key: pix_key.key } : {}) });
       return this.ownView(tx, (await tx.professionals.professionals.findById(p.id))!);
     });
+  }
+
+  /** PUT /api/me/professional/location: the pin moved by hand, checked (pin-placement.ts); the nearby search uses it at once. */
+  async moveMine(actor: { id: string; email: string }, input: unknown) {
+    const moved = await this.pins.move(actor.id, input, actor.email);
+    return this.ownView(this.uow.repos, moved);
   }
 
   private async ownView(repos: ProfessionalScope, p: ProfessionalRecord) {

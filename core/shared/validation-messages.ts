@@ -51,6 +51,12 @@ export const VALIDATION_MESSAGES_EN: Readonly<Record<string, string>> = {
   'O término deve ser depois do início': 'The end must be after the start',
   'O percentual não pode passar de 100% da taxa': 'The percentage cannot exceed 100% of the fee',
   'O limite por pessoa não pode passar do orçamento': 'The cap per person cannot exceed the budget',
+  // The map pin (core/professionals/pin-rules.ts).
+  'Informe a latitude': 'Enter the latitude',
+  'Informe a longitude': 'Enter the longitude',
+  'Latitude deve estar entre -90 e 90': 'Latitude must be between -90 and 90',
+  'Longitude deve estar entre -180 e 180': 'Longitude must be between -180 and 180',
+  'Posição fora do Brasil': 'Position outside Brazil',
 };
 
 /** The en-US text of a pt-BR validation message from the table, or the message itself. */

@@ -11,6 +11,7 @@ import {
   nearbyQuerySchema,
   professionalApplicationSchema,
   professionalUpdateSchema,
+  pinInputSchema,
   publicProfessionalSchema,
   redeemAnswerSchema,
   reviewSchema,
@@ -29,6 +30,7 @@ import { TOKENS } from '../../tokens';
 import { requestMeta, type AppContext } from '../context';
 import { ContractRouter, reply } from '../contract';
 import { contentRangeHeader, parseSimpleRestQuery, sendList, simpleRestQueryDoc } from '../simple-rest';
+import { withPinErrors } from '../pin-errors';
 
 const idParams = z.object({ id: z.string() });
 const admin = { roles: ['admin' as const] };
@@ -56,7 +58,7 @@ export function professionalRoutes() {
       describedBody: professionalApplicationSchema,
       errors: [400, 409],
       answers: { 201: { description: 'The application, waiting for review.', schema: applicationCreatedSchema } },
-      handler: async (ctx) => reply(201, await service(ctx).apply(actor(ctx), ctx.request.body, requestMeta(ctx))),
+      handler: async (ctx) => reply(201, await withPinErrors(ctx, () => service(ctx).apply(actor(ctx), ctx.request.body, requestMeta(ctx)))),
     })
     .route({
       method: 'get',
@@ -78,7 +80,19 @@ export function professionalRoutes() {
       describedBody: professionalUpdateSchema,
       errors: [400, 404],
       answers: { 200: { description: 'The updated profile.', schema: myProfessionalSchema } },
-      handler: async (ctx) => reply(200, await service(ctx).updateMine(ctx.state.user!.id, ctx.request.body)),
+      handler: async (ctx) => reply(200, await withPinErrors(ctx, () => service(ctx).updateMine(ctx.state.user!.id, ctx.request.body))),
+    })
+    .route({
+      method: 'put',
+      path: '/api/me/professional/location',
+      summary: 'Move the caller\'s own map pin (checked: inside Brazil; near the CEP\'s city or confirmed)',
+      description:
+        '400 `pin_outside_brazil` outside the country; 409 `pin_far_from_city` (with `distance_km` and `city`) when the pin is more than 30 km from the CEP\'s city centre and `pin_confirmed` is not true. The nearby search uses the new position at once.',
+      guard: 'user',
+      describedBody: pinInputSchema,
+      errors: [400, 404, 409],
+      answers: { 200: { description: 'The updated profile.', schema: myProfessionalSchema } },
+      handler: async (ctx) => reply(200, await withPinErrors(ctx, () => service(ctx).moveMine(actor(ctx), ctx.request.body))),
     })
     .route({
       method: 'get',
