@@ -11,11 +11,17 @@ export type JobCounts = Record<string, number>;
 /** The payload a job's handler receives: the port's declared payload, or nothing for the scheduled jobs. */
 export type JobData<N extends string> = N extends JobName ? JobPayloads[N] : Record<string, never>;
 
+/** Which attempt a handler is running: on the last one a failure is final (no retry follows). */
+export interface JobRun {
+  retryCount: number;
+  lastAttempt: boolean;
+}
+
 export interface JobDefinition<N extends string = string> {
   name: N;
   description: string;
   /** Returns counts (what it did) or nothing; a throw is a failed attempt, retried while retryLimit allows. */
-  handler(data: JobData<N>): Promise<JobCounts | void>;
+  handler(data: JobData<N>, run: JobRun): Promise<JobCounts | void>;
   /** Attempts after the first one; 0 = a failure is final (the next cron tick is the retry). */
   retryLimit: number;
   retryDelaySeconds: number;

@@ -9,7 +9,7 @@ import type { Logger } from '../logger';
 import type { EnqueueOptions, JobName, JobPayloads, JobQueue } from '../../core/ports/job-queue';
 import { runInJobSpan, withTraceContext } from '../observability/tracing';
 import { JobOperatorViews } from './job-operator-views';
-import { JOBS_SCHEMA, JOBS_TIME_ZONE, countsOf, errorMessage, type FailedJob, type JobDefinition, type JobRunResult, type JobStatus } from './job-types';
+import { JOBS_SCHEMA, JOBS_TIME_ZONE, countsOf, errorMessage, type FailedJob, type JobDefinition, type JobRun, type JobRunResult, type JobStatus } from './job-types';
 
 export * from './job-types';
 
@@ -436,11 +436,13 @@ export class PgBossJobQueue {
     if (!client) return false;
     const def = this.definition(name);
     // fetch() returns [] on errors, including the unique violation that keeps a singleton queue to one active job.
-    const [job] = await client.fetch<object>(name, { batchSize: 1 });
+    const [job] = await client.fetch<object>(name, { batchSize: 1, includeMetadata: true });
     if (!job) return false;
     const started = Date.now();
+    // retryCount counts this attempt's earlier tries: at retryLimit a failure is final (a handler may record it so).
+    const run: JobRun = { retryCount: job.retryCount, lastAttempt: job.retryCount >= job.retryLimit };
     try {
-      const counts = (await runInJobSpan(name, job.data, (data) => def.handler(data as never))) ?? {};
+      const counts = (await runInJobSpan(name, job.data, (data) => def.handler(data as never, run))) ?? {};
       await client.complete(name, job.id, counts);
       this.logger.info({ job: name, id: job.id, counts, ms: Date.now() - started }, 'job executado');
     } catch (err) {
