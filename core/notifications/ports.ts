@@ -15,6 +15,7 @@ export interface NotificationRecord {
 export interface NotificationRepository {
   /** False when a notification with the same dedupe key exists already. */
   create(notification: Omit<NotificationRecord, 'id' | 'read_at' | 'created_at'> & { dedupe_key: string | null }): Promise<boolean>;
+  get(id: string): Promise<NotificationRecord | null>;
   list(userId: string, offset: number, limit: number): Promise<{ items: NotificationRecord[]; total: number; unread: number }>;
   markRead(userId: string, id: string, at: Date): Promise<boolean>;
   markAllRead(userId: string, at: Date): Promise<number>;

@@ -5,7 +5,11 @@ import type { NotificationRecord, NotificationRepository } from '../../../core/n
 type Row = Record<string, any>;
 
 export class KnexNotificationRepository implements NotificationRepository {
-  constructor(private readonly db: Knex) {}
+  /** `onCreated`: told each new row's id inside the same transaction (the unit of work enqueues its fan-out). */
+  constructor(
+    private readonly db: Knex,
+    private readonly onCreated?: (id: string) => Promise<void>,
+  ) {}
 
   async create(n: Omit<NotificationRecord, 'id' | 'read_at' | 'created_at'> & { dedupe_key: string | null }) {
     const rows = (await this.db('notifications')
@@ -13,7 +17,12 @@ export class KnexNotificationRepository implements NotificationRepository {
       .onConflict('dedupe_key')
       .ignore()
       .returning('id')) as Array<{ id: string }>;
-    return rows.length === 1;
+    if (rows.length !== 1) return false;
+    if (this.onCreated) await this.onCreated(rows[0]!.id);
+    return true;
+  }
+  async get(id: string) {
+    return ((await this.db('notifications').where({ id }).first()) as NotificationRecord | undefined) ?? null;
   }
   async list(userId: string, offset: number, limit: number) {
     const base = this.db('notifications').where({ user_id: userId });

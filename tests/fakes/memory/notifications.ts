@@ -12,6 +12,7 @@ export function notificationsFake(db: MemoryDb): NotificationsScope {
         db.notifications.insert({ ...n, data: n.data ?? {}, read_at: null });
         return true;
       },
+      get: async (id) => db.notifications.get(id),
       list: async (userId, offset, limit) => {
         const all = newestFirst(db.notifications.all((n) => n.user_id === userId));
         return { items: all.slice(offset, offset + limit), total: all.length, unread: unread(userId) };
