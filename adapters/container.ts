@@ -29,12 +29,9 @@ import { PlanCategoryAdminService } from '../core/catalog/plan-category-admin';
 import { CartService } from '../core/marketplace/cart.service';
 import { OrderService } from '../core/marketplace/order.service';
 import { OrderLineRefundService } from '../core/marketplace/order-line-refund.service';
-import { ShippingService, type ShippingLabels, type ShippingQuote } from '../core/shipping';
+import { ShippingService, type ShippingQuote } from '../core/shipping';
 import { TableShippingQuote } from './shipping/table.shipping';
 import { FallbackShippingQuote, MelhorEnvioShippingQuote } from './shipping/melhor-envio.shipping';
-import { MelhorEnvioLabels } from './shipping/melhor-envio.labels';
-import { TableShippingLabels } from './shipping/table.labels';
-import { OrderParcelService } from '../core/marketplace/order-parcel.service';
 import { KnexAdminExports } from './db/repos/admin-exports.repo';
 import { KnexReports } from './db/repos/reports.repo';
 import { GroupAdminFlow } from '../core/flows/group-admin.flow';
@@ -63,7 +60,6 @@ import { MyVouchersFlow } from '../core/flows/my-vouchers.flow';
 import { GroupEscrowService } from '../core/groups/escrow.service';
 import { KnexEscrowFacts } from './db/repos/escrow.repo';
 import { ExportMyDataFlow } from '../core/flows/export-my-data.flow';
-import { AccountDeletionFlow } from '../core/flows/account-deletion.flow';
 import { PaymentReceiptFlow } from '../core/flows/payment-receipt.flow';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -86,10 +82,6 @@ import { TOKENS } from './tokens';
 import { ExperimentService } from '../core/experiments';
 import { SharpImageProcessor } from './images/sharp.images';
 import { ProfessionalPhotoService } from '../core/professionals/photo.service';
-import type { Messenger } from '../core/messaging/messenger';
-import { WhatsappService } from '../core/messaging/whatsapp.service';
-import { WhatsappCloudMessenger } from './messaging/whatsapp-cloud.messenger';
-import { DisabledMessenger, OutboxMessenger } from './messaging/outbox.messenger';
 
 export interface ContainerOverrides {
   clock?: Clock;
@@ -107,18 +99,6 @@ export interface ContainerOverrides {
   storage?: FileStorage;
   /** Replaces the freight quote (Melhor Envio or the table). */
   shippingQuote?: ShippingQuote;
-  /** Replaces the labels and tracking (Melhor Envio or the table). */
-  shippingLabels?: ShippingLabels;
-  /** Replaces the WhatsApp messenger WHATSAPP_PROVIDER chooses. */
-  messenger?: Messenger;
-}
-
-/** Melhor Envio's labels when its token and MELHOR_ENVIO_SENDER are set, else the table (typed codes, simulated steps). */
-function createShippingLabels(config: Config, logger: Logger): ShippingLabels {
-  const me = config.shipping.melhorEnvio;
-  const labels = config.shipping.labels;
-  if (!me || !labels) return new TableShippingLabels({ simulate: config.shipping.simulateTracking });
-  return new MelhorEnvioLabels({ baseUrl: me.url, token: me.token, userAgent: turmaUserAgent(config.publicUrl), sender: labels.sender, webhookSecret: labels.webhookSecret, logger });
 }
 
 /** Melhor Envio when MELHOR_ENVIO_TOKEN is set (falling back to the table when it fails), else the table alone. */
@@ -155,14 +135,6 @@ function createMailer(config: Config, database: Database, logger: Logger): Maile
     showLinks: !config.isProduction,
     ...(config.isProduction ? {} : { mailboxUrl: `${config.publicUrl}/dev/mailbox` }),
   });
-}
-
-/** WhatsApp's Cloud API, the outbox table plus a console line (the development default), or off (production's default). */
-export function createMessenger(config: Config, database: Database, logger: Logger): Messenger {
-  const w = config.whatsapp;
-  if (w.provider === 'cloud') return new WhatsappCloudMessenger({ baseUrl: w.apiUrl, version: w.apiVersion, phoneNumberId: w.phoneNumberId!, accessToken: w.accessToken!, logger });
-  if (w.provider === 'off') return new DisabledMessenger();
-  return new OutboxMessenger(database.knex, { print: config.logLevel === 'silent' ? () => {} : (line) => console.log(line) });
 }
 
 /** Asaas when PAYMENT_PROVIDER=asaas (config has required its three variables), else the embedded sandbox. */
@@ -303,11 +275,6 @@ export function buildContainer(config: Config, database: Database, overrides: Co
       new OrderService<Repositories>(uow, clock, cache, orderStatusHooks({ platformFeePercent: config.platformFeePercent }, planOrders), shipping),
     [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.CatalogCache, TOKENS.ShippingService, TOKENS.PlanOrderFlow],
   );
-  c.bind<ShippingLabels>(TOKENS.ShippingLabels).toResolvedValue((logger: Logger) => overrides.shippingLabels ?? createShippingLabels(config, logger), [TOKENS.Logger]);
-  c.bind(TOKENS.OrderParcelService).toResolvedValue(
-    (uow: AppUnitOfWork, clock: Clock, orders: OrderService<Repositories>, labels: ShippingLabels) => new OrderParcelService(uow, clock, orders, labels),
-    [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.OrderService, TOKENS.ShippingLabels],
-  );
   c.bind(TOKENS.OrderLineRefundService).toResolvedValue(
     (uow: AppUnitOfWork, gateway: PaymentGateway, clock: Clock, cache: CatalogCache) => new OrderLineRefundService(uow, gateway, clock, { applyCharge: (id, charge) => c.get<PaymentService>(TOKENS.PaymentService).applyCharge(id, charge) }, cache),
     [TOKENS.UnitOfWork, TOKENS.PaymentGateway, TOKENS.Clock, TOKENS.CatalogCache],
@@ -323,11 +290,6 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.SecretTokens, TOKENS.PushSubscriptionsProbe],
   );
   c.bind<MessageLog>(TOKENS.MessageLog).toResolvedValue((uow: AppUnitOfWork) => uow.repos.messaging.log, [TOKENS.UnitOfWork]);
-  c.bind<Messenger>(TOKENS.Messenger).toResolvedValue((logger: Logger) => overrides.messenger ?? createMessenger(config, database, logger), [TOKENS.Logger]);
-  c.bind(TOKENS.WhatsappService).toResolvedValue(
-    (uow: AppUnitOfWork, preferences: MessagePreferenceService, messenger: Messenger) => new WhatsappService(uow, preferences, messenger, { publicUrl: config.publicUrl }),
-    [TOKENS.UnitOfWork, TOKENS.MessagePreferences, TOKENS.Messenger],
-  );
   // ── Job queue (pg-boss 10, schema `pgboss`) ─────────────────────────────────────────────────────────────────
   // One queue per process holding every job definition; workers and cron run here only when JOBS_ENABLED
   // (`turma jobs work` starts them in a process of its own). main.ts starts it after the migrations; the server stops it
@@ -403,10 +365,6 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   // Where a group's money is: the escrow facts are read by the same query as the financial report's.
   c.bind(TOKENS.GroupEscrowService).toResolvedValue((uow: AppUnitOfWork) => new GroupEscrowService(uow, new KnexEscrowFacts(database.knex)), [TOKENS.UnitOfWork]);
   c.bind(TOKENS.ExportMyDataFlow).toResolvedValue((uow: AppUnitOfWork, clock: Clock) => new ExportMyDataFlow(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
-  c.bind(TOKENS.AccountDeletionFlow).toResolvedValue(
-    (uow: AppUnitOfWork, withdrawals: WithdrawalFlow, hasher: PasswordHasher, tokens: SecretTokens, clock: Clock) => new AccountDeletionFlow(uow, withdrawals, hasher, tokens, clock),
-    [TOKENS.UnitOfWork, TOKENS.WithdrawalFlow, TOKENS.PasswordHasher, TOKENS.SecretTokens, TOKENS.Clock],
-  );
   c.bind(TOKENS.PaymentReceiptFlow).toResolvedValue((uow: AppUnitOfWork, clock: Clock) => new PaymentReceiptFlow(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   return c;
 }

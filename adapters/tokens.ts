@@ -45,9 +45,6 @@ export const TOKENS = {
   PlanCategoryAdminService: Symbol.for('turma.PlanCategoryAdminService'),
   CartService: Symbol.for('turma.CartService'),
   OrderService: Symbol.for('turma.OrderService'),
-  /** Labels bought and parcels followed (core/marketplace/order-parcel.service.ts) over the ShippingLabels port. */
-  OrderParcelService: Symbol.for('turma.OrderParcelService'),
-  ShippingLabels: Symbol.for('turma.ShippingLabels'),
   /** Refunds of one order line (core/marketplace/order-line-refund.service.ts). */
   OrderLineRefundService: Symbol.for('turma.OrderLineRefundService'),
   /** The ShippingQuote port (Melhor Envio or the embedded table) and the freight quotes over it. */
@@ -77,8 +74,6 @@ export const TOKENS = {
   MyVouchersFlow: Symbol.for('turma.MyVouchersFlow'),
   GroupEscrowService: Symbol.for('turma.GroupEscrowService'),
   ExportMyDataFlow: Symbol.for('turma.ExportMyDataFlow'),
-  /** Deleting an account after resolving what is open (core/flows/account-deletion.flow.ts). */
-  AccountDeletionFlow: Symbol.for('turma.AccountDeletionFlow'),
   /** Receipts of confirmed payments (core/flows/payment-receipt.flow.ts). */
   PaymentReceiptFlow: Symbol.for('turma.PaymentReceiptFlow'),
   /** Payouts to professionals: maturing receivables, runs, PIX transfers and their webhooks (core/flows/payout.flow.ts). */
@@ -93,8 +88,4 @@ export const TOKENS = {
   MessageLog: Symbol.for('turma.MessageLog'),
   /** Whether a person has a web push subscription (the push adapter rebinds it; false until then). */
   PushSubscriptionsProbe: Symbol.for('turma.PushSubscriptionsProbe'),
-  /** The WhatsApp port: the Cloud API, the development outbox or off (WHATSAPP_PROVIDER). */
-  Messenger: Symbol.for('turma.Messenger'),
-  /** WhatsApp's use cases: the send and opt-in jobs, the webhook's statuses and replies (core/messaging/whatsapp.service.ts). */
-  WhatsappService: Symbol.for('turma.WhatsappService'),
 } as const;

@@ -34,10 +34,6 @@ import * as productUploads from './20261124005301_product_uploads';
 import * as refundTransferIndex from './20261124005400_refund_transfer_index';
 import * as profilesVisitorType from './20261128090000_profiles_visitor_type';
 import * as messagingConsent from './20261128110000_messaging_consent';
-import * as serviceInvoices from './20261128140000_service_invoices';
-import * as goodsInvoices from './20261128150000_goods_invoices';
-import * as orderParcels from './20261128160000_order_parcels';
-import * as whatsappOutbox from './20261128120000_whatsapp_outbox';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -80,10 +76,6 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261124005400_refund_transfer_index', refundTransferIndex],
   ['20261128090000_profiles_visitor_type', profilesVisitorType],
   ['20261128110000_messaging_consent', messagingConsent],
-  ['20261128140000_service_invoices', serviceInvoices],
-  ['20261128150000_goods_invoices', goodsInvoices],
-  ['20261128160000_order_parcels', orderParcels],
-  ['20261128120000_whatsapp_outbox', whatsappOutbox],
 ];
 
 /** The static list as knex's migration source; `wrap` lets the runner add a guard around each migration. */

@@ -17,8 +17,6 @@ import type { PaymentsScope } from '../../core/payments';
 import type { ProfessionalsScope } from '../../core/professionals';
 import type { ReferralsScope } from '../../core/referrals';
 import type { WalletScope } from '../../core/wallet';
-import type { GoodsInvoicesScope } from '../../core/goods-invoices/ports';
-import type { ServiceInvoicesScope } from '../../core/service-invoices/ports';
 import type { JobQueue } from '../../core/ports/job-queue';
 import { KnexAuditLogRepository } from './repos/audit.repo';
 import {
@@ -34,7 +32,6 @@ import { KnexNotificationRepository } from './repos/notifications.repos';
 import { KnexWalletRepository } from './repos/wallet.repos';
 import { KnexReferralRepository } from './repos/referrals.repos';
 import { KnexCartRepository, KnexOrderRepository, KnexProductRepository } from './repos/marketplace.repos';
-import { KnexOrderShipmentRepository } from './repos/order-shipments.repo';
 import { KnexPlanOrderRepository } from './repos/plan-orders.repo';
 import { KnexProfessionalRepository, KnexReceivableRepository, KnexReviewRepository } from './repos/professionals.repos';
 import { KnexProfessionalPhotoRepository } from './repos/professional-photos.repos';
@@ -46,8 +43,6 @@ import { KnexExperimentRepository } from './repos/experiments.repo';
 import { KnexPlanCategoryAdminRepository, KnexProductAdminRepository } from './repos/catalogue-admin.repos';
 import { KnexOrderLineRefundRepository } from './repos/order-line-refunds.repo';
 import { KnexProductUploadRepository } from './repos/product-uploads.repo';
-import { KnexServiceInvoiceRepository } from './repos/service-invoices.repos';
-import { KnexGoodsInvoiceRepository } from './repos/goods-invoices.repo';
 import { KnexMessageLog, KnexMessagePreferenceRepository, KnexWhatsappOptinRepository } from './repos/messaging.repos';
 
 /** What the unit of work needs of the job queue adapter. */
@@ -72,9 +67,7 @@ export type Repositories = IdentityScope &
   ProfessionalsScope &
   CampaignsScope &
   ExperimentsScope &
-  ServiceInvoicesScope &
-  MessagingScope &
-  GoodsInvoicesScope;
+  MessagingScope;
 
 /** The unit of work the container hands to every service and flow (each sees only the scopes it declares). */
 export type AppUnitOfWork = UnitOfWork<Repositories>;
@@ -97,13 +90,11 @@ export function makeRepositories(db: Knex, onNotification?: (id: string) => Prom
     payments: { payments: new KnexPaymentRepository(db), events: new KnexPaymentEventRepository(db) },
     notifications: new KnexNotificationRepository(db, onNotification),
     wallet: new KnexWalletRepository(db),
-    marketplace: { products: new KnexProductRepository(db), cart: new KnexCartRepository(db), orders: new KnexOrderRepository(db), admin: new KnexProductAdminRepository(db), lineRefunds: new KnexOrderLineRefundRepository(db), uploads: new KnexProductUploadRepository(db), planOrders: new KnexPlanOrderRepository(db), shipments: new KnexOrderShipmentRepository(db) },
+    marketplace: { products: new KnexProductRepository(db), cart: new KnexCartRepository(db), orders: new KnexOrderRepository(db), admin: new KnexProductAdminRepository(db), lineRefunds: new KnexOrderLineRefundRepository(db), uploads: new KnexProductUploadRepository(db), planOrders: new KnexPlanOrderRepository(db) },
     professionals: { professionals: new KnexProfessionalRepository(db), photos: new KnexProfessionalPhotoRepository(db), receivables: new KnexReceivableRepository(db), reviews: new KnexReviewRepository(db), payouts: new KnexPayoutRepository(db) },
     campaigns: { campaigns: new KnexCampaignRepository(db), bonuses: new KnexCampaignBonusRepository(db) },
     commissions: new KnexCommissionRepository(db),
     experiments: new KnexExperimentRepository(db),
-    serviceInvoices: { invoices: new KnexServiceInvoiceRepository(db) },
-    goodsInvoices: new KnexGoodsInvoiceRepository(db),
     messaging: { preferences: new KnexMessagePreferenceRepository(db), whatsapp: new KnexWhatsappOptinRepository(db), log: new KnexMessageLog(db) },
   };
 }
