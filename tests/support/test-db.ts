@@ -20,6 +20,11 @@ function withDatabase(url: string, name: string): string {
 
 let snapshot: Blob | null | undefined;
 
+/** The migrated PostgreSQL template database made once per vitest run (tests/support/global-setup.ts); '' outside vitest. */
+async function migratedTemplate(): Promise<string> {
+  return process.env.VITEST ? (await import('vitest')).inject('pgTemplate') : '';
+}
+
 /** The migrated PGlite snapshot made once per vitest run (tests/support/global-setup.ts); null outside vitest. */
 async function migratedSnapshot(): Promise<Blob | null> {
   if (snapshot !== undefined) return snapshot;
@@ -36,7 +41,8 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   if (baseUrl) {
     const name = `turma_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
     const admin = knexFactory({ client: 'pg', connection: baseUrl, pool: { min: 0, max: 1 } });
-    await admin.raw(`create database "${name}"`);
+    const template = options.migrate !== false ? await migratedTemplate() : '';
+    await admin.raw(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
     url = withDatabase(baseUrl, name);
     db = await openDatabase({ url, poolMax: 20 });
     drop = async () => {
@@ -47,7 +53,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     const migrated = options.migrate !== false ? await migratedSnapshot() : null;
     db = await openDatabase(migrated ? { pgliteSnapshot: migrated } : {});
   }
-  // Still run on a snapshot: a no-op there, and the real migration everywhere else.
+  // Still run on a snapshot or a template copy: a no-op there, and the real migration everywhere else.
   if (options.migrate !== false) await migrateLatest(db.knex);
   return {
     ...db,
