@@ -34,6 +34,7 @@ import * as productUploads from './20261124005301_product_uploads';
 import * as refundTransferIndex from './20261124005400_refund_transfer_index';
 import * as profilesVisitorType from './20261128090000_profiles_visitor_type';
 import * as messagingConsent from './20261128110000_messaging_consent';
+import * as goodsInvoices from './20261128150000_goods_invoices';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -76,6 +77,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261124005400_refund_transfer_index', refundTransferIndex],
   ['20261128090000_profiles_visitor_type', profilesVisitorType],
   ['20261128110000_messaging_consent', messagingConsent],
+  ['20261128150000_goods_invoices', goodsInvoices],
 ];
 
 /** The static list as knex's migration source; `wrap` lets the runner add a guard around each migration. */

@@ -17,6 +17,7 @@ import type { PaymentsScope } from '../../core/payments';
 import type { ProfessionalsScope } from '../../core/professionals';
 import type { ReferralsScope } from '../../core/referrals';
 import type { WalletScope } from '../../core/wallet';
+import type { GoodsInvoicesScope } from '../../core/goods-invoices/ports';
 import type { JobQueue } from '../../core/ports/job-queue';
 import { KnexAuditLogRepository } from './repos/audit.repo';
 import {
@@ -43,6 +44,7 @@ import { KnexExperimentRepository } from './repos/experiments.repo';
 import { KnexPlanCategoryAdminRepository, KnexProductAdminRepository } from './repos/catalogue-admin.repos';
 import { KnexOrderLineRefundRepository } from './repos/order-line-refunds.repo';
 import { KnexProductUploadRepository } from './repos/product-uploads.repo';
+import { KnexGoodsInvoiceRepository } from './repos/goods-invoices.repo';
 import { KnexMessageLog, KnexMessagePreferenceRepository, KnexWhatsappOptinRepository } from './repos/messaging.repos';
 
 /** What the unit of work needs of the job queue adapter. */
@@ -67,7 +69,8 @@ export type Repositories = IdentityScope &
   ProfessionalsScope &
   CampaignsScope &
   ExperimentsScope &
-  MessagingScope;
+  MessagingScope &
+  GoodsInvoicesScope;
 
 /** The unit of work the container hands to every service and flow (each sees only the scopes it declares). */
 export type AppUnitOfWork = UnitOfWork<Repositories>;
@@ -95,6 +98,7 @@ export function makeRepositories(db: Knex, onNotification?: (id: string) => Prom
     campaigns: { campaigns: new KnexCampaignRepository(db), bonuses: new KnexCampaignBonusRepository(db) },
     commissions: new KnexCommissionRepository(db),
     experiments: new KnexExperimentRepository(db),
+    goodsInvoices: new KnexGoodsInvoiceRepository(db),
     messaging: { preferences: new KnexMessagePreferenceRepository(db), whatsapp: new KnexWhatsappOptinRepository(db), log: new KnexMessageLog(db) },
   };
 }

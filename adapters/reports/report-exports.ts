@@ -5,7 +5,8 @@ import { ORDER_STATUS_LABELS, orderNumber } from '../../core/marketplace';
 import { formatCpf } from '../../core/identity/cpf';
 import { COMMISSION_STATUS_LABELS, type CommissionStatus } from '../../core/influencers/commission-rules';
 import { PAYOUT_STATUS_LABELS, type PayoutStatus } from '../../core/professionals/payout-rules';
-import { buildFinancialReport, formatPeriod, nextDay, startOfBrasiliaDay, summariseFiscal, type FinancialRow, type FiscalEvent } from '../../core/reports';
+import { FISCAL_KIND_LABELS, buildFinancialReport, formatPeriod, nextDay, startOfBrasiliaDay, summariseFiscal, type FinancialRow, type FiscalEvent } from '../../core/reports';
+import { GOODS_INVOICE_STATUS_LABELS } from '../../core/goods-invoices';
 import { csvCell, keysetRows, type CsvColumn } from '../http/csv-export';
 import { exportCursorOf, type CommissionExportRow, type CreatedBetween, type ExportCursor, type KnexAdminExports, type OrderExportRow, type PayoutExportRow, type WithCursor } from '../db/repos/admin-exports.repo';
 import type { KnexReports } from '../db/repos/reports.repo';
@@ -34,15 +35,20 @@ export const financialColumns: Array<CsvColumn<FinancialRow>> = [
 
 export const fiscalColumns: Array<CsvColumn<FiscalEvent>> = [
   { header: 'Data', value: (e) => csvCell.dateTime(e.occurred_at) },
-  { header: 'Tipo', value: (e) => (e.kind === 'fee' ? 'Taxa de intermediação' : 'Venda no marketplace') },
+  { header: 'Tipo', value: (e) => FISCAL_KIND_LABELS[e.kind] },
   { header: 'Cliente', value: (e) => e.customer_name },
   { header: 'CPF', value: (e) => (e.customer_cpf ? formatCpf(e.customer_cpf) : '') },
   { header: 'Descrição', value: (e) => e.description },
-  { header: 'Valor do serviço (R$)', value: (e) => csvCell.reais(e.amount) },
+  // Services (NFS-e), goods (NF-e) and freight apart: the freight is never part of a service's value.
+  { header: 'Serviços — NFS-e (R$)', value: (e) => csvCell.reais(e.service_amount) },
+  { header: 'Mercadorias — NF-e (R$)', value: (e) => csvCell.reais(e.goods_amount) },
+  { header: 'Frete (R$)', value: (e) => csvCell.reais(e.freight_amount) },
   { header: 'Valor da compra (R$)', value: (e) => csvCell.reais(e.gross) },
   { header: 'Estornado', value: (e) => (e.refunded ? 'sim' : 'não') },
   { header: 'Nota fiscal', value: (e) => e.invoice_number },
   { header: 'Emitida em', value: (e) => csvCell.dateTime(e.invoiced_at) },
+  { header: 'NF-e', value: (e) => (e.nfe_status ? GOODS_INVOICE_STATUS_LABELS[e.nfe_status] : '') },
+  { header: 'Chave de acesso da NF-e', value: (e) => e.nfe_access_key },
   { header: 'Evento', value: (e) => e.id },
 ];
 
@@ -79,7 +85,7 @@ export const commissionColumns: Array<CsvColumn<CommissionExportRow>> = [
 
 export const payoutColumns: Array<CsvColumn<PayoutExportRow>> = [
   { header: 'Destinatário', value: (r) => r.recipient_name },
-  { header: 'Tipo', value: (r) => (r.recipient_kind === 'professional' ? 'Profissional' : 'Influenciador') },
+  { header: 'Tipo', value: (r) => ({ professional: 'Profissional', influencer: 'Influenciador', wallet_refund: 'Devolução de crédito (conta excluída)' })[r.recipient_kind] },
   { header: 'Valor (R$)', value: (r) => csvCell.reais(r.amount) },
   { header: 'Status', value: (r) => PAYOUT_STATUS_LABELS[r.status as PayoutStatus] ?? r.status },
   { header: 'Motivo da falha', value: (r) => r.failure_reason },

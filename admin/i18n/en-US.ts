@@ -515,7 +515,7 @@ export const turmaEnglish = {
     fiscal: {
       title: 'Fiscal',
       menu: 'Fiscal',
-      intro: "The platform's taxable events of the month (Brasília time): its fee on used vouchers and marketplace sales, with the customer's CPF and the amounts to issue the service invoice (NFS-e).",
+      intro: "The platform's taxable events of the month (Brasília time): its fee on used vouchers and marketplace sales, with the customer's CPF. Services go on the NFS-e; goods on the NF-e (issued for each paid order); freight is shown apart, never as a service.",
       month: 'Month',
       csv: 'Export CSV',
       bad_month: 'Choose a valid month.',
@@ -530,7 +530,9 @@ export const turmaEnglish = {
       refunded: 'Refunded',
       pending: 'No invoice',
       kinds: { fee: 'Intermediation fee', order: 'Marketplace sale' },
-      columns: { date: 'Date', kind: 'Type', customer: 'Customer', cpf: 'CPF', description: 'Description', amount: 'Service amount', gross: 'Purchase amount', invoice: 'Invoice' },
+      columns: { date: 'Date', kind: 'Type', customer: 'Customer', cpf: 'CPF', description: 'Description', amount: 'Service amount', service: 'Services (NFS-e)', goods: 'Goods (NF-e)', freight: 'Freight', gross: 'Purchase amount', invoice: 'Invoice', nfe: 'NF-e' },
+      split: 'Services (NFS-e): %{service} · Goods (NF-e): %{goods} · Freight: %{freight}',
+      nfe_statuses: { pending: 'Waiting to be issued', processing: 'Being processed by SEFAZ', authorised: 'Authorised', error: 'Rejected', cancelled: 'Cancelled', return_required: 'Return invoice pending' },
     },
     financial: {
       title: 'Financial reports',

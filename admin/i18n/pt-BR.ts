@@ -730,7 +730,7 @@ export const ptBR: Messages = {
     fiscal: {
       title: 'Fiscal',
       menu: 'Fiscal',
-      intro: 'Eventos tributáveis da plataforma no mês (horário de Brasília): a taxa de intermediação sobre vouchers usados e as vendas do marketplace, com o CPF do cliente e os valores para emitir a NFS-e.',
+      intro: 'Eventos tributáveis da plataforma no mês (horário de Brasília): a taxa de intermediação sobre vouchers usados e as vendas do marketplace, com o CPF do cliente. Serviços vão na NFS-e; mercadorias, na NF-e (emitida a cada pedido pago); o frete aparece à parte, nunca como serviço.',
       month: 'Mês',
       csv: 'Exportar CSV',
       bad_month: 'Escolha um mês válido.',
@@ -745,7 +745,9 @@ export const ptBR: Messages = {
       refunded: 'Estornado',
       pending: 'Sem nota',
       kinds: { fee: 'Taxa de intermediação', order: 'Venda no marketplace' },
-      columns: { date: 'Data', kind: 'Tipo', customer: 'Cliente', cpf: 'CPF', description: 'Descrição', amount: 'Valor do serviço', gross: 'Valor da compra', invoice: 'Nota fiscal' },
+      columns: { date: 'Data', kind: 'Tipo', customer: 'Cliente', cpf: 'CPF', description: 'Descrição', amount: 'Valor do serviço', service: 'Serviços (NFS-e)', goods: 'Mercadorias (NF-e)', freight: 'Frete', gross: 'Valor da compra', invoice: 'Nota fiscal', nfe: 'NF-e' },
+      split: 'Serviços (NFS-e): %{service} · Mercadorias (NF-e): %{goods} · Frete: %{freight}',
+      nfe_statuses: { pending: 'Aguardando emissão', processing: 'Em processamento na SEFAZ', authorised: 'Autorizada', error: 'Rejeitada', cancelled: 'Cancelada', return_required: 'Nota de devolução pendente' },
     },
     financial: {
       title: 'Relatórios financeiros',

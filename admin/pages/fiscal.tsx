@@ -1,6 +1,6 @@
-// /admin/fiscal: the platform's taxable events of a month (its fee on redeemed vouchers, marketplace sales)
-// with the customer's CPF and the amounts for the service invoice (NFS-e); select events and mark them invoiced with
-// the invoice number (POST /api/admin/reports/fiscal/mark-invoiced, audited); CSV download.
+// /admin/fiscal: the month's taxable events (fees on redeemed vouchers, marketplace sales) with the customer's CPF,
+// split into services (NFS-e), goods (NF-e, with the sale's NF-e status) and freight; mark events invoiced with the
+// invoice number (POST /api/admin/reports/fiscal/mark-invoiced, audited); CSV download.
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, Card, CardContent, Checkbox, Chip, CircularProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
@@ -14,6 +14,16 @@ import { adminApi, call } from '../lib/api';
 
 /** MUI's checkbox cell (padding="checkbox"): the date column is pinned right after it. */
 const CHECKBOX_WIDTH = 48;
+const MONEY_COLUMNS = ['service', 'goods', 'freight', 'gross'];
+type NfeStatus = NonNullable<FiscalReportRecord['events'][number]['nfe_status']>;
+const NFE_CHIP: Record<NfeStatus, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
+  pending: 'default',
+  processing: 'info',
+  authorised: 'success',
+  error: 'error',
+  cancelled: 'default',
+  return_required: 'warning',
+};
 
 type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; report: FiscalReportRecord };
 
@@ -105,6 +115,13 @@ export const FiscalPage = () => {
                 pending_amount: formatBRL(state.report.totals.pending_amount),
               })}
             </Typography>
+            <Typography variant="body2" sx={{ mb: 1.5, color: 'text.secondary' }} data-testid="fiscal-split">
+              {translate('turma.fiscal.split', {
+                service: formatBRL(state.report.totals.service_amount),
+                goods: formatBRL(state.report.totals.goods_amount),
+                freight: formatBRL(state.report.totals.freight_amount),
+              })}
+            </Typography>
             {events.length === 0 ? (
               <Typography sx={{ color: 'text.secondary' }}>{translate('turma.fiscal.empty')}</Typography>
             ) : (
@@ -116,7 +133,7 @@ export const FiscalPage = () => {
                   </Button>
                 </Stack>
                 <TableContainer tabIndex={0} role="region" aria-label={translate('turma.fiscal.title')} sx={{ overflowX: 'auto' }}>
-                  <Table size="small" aria-label={translate('turma.fiscal.title')} sx={{ minWidth: 900 }}>
+                  <Table size="small" aria-label={translate('turma.fiscal.title')} sx={{ minWidth: 1200 }}>
                     <TableHead>
                       <TableRow>
                         <TableCell padding="checkbox" sx={stickyCell()}>
@@ -127,8 +144,8 @@ export const FiscalPage = () => {
                             onChange={(e) => setSelected(e.target.checked ? open.map((x) => x.id) : [])}
                           />
                         </TableCell>
-                        {['date', 'kind', 'customer', 'cpf', 'description', 'amount', 'gross', 'invoice'].map((k) => (
-                          <TableCell key={k} component="th" scope="col" align={k === 'amount' || k === 'gross' ? 'right' : 'left'} sx={k === 'date' ? stickyCell(CHECKBOX_WIDTH) : undefined}>
+                        {['date', 'kind', 'customer', 'cpf', 'description', 'service', 'goods', 'freight', 'gross', 'invoice', 'nfe'].map((k) => (
+                          <TableCell key={k} component="th" scope="col" align={MONEY_COLUMNS.includes(k) ? 'right' : 'left'} sx={k === 'date' ? stickyCell(CHECKBOX_WIDTH) : undefined}>
                             {translate(`turma.fiscal.columns.${k}`)}
                           </TableCell>
                         ))}
@@ -145,10 +162,16 @@ export const FiscalPage = () => {
                           <TableCell>{e.customer_name ?? '—'}</TableCell>
                           <TableCell sx={{ whiteSpace: 'nowrap' }}>{cpf(e.customer_cpf)}</TableCell>
                           <TableCell sx={{ minWidth: 220 }}>{e.description}</TableCell>
-                          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatBRL(e.amount)}</TableCell>
-                          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatBRL(e.gross)}</TableCell>
+                          {[e.service_amount, e.goods_amount, e.freight_amount, e.gross].map((v, i) => (
+                            <TableCell key={i} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                              {formatBRL(v)}
+                            </TableCell>
+                          ))}
                           <TableCell>
                             {e.refunded ? <Chip size="small" label={translate('turma.fiscal.refunded')} /> : e.invoice_number ? <Chip size="small" color="success" label={e.invoice_number} /> : <Chip size="small" variant="outlined" label={translate('turma.fiscal.pending')} />}
+                          </TableCell>
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                            {e.nfe_status ? <Chip size="small" color={NFE_CHIP[e.nfe_status]} label={translate(`turma.fiscal.nfe_statuses.${e.nfe_status}`)} title={e.nfe_access_key ?? undefined} /> : '—'}
                           </TableCell>
                         </TableRow>
                       ))}

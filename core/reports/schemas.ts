@@ -1,5 +1,6 @@
 // Contracts of the back-office reports.
 import { z } from 'zod';
+import { GOODS_INVOICE_STATUSES } from '../goods-invoices';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use uma data no formato AAAA-MM-DD' });
 
@@ -90,17 +91,33 @@ const fiscalEvent = z.object({
   customer_cpf: z.string().nullable(),
   description: z.string(),
   amount: z.number().int(),
+  /** Services (NFS-e), goods (NF-e) and freight: `amount` split (core/reports/fiscal.ts fiscalSplit). */
+  service_amount: z.number().int(),
+  goods_amount: z.number().int(),
+  freight_amount: z.number().int(),
   gross: z.number().int(),
   refunded: z.boolean(),
   invoice_number: z.string().nullable(),
   invoiced_at: z.string().nullable(),
+  nfe_status: z.enum(GOODS_INVOICE_STATUSES).nullable(),
+  nfe_access_key: z.string().nullable(),
 });
 
 export const fiscalReportSchema = z
   .object({
     month: z.string(),
     events: z.array(fiscalEvent),
-    totals: z.object({ events: z.number().int(), amount: z.number().int(), invoiced: z.number().int(), invoiced_amount: z.number().int(), pending: z.number().int(), pending_amount: z.number().int() }),
+    totals: z.object({
+      events: z.number().int(),
+      amount: z.number().int(),
+      invoiced: z.number().int(),
+      invoiced_amount: z.number().int(),
+      pending: z.number().int(),
+      pending_amount: z.number().int(),
+      service_amount: z.number().int(),
+      goods_amount: z.number().int(),
+      freight_amount: z.number().int(),
+    }),
   })
   .meta({ id: 'FiscalReport' });
 

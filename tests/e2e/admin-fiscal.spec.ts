@@ -48,7 +48,7 @@ test.describe('back office: fiscal', () => {
     const bytes = await readFile((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
-    expect(text.startsWith('Data;Tipo;Cliente;CPF;Descrição;Valor do serviço (R$);Valor da compra (R$);')).toBe(true);
+    expect(text.startsWith('Data;Tipo;Cliente;CPF;Descrição;Serviços — NFS-e (R$);Mercadorias — NF-e (R$);Frete (R$);Valor da compra (R$);')).toBe(true);
     const line = text.split('\r\n').find((l) => l.includes(customer.fullName));
     expect(line, 'the sale in the CSV').toBeTruthy();
     expect(line).toContain(`;${formatCpf(customer.cpf)};`);

@@ -237,7 +237,8 @@ describe('/api/admin/reports/fiscal', () => {
     expect(fees.map((e: { amount: number; gross: number }) => [e.amount, e.gross])).toEqual([[1_000, 10_000]]);
     expect(orders.map((e: { amount: number }) => e.amount).sort()).toEqual([2_500, 3_000, 5_000]);
     expect(orders.find((e: { amount: number }) => e.amount === 3_000).refunded).toBe(true);
-    expect(res.body.totals).toEqual({ events: 3, amount: 8_500, invoiced: 0, invoiced_amount: 0, pending: 3, pending_amount: 8_500 });
+    // The sales carry no freight and their products are goods: all of a sale's value goes on its NF-e.
+    expect(res.body.totals).toEqual({ events: 3, amount: 8_500, invoiced: 0, invoiced_amount: 0, pending: 3, pending_amount: 8_500, service_amount: 1_000, goods_amount: 7_500, freight_amount: 0 });
     const fee = fees[0];
     const voucher = await knex()('receivables as r').join('vouchers as v', 'v.id', 'r.voucher_id').join('profiles as p', 'p.user_id', 'v.user_id').where('r.id', fee.id.slice(4)).first('p.cpf', 'p.full_name');
     expect(voucher.cpf).toMatch(/^\d{11}$/);
@@ -262,11 +263,11 @@ describe('/api/admin/reports/fiscal', () => {
     const raw = await rawGet(`/api/admin/reports/fiscal?month=${month}&format=csv`, admin.client.cookieHeader());
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = raw.subarray(3).toString('utf8').trim().split('\r\n');
-    expect(lines[0]).toBe('Data;Tipo;Cliente;CPF;Descrição;Valor do serviço (R$);Valor da compra (R$);Estornado;Nota fiscal;Emitida em;Evento');
+    expect(lines[0]).toBe('Data;Tipo;Cliente;CPF;Descrição;Serviços — NFS-e (R$);Mercadorias — NF-e (R$);Frete (R$);Valor da compra (R$);Estornado;Nota fiscal;Emitida em;NF-e;Chave de acesso da NF-e;Evento');
     const feeLine = lines.find((l) => l.endsWith(fee.id))!.split(';');
     expect(feeLine[3]).toBe(`${voucher.cpf.slice(0, 3)}.${voucher.cpf.slice(3, 6)}.${voucher.cpf.slice(6, 9)}-${voucher.cpf.slice(9)}`);
-    expect(feeLine[5]).toBe('10,00');
-    expect(feeLine[8]).toBe('NFS-e 2026/000123');
+    expect(feeLine.slice(5, 8)).toEqual(['10,00', '0,00', '0,00']);
+    expect(feeLine[10]).toBe('NFS-e 2026/000123');
     expect(feeLine[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   });
 

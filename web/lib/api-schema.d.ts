@@ -2084,6 +2084,26 @@ export interface paths {
         patch: operations["patchApiMeProfessional"];
         trace?: never;
     };
+    "/api/me/professional/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move the caller's own map pin (checked: inside Brazil; near the CEP's city or confirmed)
+         * @description 400 `pin_outside_brazil` outside the country; 409 `pin_far_from_city` (with `distance_km` and `city`) when the pin is more than 30 km from the CEP's city centre and `pin_confirmed` is not true. The nearby search uses the new position at once.
+         */
+        put: operations["putApiMeProfessionalLocation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/professional/photos": {
         parameters: {
             query?: never;
@@ -3764,23 +3784,31 @@ export interface components {
                 customer_cpf: string | null;
                 customer_name: string | null;
                 description: string;
+                freight_amount: number;
+                goods_amount: number;
                 gross: number;
                 id: string;
                 invoice_number: string | null;
                 invoiced_at: string | null;
                 /** @enum {string} */
                 kind: "fee" | "order";
+                nfe_access_key: string | null;
+                nfe_status: ("pending" | "processing" | "authorised" | "error" | "cancelled" | "return_required") | null;
                 occurred_at: string;
                 refunded: boolean;
+                service_amount: number;
             }[];
             month: string;
             totals: {
                 amount: number;
                 events: number;
+                freight_amount: number;
+                goods_amount: number;
                 invoiced: number;
                 invoiced_amount: number;
                 pending: number;
                 pending_amount: number;
+                service_amount: number;
             };
         };
         GroupEscrow: {
@@ -12509,6 +12537,7 @@ export interface operations {
                     business_name?: string;
                     latitude?: number;
                     longitude?: number;
+                    pin_confirmed?: boolean;
                     pix_key?: {
                         key: string;
                         /** @enum {string} */
@@ -12588,6 +12617,111 @@ export interface operations {
             };
             /** @description Not found, or not yours. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putApiMeProfessionalLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    latitude: number;
+                    longitude: number;
+                    pin_confirmed?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        address_city: string | null;
+                        address_complement: string | null;
+                        address_district: string | null;
+                        address_number: string | null;
+                        address_state: string | null;
+                        address_street: string | null;
+                        approved: boolean;
+                        bio: string;
+                        business_name: string;
+                        category: string;
+                        cep: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        featured_until: string | null;
+                        full_name: string;
+                        id: string;
+                        latitude: number | null;
+                        longitude: number | null;
+                        photos: {
+                            id: string;
+                            url: string;
+                        }[];
+                        pix_key: {
+                            key: string;
+                            /** @enum {string} */
+                            type: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP";
+                        };
+                        rating_average: number;
+                        register: {
+                            /** @constant */
+                            council: "CRO";
+                            number: string;
+                            uf: string;
+                        } | null;
+                        rejection_reason: string | null;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "rejected" | "suspended";
+                        suspended_reason: string | null;
+                        tax_id: string;
+                        total_reviews: number;
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate, full, out of stock or wrong state. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14220,6 +14354,7 @@ export interface operations {
                     cep: string;
                     latitude?: number | null;
                     longitude?: number | null;
+                    pin_confirmed?: boolean | null;
                     pix_key: {
                         key: string;
                         /** @enum {string} */

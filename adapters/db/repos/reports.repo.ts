@@ -3,7 +3,7 @@
 import type { Knex } from 'knex';
 import type { LedgerEvent, LedgerKind } from '../../../core/reports/financial';
 import type { DashboardFigures } from '../../../core/reports/schemas';
-import type { FiscalEvent } from '../../../core/reports/fiscal';
+import { fiscalSplit, type FiscalEvent } from '../../../core/reports/fiscal';
 import { KnexAuditLogRepository } from './audit.repo';
 import { escrowLedgerEvents } from '../../../core/groups';
 import { KnexEscrowFacts } from './escrow.repo';
@@ -34,7 +34,7 @@ export class KnexReports {
       `select l.refunded_at as at, 'marketplace_refund' as kind, l.amount from order_line_refunds l where l.status = 'done'`,
       `select r.created_at as at, 'receivable' as kind, r.net as amount from receivables r`,
       `select r.created_at as at, 'platform_fee' as kind, r.fee as amount from receivables r`,
-      `select o.paid_at as at, case when o.professional_id is not null then 'payout_professional' else 'payout_influencer' end as kind, o.amount from payouts o where o.status = 'done' and o.paid_at is not null`,
+      `select o.paid_at as at, case when o.professional_id is not null then 'payout_professional' when o.influencer_id is not null then 'payout_influencer' else 'cash_refund' end as kind, o.amount from payouts o where o.status = 'done' and o.paid_at is not null`,
       `select c.created_at as at, 'commission' as kind, c.amount from commissions c where c.amount > 0`,
       `select c.reversed_at as at, 'commission' as kind, -c.amount as amount from commissions c where c.reversed_at is not null and c.amount > 0`,
       `select w.created_at as at, case w.kind when 'entry_credit' then 'wallet_credit' when 'referral_bonus' then 'bonus' else 'wallet_adjustment' end as kind, w.amount from wallet_entries w where w.kind in ('entry_credit','referral_bonus','adjustment')`,
@@ -124,11 +124,21 @@ export class KnexReports {
     };
   }
 
-  /** The platform's taxable events in [from, to) with the customer and the invoice mark (core/reports/fiscal.ts). */
+  /**
+   * The platform's taxable events in [from, to) with the customer, the invoice mark and, for a sale, its NF-e; each
+   * split by core's fiscalSplit into services, goods (by the product's fiscal kind) and freight (core/reports/fiscal.ts).
+   */
   async fiscalEvents(from: Date, to: Date): Promise<FiscalEvent[]> {
+    type Raw = Omit<FiscalEvent, 'invoice_number' | 'invoiced_at' | 'amount' | 'service_amount' | 'goods_amount' | 'freight_amount'> & {
+      fee: number | string | null;
+      service_lines: number | string | null;
+      goods_lines: number | string | null;
+      shipping: number | string | null;
+    };
     const { rows } = (await this.db.raw(
       `select 'fee:' || r.id::text as id, 'fee' as kind, r.created_at as occurred_at, pr.full_name as customer_name, pr.cpf as customer_cpf,
-              'Taxa de intermediação: ' || pl.name as description, r.fee as amount, r.gross, r.status = 'reversed' as refunded
+              'Taxa de intermediação: ' || pl.name as description, r.fee, null::bigint as service_lines, null::bigint as goods_lines, null::bigint as shipping,
+              r.gross, r.status = 'reversed' as refunded, null::text as nfe_status, null::text as nfe_access_key
          from receivables r
          join vouchers v on v.id = r.voucher_id
          join plans pl on pl.id = v.plan_id
@@ -136,20 +146,27 @@ export class KnexReports {
         where r.created_at >= ? and r.created_at < ?
        union all
        select 'order:' || o.id::text, 'order', p.confirmed_at, pr.full_name, pr.cpf,
-              'Venda no marketplace: pedido de ' || o.items_count || ' item(ns)', p.amount, o.total_amount, p.refunded_at is not null
+              'Venda no marketplace: pedido de ' || o.items_count || ' item(ns)', null,
+              coalesce((select sum(i.subtotal) from order_items i join products pd on pd.id = i.product_id where i.order_id = o.id and pd.fiscal_kind = 'service'), 0),
+              coalesce((select sum(i.subtotal) from order_items i left join products pd on pd.id = i.product_id where i.order_id = o.id and coalesce(pd.fiscal_kind, 'goods') = 'goods'), 0),
+              o.shipping_amount,
+              o.total_amount, p.refunded_at is not null, gi.status, gi.access_key
          from payments p
          join marketplace_orders o on o.id = p.ref_id
          left join profiles pr on pr.user_id = p.user_id
+         left join goods_invoices gi on gi.order_id = o.id
         where p.purpose = 'order' and p.confirmed_at >= ? and p.confirmed_at < ?`,
       [from, to, from, to],
-    )) as { rows: Array<Omit<FiscalEvent, 'invoice_number' | 'invoiced_at'>> };
+    )) as { rows: Raw[] };
     const ids = rows.map((r) => r.id);
     const marks = ids.length ? await this.db('fiscal_invoices').whereIn('event_id', ids).select('event_id', 'invoice_number', 'invoiced_at') : [];
     const byId = new Map(marks.map((m: { event_id: string; invoice_number: string; invoiced_at: Date }) => [m.event_id, m]));
-    return rows.map((r) => ({
+    return rows.map(({ fee, service_lines, goods_lines, shipping, ...r }) => ({
       ...r,
+      ...(r.kind === 'fee'
+        ? fiscalSplit({ kind: 'fee', fee: Number(fee) })
+        : fiscalSplit({ kind: 'order', service_lines: Number(service_lines), goods_lines: Number(goods_lines), shipping: Number(shipping) })),
       occurred_at: new Date(r.occurred_at),
-      amount: Number(r.amount),
       gross: Number(r.gross),
       refunded: Boolean(r.refunded),
       invoice_number: byId.get(r.id)?.invoice_number ?? null,
