@@ -210,3 +210,81 @@ test('a professional redeems a paid voucher by its code, the member reviews, the
 
   for (const ctx of [admin, ana.ctx, bia.ctx, pro.ctx]) await ctx.dispose();
 });
+
+test('a professional places the map pin by hand (drag, tap, arrows, typed) and the nearby search finds them there', async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  // An empty corner of the country for this test; no CEP service here, so only the country is checked.
+  const start = { latitude: -5.5, longitude: -52.5 };
+  const typed = { latitude: -6.3, longitude: -51.8 };
+
+  const admin = await adminRequest();
+  const categories = (await (await admin.get('/api/plan-categories')).json()) as { items: { slug: string; kind: string }[] };
+  const category = categories.items.find((c) => c.kind === 'service' && c.slug !== 'odontologia')!;
+  const pro = await member(testInfo, 'Paula');
+  const businessName = `Estúdio Pino ${suffix}`;
+  const applied = await pro.ctx.post('/api/professionals/applications', {
+    data: { category: category.slug, business_name: businessName, tax_id: pro.person.cpf, cep: '01310100', address_number: '10', ...start, bio: 'Atendimento com hora marcada, materiais descartáveis e muito cuidado em cada detalhe.', pix_key: { type: 'EMAIL', key: pro.person.email } },
+  });
+  expect(applied.status(), await applied.text()).toBe(201);
+  const { id } = (await applied.json()) as { id: string };
+  for (const color of ['#f80', '#08f', '#0a4']) {
+    const buffer = await sharp({ create: { width: 320, height: 240, channels: 3, background: color } }).png().toBuffer();
+    expect((await pro.ctx.post('/api/me/professional/photos', { multipart: { photo: { name: 'p.png', mimeType: 'image/png', buffer } } })).status()).toBe(201);
+  }
+  expect((await admin.post(`/api/admin/professionals/${id}/approve`)).status()).toBe(200);
+
+  await page.goto('/auth');
+  await signIn(page, pro.person.email, pro.person.password);
+  await expect(page).toHaveURL(/\/dashboard\/professional$/);
+  const section = page.getByRole('region', { name: 'Posição no mapa' });
+  const map = section.getByRole('region', { name: 'Mapa do local de atendimento: toque para marcar o ponto' });
+  const marker = map.locator('.leaflet-marker-icon[title="Local de atendimento (arraste para ajustar)"]');
+  await marker.scrollIntoViewIfNeeded();
+  await expect(marker).toBeVisible();
+  await expect(map.locator('.leaflet-tile')).toHaveCount(0); // the plain background: no tiles in the browser tests
+  const latitude = section.getByLabel('Latitude');
+  const longitude = section.getByLabel('Longitude');
+  await expect(latitude).toHaveValue(String(start.latitude));
+
+  // Dragged east on the plain background: the longitude grows.
+  const box = (await marker.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2, { steps: 6 });
+  await page.mouse.up();
+  await expect.poll(async () => Number(await longitude.inputValue())).toBeGreaterThan(start.longitude);
+  // Tapped north of the pin: the pin jumps there.
+  const mapBox = (await map.boundingBox())!;
+  await page.mouse.click(mapBox.x + mapBox.width / 2, mapBox.y + 30);
+  await expect.poll(async () => Number(await latitude.inputValue())).toBeGreaterThan(start.latitude);
+  // Without the map: typed coordinates, then one step north by the arrow button (~100 m).
+  await latitude.fill(String(typed.latitude));
+  await longitude.fill(String(typed.longitude));
+  await section.getByRole('button', { name: 'Usar estas coordenadas' }).click();
+  await section.getByRole('button', { name: 'Mover para o norte' }).click();
+  await expect(latitude).toHaveValue('-6.2991');
+  await section.getByRole('button', { name: 'Salvar posição' }).click();
+  await expect(toasts(page).getByText('Posição salva. A busca por proximidade já usa o novo ponto.')).toBeVisible();
+
+  // At 360 px the section fits the screen (Leaflet's panes are clipped by the map box, so they are left out).
+  await page.setViewportSize({ width: 360, height: 780 });
+  await section.scrollIntoViewIfNeeded();
+  const wider = await section.evaluate((el) =>
+    [...el.querySelectorAll('*')].filter((c) => !c.closest('.leaflet-container') && c.getBoundingClientRect().right > window.innerWidth + 1).map((c) => `${c.tagName}.${c.className}`),
+  );
+  expect(wider).toEqual([]);
+  await section.screenshot({ path: screenshotPath(testInfo, 'pro-dashboard-pin-360') });
+
+  // A visitor at the new point finds the professional at once, about 0.1 km away.
+  const visitor = await newPage(browser, testInfo);
+  await visitor.context.grantPermissions(['geolocation']);
+  await visitor.context.setGeolocation(typed);
+  await visitor.page.goto('/marketplace/services');
+  const card = visitor.page.getByRole('region', { name: 'Profissionais perto de você' }).getByRole('article', { name: businessName });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('a 0,1 km')).toBeVisible();
+  expect(visitor.errors).toEqual([]);
+  await visitor.context.close();
+  for (const ctx of [admin, pro.ctx]) await ctx.dispose();
+});

@@ -34,6 +34,22 @@ function FitToPoints({ points, zoom }: { points: LatLngTuple[]; zoom: number }) 
   return null;
 }
 
+/**
+ * Keeps a pin moved from outside the map (arrow buttons, typed coordinates) in view; a pin first tapped on the
+ * country-wide view zooms in on it, so the next tap or drag can be precise.
+ */
+function FollowPin({ pin, zoom }: { pin: LatLngTuple | null; zoom: number }) {
+  const map = useMap();
+  const key = pin ? pin.join(',') : '';
+  useEffect(() => {
+    if (!key) return;
+    const point = key.split(',').map(Number) as LatLngTuple;
+    if (map.getZoom() < 10) map.setView(point, zoom, { animate: false });
+    else if (!map.getBounds().contains(point)) map.panTo(point, { animate: false });
+  }, [map, key, zoom]);
+  return null;
+}
+
 function PickOnClick({ onPick }: { onPick: (point: MapPoint) => void }) {
   useMapEvents({ click: (event) => onPick({ latitude: event.latlng.lat, longitude: event.latlng.lng }) });
   return null;
@@ -44,17 +60,31 @@ export interface LeafletMapProps extends MapViewProps {
   attribution: string;
 }
 
-export default function LeafletMap({ markers, origin, label, height = 320, zoom = 14, className, tileUrl, attribution, onPick }: LeafletMapProps) {
+export default function LeafletMap({ markers, origin, label, height = 320, zoom = 14, className, tileUrl, attribution, onPick, pin }: LeafletMapProps) {
   const points = useMemo(() => [...(origin ? [tuple(origin)] : []), ...markers.map(tuple)], [origin, markers]);
-  const start = points[0] ?? ([-14.235, -51.9253] as LatLngTuple); // Brazil's centre when there is nothing yet
-  const icons = useMemo(() => ({ normal: pinIcon(false), highlight: pinIcon(true) }), []);
+  const pinPoint = pin ? tuple(pin) : null;
+  const start = points[0] ?? pinPoint ?? ([-14.235, -51.9253] as LatLngTuple); // Brazil's centre when there is nothing yet
+  const icons = useMemo(() => ({ normal: pinIcon(false), highlight: pinIcon(true), pin: pinIcon(true) }), []);
+  const onMove = pin?.onMove;
+  // Stable handlers: react-leaflet rebinds the marker's events when this object changes.
+  const pinEvents = useMemo(
+    () => ({
+      dragend: (event: { target: { getLatLng(): { lat: number; lng: number } } }) => {
+        const at = event.target.getLatLng();
+        onMove?.({ latitude: at.lat, longitude: at.lng });
+      },
+    }),
+    [onMove],
+  );
 
   return (
     <div className={`turma-map${tileUrl ? '' : ' turma-map--plain'}${className ? ` ${className}` : ''}`} role="region" aria-label={label} style={{ height }}>
-      <MapContainer center={start} zoom={points.length ? zoom : 4} scrollWheelZoom={false} style={{ height: '100%', width: '100%' }} attributionControl={!!tileUrl}>
+      <MapContainer center={start} zoom={points.length || pinPoint ? zoom : 4} scrollWheelZoom={false} style={{ height: '100%', width: '100%' }} attributionControl={!!tileUrl}>
         {tileUrl && <TileLayer url={tileUrl} attribution={attribution} maxZoom={19} />}
         <FitToPoints points={points} zoom={zoom} />
         {onPick && <PickOnClick onPick={onPick} />}
+        {pin && <FollowPin pin={pinPoint} zoom={zoom} />}
+        {pin && pinPoint && <Marker position={pinPoint} icon={icons.pin} title={pin.label} alt={pin.label} draggable autoPan eventHandlers={pinEvents} />}
         {origin && <Marker position={tuple(origin)} icon={originIcon} title={origin.label} alt={origin.label} keyboard={false} interactive={false} />}
         {markers.map((m: MapMarker) => (
           <Marker key={m.id} position={tuple(m)} icon={m.highlight ? icons.highlight : icons.normal} title={m.label} alt={m.label}>

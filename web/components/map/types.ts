@@ -30,4 +30,6 @@ export interface MapViewProps {
   className?: string;
   /** Called with the point the user clicks or taps (e.g. placing a pin by hand when geocoding failed). */
   onPick?: (point: MapPoint) => void;
+  /** One draggable marker (the pin placed by hand); the map opens on it and follows it when it leaves the view. */
+  pin?: (MapPoint & { label: string; onMove: (point: MapPoint) => void }) | null;
 }

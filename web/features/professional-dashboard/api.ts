@@ -25,6 +25,8 @@ export const professionalApi = {
   /** 404 when the caller has no application: an answer, not a failure. */
   mine: (signal?: AbortSignal) => call(apiClient.GET('/api/me/professional', { signal })),
   update: (patch: ProfessionalPatch) => call(apiClient.PATCH('/api/me/professional', { body: patch })),
+  /** The pin moved by hand; 409 `pin_far_from_city` asks for `pin_confirmed` (docs/product/professionals.md#the-pin-by-hand). */
+  moveLocation: (body: ApiBody<'/api/me/professional/location', 'put'>) => call(apiClient.PUT('/api/me/professional/location', { body })),
   lookup: (code: string, signal?: AbortSignal) => call(apiClient.GET('/api/vouchers/lookup', { params: { query: { code } }, signal })),
   redeem: (code: string) => call(apiClient.POST('/api/vouchers/redeem', { body: { code } })),
   receivables: (status: ReceivableStatus | null, signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 // The professional's own profile on the dashboard: summary (category, status, photos — managed on
 // /professional/photos), and three small forms through PATCH /api/me/professional: business name and bio, the
-// service address's number and complement, and the PIX key for payouts.
+// service address's number and complement, the map pin (location-form.tsx), and the PIX key for payouts.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { UserIcon } from '../../components/icons';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { professionalApi, type MyProfessional, type ProfessionalPatch } from './api';
+import { LocationForm } from './location-form';
 
 const PIX_TYPES = ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'EVP'] as const;
 type PixType = (typeof PIX_TYPES)[number];
@@ -86,6 +87,7 @@ export function ProfilePanel({ profile, categoryName, onSaved }: { profile: MyPr
       )}
       <AboutForm profile={profile} onSaved={onSaved} />
       <AddressForm profile={profile} onSaved={onSaved} />
+      <LocationForm profile={profile} onSaved={onSaved} />
       <PixForm profile={profile} onSaved={onSaved} />
     </section>
   );

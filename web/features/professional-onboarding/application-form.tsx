@@ -25,6 +25,8 @@ import {
 import { Button } from '../../components/button';
 import { TextField } from '../../components/form-field';
 import { MapPinIcon } from '../../components/icons';
+import { PinPicker } from '../../components/map/pin-picker';
+import type { MapPoint } from '../../components/map/map-view';
 import { Spinner } from '../../components/spinner';
 import { isApiError } from '../../lib/api';
 import { isCompleteCep, lookupCep, lookupProblemOf, type CepLookupResult, type LookupProblem } from '../../lib/cep';
@@ -120,6 +122,10 @@ export function ApplicationForm({ categories, application }: { categories: reado
   const [cep, setCep] = useState<CepState>({ status: 'idle' });
   const [locate, setLocate] = useState<LocateState>({ status: 'idle' });
   const photoSection = useRef<HTMLElement>(null);
+  const addressSection = useRef<HTMLElement>(null);
+  // A pin far from the CEP's city: the server's question, and whether the person answered "confirm anyway".
+  const [farQuestion, setFarQuestion] = useState<string | null>(null);
+  const pinConfirmed = useRef(false);
   useObjectUrlCleanup(photos);
 
   const category = watch('category');
@@ -207,6 +213,11 @@ export function ApplicationForm({ categories, application }: { categories: reado
   };
 
   const showServerErrors = (error: unknown) => {
+    if (isApiError(error) && error.code === 'pin_far_from_city') {
+      setFarQuestion(error.message);
+      addressSection.current?.scrollIntoView({ block: 'center' });
+      return;
+    }
     if (!isApiError(error)) {
       notify.error(t('form.errorTitle'), errorText(error));
       return;
@@ -221,7 +232,8 @@ export function ApplicationForm({ categories, application }: { categories: reado
     notify.error(title, error.message);
   };
 
-  const onValid = async (payload: ProfessionalApplication) => {
+  const onValid = async (validated: ProfessionalApplication) => {
+    const payload = { ...validated, pin_confirmed: pinConfirmed.current || undefined };
     const refusal = portfolioRefusal(photos.length);
     if (refusal) {
       setPhotoError(localizeMessage(refusal));
@@ -263,6 +275,19 @@ export function ApplicationForm({ categories, application }: { categories: reado
 
   const found = cep.status === 'found' ? cep.address : null;
   const coordinatesKnown = latitude !== null && longitude !== null;
+  // The pin starts where the person put it, else where the CEP puts the address (kept by the server unless moved).
+  const pinValue: MapPoint | null = coordinatesKnown
+    ? { latitude, longitude }
+    : found && found.latitude !== null && found.longitude !== null
+      ? { latitude: found.latitude, longitude: found.longitude }
+      : null;
+  const movePin = (point: MapPoint) => {
+    setValue('latitude', point.latitude, { shouldValidate: formState.isSubmitted });
+    setValue('longitude', point.longitude, { shouldValidate: formState.isSubmitted });
+    setByCity(null);
+    pinConfirmed.current = false;
+    setFarQuestion(null);
+  };
   const offerLocation = !coordinatesKnown && (cep.status === 'failed' || (found !== null && (found.latitude === null || found.longitude === null)));
 
   return (
@@ -371,7 +396,7 @@ export function ApplicationForm({ categories, application }: { categories: reado
         </div>
       </section>
 
-      <section className="panel" aria-labelledby="pro-address">
+      <section className="panel" aria-labelledby="pro-address" ref={addressSection}>
         <h2 id="pro-address" className="panel__heading">
           <MapPinIcon size={20} className="facts__icon" /> {t('form.address')}
         </h2>
@@ -434,6 +459,8 @@ export function ApplicationForm({ categories, application }: { categories: reado
                     setValue('latitude', null);
                     setValue('longitude', null);
                     setByCity(null);
+                    pinConfirmed.current = false;
+                    setFarQuestion(null);
                   }}
                 >
                   {t('form.clearLocation')}
@@ -444,6 +471,32 @@ export function ApplicationForm({ categories, application }: { categories: reado
             {errorOf('latitude') && <p className="field__error">{errorOf('latitude')}</p>}
           </div>
         )}
+        <div className="onboarding-form__pin">
+          <h3 className="onboarding-form__pin-title">{t('form.pinTitle')}</h3>
+          <p className="muted">{t('form.pinLead')}</p>
+          <PinPicker value={pinValue} onChange={movePin} disabled={busy} height={260} />
+          {farQuestion && (
+            <div className="callout callout--accent" role="alertdialog" aria-labelledby="pro-pin-question">
+              <p id="pro-pin-question">{farQuestion}</p>
+              <div className="callout__actions">
+                <Button
+                  size="sm"
+                  disabled={busy}
+                  onClick={() => {
+                    pinConfirmed.current = true;
+                    setFarQuestion(null);
+                    void handleSubmit(onValid)();
+                  }}
+                >
+                  {t('form.pinConfirm')}
+                </Button>
+                <Button variant="ghost" size="sm" disabled={busy} onClick={() => setFarQuestion(null)}>
+                  {t('form.pinAdjust')}
+                </Button>
+              </div>
+            </div>
+          )}
+        </div>
       </section>
 
       <section className="panel" aria-labelledby="pro-photos" ref={photoSection}>

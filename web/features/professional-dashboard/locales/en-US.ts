@@ -112,6 +112,12 @@ const professionalDashboard: ProfessionalDashboardMessages = {
     photosCount_one: '{{count}} photo',
     photosCount_other: '{{count}} photos',
     managePhotos: 'Manage photos',
+    location: 'Position on the map',
+    locationLead: 'The "Professionals near you" search measures the distance from this point.',
+    locationSave: 'Save position',
+    locationSaved: 'Position saved. The nearby search already uses the new point.',
+    locationError: 'Could not save the position',
+    locationReset: 'Undo',
   },
   recent: {
     title: 'Recent services',

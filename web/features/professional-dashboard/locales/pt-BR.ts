@@ -111,6 +111,12 @@ const professionalDashboard = {
     photosCount_one: '{{count}} foto',
     photosCount_other: '{{count}} fotos',
     managePhotos: 'Gerenciar fotos',
+    location: 'Posição no mapa',
+    locationLead: 'É por este ponto que a busca "Profissionais perto de você" mede a distância até você.',
+    locationSave: 'Salvar posição',
+    locationSaved: 'Posição salva. A busca por proximidade já usa o novo ponto.',
+    locationError: 'Não foi possível salvar a posição',
+    locationReset: 'Desfazer',
   },
   recent: {
     title: 'Atendimentos recentes',
