@@ -118,7 +118,8 @@ export class KnexUnitOfWork implements AppUnitOfWork {
     const result = await this.knex.transaction((trx) => {
       const jobs = this.jobs().forTransaction(trx);
       enqueued = jobs.jobs;
-      return work({ ...makeRepositories(trx), jobs });
+      // Every new notification's fan-out to WhatsApp and push is enqueued in the transaction that stores it.
+      return work({ ...makeRepositories(trx, (id) => jobs.enqueue('messages.fanout', { notification_id: id })), jobs });
     });
     if (enqueued.length) await this.jobs().dispatch(enqueued);
     return result;

@@ -12,6 +12,8 @@ import type { Mailer } from '../../core/ports/mailer';
 import type { FileStorage } from '../../core/ports/storage';
 import { ProductUploadCleanup } from '../../core/marketplace/product-uploads';
 import { TOKENS } from '../tokens';
+import { MessageFanout } from '../../core/messaging/fanout';
+import type { MessagePreferences } from '../../core/messaging/ports';
 import { defineJob, type JobDefinition } from './pg-boss.queue';
 
 /** The scheduled jobs do the catching up themselves: a failed tick is retried by the next one, not by the queue. */
@@ -95,6 +97,16 @@ export function jobDefinitions(container: Container): JobDefinition[] {
       handler: async (message) => {
         await container.get<Mailer>(TOKENS.Mailer).send(message);
       },
+    }),
+    defineJob({
+      name: 'messages.fanout',
+      description: 'Decide por quais canais (WhatsApp, push) uma notificação nova sai, conforme as escolhas da pessoa, e enfileira cada envio',
+      retryLimit: 8,
+      retryDelaySeconds: 30,
+      retryBackoff: true,
+      expireInSeconds: 120,
+      handler: async ({ notification_id }) =>
+        new MessageFanout(container.get<AppUnitOfWork>(TOKENS.UnitOfWork), container.get<MessagePreferences>(TOKENS.MessagePreferences)).run(notification_id),
     }),
     defineJob({
       name: 'payments.refund',

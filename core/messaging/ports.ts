@@ -45,6 +45,8 @@ export interface MessageLog {
   /** Moves the row only from one of `from` (a late "delivered" never undoes "read"); the moved row, or null. */
   moveStatus(ref: string | { provider_message_id: string }, from: readonly MessageStatus[], to: MessageStatus, error?: string | null): Promise<MessageLogRecord | null>;
   findByProviderId(providerMessageId: string): Promise<MessageLogRecord | null>;
+  /** The row the fan-out made for this notification on this channel, if any. */
+  findForNotification(notificationId: string, channel: MessageChannel): Promise<MessageLogRecord | null>;
   /** Sets the provider's id once the provider accepted the message. */
   setProviderId(id: string, providerMessageId: string): Promise<void>;
   get(id: string): Promise<MessageLogRecord | null>;

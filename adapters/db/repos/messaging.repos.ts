@@ -90,6 +90,9 @@ export class KnexMessageLog implements MessageLog {
   async findByProviderId(providerMessageId: string) {
     return ((await this.db('message_log').where({ provider_message_id: providerMessageId }).orderBy('created_at', 'desc').first()) as MessageLogRecord | undefined) ?? null;
   }
+  async findForNotification(notificationId: string, channel: MessageChannel) {
+    return ((await this.db('message_log').where({ notification_id: notificationId, channel }).first()) as MessageLogRecord | undefined) ?? null;
+  }
   async setProviderId(id: string, providerMessageId: string) {
     await this.db('message_log').where({ id }).update({ provider_message_id: providerMessageId, updated_at: this.db.fn.now() });
   }

@@ -13,6 +13,7 @@ import type { CommissionRecord } from '../../../core/influencers/commission-port
 import type { OrderItemRecord, OrderRecord, OrderStatusChangeRecord, ProductRecord } from '../../../core/marketplace/ports';
 import type { ProfessionalRecord, ReceivableRecord } from '../../../core/professionals/ports';
 import type { PayoutRecord } from '../../../core/professionals/payout-ports';
+import type { MessageLogRecord, MessagePreferenceRow, WhatsappOptinRecord } from '../../../core/messaging/ports';
 import { Table } from './table';
 
 /** A buyer's referral (the `referrals` table as commissions read it). */
@@ -51,6 +52,11 @@ export class MemoryDb {
   readonly professionals: Table<ProfessionalRecord>;
   readonly receivables: Table<ReceivableRecord>;
   readonly payouts: Table<PayoutRecord>;
+  /** id = `user:category:channel`. */
+  readonly messagePreferences: Table<MessagePreferenceRow & { id: string; user_id: string }>;
+  /** id = user_id. */
+  readonly whatsappOptins: Table<WhatsappOptinRecord & { id: string }>;
+  readonly messageLog: Table<MessageLogRecord>;
 
   /** `now`: the database's clock (`created_at`, `updated_at`); pass the test's clock so rows sort as the flow sees time. */
   constructor(readonly now: () => Date = () => new Date()) {
@@ -81,6 +87,9 @@ export class MemoryDb {
     this.professionals = t();
     this.receivables = t();
     this.payouts = t();
+    this.messagePreferences = t();
+    this.whatsappOptins = t();
+    this.messageLog = t();
   }
 
   private tables(): Array<Table<{ id: string }>> {

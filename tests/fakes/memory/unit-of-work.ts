@@ -14,6 +14,7 @@ import type { NotificationsScope } from '../../../core/notifications/ports';
 import type { PaymentsScope } from '../../../core/payments/ports';
 import type { ProfessionalsScope } from '../../../core/professionals/ports';
 import type { WalletScope } from '../../../core/wallet/ports';
+import type { MessagingScope } from '../../../core/messaging/ports';
 import { MemoryDb } from './db';
 import { auditFake } from './audit';
 import { campaignsFake } from './campaigns';
@@ -27,9 +28,11 @@ import { notificationsFake } from './notifications';
 import { paymentsFake } from './payments';
 import { professionalsFake } from './professionals';
 import { walletFake } from './wallet';
+import { messagingFake } from './messaging';
 
 /** The scopes faked here (referrals' own tables are not: commissions read the referral through `db.referrals`). */
 export type MemoryScopes = AuditScope &
+  MessagingScope &
   CampaignsScope &
   CatalogScope &
   ExperimentsScope &
@@ -62,6 +65,7 @@ export function memoryRepositories(db: MemoryDb): MemoryScopes {
     ...paymentsFake(db),
     ...professionalsFake(db),
     ...walletFake(db),
+    ...messagingFake(db),
   };
 }
 
@@ -72,7 +76,11 @@ export class MemoryUnitOfWork implements UnitOfWork<MemoryScopes> {
   /** Runs that threw and were rolled back. */
   rollbacks = 0;
 
-  constructor(readonly db: MemoryDb = new MemoryDb()) {
+  /** `fanout`: a new notification enqueues `messages.fanout` in its transaction, as the Knex unit of work does. */
+  constructor(
+    readonly db: MemoryDb = new MemoryDb(),
+    private readonly options: { fanout?: boolean } = {},
+  ) {
     this.repos = memoryRepositories(db);
   }
 
@@ -87,7 +95,8 @@ export class MemoryUnitOfWork implements UnitOfWork<MemoryScopes> {
       },
     };
     try {
-      const result = await work({ ...this.repos, jobs: queue });
+      const notifications = this.options.fanout ? withFanout(this.repos.notifications, this.db, queue) : this.repos.notifications;
+      const result = await work({ ...this.repos, notifications, jobs: queue });
       this.jobs.push(...pending);
       return result;
     } catch (error) {
@@ -106,4 +115,19 @@ export class MemoryUnitOfWork implements UnitOfWork<MemoryScopes> {
   tx<T>(work: (tx: Tx<MemoryScopes>) => Promise<T>): Promise<T> {
     return this.run(work);
   }
+}
+
+/** The notifications repository that enqueues each new row's fan-out (adapters/db/unit-of-work.ts does the same). */
+function withFanout(repo: MemoryScopes['notifications'], db: MemoryDb, jobs: JobQueue): MemoryScopes['notifications'] {
+  return new Proxy(repo, {
+    get(target, prop, receiver) {
+      if (prop !== 'create') return Reflect.get(target, prop, receiver);
+      return async (n: Parameters<typeof repo.create>[0]) => {
+        if (!(await target.create(n))) return false;
+        const row = db.notifications.all().at(-1)!;
+        await jobs.enqueue('messages.fanout', { notification_id: row.id });
+        return true;
+      };
+    },
+  });
 }

@@ -1,0 +1,43 @@
+// Each new notification's outside channels: for WhatsApp and push, when the person allows that channel for the
+// notification's kind of message, a `queued` log row and the channel's send job (which asks allows() again at send
+// time). E-mail and the bell are not here: they go as they always did.
+import type { UnitOfWork } from '../ports/unit-of-work';
+import type { NotificationsScope } from '../notifications/ports';
+import { categoryOfType, type MessageChannel } from './categories';
+import type { MessagePreferences, MessagingScope } from './ports';
+
+type Scope = NotificationsScope & MessagingScope;
+
+/** The outside channels, each with the job that sends on it. */
+export const OUTSIDE_CHANNELS = [
+  { channel: 'whatsapp', job: 'whatsapp.send' },
+  { channel: 'push', job: 'push.send' },
+] as const satisfies ReadonlyArray<{ channel: MessageChannel; job: string }>;
+
+export class MessageFanout {
+  constructor(
+    private readonly uow: UnitOfWork<Scope>,
+    private readonly preferences: MessagePreferences,
+  ) {}
+
+  /** The `messages.fanout` job: how many send jobs it enqueued per channel. */
+  async run(notificationId: string): Promise<{ whatsapp: number; push: number }> {
+    const counts = { whatsapp: 0, push: 0 };
+    const n = await this.uow.repos.notifications.get(notificationId);
+    const category = n ? categoryOfType(n.type) : null;
+    if (!n || !category) return counts;
+    const allowed: Array<(typeof OUTSIDE_CHANNELS)[number]> = [];
+    for (const c of OUTSIDE_CHANNELS) if (await this.preferences.allows(n.user_id, c.channel, category)) allowed.push(c);
+    if (!allowed.length) return counts;
+    await this.uow.run(async (tx) => {
+      for (const { channel, job } of allowed) {
+        // A retried fan-out never sends twice: one log row per notification and channel.
+        if (await tx.messaging.log.findForNotification(n.id, channel)) continue;
+        const logId = await tx.messaging.log.record({ user_id: n.user_id, channel, template: n.type, notification_id: n.id, status: 'queued' });
+        await tx.jobs.enqueue(job, { notification_id: n.id, user_id: n.user_id, log_id: logId });
+        counts[channel]++;
+      }
+    });
+    return counts;
+  }
+}
