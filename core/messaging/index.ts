@@ -5,5 +5,4 @@ export * from './ports';
 export * from './phone';
 export * from './schemas';
 export * from './preferences.service';
-export * from './push-ports';
 export * from './fanout';
