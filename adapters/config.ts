@@ -102,6 +102,11 @@ export const configSchema = z
     DEMO_ADMIN_PASSWORD: z.string().min(8, { message: 'deve ter ao menos 8 caracteres' }).optional(),
     // The seeded demo admin's TOTP secret (base32), for browser tests; unset, the admin enrols on first sign-in.
     DEMO_ADMIN_TOTP_SECRET: z.string().regex(/^[A-Z2-7]{16,}$/, 'use uma chave base32 (A–Z, 2–7) de ao menos 16 caracteres').optional(),
+    // Web push's VAPID pair (base64url, `npx web-push generate-vapid-keys`) and contact; unset outside production, a pair
+    // is made once and kept in DATA_DIR.
+    VAPID_PUBLIC_KEY: z.string().trim().regex(/^B[A-Za-z0-9_-]{86}$/, 'use a chave pública do par VAPID (87 caracteres base64url, começando com B)').optional(),
+    VAPID_PRIVATE_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{43}$/, 'use a chave privada do par VAPID (43 caracteres base64url)').optional(),
+    VAPID_SUBJECT: z.string().trim().regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, 'use mailto:endereco@dominio ou uma URL https://').optional(),
     /** The bearer token Prometheus sends to GET /metrics; unset, /metrics answers 404 (production requires one). */
     METRICS_TOKEN: z.string().optional().transform((v) => (v?.trim() ? v.trim() : undefined)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -148,6 +153,8 @@ export const configSchema = z
     } else if (c.S3_PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['S3_PUBLIC_URL'], message: 'só vale com STORAGE_DRIVER=s3' });
     }
+    if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY))
+      ctx.addIssue({ code: 'custom', path: [c.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'as duas chaves VAPID vêm juntas (o par de npx web-push generate-vapid-keys)' });
     if (c.NODE_ENV === 'production') {
       // Every unsafe default is listed at once (docs/operations.md); TURMA_STAGING=true lets a staging server keep the
       // sandbox provider and the console mailbox, nothing else.
@@ -166,6 +173,10 @@ export const configSchema = z
         // Without it nobody can watch the instance; a staging server may go without (/metrics then answers 404).
         if (!c.METRICS_TOKEN)
           ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: 'obrigatória em produção: o token que o Prometheus envia a /metrics (ex.: openssl rand -hex 32)' });
+        // The browsers' subscriptions are tied to the public key: a pair made on the server's disk would be lost with it
+        // (a staging server keeps the one it makes in DATA_DIR).
+        for (const key of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const)
+          if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatória em produção para as notificações no navegador (npx web-push generate-vapid-keys; VAPID_SUBJECT: um mailto: de contato)' });
       }
       if (c.METRICS_TOKEN && (c.METRICS_TOKEN.length < 24 || isWeakSecret(c.METRICS_TOKEN)))
         ctx.addIssue({ code: 'custom', path: ['METRICS_TOKEN'], message: 'fraca demais: use ao menos 24 caracteres aleatórios (ex.: openssl rand -hex 32)' });
@@ -217,6 +228,10 @@ export type Config = Readonly<{
   authAccountLoginCeiling: number;
   bodyLimit: string;
   logLevel: string;
+  /** Web push's VAPID pair; null outside production when unset (then made once and kept in dataDir). */
+  vapid: { publicKey: string; privateKey: string } | null;
+  /** The contact in the VAPID JWT (`sub`). */
+  vapidSubject: string;
   /** GET /metrics answers only with `Authorization: Bearer <metricsToken>`; 404 when unset. */
   metricsToken: string | undefined;
   demoAdminPassword: string | undefined;
@@ -292,6 +307,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: c.BODY_LIMIT,
     logLevel: c.LOG_LEVEL,
     metricsToken: c.METRICS_TOKEN,
+    vapid: c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY } : null,
+    vapidSubject: c.VAPID_SUBJECT ?? 'mailto:contato@turma.com.br',
     demoAdminPassword: c.DEMO_ADMIN_PASSWORD,
     demoAdminTotpSecret: c.DEMO_ADMIN_TOTP_SECRET,
     trustProxy: c.TRUST_PROXY,

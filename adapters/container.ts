@@ -20,6 +20,8 @@ import { GroupService } from '../core/groups/group.service';
 import { PaymentService } from '../core/payments/payment.service';
 import { NotificationService } from '../core/notifications/notifications';
 import { MessagePreferenceService } from '../core/messaging/preferences.service';
+import { PushService } from '../core/messaging/push.service';
+import { generateVapidKeys, WebPushSender } from './messaging/web-push.sender';
 import type { MessageLog, PushSubscriptionsProbe } from '../core/messaging/ports';
 import type { ImageProcessor } from '../core/ports/image';
 import type { FileStorage } from '../core/ports/storage';
@@ -124,6 +126,17 @@ function resolveSessionSecret(config: Config): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** Web push's VAPID pair: the settings' (required in production), else one made once and kept in DATA_DIR. */
+function resolveVapidKeys(config: Config): { publicKey: string; privateKey: string } {
+  if (config.vapid) return config.vapid;
+  const file = join(config.dataDir, 'vapid-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  mkdirSync(config.dataDir, { recursive: true });
+  const keys = generateVapidKeys();
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }
 
 /** SMTP when SMTP_URL is set; otherwise the outbox table plus a console line (silent when LOG_LEVEL=silent). */
@@ -283,8 +296,19 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   c.bind(TOKENS.WalletService).toResolvedValue((uow: AppUnitOfWork) => new WalletService(uow), [TOKENS.UnitOfWork]);
   c.bind(TOKENS.ExperimentService).toResolvedValue((uow: AppUnitOfWork) => new ExperimentService(uow), [TOKENS.UnitOfWork]);
   c.bind(TOKENS.NotificationService).toResolvedValue((uow: AppUnitOfWork, clock: Clock) => new NotificationService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
-  // No push subscriptions until the web push adapter rebinds the probe: push stays off.
-  c.bind<PushSubscriptionsProbe>(TOKENS.PushSubscriptionsProbe).toConstantValue({ hasAny: async () => false });
+  // Push needs a subscribed browser: the push_subscriptions table answers.
+  c.bind<PushSubscriptionsProbe>(TOKENS.PushSubscriptionsProbe).toResolvedValue(
+    (uow: AppUnitOfWork) => ({ hasAny: async (userId: string) => (await uow.repos.pushSubscriptions.countForUser(userId)) > 0 }),
+    [TOKENS.UnitOfWork],
+  );
+  // Web push: the VAPID pair from the settings (production), else made once and kept in DATA_DIR.
+  c.bind(TOKENS.PushService).toResolvedValue(
+    (uow: AppUnitOfWork, clock: Clock, preferences: MessagePreferenceService) => {
+      const vapid = resolveVapidKeys(config);
+      return new PushService(uow, clock, preferences, new WebPushSender({ vapid: { ...vapid, subject: config.vapidSubject } }), { publicKey: vapid.publicKey, allowLoopbackHttp: !config.isProduction });
+    },
+    [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.MessagePreferences],
+  );
   c.bind(TOKENS.MessagePreferences).toResolvedValue(
     (uow: AppUnitOfWork, clock: Clock, tokens: SecretTokens, push: PushSubscriptionsProbe) => new MessagePreferenceService(uow, clock, tokens, push),
     [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.SecretTokens, TOKENS.PushSubscriptionsProbe],

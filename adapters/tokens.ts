@@ -88,4 +88,6 @@ export const TOKENS = {
   MessageLog: Symbol.for('turma.MessageLog'),
   /** Whether a person has a web push subscription (the push adapter rebinds it; false until then). */
   PushSubscriptionsProbe: Symbol.for('turma.PushSubscriptionsProbe'),
+  /** Web push: browsers' subscriptions and the push.send job (core/messaging/push.service.ts). */
+  PushService: Symbol.for('turma.PushService'),
 } as const;

@@ -13,6 +13,7 @@ import type { InfluencersScope } from '../../core/influencers';
 import type { MarketplaceScope } from '../../core/marketplace';
 import type { NotificationsScope } from '../../core/notifications';
 import type { MessagingScope } from '../../core/messaging/ports';
+import type { PushScope } from '../../core/messaging/push-ports';
 import type { PaymentsScope } from '../../core/payments';
 import type { ProfessionalsScope } from '../../core/professionals';
 import type { ReferralsScope } from '../../core/referrals';
@@ -46,6 +47,7 @@ import { KnexOrderLineRefundRepository } from './repos/order-line-refunds.repo';
 import { KnexProductUploadRepository } from './repos/product-uploads.repo';
 import { KnexGoodsInvoiceRepository } from './repos/goods-invoices.repo';
 import { KnexMessageLog, KnexMessagePreferenceRepository, KnexWhatsappOptinRepository } from './repos/messaging.repos';
+import { KnexPushSubscriptionRepository } from './repos/push-subscriptions.repo';
 
 /** What the unit of work needs of the job queue adapter. */
 export interface TransactionalJobs {
@@ -69,6 +71,7 @@ export type Repositories = IdentityScope &
   ProfessionalsScope &
   CampaignsScope &
   ExperimentsScope &
+  PushScope &
   MessagingScope &
   GoodsInvoicesScope;
 
@@ -97,6 +100,7 @@ export function makeRepositories(db: Knex, onNotification?: (id: string) => Prom
     professionals: { professionals: new KnexProfessionalRepository(db), photos: new KnexProfessionalPhotoRepository(db), receivables: new KnexReceivableRepository(db), reviews: new KnexReviewRepository(db), payouts: new KnexPayoutRepository(db) },
     campaigns: { campaigns: new KnexCampaignRepository(db), bonuses: new KnexCampaignBonusRepository(db) },
     commissions: new KnexCommissionRepository(db),
+    pushSubscriptions: new KnexPushSubscriptionRepository(db),
     experiments: new KnexExperimentRepository(db),
     goodsInvoices: new KnexGoodsInvoiceRepository(db),
     messaging: { preferences: new KnexMessagePreferenceRepository(db), whatsapp: new KnexWhatsappOptinRepository(db), log: new KnexMessageLog(db) },

@@ -25,6 +25,7 @@ import { planOrderRoutes } from './routes/plan-orders.routes';
 import { paymentRoutes } from './routes/payments.routes';
 import { receiptRoutes, receiptSignInRedirect } from './routes/receipts.routes';
 import { notificationRoutes } from './routes/notifications.routes';
+import { pushRoutes } from './routes/push.routes';
 import { cepRoutes } from './routes/cep.routes';
 import { auditLogAdminRoutes } from './routes/admin/audit-logs.routes';
 import { planAdminRoutes } from './routes/admin/plans.routes';
@@ -72,6 +73,7 @@ export function apiRouters(config: Config): ContractRouter[] {
     paymentRoutes(),
     receiptRoutes(),
     notificationRoutes(),
+    pushRoutes(config),
     cepRoutes(),
     auditLogAdminRoutes(),
     planAdminRoutes(),

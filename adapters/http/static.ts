@@ -122,6 +122,8 @@ export function staticApps(distDir = DIST_DIR, options: { dev?: boolean; publicU
 
     if (relative !== '/' && relative.includes('.')) {
       const immutable = relative.startsWith('/assets/');
+      // The push service worker: browsers check it for updates, so a new one reaches them with the next visit.
+      if (!isAdmin && relative === '/sw.js') ctx.set('Cache-Control', 'no-cache');
       try {
         const served = await send(ctx, relative, {
           root,

@@ -11,6 +11,7 @@ import type { AppUnitOfWork } from '../db/unit-of-work';
 import type { Mailer } from '../../core/ports/mailer';
 import type { FileStorage } from '../../core/ports/storage';
 import { ProductUploadCleanup } from '../../core/marketplace/product-uploads';
+import type { PushService } from '../../core/messaging/push.service';
 import { TOKENS } from '../tokens';
 import { MessageFanout } from '../../core/messaging/fanout';
 import type { MessagePreferences } from '../../core/messaging/ports';
@@ -167,6 +168,16 @@ export function jobDefinitions(container: Container): JobDefinition[] {
         const outcome = await container.get<PayoutFlow>(TOKENS.PayoutFlow).sendTransfer(payout_id);
         return { sent: outcome === 'sent' ? 1 : 0, failed: outcome === 'failed' ? 1 : 0 };
       },
+    }),
+    defineJob({
+      name: 'push.send',
+      description: 'Envia uma notificação como push aos navegadores inscritos da pessoa (enfileirado pelo envio por canais)',
+      // 5 retries from 30 s, doubling (the last about 15 min after the first failure): a push later than that is stale.
+      retryLimit: 5,
+      retryDelaySeconds: 30,
+      retryBackoff: true,
+      expireInSeconds: 120,
+      handler: async (data, run) => container.get<PushService>(TOKENS.PushService).deliver(data, run),
     }),
   ];
 }

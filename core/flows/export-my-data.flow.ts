@@ -16,9 +16,10 @@ import type { WalletScope } from '../wallet/ports';
 import type { MarketplaceScope } from '../marketplace/ports';
 import type { ProfessionalsScope } from '../professionals/ports';
 import type { ExperimentsScope } from '../experiments/ports';
+import type { PushScope } from '../messaging';
 
 /** Everything stored about one person, from every module that keeps personal data. */
-type ExportMyDataScope = IdentityScope & ReferralsScope & InfluencersScope & AuditScope & GroupsScope & PaymentsScope & NotificationsScope & WalletScope & MarketplaceScope & ProfessionalsScope & ExperimentsScope;
+type ExportMyDataScope = IdentityScope & ReferralsScope & InfluencersScope & AuditScope & GroupsScope & PaymentsScope & NotificationsScope & WalletScope & MarketplaceScope & ProfessionalsScope & ExperimentsScope & PushScope;
 
 const ALL = 100_000;
 
@@ -66,6 +67,7 @@ export class ExportMyDataFlow {
     );
     const professionalData = professional ? await this.professionalPart(professional.id) : null;
     const experiments = await r.experiments.listForUser(id);
+    const pushSubscriptions = await r.pushSubscriptions.listForUser(id);
     const influencer = await r.influencers.findByUserId(id);
     const commissions = influencer ? (await r.commissions.listForInfluencer(influencer.id, {}, 0, ALL)).items : [];
 
@@ -96,6 +98,8 @@ export class ExportMyDataFlow {
       experiments,
       // The influencer programme: the application/profile and every commission earned.
       influencer: influencer ? { profile: influencer, commissions } : null,
+      // Browsers subscribed to web push: the endpoint and when; the keys are the browser's encryption secrets.
+      push_subscriptions: pushSubscriptions.map(({ id, endpoint, user_agent, created_at, last_success_at }) => ({ id, endpoint, user_agent, created_at, last_success_at })),
     };
   }
 

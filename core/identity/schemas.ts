@@ -134,4 +134,6 @@ export const accountExportSchema = z.object({
     .nullable(),
   // The theme A/B experiment: each participation (variant, conversion) with its events.
   experiments: z.array(exportRow),
+  // Browsers subscribed to web push (their encryption keys left out).
+  push_subscriptions: z.array(exportRow),
 });

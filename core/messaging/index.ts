@@ -5,4 +5,5 @@ export * from './ports';
 export * from './phone';
 export * from './schemas';
 export * from './preferences.service';
+export * from './push-ports';
 export * from './fanout';

@@ -48,6 +48,7 @@ const COVERAGE: Record<string, Coverage> = {
   'reviews.professional_id': { section: (e) => e.professional?.reviews_received, check: 'ids' },
   'ab_test_participants.user_id': { section: (e) => e.experiments, check: 'ids' }, // each with its events
   'influencers.user_id': { section: (e) => e.influencer?.profile, check: 'one' }, // with the commissions earned
+  'push_subscriptions.user_id': { section: (e) => e.push_subscriptions, check: 'ids' }, // the keys are left out
 };
 
 /**
@@ -141,6 +142,8 @@ describe('GET /api/me/export', () => {
     // No API credits a wallet by hand: one adjustment row, as the back office would.
     const [entry] = await knex()('wallet_entries').insert({ user_id: user.id, amount: 1_500, kind: 'adjustment', description: 'Ajuste de teste' }).returning('id');
     made.wallet = entry.id;
+    // A browser subscribed to web push (the subscription API is tested in push.test.ts).
+    await knex()('push_subscriptions').insert({ user_id: user.id, endpoint: 'https://push.example.com/lgpd', p256dh: `B${'a'.repeat(86)}`, auth: 'A'.repeat(22), user_agent: 'Chrome no Android' });
 
     const res = await user.client.get('/api/me/export');
     expect(res.status, res.text).toBe(200);

@@ -2164,6 +2164,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keeps this browser's push subscription (its `PushSubscription.toJSON()`); the first one turns push on
+         * @description The endpoint must be https (http://127.0.0.1 only outside production). Subscribing an endpoint again replaces its keys.
+         */
+        post: operations["postApiMePushSubscriptions"];
+        /** Forgets one of the caller's browsers, by its endpoint; the last one gone turns push off */
+        delete: operations["deleteApiMePushSubscriptions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/receivables": {
         parameters: {
             query?: never;
@@ -2658,6 +2679,23 @@ export interface paths {
         };
         /** Approved professionals near a point (ranked as docs/product/professionals.md#nearby-search-ranking says) */
         get: operations["getApiProfessionalsNearby"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The VAPID public key (base64url) a browser subscribes with (`applicationServerKey`) */
+        get: operations["getApiPushPublicKey"];
         put?: never;
         post?: never;
         delete?: never;
@@ -11915,6 +11953,9 @@ export interface operations {
                             phone: string | null;
                             user_id: string;
                         } | null;
+                        push_subscriptions: {
+                            [key: string]: unknown;
+                        }[];
                         referral: {
                             codigo_referencia: string;
                             /** Format: date-time */
@@ -12926,6 +12967,106 @@ export interface operations {
             };
             /** @description Conflict: duplicate, full, out of stock or wrong state. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiMePushSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    endpoint: string;
+                    expirationTime?: number | null;
+                    keys: {
+                        auth: string;
+                        p256dh: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Subscribed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many browsers of the caller are subscribed now. */
+                        subscriptions: number;
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiMePushSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    endpoint: string;
+                };
+            };
+        };
+        responses: {
+            /** @description `removed` is false when the endpoint is not one of the caller's. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        removed: boolean;
+                        /** @description How many browsers of the caller are subscribed now. */
+                        subscriptions: number;
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14466,6 +14607,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiPushPublicKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        public_key: string;
+                    };
                 };
             };
         };

@@ -15,6 +15,7 @@ import { DeleteAccountDialog } from './delete-account-dialog';
 import { errorMessage } from './errors';
 import { AddressForm, PasswordForm, PersonalForm, ProfileCard } from './profile-forms';
 import { useSession } from '../../lib/session';
+import { PushToggle } from '../../components/push/push-toggle';
 
 type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; me: MeResponse };
 
@@ -92,6 +93,7 @@ export default function ProfilePage() {
           <PersonalForm user={state.me.user} profile={state.me.profile} onSaved={onSaved} />
           <AddressForm profile={state.me.profile} onSaved={onSaved} />
           <PasswordForm />
+          <PushToggle className="profile__card" />
           <ProfileCard id="profile-data" title={t('data.title')} lead={t('data.lead')}>
             <div className="form__actions form__actions--start">
               <a href="/api/me/export" download className="btn btn--secondary btn--md">

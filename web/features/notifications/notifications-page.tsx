@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { notificationsApi, safeLink, type AppNotification } from '../../lib/notifications-api';
 import { relativeTime } from '../../lib/relative-time';
 import { LoadingState, ErrorState } from '../../components/resource-states';
+import { PushToggle } from '../../components/push/push-toggle';
 
 const PER_PAGE = 20;
 
@@ -109,6 +110,8 @@ export default function NotificationsPage() {
           </div>
         )}
       </header>
+
+      <PushToggle className="push-toggle--page" />
 
       {state.status === 'loading' && (
         <LoadingState label={t('loading')} />
