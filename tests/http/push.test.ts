@@ -41,7 +41,7 @@ async function subscribed(user: TestUser) {
   return sub;
 }
 
-/** A notification of `type` for the user, and its queued push log row (what the fan-out records). */
+/** A notification of `type` for the user (written around the fan-out) and its queued push log row, as the fan-out records it. */
 async function queuedPush(user: TestUser, type = 'entry_confirmed', data: Record<string, unknown> = {}) {
   const [row] = await app.db.knex('notifications').insert({ user_id: user.id, type, title: 'Entrada confirmada', body: 'Sua entrada na turma de Clareamento foi confirmada.', link: '/my-groups?grupo=g1', data }).returning(['id']);
   const notificationId = row.id as string;
@@ -106,23 +106,29 @@ describe('web push', () => {
     expect(await preferences().allows(owner.id, 'push', 'transactional')).toBe(false);
   });
 
-  it('push.send (a job) reaches every browser of the person, decrypted by the push service, and the log says sent', async () => {
+  it('a new notification goes out through the fan-out to every browser of the person (decrypted by the push service); never subscribed: nothing', async () => {
     const user = await createUser(app);
+    const stranger = await createUser(app);
     const phone = await subscribed(user);
     const laptop = await subscribed(user);
-    const job = await queuedPush(user, 'order_shipped');
-    await app.db.knex('notifications').where({ id: job.notification_id }).update({ title: 'Pedido enviado', body: 'Seu pedido #A1B2 foi enviado. Código de rastreio: BR123.', link: '/orders/o1' });
-    // Enqueued as the fan-out does; the queue runs it right after the commit.
-    await app.container.get<AppUnitOfWork>(TOKENS.UnitOfWork).run((tx) => tx.jobs.enqueue('push.send', job));
+    const uow = app.container.get<AppUnitOfWork>(TOKENS.UnitOfWork);
+    const shipped = (u: TestUser) => ({ user_id: u.id, type: 'order_shipped', title: 'Pedido enviado', body: 'Seu pedido #A1B2 foi enviado. Código de rastreio: BR123.', link: '/orders/o1', data: {}, dedupe_key: `push-test-${u.id}` });
+    // The fan-out and push.send are jobs enqueued in the notification's transaction; both run right after the commit.
+    await uow.run(async (tx) => {
+      await tx.notifications.create(shipped(user));
+      await tx.notifications.create(shipped(stranger));
+    });
+    const [entry] = await app.db.knex('message_log').where({ user_id: user.id, channel: 'push' });
     for (const sub of [phone, laptop]) {
       const got = push.receivedBy(sub.endpoint);
       expect(got).toHaveLength(1);
-      expect(JSON.parse(got[0]!.payload)).toEqual({ title: 'Pedido enviado', body: 'Seu pedido #A1B2 foi enviado. Código de rastreio: BR123.', url: '/orders/o1', tag: job.notification_id });
+      expect(JSON.parse(got[0]!.payload)).toEqual({ title: 'Pedido enviado', body: 'Seu pedido #A1B2 foi enviado. Código de rastreio: BR123.', url: '/orders/o1', tag: entry.notification_id });
       expect(got[0]).toMatchObject({ ttl: 86_400, urgency: 'normal', vapid: { aud: push.url } });
     }
-    expect(await log().get(job.log_id)).toMatchObject({ status: 'sent', template: 'order_shipped', error: null });
+    expect(entry).toMatchObject({ status: 'sent', template: 'order_shipped', error: null });
     const rows = await subscriptionsOf(user.id);
     expect(rows.every((r) => r.last_success_at instanceof Date)).toBe(true);
+    expect(await app.db.knex('message_log').where({ user_id: stranger.id })).toEqual([]);
   });
 
   it('a hold about to lapse goes urgent, living only until the hold ends', async () => {
