@@ -21,6 +21,20 @@ test('sign-up: an existing CEP during the outage says the service is down and un
   await page.screenshot({ path: screenshotPath(testInfo, 'signup-cep-outage') });
 });
 
+test('sign-up: too many CEP lookups (429) says to wait a moment, not an outage, and the address can still be typed', async ({ page, consoleGuard }) => {
+  // The server's limit (ADDRESS_LOOKUP_LIMIT per IP) is tested over HTTP; here its answer is what the screen words.
+  consoleGuard.allow(/status of 429/);
+  await page.route('**/api/cep/*', (route) =>
+    route.fulfill({ status: 429, contentType: 'application/json', headers: { 'Retry-After': '60' }, body: JSON.stringify({ error: { code: 'rate_limited', message: 'Muitas consultas de CEP em pouco tempo. Aguarde um pouco e tente de novo.' } }) }),
+  );
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Criar conta' }).click();
+  await page.getByLabel('CEP').pressSequentially('01310100');
+  await expect(page.getByText('Muitas consultas seguidas. Aguarde um instante e tente de novo.')).toBeVisible();
+  await expect(page.getByText('fora do ar', { exact: false })).toHaveCount(0);
+  for (const label of ['Rua', 'Bairro', 'Cidade', 'UF']) await expect(page.getByLabel(label, { exact: true })).toBeEditable();
+});
+
 test('services page: "Buscar por CEP" during the outage offers the city and the device location, never a dead end', async ({ page }, testInfo) => {
   await page.context().clearPermissions();
   await page.goto('/marketplace/services');

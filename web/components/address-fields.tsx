@@ -83,7 +83,8 @@ export function AddressFields({
       (error: unknown) => {
         if (current.signal.aborted) return;
         const problem = lookupProblemOf(error);
-        fail(problem === 'not_found' ? t('address.notFound') : problem === 'offline' ? t('address.lookupFailed') : t('address.unavailable'));
+        const messages = { not_found: 'address.notFound', offline: 'address.lookupFailed', rate_limited: 'address.rateLimited', unavailable: 'address.unavailable' } as const;
+        fail(t(messages[problem]));
       },
     );
     function fail(message: string) {

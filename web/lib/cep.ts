@@ -15,14 +15,16 @@ export function lookupCep(cep: string, signal?: AbortSignal) {
 
 /**
  * Why a lookup (CEP or city) gave nothing: the service knows no such thing (the person may check what they typed),
- * the service is down (nothing to check: go on by hand), or this device is offline.
+ * the service is down (nothing to check: go on by hand), this device is offline, or this address asked too often
+ * (429 past ADDRESS_LOOKUP_LIMIT: wait a moment, or go on by hand).
  */
-export type LookupProblem = 'not_found' | 'unavailable' | 'offline';
+export type LookupProblem = 'not_found' | 'unavailable' | 'offline' | 'rate_limited';
 
 export function lookupProblemOf(error: unknown): LookupProblem {
   if (!isApiError(error)) return 'unavailable';
   if (error.status === 404 || error.status === 400) return 'not_found';
   if (error.isNetworkError) return 'offline';
+  if (error.status === 429) return 'rate_limited';
   return 'unavailable';
 }
 

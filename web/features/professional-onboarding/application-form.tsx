@@ -424,7 +424,7 @@ export function ApplicationForm({ categories, application }: { categories: reado
         )}
         {cep.status === 'failed' && (
           <p className="field__hint field__hint--warn" role="status">
-            {t(cep.problem === 'not_found' ? 'form.cepNotFound' : 'form.cepUnavailable')}
+            {cep.problem === 'rate_limited' ? t('address.rateLimited', { ns: 'common' }) : t(cep.problem === 'not_found' ? 'form.cepNotFound' : 'form.cepUnavailable')}
           </p>
         )}
         {(offerLocation || coordinatesKnown) && (

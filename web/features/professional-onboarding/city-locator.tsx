@@ -38,7 +38,7 @@ export function CityLocator({
       onLocated({ ...place, city: name, state });
     } catch (error) {
       const problem = lookupProblemOf(error);
-      setStatus({ status: 'failed', message: t(problem === 'not_found' ? 'form.cityNotFound' : 'form.cityUnavailable') });
+      setStatus({ status: 'failed', message: problem === 'rate_limited' ? t('address.rateLimited', { ns: 'common' }) : t(problem === 'not_found' ? 'form.cityNotFound' : 'form.cityUnavailable') });
     }
   };
 

@@ -351,12 +351,12 @@ function CepSearch({ onFound, cityHint }: { onFound: (found: FoundOrigin) => voi
       }
       // The CEP is known but the map service had no position for its street: its city is close enough to search from.
       const city = await professionalsSearchApi.cityLocation(found.city, found.state).catch((e: unknown) => lookupProblemOf(e));
-      if (typeof city === 'string') setError(t(city === 'not_found' ? 'nearby.cepNoPosition' : 'nearby.mapUnavailable'));
+      if (typeof city === 'string') setError(city === 'rate_limited' ? t('address.rateLimited', { ns: 'common' }) : t(city === 'not_found' ? 'nearby.cepNoPosition' : 'nearby.mapUnavailable'));
       else onFound({ ...city, cep, place: `${found.city}/${found.state}` });
     } catch (failure) {
       const problem = lookupProblemOf(failure);
       if (problem === 'not_found') return setError(t('nearby.cepNotFound'));
-      setError(t(problem === 'offline' ? 'nearby.cepOffline' : 'nearby.cepUnavailable'));
+      setError(problem === 'rate_limited' ? t('address.rateLimited', { ns: 'common' }) : t(problem === 'offline' ? 'nearby.cepOffline' : 'nearby.cepUnavailable'));
       setByCity(true);
     } finally {
       setBusy(false);
@@ -426,7 +426,7 @@ function CitySearch({ initial, onFound }: { initial: { city: string; state: stri
       onFound({ ...found, place: `${city.trim()}/${state}` });
     } catch (failure) {
       const problem = lookupProblemOf(failure);
-      setError(t(problem === 'not_found' ? 'nearby.cityNotFound' : problem === 'offline' ? 'nearby.cepOffline' : 'nearby.mapUnavailable'));
+      setError(problem === 'rate_limited' ? t('address.rateLimited', { ns: 'common' }) : t(problem === 'not_found' ? 'nearby.cityNotFound' : problem === 'offline' ? 'nearby.cepOffline' : 'nearby.mapUnavailable'));
     } finally {
       setBusy(false);
     }

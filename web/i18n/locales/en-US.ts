@@ -86,6 +86,7 @@ const common: CommonMessages = {
     notFound: 'CEP not found. Fill in the address by hand.',
     lookupFailed: 'Could not look up the CEP right now. Fill in the address by hand.',
     unavailable: 'The CEP service is down right now. Fill in the address by hand.',
+    rateLimited: 'Too many lookups in a row. Wait a moment and try again.',
     fromCep: 'From the CEP',
     fromCepShort: 'By CEP',
     street: 'Street',

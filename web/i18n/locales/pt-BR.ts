@@ -87,6 +87,7 @@ const common = {
     notFound: 'CEP não encontrado. Preencha o endereço manualmente.',
     lookupFailed: 'Não foi possível buscar o CEP agora. Preencha o endereço manualmente.',
     unavailable: 'O serviço de CEP está fora do ar agora. Preencha o endereço manualmente.',
+    rateLimited: 'Muitas consultas seguidas. Aguarde um instante e tente de novo.',
     fromCep: 'Vem do CEP',
     fromCepShort: 'Do CEP',
     street: 'Rua',
