@@ -62,6 +62,7 @@ import { MyVouchersFlow } from '../core/flows/my-vouchers.flow';
 import { GroupEscrowService } from '../core/groups/escrow.service';
 import { KnexEscrowFacts } from './db/repos/escrow.repo';
 import { ExportMyDataFlow } from '../core/flows/export-my-data.flow';
+import { AccountDeletionFlow } from '../core/flows/account-deletion.flow';
 import { PaymentReceiptFlow } from '../core/flows/payment-receipt.flow';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -389,6 +390,10 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   // Where a group's money is: the escrow facts are read by the same query as the financial report's.
   c.bind(TOKENS.GroupEscrowService).toResolvedValue((uow: AppUnitOfWork) => new GroupEscrowService(uow, new KnexEscrowFacts(database.knex)), [TOKENS.UnitOfWork]);
   c.bind(TOKENS.ExportMyDataFlow).toResolvedValue((uow: AppUnitOfWork, clock: Clock) => new ExportMyDataFlow(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
+  c.bind(TOKENS.AccountDeletionFlow).toResolvedValue(
+    (uow: AppUnitOfWork, withdrawals: WithdrawalFlow, hasher: PasswordHasher, tokens: SecretTokens, clock: Clock) => new AccountDeletionFlow(uow, withdrawals, hasher, tokens, clock),
+    [TOKENS.UnitOfWork, TOKENS.WithdrawalFlow, TOKENS.PasswordHasher, TOKENS.SecretTokens, TOKENS.Clock],
+  );
   c.bind(TOKENS.PaymentReceiptFlow).toResolvedValue((uow: AppUnitOfWork, clock: Clock) => new PaymentReceiptFlow(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   return c;
 }

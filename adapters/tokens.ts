@@ -74,6 +74,8 @@ export const TOKENS = {
   MyVouchersFlow: Symbol.for('turma.MyVouchersFlow'),
   GroupEscrowService: Symbol.for('turma.GroupEscrowService'),
   ExportMyDataFlow: Symbol.for('turma.ExportMyDataFlow'),
+  /** Deleting an account after resolving what is open (core/flows/account-deletion.flow.ts). */
+  AccountDeletionFlow: Symbol.for('turma.AccountDeletionFlow'),
   /** Receipts of confirmed payments (core/flows/payment-receipt.flow.ts). */
   PaymentReceiptFlow: Symbol.for('turma.PaymentReceiptFlow'),
   /** Payouts to professionals: maturing receivables, runs, PIX transfers and their webhooks (core/flows/payout.flow.ts). */

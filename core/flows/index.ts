@@ -16,5 +16,7 @@ export * from './commission.flow';
 export * from './campaign-bonus.flow';
 export * from './payment-reversal.flow';
 export * from './withdrawal.flow';
+export * from './account-deletion-plan';
+export * from './account-deletion.flow';
 export * from './plan-order.flow';
 export * from './purposes';

@@ -26,9 +26,13 @@ import type { InfluencersScope } from '../influencers/ports';
 import type { IdentityScope } from '../identity/ports';
 import type { NotificationsScope } from '../notifications/ports';
 import type { AuditScope } from '../audit/ports';
+import type { WalletScope } from '../wallet/ports';
 
-/** The tables payouts read and write: professionals' receivables and influencers' commissions. */
-type PayoutScope = ProfessionalsScope & InfluencersScope & IdentityScope & NotificationsScope & AuditScope;
+/** The tables payouts read and write: professionals' receivables, influencers' commissions, a deleted account's wallet. */
+type PayoutScope = ProfessionalsScope & InfluencersScope & IdentityScope & NotificationsScope & AuditScope & WalletScope;
+
+/** The transfer's description for a deleted account's wallet credit. */
+export const WALLET_REFUND_DESCRIPTION = 'Turma: devolução do crédito da carteira (conta excluída)';
 
 declare module '../ports/job-queue' {
   interface JobPayloads {
@@ -196,14 +200,16 @@ export class PayoutFlow implements TransferEventHandler {
     if (!payout) return 'skipped';
     let transfer: ProviderTransfer;
     try {
-      const count = payout.influencer_id
-        ? await this.uow.repos.commissions.countInPayout(payout.id)
-        : (await this.uow.repos.professionals.receivables.listForProfessional(payout.professional_id ?? '', 'in_payout')).filter((r) => r.payout_id === payout.id).length;
+      const count = payout.user_id
+        ? 0
+        : payout.influencer_id
+          ? await this.uow.repos.commissions.countInPayout(payout.id)
+          : (await this.uow.repos.professionals.receivables.listForProfessional(payout.professional_id ?? '', 'in_payout')).filter((r) => r.payout_id === payout.id).length;
       transfer = await this.gateway.createTransfer({
         value: payout.amount,
         pixKey: payout.pix_key ?? '',
         pixKeyType: (payout.pix_key_type ?? 'EVP') as TransferPixKeyType,
-        description: (payout.influencer_id ? commissionPayoutDescription : payoutDescription)(Math.max(1, count)),
+        description: payout.user_id ? WALLET_REFUND_DESCRIPTION : (payout.influencer_id ? commissionPayoutDescription : payoutDescription)(Math.max(1, count)),
         externalReference: payout.id,
       });
     } catch (err) {
@@ -274,6 +280,12 @@ export class PayoutFlow implements TransferEventHandler {
       }
       const reason = transfer.failReason?.trim() || DEFAULT_PAYOUT_FAILURE;
       if (!(await payoutCommands(tx).markFailed(p.id, now, reason, { provider_status: transfer.status, ...ids }))) return 'already_applied';
+      if (p.user_id) {
+        // A deleted account's refund that did not go through: the credit is kept in its ledger, once, for an operator.
+        await tx.wallet.add({ user_id: p.user_id, amount: p.amount, kind: 'adjustment', description: 'Devolução por PIX não concluída: crédito mantido', ref: `payout:${p.id}:failed` });
+        await tx.audit.append({ action: 'payout.failed', actor_email: 'sistema', entity_type: 'payout', entity_id: p.id, metadata: { amount: p.amount, user_id: p.user_id, reason } });
+        return 'failed';
+      }
       const released = p.influencer_id ? await tx.commissions.releasePayout(p.id) : await payouts.releaseReceivables(p.id);
       await tx.audit.append({ action: 'payout.failed', actor_email: 'sistema', entity_type: 'payout', entity_id: p.id, metadata: { amount: p.amount, [p.influencer_id ? 'commissions' : 'receivables']: released, reason } });
       if (ownerId) await tx.notifications.create({ ...payoutNotify.failed(ownerId, p.id, p.amount, withFullStop(reason)), ...(home ? { link: home } : {}) });

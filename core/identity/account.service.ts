@@ -7,8 +7,8 @@ import type { RateLimiter } from '../ports/rate-limiter';
 import type { ProfileRecord } from './ports';
 import { DIRECT_REFERRAL, originForNewUser, originForPath, type Origin, type ReferralService } from '../referrals';
 import { buildProfileUpdateSchema, buildSignupSchema, type ProfileUpdateInput, type SignupInput } from './account-schemas';
-import { AuthService, auditMeta, firstName, rateLimited, toPublicUser, type AuthenticatedUser, type RequestMeta } from './auth.service';
-import { accountDeletedEmail, confirmationEmail } from './emails';
+import { AuthService, auditMeta, rateLimited, toPublicUser, type AuthenticatedUser, type RequestMeta } from './auth.service';
+import { confirmationEmail } from './emails';
 import type { Tx, UnitOfWork } from '../ports/unit-of-work';
 import type { IdentityScope } from './ports';
 import type { ReferralsScope } from '../referrals/ports';
@@ -30,9 +30,6 @@ export const SIGNUP_SUCCESS_MESSAGE = 'Cadastro realizado! Verifique seu e-mail 
 export const RETENTION_NOTICE =
   'Dados pessoais anonimizados. Registros financeiros e de auditoria são mantidos pelo prazo legal ' +
   '(LGPD art. 7º, II e art. 16, I — cumprimento de obrigação legal; Código Tributário Nacional art. 173; Marco Civil da Internet art. 15).';
-
-/** The name a deleted account's profile keeps (others show its member as 'Ex-participante'). */
-export const ANONYMOUS_NAME = 'Conta excluída';
 
 export class AccountService {
   constructor(
@@ -213,63 +210,7 @@ export class AccountService {
     return group_referral;
   }
 
-  // GET /api/me/export crosses modules: core/flows/export-my-data.flow.ts.
-
-  /**
-   * DELETE /api/me (LGPD art. 18, VI): password re-entry, personal data anonymised, sessions and links ended,
-   * e-mail and CPF freed; financial and audit records kept with their legal basis.
-   */
-  async deleteAccount(current: AuthenticatedUser, password: string, meta: RequestMeta) {
-    const user = await this.uow.repos.identity.users.findById(current.id);
-    if (!user || user.deleted_at) throw new DomainError('unauthenticated', 'unauthenticated', 'Sessão expirada. Entre novamente.');
-    if (!(await this.hasher.verify(user.password_hash, password))) {
-      throw invalid('wrong_password', 'Senha incorreta.', { password: 'Senha incorreta.' });
-    }
-    // A hash of a random secret nobody knows: the account can never be signed into again.
-    const unusable = await this.hasher.hash(this.tokens.generate());
-    const profile = await this.uow.repos.identity.profiles.findByUserId(user.id);
-    const now = this.clock.now();
-    await this.uow.run(async (tx) => {
-      await tx.identity.users.update(user.id, {
-        email: `excluido+${user.id}@turma.invalid`,
-        password_hash: unusable,
-        deleted_at: now,
-        blocked_at: now,
-      });
-      if (profile) {
-        await tx.identity.profiles.update(user.id, {
-          email: `excluido+${user.id}@turma.invalid`,
-          full_name: ANONYMOUS_NAME,
-          cpf: null,
-          phone: null,
-          birth_date: null,
-          cep: null,
-          address_street: null,
-          address_number: null,
-          address_complement: null,
-          address_district: null,
-          address_city: null,
-          address_state: null,
-          latitude: null,
-          longitude: null,
-          metadata: {},
-        });
-      }
-      await tx.identity.sessions.deleteForUser(user.id);
-      await tx.identity.authTokens.deleteForUser(user.id);
-      await tx.audit.append({
-        action: 'user.deleted',
-        actor_user_id: user.id,
-        actor_email: null,
-        entity_type: 'user',
-        entity_id: user.id,
-        ...auditMeta(meta),
-        metadata: { retention: RETENTION_NOTICE },
-      });
-      await tx.jobs.enqueue('mail.send', accountDeletedEmail({ to: user.email, name: firstName(profile) }));
-    });
-    return { message: 'Sua conta foi excluída.', retention: RETENTION_NOTICE };
-  }
+  // GET /api/me/export and DELETE /api/me cross modules: core/flows/export-my-data.flow.ts, core/flows/account-deletion.flow.ts.
 }
 
 export function publicProfile(profile: ProfileRecord, role: string) {

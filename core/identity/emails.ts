@@ -1,4 +1,5 @@
 // The account e-mails in pt-BR (confirmation, recovery, password changed, account deleted), rendered as text and HTML.
+import { formatCents } from '../shared/money';
 import type { MailMessage } from '../ports/mailer';
 
 export type EmailTemplate = 'email_confirmation' | 'password_recovery' | 'password_changed' | 'account_deleted' | 'account_unlock';
@@ -162,11 +163,12 @@ export function passwordChangedEmail({ to, name, when }: { to: string; name: str
   });
 }
 
-export function accountDeletedEmail({ to, name }: { to: string; name: string }): AccountEmail {
+export function accountDeletedEmail({ to, name, refund = 0 }: { to: string; name: string; refund?: number }): AccountEmail {
   return render(to, 'Sua conta na Turma foi excluída', 'account_deleted', {
     greeting: greetingFor(name),
     intro: [
       'Sua conta na Turma foi excluída, como você pediu. Seus dados pessoais (nome, e-mail, CPF, telefone, data de nascimento e endereço) foram anonimizados, e não é mais possível entrar com esta conta.',
+      ...(refund > 0 ? [`O crédito de ${formatCents(refund)} da sua carteira será devolvido por PIX para a chave que você informou.`] : []),
       'Mantemos apenas o que a lei nos obriga a guardar: os registros financeiros (pagamentos e pedidos) e os registros de auditoria, pelo prazo legal. A base legal é o cumprimento de obrigação legal (LGPD, art. 7º, inciso II, e art. 16, inciso I).',
     ],
     outro: ['Obrigado por ter feito parte da Turma.'],

@@ -71,3 +71,16 @@ export async function cancelPendingPayment(tx: Tx<PaymentsScope & WalletScope>, 
   await returnPaymentCredit(tx, payment, why);
   return true;
 }
+
+/**
+ * A boleto refund waiting for the member's choice is sent by PIX to this key (the person gave it while deleting the
+ * account, and cannot come back to choose): once, and only while no destination was chosen. False otherwise.
+ */
+export async function refundToPixKey(tx: Tx<PaymentsScope & AuditScope>, paymentId: string, pixKey: { type: string; key: string }): Promise<boolean> {
+  const p = await tx.payments.payments.lock(paymentId);
+  if (!p || p.status !== 'refund_pending' || !needsRefundChoice(p) || p.refund_destination) return false;
+  await tx.payments.payments.update(p.id, { refund_destination: 'pix', refund_pix_key_type: pixKey.type, refund_pix_key: pixKey.key });
+  await tx.audit.append({ action: 'payment.refund_destination_chosen', actor_email: 'sistema', entity_type: 'payment', entity_id: p.id, metadata: { type: 'pix', reason: 'exclusão da conta' } });
+  await tx.jobs.enqueue('payments.refund', { payment_id: p.id }, { singletonKey: `${p.id}:pix` });
+  return true;
+}

@@ -4,6 +4,7 @@ import type { Tx } from '../ports/unit-of-work';
 import type { PayoutRecord } from './payout-ports';
 import type { ProfessionalsScope } from './ports';
 import { canMovePayout } from './payout-rules';
+import type { PixKeyType } from '../payments/ports';
 
 type SettlePatch = Partial<Pick<PayoutRecord, 'provider_status' | 'provider_transfer_id' | 'receipt_url'>>;
 
@@ -12,6 +13,16 @@ export function payoutCommands(tx: Tx<ProfessionalsScope>) {
   return {
     /** A redeemed voucher owes the professional its price less the platform's fee, available after the holding period. */
     recordReceivable: (receivable: Parameters<typeof receivables.create>[0]) => receivables.create(receivable),
+    /**
+     * A deleted account's wallet credit goes back by one PIX transfer: the payout and its transfer job, in the caller's
+     * transaction. Null when this account already has one (the unique index decides under a race).
+     */
+    requestWalletRefund: async (refund: { user_id: string; amount: number; pix_key_type: PixKeyType; pix_key: string }) => {
+      if (await payouts.findWalletRefund(refund.user_id)) return null;
+      const payout = await payouts.create(refund);
+      await tx.jobs.enqueue('payouts.transfer', { payout_id: payout.id }, { singletonKey: payout.id });
+      return payout;
+    },
     /** The provider paid the transfer. */
     markPaid: async (payoutId: string, now: Date, patch: SettlePatch) =>
       canMovePayout('pending', 'done') && payouts.moveIf(payoutId, ['pending'], 'done', { paid_at: now, ...patch }),

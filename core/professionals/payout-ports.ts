@@ -5,9 +5,13 @@ import type { PayoutStatus } from './payout-rules';
 
 export interface PayoutRecord {
   id: string;
-  /** Exactly one of the two is set: a professional's payout (receivables) or an influencer's (commissions). */
+  /**
+   * Exactly one of the three is set: a professional's payout (receivables), an influencer's (commissions), or a
+   * deleted account's wallet credit refunded by PIX (`user_id`, at most one per account).
+   */
   professional_id: string | null;
   influencer_id: string | null;
+  user_id?: string | null;
   amount: number;
   status: PayoutStatus;
   pix_key_type: PixKeyType | null;
@@ -35,12 +39,14 @@ export interface DuePayout {
 }
 
 export interface PayoutRepository {
-  create(p: Pick<PayoutRecord, 'amount' | 'pix_key_type' | 'pix_key'> & ({ professional_id: string } | { influencer_id: string })): Promise<PayoutRecord>;
+  create(p: Pick<PayoutRecord, 'amount' | 'pix_key_type' | 'pix_key'> & ({ professional_id: string } | { influencer_id: string } | { user_id: string })): Promise<PayoutRecord>;
+  /** The wallet refund payout of this (deleted) account, if any. */
+  findWalletRefund(userId: string): Promise<PayoutRecord | null>;
   findById(id: string): Promise<PayoutRecord | null>;
   findByTransferId(providerTransferId: string): Promise<PayoutRecord | null>;
   /** SELECT … FOR UPDATE. */
   lock(id: string): Promise<PayoutRecord | null>;
-  update(id: string, patch: Partial<Omit<PayoutRecord, 'id' | 'professional_id' | 'influencer_id' | 'amount' | 'created_at'>>): Promise<void>;
+  update(id: string, patch: Partial<Omit<PayoutRecord, 'id' | 'professional_id' | 'influencer_id' | 'user_id' | 'amount' | 'created_at'>>): Promise<void>;
   /** Moves the payout only if its status is one of `from`; true for the one caller that did. */
   moveIf(id: string, from: PayoutStatus[], to: PayoutStatus, patch?: Partial<PayoutRecord>): Promise<boolean>;
   listForProfessional(professionalId: string, offset: number, limit: number): Promise<{ items: PayoutRecord[]; total: number }>;

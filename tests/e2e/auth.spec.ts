@@ -322,6 +322,9 @@ test.describe('signed-in screens', () => {
     // Delete the account: the dialog explains, asks for the password, signs out.
     await page.getByRole('button', { name: 'Excluir minha conta' }).click();
     const dialog = page.getByRole('dialog', { name: 'Excluir minha conta' });
+    // The plan comes first: nothing open for a new account, so no PIX key is asked for.
+    await expect(dialog.getByRole('region', { name: 'O que acontece antes da exclusão' }).getByText(/^Nada em aberto/)).toBeVisible();
+    await expect(dialog.getByLabel('Chave PIX', { exact: true })).toHaveCount(0);
     await expect(dialog.getByRole('heading', { name: 'Excluído ou anonimizado' })).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'Guardado por obrigação legal' })).toBeVisible();
     await dialog.getByLabel('Digite sua senha para confirmar', { exact: true }).fill(person.password);
@@ -421,7 +424,7 @@ test.describe('screenshots', () => {
     await expect(toasts(page).locator('[data-sonner-toast]')).toHaveCount(0); // the login toast has gone
     await shot('profile', true);
     await page.getByRole('button', { name: 'Excluir minha conta' }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByRole('dialog').getByText(/^Nada em aberto/)).toBeVisible();
     await shot('profile-delete-dialog');
   });
 });

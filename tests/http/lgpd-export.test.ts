@@ -69,6 +69,8 @@ const ALLOW_LIST: Record<string, string> = {
   'fiscal_invoices.invoiced_by': 'a staff action, exported as audit activity',
   // Keyed digests of an admin's second-factor recovery codes, secrets like the password hash.
   'recovery_codes.user_id': 'second-factor secrets (hashed recovery codes), never exported',
+  // Made only as the account is deleted (its wallet credit refunded by PIX): no export can follow it.
+  'payouts.user_id': 'exists only once the account is deleted',
 };
 
 /** Every `table.column` of this database that points at a user or at a professional profile, from the catalogue. */

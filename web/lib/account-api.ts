@@ -15,6 +15,8 @@ export type SignupResponse = ApiAnswer<'/api/auth/signup', 'post'>;
 /** 200 `{ user, redirect_to }` with a session cookie. */
 export type ConfirmResponse = ApiAnswer<'/api/auth/confirm', 'post'>;
 export type ProfilePatch = ApiBody<'/api/me', 'patch'>;
+export type AccountDeletionBody = ApiBody<'/api/me', 'delete'>;
+export type DeletionPlan = ApiAnswer<'/api/me/account/deletion-plan', 'get'>;
 
 // "Signed out" is an answer of these calls, not a lost session: no redirect to /auth on a 401.
 const quiet = { redirectOnUnauthorized: false } as const;
@@ -39,7 +41,9 @@ export const accountApi = {
   update: (patch: ProfilePatch) => call(apiClient.PATCH('/api/me', { body: patch })),
   // A wrong current password is a 401 too (`invalid_credentials`), handled by the form.
   changePassword: (body: { current_password: string; new_password: string }) => call(apiClient.POST('/api/me/password', { body })),
-  remove: (password: string) => call(apiClient.DELETE('/api/me', { body: { password } })),
+  /** What deleting the account now would do (memberships, charges, credit), or why it cannot yet. */
+  deletionPlan: (signal?: AbortSignal) => call(apiClient.GET('/api/me/account/deletion-plan', { signal })),
+  remove: (body: AccountDeletionBody) => call(apiClient.DELETE('/api/me', { body })),
 };
 
 /** "Maria da Silva" → "Maria"; the e-mail's local part when the name is empty. */

@@ -1885,12 +1885,29 @@ export interface paths {
         get: operations["getApiMe"];
         put?: never;
         post?: never;
-        /** Delete the account (password re-entry); personal data anonymised */
+        /** Delete the account (password re-entry): open purchases withdrawn, pending charges cancelled, wallet credit refunded by PIX, then personal data anonymised */
         delete: operations["deleteApiMe"];
         options?: never;
         head?: never;
         /** Update personal data and address (a new CEP is looked up again) */
         patch: operations["patchApiMe"];
+        trace?: never;
+    };
+    "/api/me/account/deletion-plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What deleting the account now would do (amounts in centavos), or why it cannot yet */
+        get: operations["getApiMeAccountDeletionPlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/me/export": {
@@ -2935,6 +2952,35 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountDeletionPlan: {
+            /** @description Why the account cannot be deleted now, and what to do (in the request language). */
+            blockers: {
+                code: string;
+                message: string;
+            }[];
+            /** @description Centavos of boleto refunds sent by PIX to the given key. */
+            boleto_refunds: number;
+            can_delete: boolean;
+            charges: {
+                amount: number;
+                payment_id: string;
+                /** @enum {string} */
+                purpose: "entry" | "balance" | "order";
+            }[];
+            /** @description Wallet credit refunded by one PIX transfer, centavos. */
+            credit_refund: number;
+            memberships: {
+                /** @enum {string} */
+                action: "release_hold" | "withdraw";
+                group_id: string;
+                member_id: string;
+                plan_name: string;
+                /** @description Centavos refunded to the original payment. */
+                refund: number;
+                scope: ("entry" | "purchase") | null;
+            }[];
+            pix_key_required: boolean;
+        };
         AdminCampaign: {
             /** @enum {string} */
             bonus_type: "fixed" | "fee_percent";
@@ -11741,19 +11787,31 @@ export interface operations {
             content: {
                 "application/json": {
                     password: string;
+                    pix_key?: {
+                        key: string;
+                        /** @enum {string} */
+                        type: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP";
+                    } | null;
                 };
             };
         };
         responses: {
-            /** @description Deleted; the cookie is cleared. `retention` says what is kept and why. */
+            /** @description Deleted; the cookie is cleared. `retention` says what is kept and why; `refund` the credit sent by PIX. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        charges_cancelled: number;
                         message: string;
+                        refund: {
+                            amount: number;
+                            payout_id: string;
+                        } | null;
+                        released: number;
                         retention: string;
+                        withdrawn: number;
                     };
                 };
             };
@@ -11768,6 +11826,15 @@ export interface operations {
             };
             /** @description Not signed in, session expired, or bad credentials. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate, full, out of stock or wrong state. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11831,6 +11898,35 @@ export interface operations {
             };
             /** @description Conflict: duplicate, full, out of stock or wrong state. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiMeAccountDeletionPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan; `blockers` in the request language (pt-BR unless English is asked). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeletionPlan"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -42,7 +42,7 @@ export interface CommissionExportRow {
 
 export interface PayoutExportRow {
   id: string;
-  recipient_kind: 'professional' | 'influencer';
+  recipient_kind: 'professional' | 'influencer' | 'wallet_refund';
   recipient_name: string | null;
   amount: number;
   status: string;
@@ -138,7 +138,7 @@ export class KnexAdminExports {
       .where('o.created_at', '<', window.to)
       .select(
         'o.id', 'o.amount', 'o.status', 'o.failure_reason', 'o.paid_at', 'o.created_at',
-        this.db.raw(`case when o.professional_id is not null then 'professional' else 'influencer' end as recipient_kind`),
+        this.db.raw(`case when o.professional_id is not null then 'professional' when o.influencer_id is not null then 'influencer' else 'wallet_refund' end as recipient_kind`),
         this.db.raw(`coalesce(p.business_name, pr.full_name) as recipient_name`),
       );
     return this.page<PayoutExportRow>(q, 'o', after, size);

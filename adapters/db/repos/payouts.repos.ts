@@ -16,6 +16,9 @@ export class KnexPayoutRepository implements PayoutRepository {
   async findById(id: string) {
     return ((await this.db('payouts').where({ id }).first()) as PayoutRecord | undefined) ?? null;
   }
+  async findWalletRefund(userId: string) {
+    return ((await this.db('payouts').where({ user_id: userId }).first()) as PayoutRecord | undefined) ?? null;
+  }
   async findByTransferId(providerTransferId: string) {
     return ((await this.db('payouts').where({ provider_transfer_id: providerTransferId }).first()) as PayoutRecord | undefined) ?? null;
   }

@@ -37,7 +37,9 @@ export class KnexReports {
       `select o.paid_at as at, case when o.professional_id is not null then 'payout_professional' when o.influencer_id is not null then 'payout_influencer' else 'cash_refund' end as kind, o.amount from payouts o where o.status = 'done' and o.paid_at is not null`,
       `select c.created_at as at, 'commission' as kind, c.amount from commissions c where c.amount > 0`,
       `select c.reversed_at as at, 'commission' as kind, -c.amount as amount from commissions c where c.reversed_at is not null and c.amount > 0`,
-      `select w.created_at as at, case w.kind when 'entry_credit' then 'wallet_credit' when 'referral_bonus' then 'bonus' else 'wallet_adjustment' end as kind, w.amount from wallet_entries w where w.kind in ('entry_credit','referral_bonus','adjustment')`,
+      // A deleted account's credit leaving for its PIX refund (and coming back if the transfer fails) changes only what is
+      // owed to members: the cash leaves as the payout, counted with refunds.
+      `select w.created_at as at, case when w.ref like 'account-deletion:%' or w.ref like 'payout:%' then 'wallet_credit' when w.kind = 'entry_credit' then 'wallet_credit' when w.kind = 'referral_bonus' then 'bonus' else 'wallet_adjustment' end as kind, w.amount from wallet_entries w where w.kind in ('entry_credit','referral_bonus','adjustment')`,
     ];
     const { rows } = (await this.db.raw(`select * from (${parts.map((p) => `(${p})`).join(' union all ')}) e where e.at < ? order by e.at`, [b])) as { rows: Row[] };
     // Money held: the escrow's one definition (core/groups/escrow-rules.ts) over the same facts the members see, so

@@ -6,18 +6,18 @@ import { RECOVERY_SENT_MESSAGE } from '../../../core/identity/auth.service';
 import type { AccountService } from '../../../core/identity/account.service';
 import type { TwoFactorService } from '../../../core/identity/two-factor.service';
 import type { ExportMyDataFlow } from '../../../core/flows/export-my-data.flow';
+import type { AccountDeletionFlow } from '../../../core/flows/account-deletion.flow';
+import { accountDeletionAnswerSchema, accountDeletionSchema, deletionPlanAnswerSchema } from '../../../core/flows/account-deletion-schemas';
 import { loginSchema, emailSchema } from '../../../core/identity/auth-schemas';
 import {
   buildProfileUpdateSchema,
   buildSignupSchema,
   changePasswordSchema,
   confirmEmailSchema,
-  deleteAccountSchema,
   forgotPasswordSchema,
   resetRequestSchema,
 } from '../../../core/identity/account-schemas';
 import {
-  accountDeletedAnswerSchema,
   accountExportSchema,
   meAnswerSchema,
   messageAnswerSchema,
@@ -64,6 +64,7 @@ export function authRoutes() {
   const auth = (ctx: AppContext) => ctx.container.get<AuthService>(TOKENS.AuthService);
   const accounts = (ctx: AppContext) => ctx.container.get<AccountService>(TOKENS.AccountService);
   const twoFactor = (ctx: AppContext) => ctx.container.get<TwoFactorService>(TOKENS.TwoFactorService);
+  const deletion = (ctx: AppContext) => ctx.container.get<AccountDeletionFlow>(TOKENS.AccountDeletionFlow);
 
   return new ContractRouter({ tag: 'identity' })
     .route({
@@ -324,14 +325,26 @@ export function authRoutes() {
       },
     })
     .route({
+      method: 'get',
+      path: '/api/me/account/deletion-plan',
+      summary: 'What deleting the account now would do (amounts in centavos), or why it cannot yet',
+      guard: 'user',
+      answers: { 200: { description: 'The plan; `blockers` in the request language (pt-BR unless English is asked).', schema: deletionPlanAnswerSchema } },
+      handler: async (ctx) => {
+        ctx.set('Cache-Control', 'no-store');
+        return reply(200, await deletion(ctx).plan(ctx.state.user!.id, apiLocaleOf(ctx)));
+      },
+    })
+    .route({
       method: 'delete',
       path: '/api/me',
-      summary: 'Delete the account (password re-entry); personal data anonymised',
+      summary: 'Delete the account (password re-entry): open purchases withdrawn, pending charges cancelled, wallet credit refunded by PIX, then personal data anonymised',
       guard: 'user',
-      body: deleteAccountSchema,
-      answers: { 200: { description: 'Deleted; the cookie is cleared. `retention` says what is kept and why.', schema: accountDeletedAnswerSchema } },
+      body: accountDeletionSchema,
+      errors: [400, 409],
+      answers: { 200: { description: 'Deleted; the cookie is cleared. `retention` says what is kept and why; `refund` the credit sent by PIX.', schema: accountDeletionAnswerSchema } },
       handler: async (ctx, { body }) => {
-        const result = await accounts(ctx).deleteAccount(ctx.state.user!, body.password, requestMeta(ctx));
+        const result = await deletion(ctx).delete(ctx.state.user!, body, requestMeta(ctx), apiLocaleOf(ctx));
         ctx.cookies.set(SESSION_COOKIE, null, { path: '/' });
         return reply(200, result);
       },

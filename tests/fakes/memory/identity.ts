@@ -24,8 +24,9 @@ export function identityFake(db: MemoryDb): IdentityScope {
     identity: {
       users,
       profiles,
-      sessions: faked<SessionRepository>('identity.sessions', {}),
-      authTokens: faked<AuthTokenRepository>('identity.authTokens', {}),
+      // No session or link rows are kept here: ending them all is a no-op.
+      sessions: faked<SessionRepository>('identity.sessions', { deleteForUser: async () => 0 }),
+      authTokens: faked<AuthTokenRepository>('identity.authTokens', { deleteForUser: async () => undefined }),
     },
   };
 }

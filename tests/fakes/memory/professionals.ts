@@ -22,6 +22,7 @@ export function professionalsFake(db: MemoryDb): ProfessionalsScope {
       db.payouts.insert({
         professional_id: null,
         influencer_id: null,
+        user_id: null,
         ...p,
         status: 'pending',
         provider_transfer_id: null,
@@ -34,6 +35,7 @@ export function professionalsFake(db: MemoryDb): ProfessionalsScope {
         updated_at: db.now(),
       }),
     findById: async (id) => db.payouts.get(id),
+    findWalletRefund: async (userId) => db.payouts.first((p) => p.user_id === userId),
     findByTransferId: async (transferId) => db.payouts.first((p) => p.provider_transfer_id === transferId),
     lock: async (id) => db.payouts.get(id),
     update: async (id, patch) => void db.payouts.patch(id, { ...patch, updated_at: db.now() }),
