@@ -96,6 +96,16 @@ export const configSchema = z
     }),
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
     PAYOUT_MINIMUM: z.coerce.number().int().min(0).default(5000),
+    // Service invoices (NFS-e) for the platform's fee, issued through the payment provider (docs/operations.md#configuration).
+    NFSE_ENABLED: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
+    NFSE_SERVICE_DESCRIPTION: z.string().trim().min(1).max(400).default('Intermediação de compra coletiva na Turma: {plano}'),
+    NFSE_MUNICIPAL_SERVICE_ID: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+    NFSE_MUNICIPAL_SERVICE_CODE: z.string().trim().min(1).max(20).default('10.05'),
+    NFSE_MUNICIPAL_SERVICE_NAME: z.string().trim().min(1).max(200).default('Agenciamento, corretagem ou intermediação de bens móveis'),
+    NFSE_ISS_RATE: z.coerce.number().min(0, { message: 'use uma alíquota entre 0 e 5' }).max(5, { message: 'use uma alíquota entre 0 e 5' }).default(5),
     AUTH_LOGIN_LIMIT: z.coerce.number().int().min(1).default(10),
     AUTH_ACCOUNT_LOGIN_CEILING: z.coerce.number().int().min(1).default(100),
     BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, 'use um tamanho como 100kb ou 1mb').default('100kb'),
@@ -224,6 +234,8 @@ export type Config = Readonly<{
   platformFeePercent: number;
   /** The smallest PIX payout to a professional, in centavos. */
   payoutMinimum: number;
+  /** Service invoices (NFS-e) for the platform's fee: on or off, and what each invoice says. */
+  serviceInvoices: { enabled: boolean; descriptionTemplate: string; municipalServiceId: string | null; municipalServiceCode: string; municipalServiceName: string; issRate: number };
   authLoginLimit: number;
   authAccountLoginCeiling: number;
   bodyLimit: string;
@@ -302,6 +314,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     addressLookupLimit: c.ADDRESS_LOOKUP_LIMIT,
     platformFeePercent: c.PLATFORM_FEE_PERCENT,
     payoutMinimum: c.PAYOUT_MINIMUM,
+    serviceInvoices: {
+      enabled: c.NFSE_ENABLED,
+      descriptionTemplate: c.NFSE_SERVICE_DESCRIPTION,
+      municipalServiceId: c.NFSE_MUNICIPAL_SERVICE_ID ?? null,
+      municipalServiceCode: c.NFSE_MUNICIPAL_SERVICE_CODE,
+      municipalServiceName: c.NFSE_MUNICIPAL_SERVICE_NAME,
+      issRate: c.NFSE_ISS_RATE,
+    },
     authLoginLimit: c.AUTH_LOGIN_LIMIT,
     authAccountLoginCeiling: c.AUTH_ACCOUNT_LOGIN_CEILING,
     bodyLimit: c.BODY_LIMIT,

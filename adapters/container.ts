@@ -78,6 +78,10 @@ import { CachedAddressLookup, CachedGeocoder } from './geo/cached-address';
 import { turmaUserAgent } from './geo/upstream';
 import { AsaasPaymentGateway } from './payments/asaas.gateway';
 import { SandboxPaymentGateway } from './payments/sandbox.gateway';
+import { AsaasServiceInvoices } from './payments/asaas-invoices';
+import { SandboxServiceInvoices } from './payments/sandbox-invoices';
+import type { ServiceInvoiceProvider } from '../core/ports/service-invoices';
+import { ServiceInvoiceService } from '../core/service-invoices/service-invoice.service';
 import { createLogger, type Logger } from './logger';
 import { Metrics, knexPoolUse } from './observability/metrics';
 import { traceKnexQueries } from './observability/tracing';
@@ -226,18 +230,30 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   c.bind(TOKENS.GroupService).toResolvedValue((uow: AppUnitOfWork, clock: Clock) => new GroupService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.PaymentService).toResolvedValue(
     // Payments knows nothing of groups or orders: the purpose registry (core/flows/purposes.ts) names each purpose's flow.
-    (uow: AppUnitOfWork, gateway: PaymentGateway, clock: Clock, payouts: PayoutFlow, planOrders: PlanOrderFlow, metrics: Metrics) =>
+    (uow: AppUnitOfWork, gateway: PaymentGateway, clock: Clock, payouts: PayoutFlow, planOrders: PlanOrderFlow, metrics: Metrics, invoices: ServiceInvoiceService) =>
       new PaymentService<Repositories>(
         uow,
         gateway,
         clock,
-        paymentPurposes(clock, { publicUrl: config.publicUrl, platformFeePercent: config.platformFeePercent }, planOrders),
+        paymentPurposes(clock, { publicUrl: config.publicUrl, platformFeePercent: config.platformFeePercent, serviceInvoiceDescription: config.serviceInvoices.descriptionTemplate }, planOrders),
         undefined,
         // TRANSFER_* webhooks settle payouts (a flow, too).
         payouts,
         metrics,
+        // INVOICE_* webhooks move service invoices (their own module).
+        invoices,
       ),
-    [TOKENS.UnitOfWork, TOKENS.PaymentGateway, TOKENS.Clock, TOKENS.PayoutFlow, TOKENS.PlanOrderFlow, TOKENS.Metrics],
+    [TOKENS.UnitOfWork, TOKENS.PaymentGateway, TOKENS.Clock, TOKENS.PayoutFlow, TOKENS.PlanOrderFlow, TOKENS.Metrics, TOKENS.ServiceInvoiceService],
+  );
+  // Service invoices (NFS-e) through the payment provider's invoices: Asaas's, or the sandbox's beside its charges.
+  c.bind<ServiceInvoiceProvider>(TOKENS.ServiceInvoiceProvider).toResolvedValue(
+    (gateway: PaymentGateway, clock: Clock, logger: Logger) =>
+      gateway instanceof AsaasPaymentGateway ? new AsaasServiceInvoices(gateway, gateway, logger) : new SandboxServiceInvoices(database.knex, gateway, { publicUrl: config.publicUrl, clock }),
+    [TOKENS.PaymentGateway, TOKENS.Clock, TOKENS.Logger],
+  );
+  c.bind(TOKENS.ServiceInvoiceService).toResolvedValue(
+    (uow: AppUnitOfWork, provider: ServiceInvoiceProvider, clock: Clock) => new ServiceInvoiceService(uow, provider, clock, config.serviceInvoices),
+    [TOKENS.UnitOfWork, TOKENS.ServiceInvoiceProvider, TOKENS.Clock],
   );
   c.bind(TOKENS.PayoutFlow).toResolvedValue(
     (uow: AppUnitOfWork, gateway: PaymentGateway, clock: Clock) => new PayoutFlow(uow, gateway, clock, { minimum: config.payoutMinimum, publicUrl: config.publicUrl }),

@@ -92,4 +92,8 @@ export const TOKENS = {
   PushSubscriptionsProbe: Symbol.for('turma.PushSubscriptionsProbe'),
   /** Web push: browsers' subscriptions and the push.send job (core/messaging/push.service.ts). */
   PushService: Symbol.for('turma.PushService'),
+  /** The service-invoice (NFS-e) provider: Asaas's invoices or the sandbox's (follows PAYMENT_PROVIDER). */
+  ServiceInvoiceProvider: Symbol.for('turma.ServiceInvoiceProvider'),
+  /** Service invoices' use cases: the issue and cancel jobs, INVOICE_* events, reconcile, the operator's retry. */
+  ServiceInvoiceService: Symbol.for('turma.ServiceInvoiceService'),
 } as const;

@@ -35,6 +35,7 @@ import * as refundTransferIndex from './20261124005400_refund_transfer_index';
 import * as profilesVisitorType from './20261128090000_profiles_visitor_type';
 import * as messagingConsent from './20261128110000_messaging_consent';
 import * as pushSubscriptions from './20261128130000_push_subscriptions';
+import * as serviceInvoices from './20261128140000_service_invoices';
 import * as goodsInvoices from './20261128150000_goods_invoices';
 import * as walletRefundPayouts from './20261128170000_wallet_refund_payouts';
 
@@ -80,6 +81,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261128090000_profiles_visitor_type', profilesVisitorType],
   ['20261128110000_messaging_consent', messagingConsent],
   ['20261128130000_push_subscriptions', pushSubscriptions],
+  ['20261128140000_service_invoices', serviceInvoices],
   ['20261128150000_goods_invoices', goodsInvoices],
   ['20261128170000_wallet_refund_payouts', walletRefundPayouts],
 ];

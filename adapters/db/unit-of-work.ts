@@ -19,6 +19,7 @@ import type { ProfessionalsScope } from '../../core/professionals';
 import type { ReferralsScope } from '../../core/referrals';
 import type { WalletScope } from '../../core/wallet';
 import type { GoodsInvoicesScope } from '../../core/goods-invoices/ports';
+import type { ServiceInvoicesScope } from '../../core/service-invoices/ports';
 import type { JobQueue } from '../../core/ports/job-queue';
 import { KnexAuditLogRepository } from './repos/audit.repo';
 import {
@@ -45,6 +46,7 @@ import { KnexExperimentRepository } from './repos/experiments.repo';
 import { KnexPlanCategoryAdminRepository, KnexProductAdminRepository } from './repos/catalogue-admin.repos';
 import { KnexOrderLineRefundRepository } from './repos/order-line-refunds.repo';
 import { KnexProductUploadRepository } from './repos/product-uploads.repo';
+import { KnexServiceInvoiceRepository } from './repos/service-invoices.repos';
 import { KnexGoodsInvoiceRepository } from './repos/goods-invoices.repo';
 import { KnexMessageLog, KnexMessagePreferenceRepository, KnexWhatsappOptinRepository } from './repos/messaging.repos';
 import { KnexPushSubscriptionRepository } from './repos/push-subscriptions.repo';
@@ -72,6 +74,7 @@ export type Repositories = IdentityScope &
   CampaignsScope &
   ExperimentsScope &
   PushScope &
+  ServiceInvoicesScope &
   MessagingScope &
   GoodsInvoicesScope;
 
@@ -102,6 +105,7 @@ export function makeRepositories(db: Knex, onNotification?: (id: string) => Prom
     commissions: new KnexCommissionRepository(db),
     pushSubscriptions: new KnexPushSubscriptionRepository(db),
     experiments: new KnexExperimentRepository(db),
+    serviceInvoices: { invoices: new KnexServiceInvoiceRepository(db) },
     goodsInvoices: new KnexGoodsInvoiceRepository(db),
     messaging: { preferences: new KnexMessagePreferenceRepository(db), whatsapp: new KnexWhatsappOptinRepository(db), log: new KnexMessageLog(db) },
   };

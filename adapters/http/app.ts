@@ -41,6 +41,7 @@ import { marketplaceOverviewAdminRoutes, productAdminRoutes, productCategoryAdmi
 import { planCategoryAdminRoutes } from './routes/admin/plan-categories.routes';
 import { devRoutes } from './routes/dev.routes';
 import { sandboxRoutes } from './routes/sandbox.routes';
+import { serviceInvoiceRoutes } from './routes/service-invoices.routes';
 import { marketplaceRoutes } from './routes/marketplace.routes';
 import { shippingRoutes } from './routes/shipping.routes';
 import { openApiRoutes } from './routes/openapi.routes';
@@ -91,6 +92,7 @@ export function apiRouters(config: Config): ContractRouter[] {
     planCategoryAdminRoutes(),
     devRoutes(config),
     sandboxRoutes(config),
+    serviceInvoiceRoutes(config),
     professionalRoutes(),
     payoutRoutes(),
     commissionRoutes(),

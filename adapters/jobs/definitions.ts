@@ -16,6 +16,7 @@ import { TOKENS } from '../tokens';
 import { MessageFanout } from '../../core/messaging/fanout';
 import type { MessagePreferences } from '../../core/messaging/ports';
 import { defineJob, type JobDefinition } from './pg-boss.queue';
+import type { ServiceInvoiceService } from '../../core/service-invoices/service-invoice.service';
 
 /** The scheduled jobs do the catching up themselves: a failed tick is retried by the next one, not by the queue. */
 const SCHEDULED = { retryLimit: 0, retryDelaySeconds: 60, retryBackoff: false } as const;
@@ -178,6 +179,32 @@ export function jobDefinitions(container: Container): JobDefinition[] {
       retryBackoff: true,
       expireInSeconds: 120,
       handler: async (data, run) => container.get<PushService>(TOKENS.PushService).deliver(data, run),
+    }),
+    defineJob({
+      name: 'service_invoices.issue',
+      description: 'Envia ao provedor a nota fiscal de serviço (NFS-e) da taxa de uma compra concluída (enfileirado na mesma transação)',
+      // The provider may be down for a while; a refusal is kept on the invoice (no retry), the reconcile job sweeps the rest.
+      retryLimit: 10,
+      retryDelaySeconds: 60,
+      retryBackoff: true,
+      expireInSeconds: 300,
+      handler: async ({ invoice_id, customer }) => ({ outcome: await container.get<ServiceInvoiceService>(TOKENS.ServiceInvoiceService).issue(invoice_id, customer) }),
+    }),
+    defineJob({
+      name: 'service_invoices.cancel',
+      description: 'Pede ao provedor o cancelamento da NFS-e de uma compra desistida ou estornada',
+      retryLimit: 10,
+      retryDelaySeconds: 60,
+      retryBackoff: true,
+      expireInSeconds: 300,
+      handler: async ({ invoice_id }) => ({ outcome: await container.get<ServiceInvoiceService>(TOKENS.ServiceInvoiceService).cancel(invoice_id) }),
+    }),
+    defineJob({
+      name: 'reconcile_service_invoices',
+      description: 'Confere com o provedor as notas fiscais de serviço em andamento (agendadas, enviadas, em cancelamento) e envia as que ficaram para trás',
+      cron: '*/2 * * * *',
+      ...SCHEDULED,
+      handler: async () => container.get<ServiceInvoiceService>(TOKENS.ServiceInvoiceService).reconcile(),
     }),
   ];
 }

@@ -48,14 +48,14 @@ export interface AsaasGatewayOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-type Outcome =
+export type Outcome =
   | { kind: 'response'; status: number; body: unknown; headers: Headers }
   | { kind: 'timeout' }
   | { kind: 'network'; message: string };
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
-interface RequestOptions {
+export interface RequestOptions {
   query?: Record<string, string>;
   body?: Json;
   timeoutMs?: number;
@@ -82,8 +82,8 @@ const MESSAGES = {
 const unavailable = (code = 'payment_provider_unavailable', message: string = MESSAGES.unavailable, details?: Record<string, unknown>) =>
   new DomainError('unavailable', code, message, details ? { details } : {});
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const digits = (v: string | null | undefined) => (v ?? '').replace(/\D/g, '');
 
 /**
@@ -217,15 +217,17 @@ export function parseAsaasWebhook(
     throw new DomainError('invalid', 'invalid_webhook', MESSAGES.badWebhookBody);
   }
   const payment = isObject(parsed.payment) ? parsed.payment : null;
-  // Transfer events carry `transfer: {…}` instead (same endpoint, same token).
+  // Transfer events carry `transfer: {…}` instead (same endpoint, same token); INVOICE_* events `invoice: {…}`.
   const transfer = !payment && isObject(parsed.transfer) ? parsed.transfer : null;
+  const invoice = !payment && !transfer && isObject(parsed.invoice) ? parsed.invoice : null;
   return {
     eventId: str(parsed.id)!,
     type: str(parsed.event)!,
     providerPaymentId: payment ? str(payment.id) : null,
-    externalReference: payment ? str(payment.externalReference) : transfer ? str(transfer.externalReference) : null,
+    externalReference: payment ? str(payment.externalReference) : transfer ? str(transfer.externalReference) : invoice ? str(invoice.externalReference) : null,
     createdAt: parseSaoPauloDateTime(parsed.dateCreated),
     ...(transfer ? { providerTransferId: str(transfer.id) } : {}),
+    ...(invoice ? { providerInvoiceId: str(invoice.id) } : {}),
   };
 }
 
@@ -534,7 +536,8 @@ export class AsaasPaymentGateway implements PaymentGateway {
    * 5xx (not after a timeout: that already spent the budget); POSTs never are. A 429 is waited out once
    * (RateLimit-Reset seconds, capped) for any method: Asaas did not process the request.
    */
-  private async request(method: 'GET' | 'POST' | 'DELETE', path: string, options: RequestOptions = {}): Promise<Outcome> {
+  // Not private: the service-invoice client (asaas-invoices.ts) shares the deadlines, retries and rate-limit waits.
+  async request(method: 'GET' | 'POST' | 'DELETE', path: string, options: RequestOptions = {}): Promise<Outcome> {
     return withRetry(() => this.send(method, path, options), {
       // DELETE is idempotent (a second one finds the charge gone: 404, which counts as done).
       retries: method === 'POST' ? 0 : this.maxRetries,
@@ -618,29 +621,29 @@ export class AsaasPaymentGateway implements PaymentGateway {
   }
 }
 
-function isOk(outcome: Outcome): outcome is Extract<Outcome, { kind: 'response' }> {
+export function isOk(outcome: Outcome): outcome is Extract<Outcome, { kind: 'response' }> {
   return outcome.kind === 'response' && outcome.status >= 200 && outcome.status < 300;
 }
 
 const isNotFound = (outcome: Outcome) => outcome.kind === 'response' && outcome.status === 404;
 
 /** The request may or may not have been carried out: look before doing it again. */
-function isUnknownOutcome(outcome: Outcome): boolean {
+export function isUnknownOutcome(outcome: Outcome): boolean {
   return outcome.kind !== 'response' || outcome.status >= 500;
 }
 
-function describe(outcome: Outcome): string {
+export function describe(outcome: Outcome): string {
   if (outcome.kind === 'timeout') return 'tempo esgotado';
   if (outcome.kind === 'network') return `erro de rede (${outcome.message})`;
   return `HTTP ${outcome.status}`;
 }
 
-function firstError(body: unknown): { code: string | null; description: string | null } | null {
+export function firstError(body: unknown): { code: string | null; description: string | null } | null {
   if (!isObject(body) || !Array.isArray(body.errors) || !isObject(body.errors[0])) return null;
   return { code: str(body.errors[0].code), description: str(body.errors[0].description)?.trim() ?? null };
 }
 
-function listData(body: unknown): Json[] {
+export function listData(body: unknown): Json[] {
   return isObject(body) && Array.isArray(body.data) ? body.data.filter(isObject) : [];
 }
 

@@ -21,12 +21,21 @@ import type { CampaignsScope } from '../campaigns/ports';
 import type { WalletScope } from '../wallet/ports';
 import type { InfluencersScope } from '../influencers/ports';
 import { groupCommands } from '../groups';
+import { DEFAULT_SERVICE_INVOICE_DESCRIPTION, feeServiceInvoiceAmount, serviceInvoiceCommands, serviceInvoiceDescription } from '../service-invoices';
+import type { ServiceInvoicesScope } from '../service-invoices/ports';
+import { providerAmountOf } from '../payments';
 
 /** What a voucher's balance payment reads and writes: the voucher, its plan, the plan order and commission it starts. */
-export type BalancePaymentScope = GroupsScope & CatalogScope & IdentityScope & NotificationsScope & PaymentsScope & MarketplaceScope & AuditScope & CampaignsScope & WalletScope & InfluencersScope;
+export type BalancePaymentScope = GroupsScope & CatalogScope & IdentityScope & NotificationsScope & PaymentsScope & MarketplaceScope & AuditScope & CampaignsScope & WalletScope & InfluencersScope & ServiceInvoicesScope;
 
-/** `planOrders`: a product plan's paid balance asks the member for the delivery address (plan-order.flow.ts). */
-export function balancePaymentFlow(clock: Clock, options: { publicUrl?: string; feePercent?: number; planOrders?: Pick<PlanOrderFlow, 'balancePaid'> } = {}): PaymentPurposeHandler<BalancePaymentScope> {
+/**
+ * `planOrders`: a product plan's paid balance asks the member for the delivery address (plan-order.flow.ts).
+ * `invoiceDescription`: the service invoice's description (`{plano}` is the plan's name).
+ */
+export function balancePaymentFlow(
+  clock: Clock,
+  options: { publicUrl?: string; feePercent?: number; planOrders?: Pick<PlanOrderFlow, 'balancePaid'>; invoiceDescription?: string } = {},
+): PaymentPurposeHandler<BalancePaymentScope> {
   return {
     async resolve(repos: BalancePaymentScope, userId: string, voucherId: string) {
       const voucher = await repos.groups.vouchers.findById(voucherId);
@@ -52,6 +61,24 @@ export function balancePaymentFlow(clock: Clock, options: { publicUrl?: string; 
       if (user) await tx.jobs.enqueue('mail.send', paymentConfirmedEmail({ to: user.email, name: profile?.full_name ?? '', what: `ao saldo de ${planName} (voucher ${voucher.code})`, amount: payment.amount, receiptLink: options.publicUrl ? `${options.publicUrl}${receiptPath(payment.id)}` : null }));
       if (options.feePercent !== undefined) {
         await earnCommission(tx, { buyerId: voucher.user_id, source: 'group_member', sourceId: voucher.member_id, base: voucher.price, feePercent: options.feePercent, now: clock.now() });
+        // The purchase is complete: the platform's fee on it is its taxable service (docs/product/payments.md#service-invoices-nfs-e).
+        const amount = feeServiceInvoiceAmount({ planKind: plan?.kind, price: voucher.price, feePercent: options.feePercent });
+        if (amount !== null) {
+          const charged = providerAmountOf(payment) > 0 && payment.provider_payment_id ? payment.provider_payment_id : null;
+          const entry = charged ? null : await tx.payments.payments.findConfirmedFor('entry', voucher.member_id);
+          await serviceInvoiceCommands(tx).schedule({
+            source: 'group_purchase',
+            source_id: voucher.id,
+            payment_id: payment.id,
+            amount,
+            description: serviceInvoiceDescription(options.invoiceDescription ?? DEFAULT_SERVICE_INVOICE_DESCRIPTION, planName),
+            occurred_at: clock.now(),
+            provider: payment.provider === 'wallet' ? (entry?.provider ?? payment.provider) : payment.provider,
+            provider_payment_id: charged,
+            provider_customer_id: payment.provider_customer_id ?? entry?.provider_customer_id ?? null,
+            customer: user && profile?.cpf ? { name: profile.full_name, cpf: profile.cpf, email: user.email, externalReference: user.id } : null,
+          });
+        }
       }
       return { outcome: 'applied' };
     },

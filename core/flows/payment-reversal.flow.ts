@@ -20,9 +20,11 @@ import type { WalletScope } from '../wallet/ports';
 import type { InfluencersScope } from '../influencers/ports';
 import { orderCommands } from '../marketplace';
 import { groupCommands } from '../groups';
+import { serviceInvoiceCommands } from '../service-invoices';
+import type { ServiceInvoicesScope } from '../service-invoices/ports';
 
 /** What undoing a purchase writes: the group place or the order it bought, bonuses and commissions it earned. */
-export type PaymentReversalScope = PaymentsScope & GroupsScope & MarketplaceScope & CatalogScope & IdentityScope & NotificationsScope & AuditScope & CampaignsScope & WalletScope & InfluencersScope;
+export type PaymentReversalScope = PaymentsScope & GroupsScope & MarketplaceScope & CatalogScope & IdentityScope & NotificationsScope & AuditScope & CampaignsScope & WalletScope & InfluencersScope & ServiceInvoicesScope;
 
 const why = (kind: PaymentReversalKind, what: string) => (kind === 'chargeback' ? `${what} contestado (chargeback)` : `${what} estornado pelo provedor`);
 
@@ -80,6 +82,7 @@ export async function reverseGroupPurchase(tx: Tx<PaymentReversalScope>, payment
   if (pendingBalance) await requestChargeCancel(tx, pendingBalance, `compra cancelada: ${reason}`);
   if (!(await groupCommands(tx).cancelVoucher(v.id, v.status, now))) return 'nothing_to_undo';
   await groupCommands(tx).refundMember(member.id, 'awarded', now);
+  await serviceInvoiceCommands(tx).requestCancel('group_purchase', v.id, reason, now);
   // The purchase's commission (earned when the balance was paid) goes now, not when the other part's refund lands;
   // so does the inviter's campaign bonus when the purchase is undone within the withdrawal window.
   await reverseCommission(tx, 'group_member', member.id, now);

@@ -14,6 +14,8 @@ import type { PlanOrderFlow, PlanOrderScope } from './plan-order.flow';
 export interface FlowSettings {
   publicUrl: string;
   platformFeePercent: number;
+  /** The service invoice's description (NFSE_SERVICE_DESCRIPTION, `{plano}` the plan's name). */
+  serviceInvoiceDescription?: string;
 }
 
 /** What the purposes' flows touch: the confirming transaction covers all of it. */
@@ -23,7 +25,7 @@ export type PaymentPurposesScope = EntryPaymentScope & BalancePaymentScope & Ord
 export function paymentPurposes(clock: Clock, settings: FlowSettings, planOrders: Pick<PlanOrderFlow, 'balancePaid'>, random: () => number = secureRandom): PaymentPurposes<PaymentPurposesScope> {
   return {
     entry: entryPaymentFlow(clock, random, { publicUrl: settings.publicUrl, platformFeePercent: settings.platformFeePercent }),
-    balance: balancePaymentFlow(clock, { publicUrl: settings.publicUrl, feePercent: settings.platformFeePercent, planOrders }),
+    balance: balancePaymentFlow(clock, { publicUrl: settings.publicUrl, feePercent: settings.platformFeePercent, planOrders, ...(settings.serviceInvoiceDescription ? { invoiceDescription: settings.serviceInvoiceDescription } : {}) }),
     order: orderPaymentFlow(clock, { publicUrl: settings.publicUrl }),
   };
 }

@@ -21,9 +21,11 @@ import type { CatalogScope } from '../catalog/ports';
 import type { CampaignsScope } from '../campaigns/ports';
 import type { InfluencersScope } from '../influencers/ports';
 import { groupCommands } from '../groups';
+import { serviceInvoiceCommands } from '../service-invoices';
+import type { ServiceInvoicesScope } from '../service-invoices/ports';
 
 /** The tables a withdrawal reads and writes across groups, payments and the wallet, undoing bonuses and commissions. */
-export type WithdrawalScope = GroupsScope & PaymentsScope & WalletScope & IdentityScope & NotificationsScope & AuditScope & CatalogScope & CampaignsScope & InfluencersScope;
+export type WithdrawalScope = GroupsScope & PaymentsScope & WalletScope & IdentityScope & NotificationsScope & AuditScope & CatalogScope & CampaignsScope & InfluencersScope & ServiceInvoicesScope;
 
 export type WithdrawalDestination = 'original' | 'wallet';
 
@@ -103,6 +105,8 @@ export class WithdrawalFlow {
       if (pendingBalance) await requestChargeCancel(tx, pendingBalance, `compra cancelada: ${reason}`);
       if (!(await groupCommands(tx).cancelVoucher(v.id, v.status, now))) throw conflict('withdrawal_not_allowed', 'Esta participação não pode mais ser desistida.');
       await groupCommands(tx).refundMember(member.id, 'awarded', now, destination);
+      // The platform's fee was invoiced when the purchase completed: that service invoice is cancelled.
+      await serviceInvoiceCommands(tx).requestCancel('group_purchase', v.id, reason, now);
       await reverseCommission(tx, 'group_member', member.id, now);
       await reverseCampaignBonuses(tx, member.id, now, reason);
     }

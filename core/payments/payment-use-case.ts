@@ -64,6 +64,14 @@ export interface TransferEventHandler {
   applyTransferEvent(event: { providerTransferId: string | null; externalReference: string | null; type: string }): Promise<string>;
 }
 
+/**
+ * What applies the provider's INVOICE_* events (service invoices are a module of their own). Called once per stored
+ * event id; it re-reads the invoice from the provider.
+ */
+export interface InvoiceEventHandler {
+  applyInvoiceEvent(event: { providerInvoiceId: string | null; externalReference: string | null }): Promise<string>;
+}
+
 /** What a payments use case is built from (the PaymentService's constructor arguments, by name). */
 export interface PaymentDeps<H extends object> {
   uow: UnitOfWork<PaymentServiceScope & H>;
@@ -73,6 +81,7 @@ export interface PaymentDeps<H extends object> {
   sleep: (ms: number) => Promise<void>;
   transfers: TransferEventHandler | null;
   observer: PaymentObserver | null;
+  invoices?: InvoiceEventHandler | null;
 }
 
 export abstract class PaymentUseCase<H extends object> {
@@ -83,6 +92,7 @@ export abstract class PaymentUseCase<H extends object> {
   protected readonly sleep: (ms: number) => Promise<void>;
   protected readonly transfers: TransferEventHandler | null;
   protected readonly observer: PaymentObserver | null;
+  protected readonly invoices: InvoiceEventHandler | null;
 
   constructor(deps: PaymentDeps<H>) {
     this.uow = deps.uow;
@@ -92,6 +102,7 @@ export abstract class PaymentUseCase<H extends object> {
     this.sleep = deps.sleep;
     this.transfers = deps.transfers;
     this.observer = deps.observer;
+    this.invoices = deps.invoices ?? null;
   }
 
   /** The caller's own payment, or 404 (someone else's looks like none). */

@@ -9,7 +9,7 @@ import type { PaymentObserver } from './ports';
 import { toPaymentView, type CreatePaymentInput, type PaymentView } from './payment-rules';
 import type { RefundDestinationInput } from './boleto-refund';
 import type { UnitOfWork } from '../ports/unit-of-work';
-import { PaymentUseCase, type ApplyOutcome, type PaymentPurposes, type PaymentServiceScope, type TransferEventHandler } from './payment-use-case';
+import { PaymentUseCase, type ApplyOutcome, type InvoiceEventHandler, type PaymentPurposes, type PaymentServiceScope, type TransferEventHandler } from './payment-use-case';
 import { ChargeConfirmation } from './charge-confirmation';
 import { ChargeCreation } from './charge-creation';
 import { ProviderEvents } from './provider-events';
@@ -34,8 +34,9 @@ export class PaymentService<H extends object = object> extends PaymentUseCase<H>
     sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
     transfers: TransferEventHandler | null = null,
     observer: PaymentObserver | null = null,
+    invoices: InvoiceEventHandler | null = null,
   ) {
-    const deps = { uow, gateway, clock, purposes, sleep, transfers, observer };
+    const deps = { uow, gateway, clock, purposes, sleep, transfers, observer, invoices };
     super(deps);
     this.confirmation = new ChargeConfirmation(deps);
     this.creation = new ChargeCreation(deps, this.confirmation);

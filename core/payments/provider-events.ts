@@ -39,7 +39,7 @@ export class ProviderEvents<H extends object = object> extends PaymentUseCase<H>
       event_id: event.eventId,
       type: event.type,
       // A transfer event keeps the transfer's id here, so the reconcile job can apply it again if it failed.
-      provider_payment_id: event.providerPaymentId ?? event.providerTransferId ?? null,
+      provider_payment_id: event.providerPaymentId ?? event.providerTransferId ?? event.providerInvoiceId ?? null,
       payload: safeBody,
     });
     if (!stored) {
@@ -47,7 +47,7 @@ export class ProviderEvents<H extends object = object> extends PaymentUseCase<H>
       return { duplicate: true, outcome: 'duplicate' as const };
     }
     try {
-      const outcome = await this.processEvent(event.providerPaymentId ?? event.providerTransferId ?? null, event.externalReference, event.type);
+      const outcome = await this.processEvent(event.providerPaymentId ?? event.providerTransferId ?? event.providerInvoiceId ?? null, event.externalReference, event.type);
       await events.markProcessed(stored, this.clock.now(), outcome);
       this.observer?.webhookReceived(this.gateway.name, 'applied');
       return { duplicate: false, outcome };
@@ -59,7 +59,7 @@ export class ProviderEvents<H extends object = object> extends PaymentUseCase<H>
     }
   }
 
-  /** `providerPaymentId` is the provider's object id: a payment's, or a transfer's for TRANSFER_* events. */
+  /** `providerPaymentId` is the provider's object id: a payment's, a transfer's for TRANSFER_* events, an invoice's for INVOICE_*. */
   async processEvent(providerPaymentId: string | null, externalReference: string | null, type: string): Promise<ApplyOutcome | string> {
     if (type.startsWith('TRANSFER_')) {
       // A boleto refund's PIX transfer (its external reference is the payment; the reconcile job knows only the
@@ -72,6 +72,8 @@ export class ProviderEvents<H extends object = object> extends PaymentUseCase<H>
       if (this.transfers) return this.transfers.applyTransferEvent({ providerTransferId: providerPaymentId, externalReference, type });
       return 'unknown_transfer';
     }
+    // A service invoice's event (the invoice's id here): the service-invoices module applies it, re-read from the provider.
+    if (type.startsWith('INVOICE_')) return this.invoices ? this.invoices.applyInvoiceEvent({ providerInvoiceId: providerPaymentId, externalReference }) : 'ignored_event';
     if (!type.startsWith('PAYMENT_')) return 'ignored_event';
     const payments = this.uow.repos.payments.payments;
     const payment =

@@ -69,6 +69,8 @@ export interface PaymentWebhookEvent {
   createdAt: Date | null;
   /** TRANSFER_* events: the provider's transfer id (its externalReference, our payout id, is in `externalReference`). */
   providerTransferId?: string | null;
+  /** INVOICE_* events: the provider's service invoice id (its externalReference, our invoice id, is in `externalReference`). */
+  providerInvoiceId?: string | null;
 }
 
 /** The PIX key types a transfer can go to (Asaas `pixAddressKeyType`). */

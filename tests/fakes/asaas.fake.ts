@@ -1,5 +1,5 @@
 // A local Asaas API v3 (docs/integrations.md#asaas) on 127.0.0.1: customers, payments, instalment plans, PIX QR, refunds and
-// PIX transfers in memory, the real JSON shapes and error bodies, and programmable faults per method and path.
+// PIX transfers and service invoices (NFS-e) in memory, the real JSON shapes and error bodies, and programmable faults per method and path.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -69,6 +69,11 @@ export interface AsaasFake {
   payments: Map<string, Json>;
   installments: Map<string, Json>;
   transfers: Map<string, Json>;
+  invoices: Map<string, Json>;
+  /** Moves an invoice to an Asaas status (SYNCHRONIZED, AUTHORIZED, ERROR, CANCELED…), as Asaas would; AUTHORIZED fills number and links. */
+  setInvoiceStatus(invoiceId: string, status: string, extra?: Json): Json;
+  /** The invoice webhook Asaas would POST now: `{id, event, dateCreated, invoice}` with the token. */
+  invoiceWebhook(event: string, invoiceId: string, options?: { eventId?: string }): { headers: Record<string, string>; body: Json };
   /** Account balance in reais for transfers (a larger transfer is a 400, as at Asaas); null = unlimited. */
   balance: number | null;
   /** Moves a transfer to an Asaas status (DONE, FAILED, CANCELLED, BANK_PROCESSING…), as Asaas would. */
@@ -103,6 +108,7 @@ export async function startAsaasFake(options: AsaasFakeOptions = {}): Promise<As
   const payments = new Map<string, Json>();
   const installments = new Map<string, Json>();
   const transfers = new Map<string, Json>();
+  const invoices = new Map<string, Json>();
   const faults: { method: string; path: RegExp; fault: AsaasFault }[] = [];
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_${String(++counter).padStart(12, '0')}`;
@@ -356,6 +362,38 @@ export async function startAsaasFake(options: AsaasFakeOptions = {}): Promise<As
       const p = payments.get(m[1]!);
       return p ? refundPayment(p, body) : null;
     }
+    if (path === '/invoices' && method === 'GET') {
+      const data = [...invoices.values()].filter((i) => !query.externalReference || i.externalReference === query.externalReference).reverse();
+      return [200, list(data, query)];
+    }
+    if (path === '/invoices' && method === 'POST') {
+      if (!body.payment && !body.customer) return [400, errorBody('invalid_object', 'Informe a cobrança, o parcelamento ou o cliente da nota fiscal.')];
+      if (body.payment && !payments.has(body.payment)) return [400, errorBody('invalid_payment', 'A cobrança informada não existe.')];
+      if (body.customer && !customers.has(body.customer)) return [400, errorBody('invalid_customer', 'O cliente informado não existe.')];
+      if (typeof body.value !== 'number' || !(body.value > 0)) return [400, errorBody('invalid_value', 'Informe o valor da nota fiscal.')];
+      if (!body.municipalServiceId && !body.municipalServiceCode) return [400, errorBody('invalid_municipalService', 'Informe o serviço municipal.')];
+      const id = nextId('inv');
+      const invoice: Json = {
+        object: 'invoice', id, status: 'SCHEDULED', customer: body.customer ?? payments.get(body.payment)?.customer ?? null, type: 'NFSE', statusDescription: null,
+        serviceDescription: body.serviceDescription, pdfUrl: null, xmlUrl: null, rpsSerie: null, rpsNumber: null, number: null, validationCode: null,
+        value: body.value, deductions: body.deductions ?? 0, effectiveDate: body.effectiveDate, observations: body.observations ?? null, estimatedTaxesDescription: '',
+        payment: body.payment ?? null, installment: null, externalReference: body.externalReference ?? null, taxes: body.taxes,
+        municipalServiceId: body.municipalServiceId ?? null, municipalServiceCode: body.municipalServiceCode ?? null, municipalServiceName: body.municipalServiceName,
+      };
+      invoices.set(id, invoice);
+      return [200, invoice];
+    }
+    if ((m = /^\/invoices\/([^/]+)$/.exec(path)) && method === 'GET') {
+      const i = invoices.get(m[1]!);
+      return i ? [200, i] : null;
+    }
+    if ((m = /^\/invoices\/([^/]+)\/cancel$/.exec(path)) && method === 'POST') {
+      const i = invoices.get(m[1]!);
+      if (!i) return null;
+      if (i.status === 'ERROR' || i.status === 'CANCELED') return [400, errorBody('invalid_action', 'Esta nota fiscal não pode ser cancelada.')];
+      i.status = i.status === 'AUTHORIZED' ? 'PROCESSING_CANCELLATION' : 'CANCELED';
+      return [200, i];
+    }
     if (path === '/transfers' && method === 'GET') {
       const data = [...transfers.values()].filter((t) => !query.externalReference || t.externalReference === query.externalReference).reverse();
       return [200, list(data, query)];
@@ -442,6 +480,27 @@ export async function startAsaasFake(options: AsaasFakeOptions = {}): Promise<As
     payments,
     installments,
     transfers,
+    invoices,
+    setInvoiceStatus(invoiceId, status, extra = {}) {
+      const i = invoices.get(invoiceId);
+      if (!i) throw new Error(`asaas fake: nota ${invoiceId} não existe`);
+      Object.assign(i, { status, ...extra });
+      if (status === 'AUTHORIZED') {
+        i.number ??= String(++counter).padStart(6, '0');
+        i.validationCode ??= `CV${counter}`;
+        i.pdfUrl ??= `https://sandbox.asaas.com/nota-fiscal/${i.id}.pdf`;
+        i.xmlUrl ??= `https://sandbox.asaas.com/nota-fiscal/${i.id}.xml`;
+      }
+      return i;
+    },
+    invoiceWebhook(event, invoiceId, opts = {}) {
+      const i = invoices.get(invoiceId);
+      if (!i) throw new Error(`asaas fake: nota ${invoiceId} não existe`);
+      return {
+        headers: { 'content-type': 'application/json', 'user-agent': 'Java/1.8.0_282', 'asaas-access-token': webhookToken },
+        body: { id: opts.eventId ?? `evt_${randomBytes(16).toString('hex')}&${++counter}`, event, dateCreated: saoPauloNow(), invoice: structuredClone(i) },
+      };
+    },
     get balance() {
       return state.balance;
     },
@@ -519,6 +578,7 @@ export async function startAsaasFake(options: AsaasFakeOptions = {}): Promise<As
       payments.clear();
       installments.clear();
       transfers.clear();
+      invoices.clear();
       state.balance = null;
       state.sendPixImage = true;
       state.refundMode = 'done';

@@ -13,6 +13,7 @@ import type { CommissionRecord } from '../../../core/influencers/commission-port
 import type { OrderItemRecord, OrderRecord, OrderStatusChangeRecord, ProductRecord } from '../../../core/marketplace/ports';
 import type { ProfessionalRecord, ReceivableRecord } from '../../../core/professionals/ports';
 import type { PayoutRecord } from '../../../core/professionals/payout-ports';
+import type { ServiceInvoiceRecord } from '../../../core/service-invoices/ports';
 import type { MessageLogRecord, MessagePreferenceRow, WhatsappOptinRecord } from '../../../core/messaging/ports';
 import { Table } from './table';
 
@@ -57,6 +58,7 @@ export class MemoryDb {
   /** id = user_id. */
   readonly whatsappOptins: Table<WhatsappOptinRecord & { id: string }>;
   readonly messageLog: Table<MessageLogRecord>;
+  readonly serviceInvoices: Table<ServiceInvoiceRecord>;
 
   /** `now`: the database's clock (`created_at`, `updated_at`); pass the test's clock so rows sort as the flow sees time. */
   constructor(readonly now: () => Date = () => new Date()) {
@@ -90,6 +92,7 @@ export class MemoryDb {
     this.messagePreferences = t();
     this.whatsappOptins = t();
     this.messageLog = t();
+    this.serviceInvoices = t();
   }
 
   private tables(): Array<Table<{ id: string }>> {

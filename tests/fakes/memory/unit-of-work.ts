@@ -15,6 +15,7 @@ import type { PaymentsScope } from '../../../core/payments/ports';
 import type { ProfessionalsScope } from '../../../core/professionals/ports';
 import type { WalletScope } from '../../../core/wallet/ports';
 import type { MessagingScope } from '../../../core/messaging/ports';
+import type { ServiceInvoicesScope } from '../../../core/service-invoices/ports';
 import { MemoryDb } from './db';
 import { auditFake } from './audit';
 import { campaignsFake } from './campaigns';
@@ -29,6 +30,7 @@ import { paymentsFake } from './payments';
 import { professionalsFake } from './professionals';
 import { walletFake } from './wallet';
 import { messagingFake } from './messaging';
+import { serviceInvoicesFake } from './service-invoices';
 
 /** The scopes faked here (referrals' own tables are not: commissions read the referral through `db.referrals`). */
 export type MemoryScopes = AuditScope &
@@ -43,7 +45,8 @@ export type MemoryScopes = AuditScope &
   NotificationsScope &
   PaymentsScope &
   ProfessionalsScope &
-  WalletScope;
+  WalletScope &
+  ServiceInvoicesScope;
 
 export interface RecordedJob {
   name: JobName;
@@ -66,6 +69,7 @@ export function memoryRepositories(db: MemoryDb): MemoryScopes {
     ...professionalsFake(db),
     ...walletFake(db),
     ...messagingFake(db),
+    ...serviceInvoicesFake(db),
   };
 }
 
