@@ -11,6 +11,7 @@ import { brasiliaDay } from '../../core/reports/financial';
 import { formatBRL } from '../lib/money';
 import { stickyCell } from '../lib/sticky';
 import { adminApi, call } from '../lib/api';
+import { ServiceInvoicesPanel } from './service-invoices-panel';
 
 /** MUI's checkbox cell (padding="checkbox"): the date column is pinned right after it. */
 const CHECKBOX_WIDTH = 48;
@@ -183,6 +184,7 @@ export const FiscalPage = () => {
           </CardContent>
         </Card>
       )}
+      {valid && <ServiceInvoicesPanel month={month} />}
     </Box>
   );
 };

@@ -1158,6 +1158,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/service-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's service invoices (NFS-e) with their status, links and the provider's error, newest first
+         * @description `month` (YYYY-MM, Brasília) filters by when the purchase completed; `status` by scheduled, synchronised, authorised, cancelled or error.
+         */
+        get: operations["getApiAdminServiceInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/service-invoices/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends an invoice in error to the provider again (or asks its refused cancellation again); audited */
+        post: operations["postApiAdminServiceInvoicesIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users": {
         parameters: {
             query?: never;
@@ -2219,6 +2256,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/service-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's authorised service invoices (NFS-e), each with the payment it belongs to and its PDF and XML */
+        get: operations["getApiMeServiceInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/vouchers": {
         parameters: {
             query?: never;
@@ -2786,6 +2840,40 @@ export interface paths {
         put?: never;
         /** Report a review to the back office */
         post: operations["postApiReviewsIdReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sandbox only: the test NFS-e as a PDF */
+        get: operations["getApiSandboxInvoicesIdPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/invoices/{id}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sandbox only: the test NFS-e as XML */
+        get: operations["getApiSandboxInvoicesIdXml"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4134,6 +4222,13 @@ export interface components {
             }[];
             total: number;
         };
+        MyServiceInvoice: {
+            authorised_at: string | null;
+            number: string | null;
+            payment_id: string;
+            pdf_url: string;
+            xml_url: string | null;
+        };
         MyVouchers: {
             items: {
                 balance_due: number;
@@ -4544,6 +4639,25 @@ export interface components {
             id: string;
             /** @enum {string} */
             role: "user" | "professional" | "influencer" | "admin";
+        };
+        ServiceInvoice: {
+            amount: number;
+            attempts: number;
+            authorised_at: string | null;
+            cancel_requested_at: string | null;
+            cancelled_at: string | null;
+            description: string;
+            error_message: string | null;
+            id: string;
+            number: string | null;
+            occurred_at: string;
+            payment_id: string;
+            pdf_url: string | null;
+            source_id: string;
+            /** @enum {string} */
+            status: "scheduled" | "synchronised" | "authorised" | "cancelled" | "error";
+            status_label: string;
+            xml_url: string | null;
         };
         SessionGrant: {
             /** @description Navigation state for `redirect_to` (a pending checkout: `{ plan }`). */
@@ -9642,6 +9756,128 @@ export interface operations {
             };
         };
     };
+    getApiAdminServiceInvoices: {
+        parameters: {
+            query?: {
+                month?: string;
+                page?: number;
+                per_page?: number;
+                status?: "scheduled" | "synchronised" | "authorised" | "cancelled" | "error";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of invoices and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ServiceInvoice"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiAdminServiceInvoicesIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice after the retry was queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceInvoice"];
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate, full, out of stock or wrong state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiAdminUsers: {
         parameters: {
             query?: {
@@ -13244,6 +13480,37 @@ export interface operations {
             };
         };
     };
+    getApiMeServiceInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Authorised invoices of the caller’s 200 newest payments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["MyServiceInvoice"][];
+                    };
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiMeVouchers: {
         parameters: {
             query?: never;
@@ -14956,6 +15223,86 @@ export interface operations {
             };
             /** @description Not signed in, session expired, or bad credentials. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiSandboxInvoicesIdPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test invoice (PDF, no fiscal value). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiSandboxInvoicesIdXml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test invoice (XML, no fiscal value). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
