@@ -15,8 +15,9 @@ import { planAccountDeletion, type DeletionFacts, type DeletionLocale, type Dele
 import type { WithdrawalFlow, WithdrawalScope } from './withdrawal.flow';
 import type { ProfessionalsScope } from '../professionals/ports';
 import type { MarketplaceScope } from '../marketplace/ports';
+import type { PushScope } from '../messaging';
 
-type AccountDeletionScope = WithdrawalScope & ProfessionalsScope & MarketplaceScope;
+type AccountDeletionScope = WithdrawalScope & ProfessionalsScope & MarketplaceScope & PushScope;
 
 /** The wallet entry that takes the refunded credit out of the ledger: one per account, so a retry never takes it twice. */
 export const deletionRefundRef = (userId: string) => `account-deletion:${userId}:refund`;
@@ -108,6 +109,8 @@ export class AccountDeletionFlow {
 
       const profile = await tx.identity.profiles.findByUserId(user.id);
       await anonymiseAccount(tx, user, unusable, now);
+      // Its browsers' push subscriptions go too: nothing is sent to a deleted account.
+      await tx.pushSubscriptions.removeAllForUser(user.id);
       await tx.audit.append({
         action: 'user.deleted',
         actor_user_id: user.id,

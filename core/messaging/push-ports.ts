@@ -22,6 +22,8 @@ export interface PushSubscriptionRepository {
   /** Only the owner's: false when the endpoint is not one of theirs. */
   removeForUser(userId: string, endpoint: string): Promise<boolean>;
   remove(id: string): Promise<boolean>;
+  /** Every browser of the person (an account deleted); how many. */
+  removeAllForUser(userId: string): Promise<number>;
   markSuccess(id: string, at: Date): Promise<void>;
 }
 

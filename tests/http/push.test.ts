@@ -184,6 +184,14 @@ describe('web push', () => {
     expect(await log().get(job.log_id)).toMatchObject({ status: 'sent' });
   });
 
+  it('deleting the account forgets its browsers', async () => {
+    const user = await createUser(app);
+    await subscribed(user);
+    const deleted = await user.client.request('DELETE', '/api/me', { password: 'senha-123' });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(await subscriptionsOf(user.id)).toHaveLength(0);
+  });
+
   it('a choice revoked after the fan-out stops the push at send time', async () => {
     const user = await createUser(app);
     const sub = await subscribed(user);

@@ -29,6 +29,9 @@ export class KnexPushSubscriptionRepository implements PushSubscriptionRepositor
   async remove(id: string) {
     return (await this.db('push_subscriptions').where({ id }).delete()) > 0;
   }
+  async removeAllForUser(userId: string) {
+    return this.db('push_subscriptions').where({ user_id: userId }).delete();
+  }
   async markSuccess(id: string, at: Date) {
     await this.db('push_subscriptions').where({ id }).update({ last_success_at: at });
   }

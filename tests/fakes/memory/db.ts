@@ -15,6 +15,7 @@ import type { ProfessionalRecord, ReceivableRecord } from '../../../core/profess
 import type { PayoutRecord } from '../../../core/professionals/payout-ports';
 import type { ServiceInvoiceRecord } from '../../../core/service-invoices/ports';
 import type { MessageLogRecord, MessagePreferenceRow, WhatsappOptinRecord } from '../../../core/messaging/ports';
+import type { PushSubscriptionRecord } from '../../../core/messaging/push-ports';
 import { Table } from './table';
 
 /** A buyer's referral (the `referrals` table as commissions read it). */
@@ -58,6 +59,7 @@ export class MemoryDb {
   /** id = user_id. */
   readonly whatsappOptins: Table<WhatsappOptinRecord & { id: string }>;
   readonly messageLog: Table<MessageLogRecord>;
+  readonly pushSubscriptions: Table<PushSubscriptionRecord>;
   readonly serviceInvoices: Table<ServiceInvoiceRecord>;
 
   /** `now`: the database's clock (`created_at`, `updated_at`); pass the test's clock so rows sort as the flow sees time. */
@@ -92,6 +94,7 @@ export class MemoryDb {
     this.messagePreferences = t();
     this.whatsappOptins = t();
     this.messageLog = t();
+    this.pushSubscriptions = t();
     this.serviceInvoices = t();
   }
 

@@ -29,6 +29,8 @@ import { notificationsFake } from './notifications';
 import { paymentsFake } from './payments';
 import { professionalsFake } from './professionals';
 import { walletFake } from './wallet';
+import { pushFake } from './push';
+import type { PushScope } from '../../../core/messaging/push-ports';
 import { messagingFake } from './messaging';
 import { serviceInvoicesFake } from './service-invoices';
 
@@ -46,7 +48,8 @@ export type MemoryScopes = AuditScope &
   PaymentsScope &
   ProfessionalsScope &
   WalletScope &
-  ServiceInvoicesScope;
+  ServiceInvoicesScope &
+  PushScope;
 
 export interface RecordedJob {
   name: JobName;
@@ -68,6 +71,7 @@ export function memoryRepositories(db: MemoryDb): MemoryScopes {
     ...paymentsFake(db),
     ...professionalsFake(db),
     ...walletFake(db),
+    ...pushFake(db),
     ...messagingFake(db),
     ...serviceInvoicesFake(db),
   };
