@@ -74,8 +74,6 @@ export const sessionAnswerSchema = z
 
 export const messageAnswerSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
 
-export const accountDeletedAnswerSchema = z.object({ message: z.string(), retention: z.string() });
-
 const nullableDate = dateTimeAnswer.nullable();
 
 /** GET /api/me/export (LGPD art. 18, II and V): every stored row about the user, secrets left out. */
