@@ -2,6 +2,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseShippingTable, type ShippingTable } from './shipping/shipping-table';
+import { BRAZIL_UFS } from '../core/address/uf';
+import { isValidCnpj } from '../core/identity/cnpj';
 
 const optionalUrl = z
   .string()
@@ -96,6 +98,15 @@ export const configSchema = z
     }),
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
     PAYOUT_MINIMUM: z.coerce.number().int().min(0).default(5000),
+    // Goods invoices (NF-e) of marketplace sales: the embedded sandbox, or Focus NFe (docs/integrations.md#focus-nfe).
+    NFE_PROVIDER: z.enum(['sandbox', 'focus_nfe']).default('sandbox'),
+    NFE_ENVIRONMENT: z.enum(['homologacao', 'producao']).default('homologacao'),
+    NFE_CNPJ: z.string().trim().optional().refine((v) => !v || isValidCnpj(v), 'CNPJ inválido'),
+    NFE_UF: z.enum(BRAZIL_UFS, { error: 'UF inválida' }).default('SP'),
+    NFE_NCM: z.string().trim().regex(/^\d{8}$/, 'use os 8 dígitos do NCM').optional(),
+    NFE_CANCEL_WINDOW_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+    FOCUS_NFE_TOKEN: z.string().trim().optional(),
+    FOCUS_NFE_URL: optionalUrl,
     // Service invoices (NFS-e) for the platform's fee, issued through the payment provider (docs/operations.md#configuration).
     NFSE_ENABLED: z
       .enum(['true', 'false', '1', '0'])
@@ -147,6 +158,11 @@ export const configSchema = z
       .transform((v) => v === 'true' || v === '1'),
   })
   .superRefine((c, ctx) => {
+    if (c.NFE_PROVIDER === 'focus_nfe') {
+      for (const key of ['FOCUS_NFE_TOKEN', 'NFE_CNPJ', 'NFE_NCM'] as const) {
+        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatória quando NFE_PROVIDER=focus_nfe' });
+      }
+    }
     if (c.PAYMENT_PROVIDER === 'asaas') {
       for (const key of ['ASAAS_API_KEY', 'ASAAS_BASE_URL', 'ASAAS_WEBHOOK_TOKEN'] as const) {
         if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatória quando PAYMENT_PROVIDER=asaas' });
@@ -178,6 +194,10 @@ export const configSchema = z
       if (!c.TURMA_STAGING) {
         if (c.PAYMENT_PROVIDER === 'sandbox')
           ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'o sandbox não move dinheiro de verdade: use asaas em produção (ou TURMA_STAGING=true num servidor de homologação)' });
+        if (c.NFE_PROVIDER === 'sandbox')
+          ctx.addIssue({ code: 'custom', path: ['NFE_PROVIDER'], message: 'o sandbox emite NF-e falsas: use focus_nfe em produção (ou TURMA_STAGING=true num servidor de homologação)' });
+        else if (c.NFE_ENVIRONMENT === 'homologacao')
+          ctx.addIssue({ code: 'custom', path: ['NFE_ENVIRONMENT'], message: 'NF-e de homologação não têm valor fiscal: use producao (ou TURMA_STAGING=true num servidor de homologação)' });
         if (!c.SMTP_URL)
           ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'obrigatória em produção: sem ela nenhum e-mail sai (ou TURMA_STAGING=true num servidor de homologação)' });
         // Without it nobody can watch the instance; a staging server may go without (/metrics then answers 404).
@@ -257,6 +277,14 @@ export type Config = Readonly<{
   jobsEnabled: boolean;
   workerHealthPort: number;
   jobsDrainMs: number;
+  /** Goods invoices: the provider and its settings (`focusNfe` null with the sandbox), the emitter and the cancel window. */
+  goodsInvoices: {
+    provider: 'sandbox' | 'focus_nfe';
+    emitterUf: (typeof BRAZIL_UFS)[number];
+    cnpj: string | undefined;
+    cancelWindowHours: number;
+    focusNfe: { url: string; token: string; ncm: string } | null;
+  };
   /** Freight. `melhorEnvio` is null when MELHOR_ENVIO_TOKEN is unset (the table then quotes alone). */
   shipping: { freeFrom: number; table: ShippingTable; originCep: string; melhorEnvio: { url: string; token: string } | null };
 }>;
@@ -338,6 +366,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsEnabled: c.JOBS_ENABLED,
     workerHealthPort: c.WORKER_HEALTH_PORT,
     jobsDrainMs: c.JOBS_DRAIN_MS,
+    goodsInvoices: {
+      provider: c.NFE_PROVIDER,
+      emitterUf: c.NFE_UF,
+      cnpj: c.NFE_CNPJ ? c.NFE_CNPJ.replace(/\D/g, '') : undefined,
+      cancelWindowHours: c.NFE_CANCEL_WINDOW_HOURS,
+      focusNfe:
+        c.NFE_PROVIDER === 'focus_nfe'
+          ? { url: (c.FOCUS_NFE_URL ?? (c.NFE_ENVIRONMENT === 'producao' ? 'https://api.focusnfe.com.br' : 'https://homologacao.focusnfe.com.br')).replace(/\/$/, ''), token: c.FOCUS_NFE_TOKEN!, ncm: c.NFE_NCM! }
+          : null,
+    },
     shipping: {
       freeFrom: c.FREE_SHIPPING_FROM,
       table: parseShippingTable(c.SHIPPING_TABLE),

@@ -36,6 +36,9 @@ import { TableShippingQuote } from './shipping/table.shipping';
 import { FallbackShippingQuote, MelhorEnvioShippingQuote } from './shipping/melhor-envio.shipping';
 import { KnexAdminExports } from './db/repos/admin-exports.repo';
 import { KnexReports } from './db/repos/reports.repo';
+import { GoodsInvoiceService, type GoodsInvoice } from '../core/goods-invoices';
+import { FocusNfeGoodsInvoice } from './goods-invoices/focus-nfe.goods-invoice';
+import { SandboxGoodsInvoice } from './goods-invoices/sandbox.goods-invoice';
 import { GroupAdminFlow } from '../core/flows/group-admin.flow';
 import { CampaignService } from '../core/campaigns';
 import { ExpireGroupsFlow, orderStatusHooks, paymentPurposes, PlanOrderFlow, WithdrawalFlow } from '../core/flows';
@@ -106,6 +109,8 @@ export interface ContainerOverrides {
   storage?: FileStorage;
   /** Replaces the freight quote (Melhor Envio or the table). */
   shippingQuote?: ShippingQuote;
+  /** Replaces the goods invoice provider NFE_PROVIDER chooses (Focus NFe or the sandbox). */
+  goodsInvoice?: GoodsInvoice;
 }
 
 /** Melhor Envio when MELHOR_ENVIO_TOKEN is set (falling back to the table when it fails), else the table alone. */
@@ -172,6 +177,13 @@ function createPaymentGateway(config: Config, database: Database, logger: Logger
     clock,
     logger,
   });
+}
+
+/** Focus NFe when NFE_PROVIDER=focus_nfe (config has required its settings), else the embedded sandbox. */
+function createGoodsInvoice(config: Config): GoodsInvoice {
+  const focus = config.goodsInvoices.focusNfe;
+  if (focus) return new FocusNfeGoodsInvoice({ baseUrl: focus.url, token: focus.token, cnpj: config.goodsInvoices.cnpj!, ncm: focus.ncm });
+  return new SandboxGoodsInvoice({ publicUrl: config.publicUrl, uf: config.goodsInvoices.emitterUf, cnpj: config.goodsInvoices.cnpj });
 }
 
 export function buildContainer(config: Config, database: Database, overrides: ContainerOverrides = {}): Container {
@@ -304,6 +316,11 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     (uow: AppUnitOfWork, clock: Clock, cache: CatalogCache, shipping: ShippingService, planOrders: PlanOrderFlow) =>
       new OrderService<Repositories>(uow, clock, cache, orderStatusHooks({ platformFeePercent: config.platformFeePercent }, planOrders), shipping),
     [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.CatalogCache, TOKENS.ShippingService, TOKENS.PlanOrderFlow],
+  );
+  c.bind<GoodsInvoice>(TOKENS.GoodsInvoice).toConstantValue(overrides.goodsInvoice ?? createGoodsInvoice(config));
+  c.bind(TOKENS.GoodsInvoiceService).toResolvedValue(
+    (uow: AppUnitOfWork, provider: GoodsInvoice, clock: Clock) => new GoodsInvoiceService(uow, provider, clock, { emitterUf: config.goodsInvoices.emitterUf, cancelWindowHours: config.goodsInvoices.cancelWindowHours }),
+    [TOKENS.UnitOfWork, TOKENS.GoodsInvoice, TOKENS.Clock],
   );
   c.bind(TOKENS.OrderLineRefundService).toResolvedValue(
     (uow: AppUnitOfWork, gateway: PaymentGateway, clock: Clock, cache: CatalogCache) => new OrderLineRefundService(uow, gateway, clock, { applyCharge: (id, charge) => c.get<PaymentService>(TOKENS.PaymentService).applyCharge(id, charge) }, cache),

@@ -96,4 +96,7 @@ export const TOKENS = {
   ServiceInvoiceProvider: Symbol.for('turma.ServiceInvoiceProvider'),
   /** Service invoices' use cases: the issue and cancel jobs, INVOICE_* events, reconcile, the operator's retry. */
   ServiceInvoiceService: Symbol.for('turma.ServiceInvoiceService'),
+  /** Goods invoices (NF-e) of marketplace sales: the use cases and the provider behind the GoodsInvoice port. */
+  GoodsInvoiceService: Symbol.for('turma.GoodsInvoiceService'),
+  GoodsInvoice: Symbol.for('turma.GoodsInvoice'),
 } as const;

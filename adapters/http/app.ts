@@ -41,6 +41,7 @@ import { marketplaceOverviewAdminRoutes, productAdminRoutes, productCategoryAdmi
 import { planCategoryAdminRoutes } from './routes/admin/plan-categories.routes';
 import { devRoutes } from './routes/dev.routes';
 import { sandboxRoutes } from './routes/sandbox.routes';
+import { goodsInvoiceRoutes } from './routes/goods-invoices.routes';
 import { serviceInvoiceRoutes } from './routes/service-invoices.routes';
 import { marketplaceRoutes } from './routes/marketplace.routes';
 import { shippingRoutes } from './routes/shipping.routes';
@@ -92,6 +93,7 @@ export function apiRouters(config: Config): ContractRouter[] {
     planCategoryAdminRoutes(),
     devRoutes(config),
     sandboxRoutes(config),
+    goodsInvoiceRoutes(config),
     serviceInvoiceRoutes(config),
     professionalRoutes(),
     payoutRoutes(),

@@ -12,6 +12,7 @@ import type { Mailer } from '../../core/ports/mailer';
 import type { FileStorage } from '../../core/ports/storage';
 import { ProductUploadCleanup } from '../../core/marketplace/product-uploads';
 import type { PushService } from '../../core/messaging/push.service';
+import type { GoodsInvoiceService } from '../../core/goods-invoices';
 import { TOKENS } from '../tokens';
 import { MessageFanout } from '../../core/messaging/fanout';
 import type { MessagePreferences } from '../../core/messaging/ports';
@@ -24,6 +25,7 @@ const SCHEDULED = { retryLimit: 0, retryDelaySeconds: 60, retryBackoff: false } 
 export function jobDefinitions(container: Container): JobDefinition[] {
   const groups = () => container.get<GroupService>(TOKENS.GroupService);
   const payments = () => container.get<PaymentService>(TOKENS.PaymentService);
+  const goodsInvoices = () => container.get<GoodsInvoiceService>(TOKENS.GoodsInvoiceService);
   return [
     defineJob({
       name: 'release_holds',
@@ -156,6 +158,34 @@ export function jobDefinitions(container: Container): JobDefinition[] {
         const { payouts, amount } = await container.get<PayoutFlow>(TOKENS.PayoutFlow).run();
         return { payouts, amount };
       },
+    }),
+    defineJob({
+      name: 'goods_invoices.issue',
+      description: 'Emite a NF-e de um pedido pago do marketplace (enfileirado na transação que confirma o pagamento)',
+      // The provider may be down for a while: retried with backoff; a resend asks the provider first (no duplicate NF-e).
+      retryLimit: 10,
+      retryDelaySeconds: 60,
+      retryBackoff: true,
+      expireInSeconds: 300,
+      handler: async ({ order_id }) => ({ [await goodsInvoices().issue(order_id)]: 1 }),
+    }),
+    defineJob({
+      name: 'goods_invoices.poll',
+      description: 'Consulta na SEFAZ (pelo emissor) uma NF-e em processamento; reagenda a si mesma com espera crescente',
+      retryLimit: 3,
+      retryDelaySeconds: 60,
+      retryBackoff: true,
+      expireInSeconds: 300,
+      handler: async ({ invoice_id }) => ({ [await goodsInvoices().poll(invoice_id)]: 1 }),
+    }),
+    defineJob({
+      name: 'goods_invoices.cancel',
+      description: 'Cancela a NF-e de um pedido reembolsado dentro do prazo legal (24 h), ou a marca para nota de devolução',
+      retryLimit: 10,
+      retryDelaySeconds: 60,
+      retryBackoff: true,
+      expireInSeconds: 300,
+      handler: async ({ order_id }) => ({ [await goodsInvoices().cancelForRefund(order_id)]: 1 }),
     }),
     defineJob({
       name: 'payouts.transfer',

@@ -55,6 +55,8 @@ export function orderPaymentFlow(clock: Clock, options: { publicUrl?: string } =
         const receiptLink = options.publicUrl ? `${options.publicUrl}${receiptPath(payment.id)}` : null;
         await tx.jobs.enqueue('mail.send', orderConfirmedEmail({ to: user.email, name: profile?.full_name ?? '', orderId: order.id, total: order.total_amount, items, link, receiptLink, shipping: order.shipping_option_id ? { name: order.shipping_option_name ?? '', amount: order.shipping_amount, days: order.shipping_days ?? 0 } : null }));
       }
+      // The NF-e of the goods is issued at payment, before they leave (docs/product/payments.md#goods-invoices).
+      await tx.jobs.enqueue('goods_invoices.issue', { order_id: order.id }, { singletonKey: order.id });
       return { outcome: 'applied' };
     },
 
@@ -70,7 +72,9 @@ export function orderPaymentFlow(clock: Clock, options: { publicUrl?: string } =
 
     /** The provider refunded or charged back a confirmed order: the order is refunded, its stock back. */
     async reversed(tx: Tx<OrderPaymentScope>, payment: PaymentRecord, kind) {
-      await reverseOrderPurchase(tx, payment, kind, clock.now());
+      if ((await reverseOrderPurchase(tx, payment, kind, clock.now())) === 'order_refunded') {
+        await tx.jobs.enqueue('goods_invoices.cancel', { order_id: payment.ref_id }, { singletonKey: payment.ref_id });
+      }
     },
   };
 }

@@ -41,7 +41,11 @@ export function orderStatusHooks(settings: Pick<FlowSettings, 'platformFeePercen
   return {
     delivered: (tx, order, now) =>
       order.source === 'plan' ? Promise.resolve() : earnCommission(tx, { buyerId: order.user_id, source: 'order', sourceId: order.id, base: order.subtotal, feePercent: settings.platformFeePercent, now }),
-    refunded: (tx, order, now) => reverseCommission(tx, 'order', order.id, now),
+    refunded: async (tx, order, now) => {
+      await reverseCommission(tx, 'order', order.id, now);
+      // Its NF-e is cancelled inside the legal window, else flagged for a return invoice (the job decides).
+      if (order.source !== 'plan') await tx.jobs.enqueue('goods_invoices.cancel', { order_id: order.id }, { singletonKey: order.id });
+    },
     shipped: (tx, order, now) => planOrders.shipped(tx, order, now),
   };
 }

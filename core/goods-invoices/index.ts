@@ -3,3 +3,4 @@
 export * from './goods-invoice-rules';
 export * from './ports';
 export * from './goods-invoice.service';
+export * from './schemas';

@@ -43,14 +43,14 @@ describe('loadConfig', () => {
       expect.unreachable();
     } catch (err) {
       const names = (err as ConfigError).problems.map((p) => p.split(':')[0]);
-      expect(names).toEqual(['SESSION_SECRET', 'PUBLIC_URL', 'PAYMENT_PROVIDER', 'SMTP_URL', 'METRICS_TOKEN', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT']);
+      expect(names).toEqual(['SESSION_SECRET', 'PUBLIC_URL', 'PAYMENT_PROVIDER', 'NFE_PROVIDER', 'SMTP_URL', 'METRICS_TOKEN', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT']);
     }
   });
 
   it('starts in production with real settings, and a staging server may keep the sandbox and the console mailbox', () => {
     const VAPID = { VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`, VAPID_PRIVATE_KEY: 'A'.repeat(43), VAPID_SUBJECT: 'mailto:contato@turma.com.br' };
     const strong = { NODE_ENV: 'production', SESSION_SECRET: 'k7Qp2Zr9Lw4Xv8Bn3Tj6Hy1Md5Fc0Gs-abcdef', PUBLIC_URL: 'https://turma.com.br' };
-    const real = loadConfig({ ...strong, PAYMENT_PROVIDER: 'asaas', ASAAS_API_KEY: 'k', ASAAS_BASE_URL: 'https://api.asaas.com/v3', ASAAS_WEBHOOK_TOKEN: 't', SMTP_URL: 'smtp://mail.turma.com.br:587', METRICS_TOKEN: 'b3f9c2e8a17d4605fe92c1ab7d3e8f40', ...VAPID });
+    const real = loadConfig({ ...strong, PAYMENT_PROVIDER: 'asaas', ASAAS_API_KEY: 'k', ASAAS_BASE_URL: 'https://api.asaas.com/v3', ASAAS_WEBHOOK_TOKEN: 't', NFE_PROVIDER: 'focus_nfe', NFE_ENVIRONMENT: 'producao', FOCUS_NFE_TOKEN: 'f', NFE_CNPJ: '11.222.333/0001-81', NFE_NCM: '61091000', SMTP_URL: 'smtp://mail.turma.com.br:587', METRICS_TOKEN: 'b3f9c2e8a17d4605fe92c1ab7d3e8f40', ...VAPID });
     expect(real).toMatchObject({ isProduction: true, paymentProvider: 'asaas' });
     expect(loadConfig({ ...strong, TURMA_STAGING: 'true' })).toMatchObject({ isProduction: true, paymentProvider: 'sandbox' });
     // A production build run on this machine alone (benchmarks) may use http on a loopback address.

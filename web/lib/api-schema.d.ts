@@ -107,6 +107,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/goods-invoices/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a rejected goods invoice again (a new reference), or re-queue one stuck on an unreachable provider; audited */
+        post: operations["postApiAdminGoodsInvoicesIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/groups": {
         parameters: {
             query?: never;
@@ -509,6 +526,23 @@ export interface paths {
         put?: never;
         /** Shipped → delivered */
         post: operations["postApiAdminOrdersIdDeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/goods-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order's goods invoice (NF-e): status, access key, DANFE and XML, the provider's message */
+        get: operations["getApiAdminOrdersIdGoodsInvoice"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2465,6 +2499,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/goods-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's order's NF-e: status, access key and DANFE link */
+        get: operations["getApiOrdersIdGoodsInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{id}/return": {
         parameters: {
             query?: never;
@@ -2880,6 +2931,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sandbox/nfe/{key}/danfe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sandbox only: the test DANFE of a goods invoice */
+        get: operations["getApiSandboxNfeKeyDanfe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sandbox/payments/{id}/boleto": {
         parameters: {
             query?: never;
@@ -3141,6 +3209,32 @@ export interface components {
             paid: number;
             pending: number;
             reversed: number;
+        };
+        AdminGoodsInvoice: {
+            access_key: string | null;
+            attempt: number;
+            authorised_at: string | null;
+            can_retry: boolean;
+            cancelled_at: string | null;
+            danfe_url: string | null;
+            /** @description The provider's own words on a rejection or an unreachable provider. */
+            error_message: string | null;
+            freight_amount: number;
+            goods_amount: number;
+            id: string;
+            number: string | null;
+            order_id: string;
+            provider: string;
+            /** @description The provider's or SEFAZ's code of the last answer. */
+            provider_status: string | null;
+            reference: string;
+            return_required_at: string | null;
+            series: string | null;
+            /** @enum {string} */
+            status: "pending" | "processing" | "authorised" | "error" | "cancelled" | "return_required";
+            status_label: string;
+            total_amount: number;
+            xml_url: string | null;
         };
         AdminGroup: {
             completed_at: string | null;
@@ -5141,6 +5235,73 @@ export interface operations {
             };
         };
     };
+    postApiAdminGoodsInvoicesIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice, waiting to be sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminGoodsInvoice"];
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate, full, out of stock or wrong state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiAdminGroups: {
         parameters: {
             query?: {
@@ -6614,6 +6775,57 @@ export interface operations {
             };
             /** @description Conflict: duplicate, full, out of stock or wrong state. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiAdminOrdersIdGoodsInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice, or null when none was requested (unpaid order, services only, plan order). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoice: components["schemas"]["AdminGoodsInvoice"] | null;
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14048,6 +14260,65 @@ export interface operations {
             };
         };
     };
+    getApiOrdersIdGoodsInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice, or null while none was requested. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoice: {
+                            access_key: string | null;
+                            authorised_at: string | null;
+                            danfe_url: string | null;
+                            number: string | null;
+                            series: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "authorised" | "error" | "cancelled" | "return_required";
+                        } | null;
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postApiOrdersIdReturn: {
         parameters: {
             query?: never;
@@ -15317,6 +15588,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiSandboxNfeKeyDanfe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The 44-digit access key. */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test DANFE (HTML). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such invoice (HTML). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };

@@ -1,0 +1,113 @@
+// Goods invoices (NF-e) over HTTP: the back office reads an order's invoice and retries a rejected one (audited), the
+// customer reads their order's key and DANFE link, and with the sandbox provider this server serves the test DANFE.
+import { z } from 'zod';
+import { escapeHtml } from '../../../core/identity/emails';
+import { formatCents } from '../../../core/shared/money';
+import { GOODS_INVOICE_STATUS_LABELS, adminGoodsInvoiceAnswerSchema, adminGoodsInvoiceSchema, formatAccessKey, myGoodsInvoiceAnswerSchema, type GoodsInvoiceService } from '../../../core/goods-invoices';
+import type { OrderService } from '../../../core/marketplace/order.service';
+import type { Config } from '../../config';
+import { TOKENS } from '../../tokens';
+import { requestMeta, type AppContext } from '../context';
+import { ContractRouter, reply } from '../contract';
+
+const admin = { roles: ['admin' as const] };
+const idParams = z.object({ id: z.string() });
+
+export function goodsInvoiceRoutes(config: Config) {
+  const service = (ctx: AppContext) => ctx.container.get<GoodsInvoiceService>(TOKENS.GoodsInvoiceService);
+  const router = new ContractRouter({ tag: 'marketplace' })
+    .route({
+      method: 'get',
+      path: '/api/admin/orders/:id/goods-invoice',
+      summary: "An order's goods invoice (NF-e): status, access key, DANFE and XML, the provider's message",
+      guard: admin,
+      params: idParams,
+      answers: { 200: { description: 'The invoice, or null when none was requested (unpaid order, services only, plan order).', schema: adminGoodsInvoiceAnswerSchema } },
+      handler: async (ctx, { params }) => reply(200, { invoice: z.uuid().safeParse(params.id).success ? await service(ctx).forOrder(params.id) : null }),
+    })
+    .route({
+      method: 'post',
+      path: '/api/admin/goods-invoices/:id/retry',
+      summary: 'Send a rejected goods invoice again (a new reference), or re-queue one stuck on an unreachable provider; audited',
+      guard: admin,
+      params: idParams,
+      errors: [404, 409],
+      answers: { 200: { description: 'The invoice, waiting to be sent.', schema: adminGoodsInvoiceSchema } },
+      handler: async (ctx, { params }) => {
+        const user = ctx.state.user!;
+        return reply(200, await service(ctx).retry(params.id, { id: user.id, email: user.email }, requestMeta(ctx)));
+      },
+    })
+    .route({
+      method: 'get',
+      path: '/api/orders/:id/goods-invoice',
+      summary: "The caller's order's NF-e: status, access key and DANFE link",
+      guard: 'user',
+      params: idParams,
+      errors: [404],
+      answers: { 200: { description: 'The invoice, or null while none was requested.', schema: myGoodsInvoiceAnswerSchema } },
+      handler: async (ctx, { params }) => {
+        // The order's owner only: anyone else gets the order's 404.
+        await ctx.container.get<OrderService>(TOKENS.OrderService).get(ctx.state.user!.id, params.id);
+        ctx.set('Cache-Control', 'no-store');
+        return reply(200, { invoice: await service(ctx).forOrder(params.id) });
+      },
+    });
+  if (config.goodsInvoices.provider !== 'sandbox') return router;
+
+  return router.route({
+    method: 'get',
+    path: '/api/sandbox/nfe/:key/danfe',
+    summary: 'Sandbox only: the test DANFE of a goods invoice',
+    guard: 'public',
+    params: z.object({ key: z.string().describe('The 44-digit access key.') }),
+    answers: {
+      200: { description: 'The test DANFE (HTML).', contentType: 'text/html', raw: true },
+      404: { description: 'No such invoice (HTML).', contentType: 'text/html', raw: true },
+    },
+    handler: async (ctx, { params }) => {
+      const invoice = await service(ctx).findByAccessKey(params.key);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = 'text/html; charset=utf-8';
+      if (!invoice || invoice.provider !== 'sandbox') return reply(404, page('DANFE não encontrado', '<p>Não existe nota fiscal de teste com esta chave.</p>'));
+      const facts = await service(ctx).facts(invoice.order_id);
+      const lines = (facts?.lines ?? []).filter((l) => (l.fiscal_kind ?? 'goods') === 'goods');
+      return reply(
+        200,
+        page(
+          'DANFE de teste',
+          [
+            '<p class="warning" role="alert"><strong>DOCUMENTO DE TESTE — SEM VALOR FISCAL</strong><br>Emitido pelo emissor de NF-e de teste do Turma; não foi enviado à SEFAZ.</p>',
+            '<h2>Chave de acesso</h2>',
+            `<p class="line" aria-label="Chave de acesso">${escapeHtml(formatAccessKey(invoice.access_key ?? ''))}</p>`,
+            '<dl>',
+            ...[
+              ['Número / série', `${invoice.number ?? '—'} / ${invoice.series ?? '—'}`],
+              ['Situação', GOODS_INVOICE_STATUS_LABELS[invoice.status]],
+              ['Destinatário', facts?.customer.name ?? '—'],
+              ['Mercadorias', formatCents(invoice.goods_amount)],
+              ['Frete', formatCents(invoice.freight_amount)],
+              ['Valor total da nota', formatCents(invoice.total_amount)],
+            ].map(([k, v]) => `<div><dt>${escapeHtml(k!)}</dt><dd>${escapeHtml(v!)}</dd></div>`),
+            '</dl><h2>Produtos</h2><ul>',
+            ...lines.map((l) => `<li>${escapeHtml(`${l.quantity} × ${l.product_name} — ${formatCents(l.subtotal)}`)}</li>`),
+            '</ul>',
+          ].join(''),
+        ),
+      );
+    },
+  });
+}
+
+function page(title: string, content: string): string {
+  return [
+    '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">',
+    `<meta name="robots" content="noindex"><title>${escapeHtml(title)} — Turma</title><style>`,
+    'body{margin:0;background:#f5f5f4;color:#1c1917;font:16px/1.5 ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}',
+    'main{max-width:720px;margin:32px auto;padding:24px 28px;background:#fff;border:1px solid #e7e5e4;border-radius:16px}',
+    'h1{margin:0 0 16px;font-size:1.5rem;color:#ea580c}h2{font-size:1rem;margin:24px 0 8px}',
+    '.warning{background:#fff7ed;border:1px solid #fdba74;padding:12px;border-radius:8px}.line{font-family:ui-monospace,monospace;word-break:break-all}',
+    'dl div{display:flex;gap:12px}dt{font-weight:600;min-width:180px}dd{margin:0}',
+    `</style></head><body><main><h1>${escapeHtml(title)}</h1>${content}</main></body></html>`,
+  ].join('');
+}
