@@ -23,6 +23,8 @@ import { MessagePreferenceService } from '../core/messaging/preferences.service'
 import { PushService } from '../core/messaging/push.service';
 import { generateVapidKeys, WebPushSender } from './messaging/web-push.sender';
 import type { MessageLog, PushSubscriptionsProbe } from '../core/messaging/ports';
+import { LegalService } from '../core/legal/legal.service';
+import type { Tx } from '../core/ports/unit-of-work';
 import type { ImageProcessor } from '../core/ports/image';
 import type { FileStorage } from '../core/ports/storage';
 import { ProductService } from '../core/marketplace/product.service';
@@ -221,7 +223,9 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   c.bind(TOKENS.InfluencerService).toResolvedValue((uow: AppUnitOfWork, clock: Clock) => new InfluencerService(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   c.bind(TOKENS.AccountService).toResolvedValue(
     (uow: AppUnitOfWork, auth: AuthService, hasher: PasswordHasher, tokens: SecretTokens, addresses: AddressService, limiter: RateLimiter, clock: Clock, referrals: ReferralService) =>
-      new AccountService(uow, auth, hasher, tokens, addresses, limiter, clock, referrals),
+      new AccountService(uow, auth, hasher, tokens, addresses, limiter, clock, referrals, (tx, user, meta) =>
+        c.get<LegalService>(TOKENS.LegalService).recordSignup(tx as Tx<Repositories>, user, meta.ip),
+      ),
     [TOKENS.UnitOfWork, TOKENS.AuthService, TOKENS.PasswordHasher, TOKENS.SecretTokens, TOKENS.AddressService, TOKENS.RateLimiter, TOKENS.Clock, TOKENS.ReferralService],
   );
   c.bind(TOKENS.InfluencerApplicationFlow).toResolvedValue(
@@ -348,6 +352,7 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.SecretTokens, TOKENS.PushSubscriptionsProbe],
   );
   c.bind<MessageLog>(TOKENS.MessageLog).toResolvedValue((uow: AppUnitOfWork) => uow.repos.messaging.log, [TOKENS.UnitOfWork]);
+  c.bind(TOKENS.LegalService).toResolvedValue((uow: AppUnitOfWork, clock: Clock, tokens: SecretTokens) => new LegalService(uow, clock, tokens), [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.SecretTokens]);
   // ── Job queue (pg-boss 10, schema `pgboss`) ─────────────────────────────────────────────────────────────────
   // One queue per process holding every job definition; workers and cron run here only when JOBS_ENABLED
   // (`turma jobs work` starts them in a process of its own). main.ts starts it after the migrations; the server stops it

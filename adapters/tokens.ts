@@ -90,6 +90,8 @@ export const TOKENS = {
   MessageLog: Symbol.for('turma.MessageLog'),
   /** Whether a person has a web push subscription (the push adapter rebinds it; false until then). */
   PushSubscriptionsProbe: Symbol.for('turma.PushSubscriptionsProbe'),
+  /** The terms and privacy versions and who accepted which (core/legal). */
+  LegalService: Symbol.for('turma.LegalService'),
   /** Web push: browsers' subscriptions and the push.send job (core/messaging/push.service.ts). */
   PushService: Symbol.for('turma.PushService'),
   /** The service-invoice (NFS-e) provider: Asaas's invoices or the sandbox's (follows PAYMENT_PROVIDER). */

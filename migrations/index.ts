@@ -34,6 +34,7 @@ import * as productUploads from './20261124005301_product_uploads';
 import * as refundTransferIndex from './20261124005400_refund_transfer_index';
 import * as profilesVisitorType from './20261128090000_profiles_visitor_type';
 import * as messagingConsent from './20261128110000_messaging_consent';
+import * as legalDocumentsInitial from './20261128110100_legal_documents_initial';
 import * as pushSubscriptions from './20261128130000_push_subscriptions';
 import * as serviceInvoices from './20261128140000_service_invoices';
 import * as goodsInvoices from './20261128150000_goods_invoices';
@@ -80,6 +81,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261124005400_refund_transfer_index', refundTransferIndex],
   ['20261128090000_profiles_visitor_type', profilesVisitorType],
   ['20261128110000_messaging_consent', messagingConsent],
+  ['20261128110100_legal_documents_initial', legalDocumentsInitial],
   ['20261128130000_push_subscriptions', pushSubscriptions],
   ['20261128140000_service_invoices', serviceInvoices],
   ['20261128150000_goods_invoices', goodsInvoices],

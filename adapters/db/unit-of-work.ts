@@ -13,6 +13,7 @@ import type { InfluencersScope } from '../../core/influencers';
 import type { MarketplaceScope } from '../../core/marketplace';
 import type { NotificationsScope } from '../../core/notifications';
 import type { MessagingScope } from '../../core/messaging/ports';
+import type { LegalScope } from '../../core/legal/ports';
 import type { PushScope } from '../../core/messaging/push-ports';
 import type { PaymentsScope } from '../../core/payments';
 import type { ProfessionalsScope } from '../../core/professionals';
@@ -49,6 +50,7 @@ import { KnexProductUploadRepository } from './repos/product-uploads.repo';
 import { KnexServiceInvoiceRepository } from './repos/service-invoices.repos';
 import { KnexGoodsInvoiceRepository } from './repos/goods-invoices.repo';
 import { KnexMessageLog, KnexMessagePreferenceRepository, KnexWhatsappOptinRepository } from './repos/messaging.repos';
+import { KnexLegalRepository } from './repos/legal.repo';
 import { KnexPushSubscriptionRepository } from './repos/push-subscriptions.repo';
 
 /** What the unit of work needs of the job queue adapter. */
@@ -76,6 +78,7 @@ export type Repositories = IdentityScope &
   PushScope &
   ServiceInvoicesScope &
   MessagingScope &
+  LegalScope &
   GoodsInvoicesScope;
 
 /** The unit of work the container hands to every service and flow (each sees only the scopes it declares). */
@@ -108,6 +111,7 @@ export function makeRepositories(db: Knex, onNotification?: (id: string) => Prom
     serviceInvoices: { invoices: new KnexServiceInvoiceRepository(db) },
     goodsInvoices: new KnexGoodsInvoiceRepository(db),
     messaging: { preferences: new KnexMessagePreferenceRepository(db), whatsapp: new KnexWhatsappOptinRepository(db), log: new KnexMessageLog(db) },
+    legal: new KnexLegalRepository(db),
   };
 }
 

@@ -25,6 +25,8 @@ import { planOrderRoutes } from './routes/plan-orders.routes';
 import { paymentRoutes } from './routes/payments.routes';
 import { receiptRoutes, receiptSignInRedirect } from './routes/receipts.routes';
 import { notificationRoutes } from './routes/notifications.routes';
+import { messagePreferenceRoutes } from './routes/message-preferences.routes';
+import { legalRoutes } from './routes/legal.routes';
 import { pushRoutes } from './routes/push.routes';
 import { cepRoutes } from './routes/cep.routes';
 import { auditLogAdminRoutes } from './routes/admin/audit-logs.routes';
@@ -75,6 +77,8 @@ export function apiRouters(config: Config): ContractRouter[] {
     paymentRoutes(),
     receiptRoutes(),
     notificationRoutes(),
+    messagePreferenceRoutes(),
+    legalRoutes(),
     pushRoutes(config),
     cepRoutes(),
     auditLogAdminRoutes(),

@@ -16,10 +16,12 @@ import type { WalletScope } from '../wallet/ports';
 import type { MarketplaceScope } from '../marketplace/ports';
 import type { ProfessionalsScope } from '../professionals/ports';
 import type { ExperimentsScope } from '../experiments/ports';
+import type { MessagingScope } from '../messaging/ports';
+import type { LegalScope } from '../legal/ports';
 import type { PushScope } from '../messaging';
 
 /** Everything stored about one person, from every module that keeps personal data. */
-type ExportMyDataScope = IdentityScope & ReferralsScope & InfluencersScope & AuditScope & GroupsScope & PaymentsScope & NotificationsScope & WalletScope & MarketplaceScope & ProfessionalsScope & ExperimentsScope & PushScope;
+type ExportMyDataScope = IdentityScope & ReferralsScope & InfluencersScope & AuditScope & GroupsScope & PaymentsScope & NotificationsScope & WalletScope & MarketplaceScope & ProfessionalsScope & ExperimentsScope & PushScope & MessagingScope & LegalScope;
 
 const ALL = 100_000;
 
@@ -68,6 +70,12 @@ export class ExportMyDataFlow {
     const professionalData = professional ? await this.professionalPart(professional.id) : null;
     const experiments = await r.experiments.listForUser(id);
     const pushSubscriptions = await r.pushSubscriptions.listForUser(id);
+    const [acceptances, messageChoices, whatsapp, messagesSent] = await Promise.all([
+      r.legal.acceptances(id),
+      r.messaging.preferences.list(id),
+      r.messaging.whatsapp.get(id),
+      r.messaging.log.listForUser(id, 0, ALL),
+    ]);
     const influencer = await r.influencers.findByUserId(id);
     const commissions = influencer ? (await r.commissions.listForInfluencer(influencer.id, {}, 0, ALL)).items : [];
 
@@ -100,6 +108,15 @@ export class ExportMyDataFlow {
       influencer: influencer ? { profile: influencer, commissions } : null,
       // Browsers subscribed to web push: the endpoint and when; the keys are the browser's encryption secrets.
       push_subscriptions: pushSubscriptions.map(({ id, endpoint, user_agent, created_at, last_success_at }) => ({ id, endpoint, user_agent, created_at, last_success_at })),
+      // Consents: the terms and privacy versions accepted (the address only as its keyed hash), the message choices
+      // made (absent = the default) and the WhatsApp number's double opt-in (the code's hash is left out).
+      consents: {
+        legal_acceptances: acceptances,
+        message_preferences: messageChoices,
+        whatsapp: whatsapp ? { phone: whatsapp.phone, confirmed_at: whatsapp.confirmed_at, updated_at: whatsapp.updated_at } : null,
+      },
+      // Messages sent on WhatsApp and push, with their delivery status.
+      messages_sent: messagesSent.items,
     };
   }
 

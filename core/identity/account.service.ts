@@ -42,6 +42,8 @@ export class AccountService {
     private readonly clock: Clock,
     /** Binds a sign-up to the influencer whose link brought it; without it every sign-up is direct. */
     private readonly referrals: Pick<ReferralService, 'referralFor'> | null = null,
+    /** More the sign-up stores in its transaction: the terms and privacy versions accepted (core/legal). */
+    private readonly onSignup: ((tx: Tx<AccountScope>, user: { id: string; email: string }, meta: RequestMeta) => Promise<void>) | null = null,
   ) {}
 
   get signupSchema() {
@@ -101,6 +103,7 @@ export class AccountService {
         : { referred_user_id: user.id, referrer_user_id: null, ...DIRECT_REFERRAL };
       await tx.referrals.create(row);
       await tx.audit.append({ action: 'user.signed_up', actor_user_id: user.id, actor_email: user.email, entity_type: 'user', entity_id: user.id, ...auditMeta(meta), metadata: { origem, visitor_type: input.visitor_type ?? 'direct' } });
+      if (this.onSignup) await this.onSignup(tx, { id: user.id, email: user.email }, meta);
       const token = await this.auth.issueConfirmationToken(tx, user.id);
       await tx.jobs.enqueue('mail.send', confirmationEmail({ to: user.email, name: input.full_name.split(/\s+/)[0] ?? '', link: this.auth.confirmationLink(token) }));
       const extra = await within(tx, { id: user.id, email: user.email });

@@ -49,6 +49,10 @@ const COVERAGE: Record<string, Coverage> = {
   'ab_test_participants.user_id': { section: (e) => e.experiments, check: 'ids' }, // each with its events
   'influencers.user_id': { section: (e) => e.influencer?.profile, check: 'one' }, // with the commissions earned
   'push_subscriptions.user_id': { section: (e) => e.push_subscriptions, check: 'ids' }, // the keys are left out
+  'legal_acceptances.user_id': { section: (e) => e.consents?.legal_acceptances, check: 'ids' },
+  'message_preferences.user_id': { section: (e) => e.consents?.message_preferences, check: 'count' },
+  'whatsapp_optins.user_id': { section: (e) => e.consents?.whatsapp, check: 'one' }, // the code's hash is left out
+  'message_log.user_id': { section: (e) => e.messages_sent, check: 'ids' },
 };
 
 /**
@@ -147,6 +151,10 @@ describe('GET /api/me/export', () => {
     // A browser subscribed to web push (the subscription API is tested in push.test.ts).
     await knex()('push_subscriptions').insert({ user_id: user.id, endpoint: 'https://push.example.com/lgpd', p256dh: `B${'a'.repeat(86)}`, auth: 'A'.repeat(22), user_agent: 'Chrome no Android' });
 
+    // A message choice, a confirmed WhatsApp number and a message sent (the API is tested in message-preferences.test.ts).
+    await knex()('message_preferences').insert({ user_id: user.id, category: 'marketing', channel: 'email', enabled: true });
+    await knex()('whatsapp_optins').insert({ user_id: user.id, phone: '+5511987654321', confirmed_at: new Date() });
+    await knex()('message_log').insert({ user_id: user.id, channel: 'whatsapp', template: 'place_held', status: 'delivered' });
     const res = await user.client.get('/api/me/export');
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="turma-meus-dados-\d{4}-\d{2}-\d{2}\.json"$/);
