@@ -128,6 +128,17 @@ export const configSchema = z
     VAPID_PUBLIC_KEY: z.string().trim().regex(/^B[A-Za-z0-9_-]{86}$/, 'use a chave pública do par VAPID (87 caracteres base64url, começando com B)').optional(),
     VAPID_PRIVATE_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{43}$/, 'use a chave privada do par VAPID (43 caracteres base64url)').optional(),
     VAPID_SUBJECT: z.string().trim().regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/, 'use mailto:endereco@dominio ou uma URL https://').optional(),
+    // WhatsApp (docs/integrations.md#whatsapp): the Cloud API, the embedded outbox (default outside production) or off
+    // (default in production); cloud needs the four secrets of the WhatsApp Business account.
+    WHATSAPP_PROVIDER: z.enum(['cloud', 'outbox', 'off']).optional(),
+    WHATSAPP_API_URL: z.url({ message: 'deve ser uma URL válida' }).default('https://graph.facebook.com'),
+    WHATSAPP_API_VERSION: z.string().trim().regex(/^v\d+\.\d+$/, 'use a versão da Graph API, como v21.0').default('v21.0'),
+    WHATSAPP_PHONE_NUMBER_ID: z.string().trim().regex(/^\d+$/, 'use o identificador numérico do número (Phone number ID)').optional(),
+    WHATSAPP_ACCESS_TOKEN: z.string().trim().optional(),
+    WHATSAPP_APP_SECRET: z.string().trim().optional(),
+    WHATSAPP_VERIFY_TOKEN: z.string().trim().optional(),
+    /** The template `turma messages test` sends (Meta's sample hello_world, en_US, exists in every new account). */
+    WHATSAPP_TEST_TEMPLATE: z.string().trim().regex(/^[a-z0-9_]+$/, 'use o nome do modelo aprovado (letras minúsculas, números e _)').default('hello_world'),
     /** The bearer token Prometheus sends to GET /metrics; unset, /metrics answers 404 (production requires one). */
     METRICS_TOKEN: z.string().optional().transform((v) => (v?.trim() ? v.trim() : undefined)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -181,6 +192,15 @@ export const configSchema = z
     }
     if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY))
       ctx.addIssue({ code: 'custom', path: [c.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'as duas chaves VAPID vêm juntas (o par de npx web-push generate-vapid-keys)' });
+    if (c.WHATSAPP_PROVIDER === 'cloud') {
+      for (const key of ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const) {
+        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatória quando WHATSAPP_PROVIDER=cloud' });
+      }
+      if (c.NODE_ENV === 'production' && !c.WHATSAPP_API_URL.startsWith('https://') && !isLoopbackUrl(c.WHATSAPP_API_URL))
+        ctx.addIssue({ code: 'custom', path: ['WHATSAPP_API_URL'], message: 'em produção deve começar com https://' });
+    }
+    if (c.NODE_ENV === 'production' && c.WHATSAPP_PROVIDER === 'outbox' && !c.TURMA_STAGING)
+      ctx.addIssue({ code: 'custom', path: ['WHATSAPP_PROVIDER'], message: 'outbox só guarda as mensagens no banco: use cloud (ou off) em produção (ou TURMA_STAGING=true num servidor de homologação)' });
     if (c.NODE_ENV === 'production') {
       // Every unsafe default is listed at once (docs/operations.md); TURMA_STAGING=true lets a staging server keep the
       // sandbox provider and the console mailbox, nothing else.
@@ -266,6 +286,17 @@ export type Config = Readonly<{
   vapidSubject: string;
   /** GET /metrics answers only with `Authorization: Bearer <metricsToken>`; 404 when unset. */
   metricsToken: string | undefined;
+  /** WhatsApp: the Cloud API's coordinates when provider is cloud (config has required them). */
+  whatsapp: {
+    provider: 'cloud' | 'outbox' | 'off';
+    apiUrl: string;
+    apiVersion: string;
+    phoneNumberId: string | undefined;
+    accessToken: string | undefined;
+    appSecret: string | undefined;
+    verifyToken: string | undefined;
+    testTemplate: string;
+  };
   demoAdminPassword: string | undefined;
   demoAdminTotpSecret: string | undefined;
   trustProxy: boolean;
@@ -355,6 +386,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: c.BODY_LIMIT,
     logLevel: c.LOG_LEVEL,
     metricsToken: c.METRICS_TOKEN,
+    whatsapp: {
+      provider: c.WHATSAPP_PROVIDER ?? (c.NODE_ENV === 'production' ? 'off' : 'outbox'),
+      apiUrl: c.WHATSAPP_API_URL.replace(/\/+$/, ''),
+      apiVersion: c.WHATSAPP_API_VERSION,
+      phoneNumberId: c.WHATSAPP_PHONE_NUMBER_ID,
+      accessToken: c.WHATSAPP_ACCESS_TOKEN,
+      appSecret: c.WHATSAPP_APP_SECRET,
+      verifyToken: c.WHATSAPP_VERIFY_TOKEN,
+      testTemplate: c.WHATSAPP_TEST_TEMPLATE,
+    },
     vapid: c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY ? { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY } : null,
     vapidSubject: c.VAPID_SUBJECT ?? 'mailto:contato@turma.com.br',
     demoAdminPassword: c.DEMO_ADMIN_PASSWORD,

@@ -94,6 +94,11 @@ import { TOKENS } from './tokens';
 import { ExperimentService } from '../core/experiments';
 import { SharpImageProcessor } from './images/sharp.images';
 import { ProfessionalPhotoService } from '../core/professionals/photo.service';
+import type { Messenger } from '../core/messaging/messenger';
+import { WhatsappService } from '../core/messaging/whatsapp.service';
+import { MessageLogAdmin } from '../core/messaging/message-log-admin';
+import { WhatsappCloudMessenger } from './messaging/whatsapp-cloud.messenger';
+import { DisabledMessenger, OutboxMessenger } from './messaging/outbox.messenger';
 
 export interface ContainerOverrides {
   clock?: Clock;
@@ -111,6 +116,8 @@ export interface ContainerOverrides {
   storage?: FileStorage;
   /** Replaces the freight quote (Melhor Envio or the table). */
   shippingQuote?: ShippingQuote;
+  /** Replaces the WhatsApp messenger WHATSAPP_PROVIDER chooses. */
+  messenger?: Messenger;
   /** Replaces the goods invoice provider NFE_PROVIDER chooses (Focus NFe or the sandbox). */
   goodsInvoice?: GoodsInvoice;
 }
@@ -160,6 +167,14 @@ function createMailer(config: Config, database: Database, logger: Logger): Maile
     showLinks: !config.isProduction,
     ...(config.isProduction ? {} : { mailboxUrl: `${config.publicUrl}/dev/mailbox` }),
   });
+}
+
+/** WhatsApp's Cloud API, the outbox table plus a console line (the development default), or off (production's default). */
+export function createMessenger(config: Config, database: Database, logger: Logger): Messenger {
+  const w = config.whatsapp;
+  if (w.provider === 'cloud') return new WhatsappCloudMessenger({ baseUrl: w.apiUrl, version: w.apiVersion, phoneNumberId: w.phoneNumberId!, accessToken: w.accessToken!, logger });
+  if (w.provider === 'off') return new DisabledMessenger();
+  return new OutboxMessenger(database.knex, { print: config.logLevel === 'silent' ? () => {} : (line) => console.log(line) });
 }
 
 /** Asaas when PAYMENT_PROVIDER=asaas (config has required its three variables), else the embedded sandbox. */
@@ -353,6 +368,12 @@ export function buildContainer(config: Config, database: Database, overrides: Co
   );
   c.bind<MessageLog>(TOKENS.MessageLog).toResolvedValue((uow: AppUnitOfWork) => uow.repos.messaging.log, [TOKENS.UnitOfWork]);
   c.bind(TOKENS.LegalService).toResolvedValue((uow: AppUnitOfWork, clock: Clock, tokens: SecretTokens) => new LegalService(uow, clock, tokens), [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.SecretTokens]);
+  c.bind<Messenger>(TOKENS.Messenger).toResolvedValue((logger: Logger) => overrides.messenger ?? createMessenger(config, database, logger), [TOKENS.Logger]);
+  c.bind(TOKENS.WhatsappService).toResolvedValue(
+    (uow: AppUnitOfWork, preferences: MessagePreferenceService, messenger: Messenger) => new WhatsappService(uow, preferences, messenger, { publicUrl: config.publicUrl }),
+    [TOKENS.UnitOfWork, TOKENS.MessagePreferences, TOKENS.Messenger],
+  );
+  c.bind(TOKENS.MessageLogAdmin).toResolvedValue((uow: AppUnitOfWork, clock: Clock) => new MessageLogAdmin(uow, clock), [TOKENS.UnitOfWork, TOKENS.Clock]);
   // ── Job queue (pg-boss 10, schema `pgboss`) ─────────────────────────────────────────────────────────────────
   // One queue per process holding every job definition; workers and cron run here only when JOBS_ENABLED
   // (`turma jobs work` starts them in a process of its own). main.ts starts it after the migrations; the server stops it

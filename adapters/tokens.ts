@@ -101,4 +101,10 @@ export const TOKENS = {
   /** Goods invoices (NF-e) of marketplace sales: the use cases and the provider behind the GoodsInvoice port. */
   GoodsInvoiceService: Symbol.for('turma.GoodsInvoiceService'),
   GoodsInvoice: Symbol.for('turma.GoodsInvoice'),
+  /** The WhatsApp port: the Cloud API, the development outbox or off (WHATSAPP_PROVIDER). */
+  Messenger: Symbol.for('turma.Messenger'),
+  /** WhatsApp's use cases: the send and opt-in jobs, the webhook's statuses and replies (core/messaging/whatsapp.service.ts). */
+  WhatsappService: Symbol.for('turma.WhatsappService'),
+  /** The back office's reads of the message log (core/messaging/message-log-admin.ts). */
+  MessageLogAdmin: Symbol.for('turma.MessageLogAdmin'),
 } as const;

@@ -13,6 +13,7 @@ import { registerCampaignCommands } from './commands/campaigns';
 import { registerBackupCommands } from './commands/backup';
 import { registerStorageCommands } from './commands/storage';
 import { registerReportCommands } from './commands/reports';
+import { registerMessagesCommands } from './commands/messages';
 import { reportError, withCliIo, writeErr, writeOut, type CliIo } from './runtime';
 import { translateCommanderMessage, translateHelpTitle, translateUsage } from './i18n';
 
@@ -44,6 +45,7 @@ export function buildProgram(): Command {
   registerBackupCommands(program);
   registerStorageCommands(program);
   registerReportCommands(program);
+  registerMessagesCommands(program);
   return program;
 }
 

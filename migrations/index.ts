@@ -39,6 +39,7 @@ import * as pushSubscriptions from './20261128130000_push_subscriptions';
 import * as serviceInvoices from './20261128140000_service_invoices';
 import * as goodsInvoices from './20261128150000_goods_invoices';
 import * as walletRefundPayouts from './20261128170000_wallet_refund_payouts';
+import * as whatsappOutbox from './20261128120000_whatsapp_outbox';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -86,6 +87,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261128140000_service_invoices', serviceInvoices],
   ['20261128150000_goods_invoices', goodsInvoices],
   ['20261128170000_wallet_refund_payouts', walletRefundPayouts],
+  ['20261128120000_whatsapp_outbox', whatsappOutbox],
 ];
 
 /** The static list as knex's migration source; `wrap` lets the runner add a guard around each migration. */

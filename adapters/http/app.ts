@@ -56,6 +56,8 @@ import { professionalPhotoRoutes } from './routes/professional-photos.routes';
 import { adminReviewRoutes } from './routes/admin-reviews.routes';
 import { experimentRoutes } from './routes/experiments.routes';
 import { influencerRoutes } from './routes/influencers.routes';
+import { whatsappRoutes } from './routes/whatsapp.routes';
+import { messageAdminRoutes } from './routes/admin/messages.routes';
 import { PUBLIC_READ_PATHS, publicReads } from './public-reads';
 import type { ContractRouter } from './contract';
 import { mediaFiles, mediaPreviews } from './media';
@@ -106,6 +108,8 @@ export function apiRouters(config: Config): ContractRouter[] {
     adminReviewRoutes(),
     experimentRoutes(),
     influencerRoutes(),
+    whatsappRoutes(),
+    messageAdminRoutes(),
     siteConfigRoutes(config),
   ];
   routers.push(openApiRoutes(config, () => routers));

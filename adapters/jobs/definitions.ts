@@ -11,6 +11,7 @@ import type { AppUnitOfWork } from '../db/unit-of-work';
 import type { Mailer } from '../../core/ports/mailer';
 import type { FileStorage } from '../../core/ports/storage';
 import { ProductUploadCleanup } from '../../core/marketplace/product-uploads';
+import type { WhatsappService } from '../../core/messaging/whatsapp.service';
 import type { PushService } from '../../core/messaging/push.service';
 import type { GoodsInvoiceService } from '../../core/goods-invoices';
 import { TOKENS } from '../tokens';
@@ -199,6 +200,33 @@ export function jobDefinitions(container: Container): JobDefinition[] {
         const outcome = await container.get<PayoutFlow>(TOKENS.PayoutFlow).sendTransfer(payout_id);
         return { sent: outcome === 'sent' ? 1 : 0, failed: outcome === 'failed' ? 1 : 0 };
       },
+    }),
+    defineJob({
+      name: 'hold_reminders',
+      description: 'Avisa quem tem vaga reservada sem pagamento: PIX nos 10 minutos finais, boleto na véspera do vencimento',
+      cron: '* * * * *',
+      ...SCHEDULED,
+      handler: async () => groups().remindLapsingHolds(),
+    }),
+    defineJob({
+      name: 'whatsapp.send',
+      description: 'Envia um aviso pelo WhatsApp (modelo aprovado); se falhar de vez, manda um e-mail no lugar',
+      // Rate limits and outages: 6 retries from 30 s, doubling (about an hour in all); the last failure falls back to e-mail.
+      retryLimit: 6,
+      retryDelaySeconds: 30,
+      retryBackoff: true,
+      expireInSeconds: 120,
+      handler: async (data, run) => container.get<WhatsappService>(TOKENS.WhatsappService).send(data, run),
+    }),
+    defineJob({
+      name: 'whatsapp.optin',
+      description: 'Envia pelo WhatsApp o código que confirma o número (modelo codigo_confirmacao)',
+      // The code lives 10 minutes: a few quick retries, then the person asks for a new one.
+      retryLimit: 3,
+      retryDelaySeconds: 20,
+      retryBackoff: true,
+      expireInSeconds: 120,
+      handler: async (data, run) => container.get<WhatsappService>(TOKENS.WhatsappService).sendOptInCode(data, run),
     }),
     defineJob({
       name: 'push.send',

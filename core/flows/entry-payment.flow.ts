@@ -77,6 +77,11 @@ export function entryPaymentFlow(clock: Clock, random: () => number = secureRand
       for (const other of others.filter((m) => m.status === 'paid' || m.status === 'awarded')) {
         await tx.notifications.create(notify.memberJoined(other.user_id, group.id, member.id, firstNameOf(newcomer?.full_name), paidNow, group.group_size));
       }
+      // One place left: every paid member hears it once, the one who just paid included (docs/integrations.md#whatsapp).
+      if (group.group_size >= 2 && paidNow === group.group_size - 1) {
+        const paidUsers = new Set([member.user_id, ...others.filter((m) => m.status === 'paid' || m.status === 'awarded').map((m) => m.user_id)]);
+        for (const userId of paidUsers) await tx.notifications.create(notify.groupOneShort(userId, group.id, planName, group.deadline_at));
+      }
       const payer = await tx.identity.users.findById(member.user_id);
       if (payer) await tx.jobs.enqueue('mail.send', paymentConfirmedEmail({ to: payer.email, name: newcomer?.full_name ?? '', what: `à entrada da turma de ${planName}`, amount: payment.amount, receiptLink: options.publicUrl ? `${options.publicUrl}${receiptPath(payment.id)}` : null }));
 

@@ -7,7 +7,7 @@ import { secureRandom } from '../shared/random';
 import type { GroupRecord, MemberRecord, MemberWithName } from './ports';
 import { computeEntryPrice } from '../catalog';
 import { notify } from '../notifications';
-import { requestChargeCancel } from '../payments';
+import { requestChargeCancel, saoPauloDate } from '../payments';
 import { boletoHoldLapsedEmail } from './group-emails';
 import { groupCommands } from './group-commands';
 import { withdrawableAmount, withdrawalDeadlineFor } from './withdrawal-rules';
@@ -37,6 +37,9 @@ import type { AuditScope } from '../audit/ports';
 
 /** The tables group use cases read and write; they reach catalog (plans), payments (a hold's charge), identity and notifications. */
 type GroupServiceScope = GroupsScope & CatalogScope & PaymentsScope & IdentityScope & NotificationsScope & AuditScope;
+
+/** A PIX hold's last minutes, when its reminder goes out. */
+export const LAPSING_PIX_MINUTES = 10;
 
 export interface Actor {
   id: string;
@@ -231,6 +234,41 @@ export class GroupService {
       if (moved) released++;
     }
     return { released, boletos_lapsed: boletos };
+  }
+
+  /**
+   * Job: a notice before an unpaid place lapses — a PIX hold (or one with no charge yet) in its last
+   * LAPSING_PIX_MINUTES, a boleto the day before its due date. Once per place and method (the notification's key).
+   */
+  async remindLapsingHolds(limit = 500): Promise<{ pix: number; boleto: number }> {
+    const now = this.clock.now();
+    const tomorrow = saoPauloDate(now, 1);
+    // A boleto's hold ends with its due date: due tomorrow means it ends within the next two days.
+    const lapsing = await this.uow.repos.groups.members.listHoldsLapsingBetween(now, new Date(now.getTime() + 48 * 3_600_000), limit);
+    const sent = { pix: 0, boleto: 0 };
+    for (const m of lapsing) {
+      await this.uow.run(async (tx) => {
+        const pending = await tx.payments.payments.findPendingFor('entry', m.id);
+        const pixSoon = (!pending || pending.method === 'PIX') && m.hold_expires_at!.getTime() - now.getTime() <= LAPSING_PIX_MINUTES * 60_000;
+        const boletoTomorrow = pending?.method === 'BOLETO' && pending.due_date === tomorrow;
+        if (!pixSoon && !boletoTomorrow) return;
+        const group = await tx.groups.groups.findById(m.group_id);
+        if (!group) return;
+        const plan = await tx.catalog.plans.findById(group.plan_id);
+        const method = boletoTomorrow ? 'BOLETO' : 'PIX';
+        const created = await tx.notifications.create(
+          notify.holdLapsing(m.user_id, m.id, group.id, {
+            plan: plan?.name ?? 'plano',
+            amount: pending?.amount ?? group.entry_price,
+            method,
+            expires_at: m.hold_expires_at!,
+            pix_code: method === 'PIX' ? (pending?.pix_payload ?? null) : null,
+          }),
+        );
+        if (created) sent[method === 'PIX' ? 'pix' : 'boleto']++;
+      });
+    }
+    return sent;
   }
 
   /** Job: a reminder to every member, once, when at most 3 days are left. */

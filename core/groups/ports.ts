@@ -93,6 +93,8 @@ export interface MemberRepository {
   update(id: string, patch: Partial<MemberRecord>): Promise<void>;
   /** Pending members whose hold ran out. */
   listExpiredHolds(now: Date, limit: number): Promise<MemberRecord[]>;
+  /** Pending members whose hold ends after `from` and no later than `to`, soonest first. */
+  listHoldsLapsingBetween(from: Date, to: Date, limit: number): Promise<MemberRecord[]>;
 }
 
 export interface VoucherRepository {

@@ -43,6 +43,10 @@ export interface NotificationParams {
   purchase_reversed: { plan: string; chargeback: boolean; outcome: 'place_released' | 'purchase_cancelled'; other_part_refunded: boolean };
   /** The member withdrew (CDC art. 49): the place freed or the whole purchase cancelled, the amount going back. */
   purchase_withdrawn: { plan: string; scope: 'entry' | 'purchase'; amount: number; to_wallet: boolean };
+  /** A member's entry left the group one paid member short of complete. `deadline` is ISO. */
+  group_one_short: { plan: string; deadline: string };
+  /** An unpaid place is about to lapse: a PIX hold within minutes, a boleto due tomorrow. `expires_at` is ISO. */
+  hold_lapsing: { plan: string; amount: number; method: 'PIX' | 'BOLETO'; expires_at: string; pix_code?: string | null };
 }
 export type NotificationKind = keyof NotificationParams;
 
@@ -56,7 +60,23 @@ type Texts = { [K in NotificationKind]: Record<NotificationLocale, (p: Notificat
 const money = (cents: number, locale: NotificationLocale) => formatCents(cents, locale);
 const day = (iso: string, locale: NotificationLocale) => new Date(iso).toLocaleDateString(locale, { timeZone: 'America/Sao_Paulo' });
 
+const time = (iso: string, locale: NotificationLocale) => new Date(iso).toLocaleTimeString(locale, { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' });
+
 const TEXTS: Texts = {
+  group_one_short: {
+    'pt-BR': (p) => ({ title: 'Falta só 1 pessoa!', body: `A turma de ${p.plan} está a uma pessoa de completar até ${day(p.deadline, 'pt-BR')}. Convide alguém agora.` }),
+    'en-US': (p) => ({ title: 'Just 1 more person!', body: `The ${p.plan} group is one person away from completing by ${day(p.deadline, 'en-US')}. Invite someone now.` }),
+  },
+  hold_lapsing: {
+    'pt-BR': (p) =>
+      p.method === 'PIX'
+        ? { title: 'Sua reserva está acabando', body: `Sua vaga na turma de ${p.plan} fica reservada só até ${time(p.expires_at, 'pt-BR')}. Pague ${money(p.amount, 'pt-BR')} por PIX para não perdê-la.` }
+        : { title: 'Seu boleto vence amanhã', body: `O boleto de ${money(p.amount, 'pt-BR')} da turma de ${p.plan} vence amanhã. Pague até o vencimento para não perder a vaga.` },
+    'en-US': (p) =>
+      p.method === 'PIX'
+        ? { title: 'Your reservation is ending', body: `Your spot in the ${p.plan} group is held only until ${time(p.expires_at, 'en-US')}. Pay ${money(p.amount, 'en-US')} by PIX to keep it.` }
+        : { title: 'Your boleto is due tomorrow', body: `The ${money(p.amount, 'en-US')} boleto for the ${p.plan} group is due tomorrow. Pay it by the due date to keep your spot.` },
+  },
   place_opened: {
     'pt-BR': (p) => ({ title: 'Uma vaga abriu na sua turma', body: `Um participante saiu da turma de ${p.plan}. Agora são ${p.paid} de ${p.size}: convide amigos para completar.` }),
     'en-US': (p) => ({ title: 'A spot opened in your group', body: `A member left the ${p.plan} group. It's now ${p.paid} of ${p.size}: invite friends to complete it.` }),

@@ -73,6 +73,11 @@ export const notify = {
   refundIssued: (userId: string, paymentId: string, amount: number, via?: 'card' | 'pix' | 'wallet') =>
     // A boleto refund whose PIX transfer failed is sent again: the second way it went back is told too.
     draft(userId, 'refund_issued', via ? { amount, via } : { amount }, { payment_id: paymentId }, '/payment-history', via === 'pix' || via === 'wallet' ? `refund_issued:${paymentId}:${via}` : `refund_issued:${paymentId}`),
+  groupOneShort: (userId: string, groupId: string, plan: string, deadline: Date) =>
+    draft(userId, 'group_one_short', { plan, deadline: deadline.toISOString() }, { group_id: groupId }, groupLink(groupId), `group_one_short:${groupId}:${userId}`),
+  /** Once per place and method: a PIX hold minutes before it lapses, a boleto the day before it is due. */
+  holdLapsing: (userId: string, memberId: string, groupId: string, params: { plan: string; amount: number; method: 'PIX' | 'BOLETO'; expires_at: Date; pix_code: string | null }) =>
+    draft(userId, 'hold_lapsing', { ...params, expires_at: params.expires_at.toISOString() }, { group_id: groupId, member_id: memberId }, '/payment', `hold_lapsing:${memberId}:${params.method}`),
   refundChoiceNeeded: (userId: string, paymentId: string, amount: number) =>
     draft(userId, 'refund_choice_needed', { amount }, { payment_id: paymentId }, '/payment-history', `refund_choice_needed:${paymentId}`),
 };

@@ -447,6 +447,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/legal-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every published version of the terms and the privacy policy, newest first (ra-data-simple-rest list) */
+        get: operations["getApiAdminLegalDocuments"];
+        put?: never;
+        /** Publishes a new version: from `published_at` (default now) everyone is asked to accept it */
+        post: operations["postApiAdminLegalDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/marketplace/overview": {
         parameters: {
             query?: never;
@@ -1124,6 +1142,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reports/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Delivery figures per channel over the last 30 days (sent, delivered, read, failed, queued) */
+        get: operations["getApiAdminReportsMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/reviews": {
         parameters: {
             query?: never;
@@ -1291,6 +1326,23 @@ export interface paths {
         put?: never;
         /** Sign the account out everywhere */
         post: operations["postApiAdminUsersIdEndSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One account's WhatsApp and push messages, newest first (channel, template, delivery status) */
+        get: operations["getApiAdminUsersIdMessages"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2069,6 +2121,40 @@ export interface paths {
         patch: operations["patchApiMeInfluencerCode"];
         trace?: never;
     };
+    "/api/me/legal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The terms and privacy versions in force the caller has not accepted yet, and the ones accepted */
+        get: operations["getApiMeLegal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/legal/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accepts the versions listed as pending (stored with the time and a keyed hash of the address) */
+        post: operations["postApiMeLegalAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/memberships/{id}": {
         parameters: {
             query?: never;
@@ -2097,6 +2183,27 @@ export interface paths {
         put?: never;
         /** Withdraw from a group purchase within 7 days (CDC art. 49) */
         post: operations["postApiMeMembershipsIdWithdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/message-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's message choices (defaults: e-mail and the bell on for groups, payments and vouchers; WhatsApp, push and marketing off) */
+        get: operations["getApiMeMessagePreferences"];
+        /**
+         * Changes some choices (audited; a channel turned off stops the next message)
+         * @description WhatsApp can be turned on only with a confirmed number (409 `whatsapp_not_confirmed`), push only with a subscribed browser (409 `push_not_subscribed`).
+         */
+        put: operations["putApiMeMessagePreferences"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2353,6 +2460,44 @@ export interface paths {
         get: operations["getApiMeWallet"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/whatsapp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts the WhatsApp double opt-in: the number (Brazilian mobile, any format) gets a 6-digit code on WhatsApp
+         * @description The code is valid for 10 minutes and 5 tries; a new one at most once a minute (429 `optin_too_soon`).
+         */
+        post: operations["postApiMeWhatsapp"];
+        /** Forgets the number: WhatsApp off for every kind of message at once */
+        delete: operations["deleteApiMeWhatsapp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/whatsapp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirms the number with the code received; WhatsApp is then on for groups, payments and vouchers */
+        post: operations["postApiMeWhatsappConfirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3070,6 +3215,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/whatsapp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** WhatsApp Cloud API: the subscription check (echoes hub.challenge when hub.verify_token matches WHATSAPP_VERIFY_TOKEN) */
+        get: operations["getApiWebhooksWhatsapp"];
+        put?: never;
+        /** WhatsApp Cloud API events: delivery statuses and replies (header `X-Hub-Signature-256`) */
+        post: operations["postApiWebhooksWhatsapp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/mailbox": {
         parameters: {
             query?: never;
@@ -3341,6 +3504,21 @@ export interface components {
             tiktok: string | null;
             user_id: string;
             youtube: string | null;
+        };
+        AdminMessage: {
+            /** @enum {string} */
+            channel: "email" | "whatsapp" | "push" | "in_app";
+            created_at: string;
+            error: string | null;
+            id: string;
+            /** @enum {string} */
+            status: "queued" | "sent" | "delivered" | "read" | "failed";
+            template: string;
+            updated_at: string;
+        };
+        AdminMessagePage: {
+            items: components["schemas"]["AdminMessage"][];
+            total: number;
         };
         AdminOrder: {
             address: {
@@ -4260,6 +4438,20 @@ export interface components {
         };
         Message: {
             message: string;
+        };
+        MessageFigures: {
+            channels: {
+                /** @enum {string} */
+                channel: "email" | "whatsapp" | "push" | "in_app";
+                delivered: number;
+                failed: number;
+                queued: number;
+                read: number;
+                sent: number;
+            }[];
+            days: number;
+            from: string;
+            to: string;
         };
         MyGroups: {
             items: {
@@ -6483,6 +6675,118 @@ export interface operations {
             };
             /** @description Not found, or not yours. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiAdminLegalDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions. */
+            200: {
+                headers: {
+                    /** @description `<resource> <start>-<end>/<total>` (ra-data-simple-rest). */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "terms" | "privacy";
+                        published_at: string;
+                        summary: string;
+                        version: string;
+                    }[];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiAdminLegalDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "terms" | "privacy";
+                    /** Format: date-time */
+                    published_at?: string;
+                    summary: string;
+                    version: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The version. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "terms" | "privacy";
+                        published_at: string;
+                        summary: string;
+                        version: string;
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9708,6 +10012,44 @@ export interface operations {
             };
         };
     };
+    getApiAdminReportsMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per channel, how many messages reached each stage. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageFigures"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getApiAdminReviews: {
         parameters: {
             query?: {
@@ -10298,6 +10640,67 @@ export interface operations {
                         id: string;
                         sessions_ended: number;
                     };
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiAdminUsersIdMessages: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the message log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminMessagePage"];
                 };
             };
             /** @description Invalid input (`fields` says which) or a malformed request. */
@@ -12750,6 +13153,118 @@ export interface operations {
             };
         };
     };
+    getApiMeLegal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `pending` empty: nothing to ask. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accepted: {
+                            accepted_at: string;
+                            /** @enum {string} */
+                            kind: "terms" | "privacy";
+                            version: string;
+                        }[];
+                        pending: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "terms" | "privacy";
+                            published_at: string;
+                            summary: string;
+                            version: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiMeLegalAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    document_ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The status after accepting. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accepted: {
+                            accepted_at: string;
+                            /** @enum {string} */
+                            kind: "terms" | "privacy";
+                            version: string;
+                        }[];
+                        pending: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "terms" | "privacy";
+                            published_at: string;
+                            summary: string;
+                            version: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate, full, out of stock or wrong state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     patchApiMeMembershipsId: {
         parameters: {
             query?: never;
@@ -12866,6 +13381,128 @@ export interface operations {
             };
             /** @description Not found, or not yours. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate, full, out of stock or wrong state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiMeMessagePreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every kind of message × channel with the choice in force, the WhatsApp number's state and whether a browser is subscribed to push. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        preferences: {
+                            /** @enum {string} */
+                            category: "transactional" | "vouchers" | "marketing";
+                            /** @enum {string} */
+                            channel: "email" | "whatsapp" | "push" | "in_app";
+                            enabled: boolean;
+                        }[];
+                        push: {
+                            subscribed: boolean;
+                        };
+                        whatsapp: {
+                            code_expires_at: string | null;
+                            phone: string | null;
+                            /** @enum {string} */
+                            status: "none" | "pending" | "confirmed";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putApiMeMessagePreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    preferences: {
+                        /** @enum {string} */
+                        category: "transactional" | "vouchers" | "marketing";
+                        /** @enum {string} */
+                        channel: "email" | "whatsapp" | "push" | "in_app";
+                        enabled: boolean;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Every kind of message × channel with the choice in force, the WhatsApp number's state and whether a browser is subscribed to push. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        preferences: {
+                            /** @enum {string} */
+                            category: "transactional" | "vouchers" | "marketing";
+                            /** @enum {string} */
+                            channel: "email" | "whatsapp" | "push" | "in_app";
+                            enabled: boolean;
+                        }[];
+                        push: {
+                            subscribed: boolean;
+                        };
+                        whatsapp: {
+                            code_expires_at: string | null;
+                            phone: string | null;
+                            /** @enum {string} */
+                            status: "none" | "pending" | "confirmed";
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13894,6 +14531,203 @@ export interface operations {
             };
             /** @description Not signed in, session expired, or bad credentials. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiMeWhatsapp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    phone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Every kind of message × channel with the choice in force, the WhatsApp number's state and whether a browser is subscribed to push. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        preferences: {
+                            /** @enum {string} */
+                            category: "transactional" | "vouchers" | "marketing";
+                            /** @enum {string} */
+                            channel: "email" | "whatsapp" | "push" | "in_app";
+                            enabled: boolean;
+                        }[];
+                        push: {
+                            subscribed: boolean;
+                        };
+                        whatsapp: {
+                            code_expires_at: string | null;
+                            phone: string | null;
+                            /** @enum {string} */
+                            status: "none" | "pending" | "confirmed";
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate, full, out of stock or wrong state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (see `Retry-After`). */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiMeWhatsapp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every kind of message × channel with the choice in force, the WhatsApp number's state and whether a browser is subscribed to push. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        preferences: {
+                            /** @enum {string} */
+                            category: "transactional" | "vouchers" | "marketing";
+                            /** @enum {string} */
+                            channel: "email" | "whatsapp" | "push" | "in_app";
+                            enabled: boolean;
+                        }[];
+                        push: {
+                            subscribed: boolean;
+                        };
+                        whatsapp: {
+                            code_expires_at: string | null;
+                            phone: string | null;
+                            /** @enum {string} */
+                            status: "none" | "pending" | "confirmed";
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiMeWhatsappConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Every kind of message × channel with the choice in force, the WhatsApp number's state and whether a browser is subscribed to push. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        preferences: {
+                            /** @enum {string} */
+                            category: "transactional" | "vouchers" | "marketing";
+                            /** @enum {string} */
+                            channel: "email" | "whatsapp" | "push" | "in_app";
+                            enabled: boolean;
+                        }[];
+                        push: {
+                            subscribed: boolean;
+                        };
+                        whatsapp: {
+                            code_expires_at: string | null;
+                            phone: string | null;
+                            /** @enum {string} */
+                            status: "none" | "pending" | "confirmed";
+                        };
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: duplicate, full, out of stock or wrong state. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16000,6 +16834,102 @@ export interface operations {
                         duplicate: boolean;
                         /** @constant */
                         received: true;
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiWebhooksWhatsapp: {
+        parameters: {
+            query?: {
+                "hub.challenge"?: string;
+                "hub.mode"?: string;
+                "hub.verify_token"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge, as plain text. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong or missing verify token (plain text). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    postApiWebhooksWhatsapp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entry: {
+                        [key: string]: unknown;
+                    }[];
+                    object: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Received (also for events it does not use). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        received: true;
+                        statuses: number;
+                        stopped: number;
                     };
                 };
             };

@@ -105,6 +105,9 @@ export class KnexMemberRepository implements MemberRepository {
   async listExpiredHolds(at: Date, limit: number) {
     return (await this.db('group_members').where({ status: 'pending_payment' }).where('hold_expires_at', '<=', at).orderBy('hold_expires_at').limit(limit)) as MemberRecord[];
   }
+  async listHoldsLapsingBetween(from: Date, to: Date, limit: number) {
+    return (await this.db('group_members').where({ status: 'pending_payment' }).where('hold_expires_at', '>', from).where('hold_expires_at', '<=', to).orderBy('hold_expires_at').limit(limit)) as MemberRecord[];
+  }
 }
 
 export class KnexVoucherRepository implements VoucherRepository {

@@ -107,6 +107,8 @@ describe('notificationText', () => {
       place_opened: { plan: 'P', paid: 2, size: 5 },
       purchase_reversed: { plan: 'P', chargeback: true, outcome: 'purchase_cancelled', other_part_refunded: true },
       purchase_withdrawn: { plan: 'P', scope: 'purchase', amount: 50_000, to_wallet: false },
+      group_one_short: { plan: 'P', deadline: deadline.toISOString() },
+      hold_lapsing: { plan: 'P', amount: 5_000, method: 'PIX', expires_at: deadline.toISOString(), pix_code: '000201' },
     };
     for (const kind of Object.keys(samples) as NotificationKind[]) {
       for (const locale of NOTIFICATION_LOCALES) {

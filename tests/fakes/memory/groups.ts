@@ -35,6 +35,11 @@ export function groupsFake(db: MemoryDb): GroupsScope {
     moveIf: async (id, from, to, patch = {}) => db.members.patchIf(id, (m) => m.status === from, { ...patch, status: to }),
     update: async (id, patch) => void db.members.patch(id, patch),
     listExpiredHolds: async (at, limit) => db.members.all((m) => m.status === 'pending_payment' && !!m.hold_expires_at && m.hold_expires_at <= at).slice(0, limit),
+    listHoldsLapsingBetween: async (from, to, limit) =>
+      db.members
+        .all((m) => m.status === 'pending_payment' && !!m.hold_expires_at && m.hold_expires_at > from && m.hold_expires_at <= to)
+        .sort((a, b) => a.hold_expires_at!.getTime() - b.hold_expires_at!.getTime())
+        .slice(0, limit),
   });
   const vouchers = faked<VoucherRepository>('groups.vouchers', {
     create: async (v) => db.vouchers.insert({ status: 'awaiting_balance', redeemable_at: null, redeemed_at: null, redeemed_by_professional_id: null, cancelled_at: null, ...v }),

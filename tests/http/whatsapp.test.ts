@@ -1,0 +1,163 @@
+// WhatsApp end to end on the real server and the local Graph API fake: one template message per event, the e-mail
+// fallback sent once, the signed webhook (challenge, statuses forward only, a forged one refused) and "PARAR".
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TOKENS } from '../../adapters/tokens';
+import type { WhatsappService } from '../../core/messaging/whatsapp.service';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createPlan, createUser, type TestUser } from '../support/factories';
+import { incomingText, signedPost, startGraphFake, statusEvent, type GraphFake } from '../fakes/whatsapp-graph.fake';
+
+const APP_SECRET = 'segredo-do-app-whatsapp-de-teste';
+const VERIFY_TOKEN = 'token-de-verificacao';
+
+let app: TestApp;
+let fake: GraphFake;
+
+beforeAll(async () => {
+  fake = await startGraphFake();
+  app = await createTestApp({
+    env: {
+      WHATSAPP_PROVIDER: 'cloud',
+      WHATSAPP_API_URL: fake.url,
+      WHATSAPP_API_VERSION: fake.version,
+      WHATSAPP_PHONE_NUMBER_ID: fake.phoneNumberId,
+      WHATSAPP_ACCESS_TOKEN: fake.token,
+      WHATSAPP_APP_SECRET: APP_SECRET,
+      WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
+    },
+  });
+});
+afterAll(async () => {
+  await app?.close();
+  await fake?.close();
+});
+beforeEach(() => fake.set({ kind: 'ok' }));
+
+let phoneSeq = 0;
+/** A person with WhatsApp on for transactional messages and a confirmed number (what /profile's double opt-in leaves). */
+async function optedIn(): Promise<TestUser & { phone: string }> {
+  const user = await createUser(app);
+  const phone = `+55119${String(10_000_000 + ++phoneSeq).slice(-8)}`;
+  await app.db.knex('message_preferences').insert({ user_id: user.id, category: 'transactional', channel: 'whatsapp', enabled: true });
+  await app.db.knex('whatsapp_optins').insert({ user_id: user.id, phone, confirmed_at: new Date() });
+  return { ...user, phone };
+}
+
+const logOf = (userId: string) => app.db.knex('message_log').where({ user_id: userId, channel: 'whatsapp' }).orderBy('created_at');
+const fallbackMails = (email: string) => app.db.knex('mail_outbox').where({ to_address: email, template: 'whatsapp_fallback' });
+const post = (payload: unknown, secret = APP_SECRET) => {
+  const { body, headers } = signedPost(payload, secret);
+  return fetch(`${app.url}/api/webhooks/whatsapp`, { method: 'POST', headers, body });
+};
+
+describe('whatsapp.send through the Cloud API', () => {
+  it('a place held sends exactly one vaga_reservada to the confirmed number, with its parameters in order', async () => {
+    const ana = await optedIn();
+    const plan = await createPlan(app, { price: 42_000 });
+    const before = fake.accepted.length;
+    expect((await ana.client.post('/api/groups', { plan_id: plan.id })).status).toBe(201);
+
+    const sent = fake.accepted.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: ana.phone.slice(1), template: 'vaga_reservada', language: 'pt_BR' });
+    expect(sent[0]!.parameters).toEqual([plan.name, expect.stringMatching(/^hoje às \d{2}:\d{2}$/), 'R$ 42,00', 'gere o código em http://127.0.0.1/payment']);
+    const [row] = await logOf(ana.id);
+    expect(row).toMatchObject({ status: 'sent', provider_message_id: sent[0]!.id, template: 'place_held' });
+  });
+
+  it('a person who never opted in gets nothing on WhatsApp', async () => {
+    const bia = await createUser(app);
+    const before = fake.requests.length;
+    await bia.client.post('/api/groups', { plan_id: (await createPlan(app)).id });
+    expect(fake.requests.length).toBe(before);
+    expect(await logOf(bia.id)).toEqual([]);
+  });
+
+  it('a template missing at the provider fails for good at once and sends one e-mail instead', async () => {
+    const caio = await optedIn();
+    fake.set({ kind: 'template_missing' });
+    await caio.client.post('/api/groups', { plan_id: (await createPlan(app)).id });
+    const [row] = await logOf(caio.id);
+    expect(row).toMatchObject({ status: 'failed', error: expect.stringMatching(/modelo de mensagem não encontrado.*132001/) });
+    const mails = await fallbackMails(caio.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ subject: 'Sua vaga está reservada' });
+    expect(mails[0].text_body).toContain('http://127.0.0.1/payment');
+  });
+
+  it('a rate limit leaves the message queued for a retry; the last attempt falls back to one e-mail, never two', async () => {
+    const duda = await optedIn();
+    fake.set({ kind: 'rate_limited' });
+    await duda.client.post('/api/groups', { plan_id: (await createPlan(app)).id });
+    const [row] = await logOf(duda.id);
+    expect(row.status).toBe('queued');
+    expect(await fallbackMails(duda.email)).toHaveLength(0);
+
+    const whatsapp = app.container.get<WhatsappService>(TOKENS.WhatsappService);
+    const job = { notification_id: row.notification_id, user_id: duda.id, log_id: row.id };
+    await expect(whatsapp.send(job, { lastAttempt: false })).rejects.toMatchObject({ kind: 'rate_limited' });
+    expect(await whatsapp.send(job, { lastAttempt: true })).toEqual({ sent: 0, fallback: 1, skipped: 0 });
+    expect(await whatsapp.send(job, { lastAttempt: true })).toEqual({ sent: 0, fallback: 0, skipped: 1 });
+    expect((await logOf(duda.id))[0]).toMatchObject({ status: 'failed', error: expect.stringMatching(/limite de envio/) });
+    expect(await fallbackMails(duda.email)).toHaveLength(1);
+  });
+});
+
+describe('the webhook', () => {
+  it('answers the subscription challenge only with the verify token', async () => {
+    const ok = await fetch(`${app.url}/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1158201444`);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe('1158201444');
+    const wrong = await fetch(`${app.url}/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=outro&hub.challenge=1158201444`);
+    expect(wrong.status).toBe(403);
+    expect(await wrong.text()).not.toContain('1158201444');
+  });
+
+  it('moves statuses forward only, idempotently; a forged signature is refused and changes nothing', async () => {
+    const eva = await optedIn();
+    await eva.client.post('/api/groups', { plan_id: (await createPlan(app)).id });
+    const [row] = await logOf(eva.id);
+    const wamid = row.provider_message_id as string;
+
+    const forged = await post(statusEvent(wamid, 'read', eva.phone.slice(1)), 'segredo-errado');
+    expect(forged.status).toBe(401);
+    expect((await forged.json()).error.code).toBe('invalid_signature');
+    const unsigned = await fetch(`${app.url}/api/webhooks/whatsapp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(statusEvent(wamid, 'read', 'x')) });
+    expect(unsigned.status).toBe(401);
+    expect((await logOf(eva.id))[0].status).toBe('sent');
+
+    expect((await (await post(statusEvent(wamid, 'delivered', eva.phone.slice(1)))).json()).statuses).toBe(1);
+    expect((await (await post(statusEvent(wamid, 'read', eva.phone.slice(1)))).json()).statuses).toBe(1);
+    // Late and repeated events: nothing moves back.
+    expect((await (await post(statusEvent(wamid, 'delivered', eva.phone.slice(1)))).json()).statuses).toBe(0);
+    expect((await (await post(statusEvent(wamid, 'read', eva.phone.slice(1)))).json()).statuses).toBe(0);
+    expect((await logOf(eva.id))[0].status).toBe('read');
+  });
+
+  it('a delivery reported failed sends the fallback e-mail once, however often it is reported', async () => {
+    const fabio = await optedIn();
+    await fabio.client.post('/api/groups', { plan_id: (await createPlan(app)).id });
+    const wamid = (await logOf(fabio.id))[0].provider_message_id as string;
+    const failed = statusEvent(wamid, 'failed', fabio.phone.slice(1), [{ code: 131026, title: 'Message undeliverable' }]);
+    expect((await post(failed)).status).toBe(200);
+    expect((await post(failed)).status).toBe(200);
+    expect((await logOf(fabio.id))[0]).toMatchObject({ status: 'failed', error: expect.stringContaining('131026') });
+    expect(await fallbackMails(fabio.email)).toHaveLength(1);
+  });
+
+  it('"PARAR" turns WhatsApp off for that number’s person (audited): the next event sends nothing', async () => {
+    const gil = await optedIn();
+    const answer = await post(incomingText(gil.phone.slice(1), '  Párar! '));
+    expect(await answer.json()).toMatchObject({ received: true, stopped: 1 });
+    const prefs = await app.db.knex('message_preferences').where({ user_id: gil.id, channel: 'whatsapp' });
+    expect(prefs.length).toBeGreaterThan(0);
+    expect(prefs.every((p) => p.enabled === false)).toBe(true);
+    expect(await app.db.knex('audit_logs').where({ entity_id: gil.id, action: 'messages.channel_turned_off' })).toHaveLength(1);
+
+    const before = fake.requests.length;
+    await gil.client.post('/api/groups', { plan_id: (await createPlan(app)).id });
+    expect(fake.requests.length).toBe(before);
+    // Any other text changes nothing.
+    expect(await (await post(incomingText(gil.phone.slice(1), 'obrigado'))).json()).toMatchObject({ stopped: 0 });
+  });
+});
