@@ -46,12 +46,14 @@ export interface UserListFilter {
   role?: Role;
   blocked?: boolean;
   status?: UserStatus;
+  /** The visitor type stored at sign-up; 'none' for accounts from before it was stored. */
+  visitor_type?: VisitorType | 'none';
   sort?: { field: (typeof USER_SORTABLE)[number]; order: 'ASC' | 'DESC' };
   offset: number;
   limit: number;
 }
 
-export type UserListItem = UserRecord & { full_name: string | null; cpf: string | null; blocked_reason: string | null };
+export type UserListItem = UserRecord & { full_name: string | null; cpf: string | null; blocked_reason: string | null; visitor_type?: VisitorType | null };
 
 export interface UserRepository {
   findById(id: string): Promise<UserRecord | null>;

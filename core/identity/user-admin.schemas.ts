@@ -4,6 +4,7 @@ import { addressAnswerFields } from '../address';
 import type { ProfileRecord, UserListItem, UserRecord, UserStatus } from './ports';
 import { ROLES, roleSchema } from './roles';
 import { USER_STATUSES } from './ports';
+import { VISITOR_TYPES } from '../referrals';
 import type { UserAdminService } from './user-admin.service';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -23,6 +24,8 @@ export const adminUserSchema = z
     email_confirmed_at: dateTime.nullable(),
     blocked_at: dateTime.nullable(),
     blocked_reason: z.string().nullable(),
+    /** How the person arrived, stored at sign-up (influencer beats referral beats direct); null for older accounts. */
+    visitor_type: z.enum(VISITOR_TYPES).nullable(),
     last_login_at: dateTime.nullable(),
     created_at: dateTime,
   })
@@ -69,9 +72,10 @@ export const adminUserListFilterSchema = z.object({
   q: z.string().trim().max(200).optional(),
   role: roleSchema.optional(),
   status: z.enum(USER_STATUSES).optional(),
+  visitor_type: z.enum([...VISITOR_TYPES, 'none']).optional(),
 });
 
-export function toAdminUser(u: UserListItem | (UserRecord & { full_name?: string | null; cpf?: string | null; blocked_reason?: string | null })): AdminUser {
+export function toAdminUser(u: UserListItem | (UserRecord & { full_name?: string | null; cpf?: string | null; blocked_reason?: string | null; visitor_type?: UserListItem['visitor_type'] })): AdminUser {
   return {
     id: u.id,
     email: u.email,
@@ -82,6 +86,7 @@ export function toAdminUser(u: UserListItem | (UserRecord & { full_name?: string
     email_confirmed_at: iso(u.email_confirmed_at),
     blocked_at: iso(u.blocked_at),
     blocked_reason: u.blocked_reason ?? null,
+    visitor_type: u.visitor_type ?? null,
     last_login_at: iso(u.last_login_at),
     created_at: u.created_at.toISOString(),
   };
@@ -105,7 +110,7 @@ const profileOf = (p: ProfileRecord | null) =>
 
 export function toAdminUserDetail(d: Awaited<ReturnType<UserAdminService['detail']>>): AdminUserDetail {
   return {
-    ...toAdminUser({ ...d.user, full_name: d.profile?.full_name ?? null, cpf: d.profile?.cpf ?? null, blocked_reason: d.blocked_reason }),
+    ...toAdminUser({ ...d.user, full_name: d.profile?.full_name ?? null, cpf: d.profile?.cpf ?? null, blocked_reason: d.blocked_reason, visitor_type: d.profile?.visitor_type ?? null }),
     profile: profileOf(d.profile),
     groups: d.groups.map(({ member, group, plan_name }) => ({
       member_id: member.id,

@@ -78,7 +78,7 @@ export class UserAdminService {
   }
 
   /** The back office's list: ra-data-simple-rest ranges (offset and limit), not pages. */
-  async listRange(filter: Pick<UserListFilter, 'q' | 'role' | 'status' | 'sort' | 'offset' | 'limit'>) {
+  async listRange(filter: Pick<UserListFilter, 'q' | 'role' | 'status' | 'visitor_type' | 'sort' | 'offset' | 'limit'>) {
     return this.uow.repos.identity.users.list(filter);
   }
 

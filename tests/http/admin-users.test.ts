@@ -202,3 +202,20 @@ describe.skipIf(!process.env.DATABASE_URL)('two admins demoting each other at on
     }
   });
 });
+
+describe('the visitor type stored at sign-up', () => {
+  it('is on each row and filters the list (influencer, referral, direct, none for older accounts)', async () => {
+    const tag = faker.string.alphanumeric(8).toLowerCase();
+    const people = await Promise.all(['influencer', 'referral', null].map((type) => createUser(app, { fullName: `Visitante ${tag} ${type ?? 'antigo'}` }).then(async (u) => {
+      await app.db.knex('profiles').where({ user_id: u.id }).update({ visitor_type: type });
+      return { id: u.id, type };
+    })));
+    const all = await list({ q: tag });
+    expect(all.status, all.text).toBe(200);
+    expect(Object.fromEntries((all.body as Array<{ id: string; visitor_type: string | null }>).map((u) => [u.id, u.visitor_type]))).toEqual(Object.fromEntries(people.map((p) => [p.id, p.type])));
+    expect(ids((await list({ q: tag, visitor_type: 'influencer' })).body)).toEqual([people[0]!.id]);
+    expect(ids((await list({ q: tag, visitor_type: 'none' })).body)).toEqual([people[2]!.id]);
+    expect((await list({ q: tag, visitor_type: 'direct' })).body).toEqual([]);
+    expect((await list({ visitor_type: 'sem_tipo' })).status).toBe(400);
+  });
+});

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { normalizeRole } from '../../../core/identity/roles';
 import { USER_SORTABLE } from '../../../core/identity/ports';
 import { isOrigin } from '../../../core/referrals/origin';
+import { isVisitorType } from '../../../core/referrals/visitor-type';
 import { conflict } from '../../../core/shared/errors';
 import type { AuthTokenPurpose, AuthTokenRecord, AuthTokenRepository, NewProfile, SessionInfo, NewUser, UserListFilter, ProfileRecord, ProfileRepository, SessionRecord, SessionRepository, UserRecord, UserRepository } from '../../../core/identity/ports';
 import { ProfileModel, SessionModel, UserModel } from '../models';
@@ -95,7 +96,7 @@ export class KnexUserRepository implements UserRepository {
   }
   async list(filter: UserListFilter) {
     const q = UserModel.query(this.db)
-      .select('users.*', 'profiles.full_name', 'profiles.cpf')
+      .select('users.*', 'profiles.full_name', 'profiles.cpf', 'profiles.visitor_type')
       .leftJoin('profiles', 'profiles.user_id', 'users.id')
       .whereNull('users.deleted_at');
     if (filter.id) q.where('users.id', filter.id);
@@ -104,6 +105,8 @@ export class KnexUserRepository implements UserRepository {
     if (filter.blocked === false) q.whereNull('users.blocked_at');
     if (filter.status === 'active') q.whereNull('users.blocked_at').whereNotNull('users.email_confirmed_at');
     if (filter.status === 'unconfirmed') q.whereNull('users.blocked_at').whereNull('users.email_confirmed_at');
+    if (filter.visitor_type === 'none') q.whereNull('profiles.visitor_type');
+    else if (filter.visitor_type) q.where('profiles.visitor_type', filter.visitor_type);
     if (filter.q) {
       const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       // CPFs are stored as 11 digits: "123.456.789-09" and "12345678909" both find it.
@@ -123,8 +126,8 @@ export class KnexUserRepository implements UserRepository {
       .limit(filter.limit);
     return {
       items: rows.map((m) => {
-        const extra = m as unknown as { full_name: string | null; cpf: string | null };
-        return { ...toUser(m), full_name: extra.full_name ?? null, cpf: extra.cpf ?? null, blocked_reason: m.blocked_reason };
+        const extra = m as unknown as { full_name: string | null; cpf: string | null; visitor_type: unknown };
+        return { ...toUser(m), full_name: extra.full_name ?? null, cpf: extra.cpf ?? null, blocked_reason: m.blocked_reason, visitor_type: isVisitorType(extra.visitor_type) ? extra.visitor_type : null };
       }),
       total,
     };

@@ -3,10 +3,14 @@ import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, List, SearchInput, SelectInput, SimpleList, useLocaleState, useTranslate } from 'react-admin';
 import { ROLES, type Role } from '../../../core/identity/roles';
 import { USER_STATUSES } from '../../../core/identity/ports';
+import { VISITOR_TYPES } from '../../../core/referrals/visitor-type';
 import { MONO } from '../../components/facts';
 import { AdminUser, UserStatus, UserStatusChip, cpfText } from './shared';
 
 export const STATUSES: readonly UserStatus[] = USER_STATUSES;
+
+/** The visitor type stored at sign-up, in words (the analytics screen's labels); older accounts have none. */
+const visitorTypeKey = (type: AdminUser['visitor_type'] | 'none') => `turma.analytics.visitor_type.${type === null || type === 'none' ? 'sem_tipo' : type}`;
 
 export const RoleText = ({ role }: { role: Role }) => {
   const translate = useTranslate();
@@ -21,6 +25,7 @@ export const useUserFilters = () => {
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('turma.users.search_placeholder')} sx={{ minWidth: { sm: 280 } }} />,
     <SelectInput key="role" source="role" alwaysOn choices={ROLES.map((id) => ({ id, name: `turma.users.roles.${id}` }))} sx={{ minWidth: 160 }} />,
     <SelectInput key="status" source="status" alwaysOn choices={STATUSES.map((id) => ({ id, name: `turma.users.status.${id}` }))} sx={{ minWidth: 160 }} />,
+    <SelectInput key="visitor_type" source="visitor_type" alwaysOn choices={[...VISITOR_TYPES, 'none' as const].map((id) => ({ id, name: visitorTypeKey(id) }))} sx={{ minWidth: 200 }} />,
   ];
 };
 
@@ -58,6 +63,7 @@ export const UserListBody = () => {
       <DataTable.Col source="cpf" disableSort render={(r) => <Box component="span" sx={{ fontFamily: MONO }}>{cpfText(r.cpf)}</Box>} />
       <DataTable.Col source="role" render={(r) => <RoleText role={r.role} />} />
       <DataTable.Col source="status" disableSort render={(r) => <UserStatusChip status={r.status} />} />
+      <DataTable.Col source="visitor_type" disableSort render={(r) => translate(visitorTypeKey(r.visitor_type))} />
       <DataTable.Col source="last_login_at" render={(r) => date(r.last_login_at)} />
       <DataTable.Col source="created_at" render={(r) => date(r.created_at)} />
     </DataTable>
