@@ -150,6 +150,7 @@ export const turmaEnglish = {
         cpf: 'CPF',
         role: 'Role',
         status: 'Status',
+        visitor_type: 'Visitor type',
         phone: 'Phone',
         birth_date: 'Date of birth',
         address: 'Address',

@@ -365,6 +365,7 @@ export const ptBR: Messages = {
         cpf: 'CPF',
         role: 'Papel',
         status: 'Situação',
+        visitor_type: 'Tipo de visitante',
         phone: 'Telefone',
         birth_date: 'Data de nascimento',
         address: 'Endereço',

@@ -3823,6 +3823,7 @@ export interface components {
             role: "user" | "professional" | "influencer" | "admin";
             /** @enum {string} */
             status: "active" | "blocked" | "unconfirmed";
+            visitor_type: ("influencer" | "referral" | "direct") | null;
         };
         AdminUserDetail: {
             blocked_at: string | null;
@@ -3882,6 +3883,7 @@ export interface components {
             sessions: number;
             /** @enum {string} */
             status: "active" | "blocked" | "unconfirmed";
+            visitor_type: ("influencer" | "referral" | "direct") | null;
         };
         AnalyticsReport: {
             by_origin: {
@@ -10435,7 +10437,7 @@ export interface operations {
     getApiAdminUsers: {
         parameters: {
             query?: {
-                /** @description JSON object; fields: {"q":{"type":"string","maxLength":200},"role":{"type":"string","enum":["user","professional","influencer","admin"]},"status":{"type":"string","enum":["active","blocked","unconfirmed"]}} */
+                /** @description JSON object; fields: {"q":{"type":"string","maxLength":200},"role":{"type":"string","enum":["user","professional","influencer","admin"]},"status":{"type":"string","enum":["active","blocked","unconfirmed"]},"visitor_type":{"type":"string","enum":["influencer","referral","direct","none"]}} */
                 filter?: string;
                 /** @description JSON `[start, end]`, inclusive and zero-based, at most 1000 records (default `[0,24]`). */
                 range?: string;
