@@ -11,6 +11,7 @@ import { Link } from 'react-router-dom';
 import { Fact, Facts, MONO, SectionCard } from '../../components/facts';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { OrderItemsWithRefunds } from './LineRefunds';
+import { OrderGoodsInvoice } from './GoodsInvoice';
 import { useLabel } from '../../lib/labels';
 import { formatBRL } from '../../lib/money';
 import { adminApi, call, postAction, type ApiBody } from '../../lib/api';
@@ -281,6 +282,7 @@ export const OrderDetailBody = () => {
         </Facts>
       </SectionCard>
       <OrderItemsWithRefunds record={record} onChanged={refetch} />
+      <OrderGoodsInvoice orderId={record.id} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
         <SectionCard title="turma.orders.sections.address">
           <Typography variant="body2">

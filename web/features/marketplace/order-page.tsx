@@ -16,6 +16,7 @@ import { emitOrderChanged, orderPaidToastId, useOrderChanged, watchOrders } from
 import { OrderPaymentPanel } from './order-payment-panel';
 import { OrderStatusChip } from './order-status-chip';
 import { OrderReturn } from './order-return';
+import { OrderGoodsInvoice } from './order-goods-invoice';
 import { useDateFormat } from './orders-page';
 import { ProductImage } from '../../components/products/product-image';
 import { LoadingState, ErrorState } from '../../components/resource-states';
@@ -111,6 +112,7 @@ function OrderDetail({ order, onChanged }: { order: OrderDetails; onChanged: () 
           )}
 
           <OrderReturn order={order} onChanged={onChanged} />
+          <OrderGoodsInvoice orderId={order.id} />
 
           <section className="panel order-section" aria-labelledby="order-items-title">
             <h2 id="order-items-title" className="panel__heading">
