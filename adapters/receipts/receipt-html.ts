@@ -44,7 +44,7 @@ export function renderReceiptHtml(r: Receipt): string {
     `<p class="amount">${e(r.amount)}</p>`,
     r.refundNote ? `<p class="note" role="note">${e(r.refundNote)}</p>` : '',
     '<dl>',
-    ...r.lines.map((l) => `<div><dt>${e(l.label)}</dt><dd>${e(l.value)}</dd></div>`),
+    ...r.lines.map((l) => `<div><dt>${e(l.label)}</dt><dd>${l.href ? `<a href="${e(l.href)}" rel="noopener noreferrer">${e(l.value)}</a>` : e(l.value)}</dd></div>`),
     '</dl>',
     items,
     `<footer><p>${e(r.footer)}</p><p>Documento gerado pela ${e(r.brand)}. Para imprimir ou salvar em PDF, use a impressão do navegador.</p></footer>`,

@@ -23,6 +23,8 @@ export interface ReceiptInput {
 export interface ReceiptLine {
   label: string;
   value: string;
+  /** A document the line points at (the service invoice's PDF or XML): the HTML receipt links it. */
+  href?: string;
 }
 
 export interface Receipt {

@@ -73,6 +73,9 @@ describe('a completed group’s fee', () => {
       { payment_id: balance, number: authorised.number, pdf_url: authorised.pdf_url, xml_url: authorised.xml_url, authorised_at: expect.any(String) },
     ]);
     expect((await bia.client.get('/api/me/service-invoices')).body.items).toEqual([]);
+    // And on the balance's receipt, linked.
+    const receipt = await ana.client.get(`/api/payments/${balance}/receipt`);
+    expect(receipt.text).toContain(`<a href="${authorised.pdf_url}" rel="noopener noreferrer">nº ${authorised.number} (PDF)</a>`);
     // The back office lists it with its Portuguese status.
     const admin = await app.createAdmin();
     const operator = app.client();

@@ -22,6 +22,8 @@ export const paymentsApi = {
   status: (id: string, signal?: AbortSignal) => call(apiClient.GET('/api/payments/{id}/status', { params: { path: { id } }, signal })),
   list: (page: number, perPage: number, signal?: AbortSignal) =>
     call(apiClient.GET('/api/payments', { params: { query: { page, per_page: perPage } }, signal })),
+  /** The caller's authorised service invoices (NFS-e), each with the payment it belongs to. */
+  serviceInvoices: (signal?: AbortSignal) => call(apiClient.GET('/api/me/service-invoices', { signal })),
   /** Sandbox only: the provider "receives" the money (same webhook path as the real provider). */
   simulate: (id: string) => call(apiClient.POST('/api/sandbox/payments/{id}/confirm', { params: { path: { id } } })),
 };

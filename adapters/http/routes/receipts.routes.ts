@@ -2,6 +2,8 @@
 // same receipt as a PDF with ?format=pdf. Built in core (PaymentReceiptFlow → buildReceipt), laid out by adapters/receipts.
 import { z } from 'zod';
 import type { PaymentReceiptFlow } from '../../../core/flows/payment-receipt.flow';
+import type { ServiceInvoiceService } from '../../../core/service-invoices/service-invoice.service';
+import { toMyServiceInvoice } from '../../../core/service-invoices';
 import { RECEIPT_CSP, renderReceiptHtml } from '../../receipts/receipt-html';
 import { renderReceiptPdf } from '../../receipts/receipt-pdf';
 import { TOKENS } from '../../tokens';
@@ -48,6 +50,14 @@ export function receiptRoutes() {
     },
     handler: async (ctx, { params, query }) => {
       const receipt = await ctx.container.get<PaymentReceiptFlow>(TOKENS.PaymentReceiptFlow).receipt(ctx.state.user!.id, params.id);
+      // The authorised service invoice (NFS-e) of the purchase this payment completed, when there is one.
+      const [invoice] = (await ctx.container.get<ServiceInvoiceService>(TOKENS.ServiceInvoiceService).forPayments([params.id])).map(toMyServiceInvoice).filter((i) => i !== null);
+      if (invoice) {
+        // On paper the address itself is the link.
+        const pdf = query.format === 'pdf';
+        receipt.lines.push({ label: 'Nota fiscal de serviço (NFS-e)', value: pdf ? `nº ${invoice.number ?? '—'}: ${invoice.pdf_url}` : `nº ${invoice.number ?? '—'} (PDF)`, href: invoice.pdf_url });
+        if (invoice.xml_url) receipt.lines.push({ label: 'NFS-e em XML', value: pdf ? invoice.xml_url : 'XML', href: invoice.xml_url });
+      }
       ctx.set('Cache-Control', 'private, no-store');
       if (query.format === 'pdf') {
         const pdf = await renderReceiptPdf(receipt);

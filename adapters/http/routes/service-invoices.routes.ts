@@ -1,6 +1,7 @@
 // Service invoices (NFS-e): the back office's list with status, links and errors and its retry (audited), the member's
 // authorised invoices by payment, and the sandbox's test PDF and XML (outside production, PAYMENT_PROVIDER=sandbox).
 import { z } from 'zod';
+import { notFound } from '../../../core/shared/errors';
 import { brasiliaMonth } from '../../../core/reports';
 import { myServiceInvoicesSchema, serviceInvoiceListQuerySchema, serviceInvoiceListSchema, serviceInvoiceSchema, toMyServiceInvoice, toServiceInvoiceView } from '../../../core/service-invoices';
 import type { ServiceInvoiceService } from '../../../core/service-invoices/service-invoice.service';
@@ -77,7 +78,7 @@ export function serviceInvoiceRoutes(config: Config) {
       answers: { 200: { description: 'The test invoice (PDF, no fiscal value).', contentType: 'application/pdf', raw: true } },
       handler: async (ctx, { params }) => {
         const pdf = await sandbox(ctx)?.pdf(params.id);
-        if (!pdf) return reply(404, { error: { code: 'invoice_not_found', message: 'Nota fiscal não encontrada.' } });
+        if (!pdf) throw notFound('invoice_not_found', 'Nota fiscal não encontrada.');
         ctx.type = 'application/pdf';
         ctx.set('Content-Disposition', `inline; filename="nfse-teste-${params.id}.pdf"`);
         return reply(200, pdf);
@@ -93,7 +94,7 @@ export function serviceInvoiceRoutes(config: Config) {
       answers: { 200: { description: 'The test invoice (XML, no fiscal value).', contentType: 'application/xml', raw: true } },
       handler: async (ctx, { params }) => {
         const xml = await sandbox(ctx)?.xml(params.id);
-        if (!xml) return reply(404, { error: { code: 'invoice_not_found', message: 'Nota fiscal não encontrada.' } });
+        if (!xml) throw notFound('invoice_not_found', 'Nota fiscal não encontrada.');
         ctx.type = 'application/xml; charset=utf-8';
         return reply(200, xml);
       },

@@ -1,6 +1,6 @@
 // /payment-history: every payment of the user, newest first, with what it paid for, method, amount, date and status;
-// pending ones link back to the payment screen, paid ones to their receipt (HTML and PDF) and the provider's.
-// Paged through ?pagina=.
+// pending ones link back to the payment screen, paid ones to their receipt (HTML and PDF), the provider's and the
+// authorised service invoice (NFS-e, PDF and XML). Paged through ?pagina=.
 import './i18n';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -41,7 +41,9 @@ async function load(page: number, signal: AbortSignal) {
     // Descriptions are a nicety: the list shows without them.
     groupsApi.mine(signal).catch(() => null),
   ]);
-  return { payments, refs: refIndex(groups) };
+  // So are the service invoices' links.
+  const invoices = await paymentsApi.serviceInvoices(signal).catch(() => null);
+  return { payments, refs: refIndex(groups), invoices: new Map((invoices?.items ?? []).map((i) => [i.payment_id, i])) };
 }
 
 export default function PaymentHistoryPage() {
@@ -200,6 +202,24 @@ export default function PaymentHistoryPage() {
                             >
                               {t('history.receiptPdf')}
                             </a>
+                          </>
+                        )}
+                        {state.data.invoices.get(payment.id) && (
+                          <>
+                            <a
+                              className="btn btn--ghost btn--sm"
+                              href={state.data.invoices.get(payment.id)!.pdf_url}
+                              target="_blank"
+                              rel="noopener noreferrer"
+                              aria-label={t('history.serviceInvoiceLabel', { number: state.data.invoices.get(payment.id)!.number ?? '' })}
+                            >
+                              {t('history.serviceInvoice')}
+                            </a>
+                            {state.data.invoices.get(payment.id)!.xml_url && (
+                              <a className="btn btn--ghost btn--sm" href={state.data.invoices.get(payment.id)!.xml_url!} target="_blank" rel="noopener noreferrer" aria-label={t('history.serviceInvoiceXmlLabel')}>
+                                {t('history.serviceInvoiceXml')}
+                              </a>
+                            )}
                           </>
                         )}
                         {payment.confirmed && payment.invoice_url && (
