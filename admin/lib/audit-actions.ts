@@ -119,6 +119,11 @@ const LABELS = {
   'campaign.bonus_reversed': ['Bônus de campanha estornado', 'Campaign bonus reversed'],
   // Fiscal.
   'fiscal.invoiced': ['Eventos marcados como faturados (NFS-e)', 'Events marked as invoiced (NFS-e)'],
+  'goods_invoice.rejected': ['NF-e rejeitada pelo emissor', 'Goods invoice rejected by the provider'],
+  'goods_invoice.retried': ['NF-e enviada de novo', 'Goods invoice sent again'],
+  'goods_invoice.cancelled': ['NF-e cancelada (pedido reembolsado)', 'Goods invoice cancelled (order refunded)'],
+  'goods_invoice.dropped': ['NF-e descartada antes da autorização', 'Goods invoice dropped before authorisation'],
+  'goods_invoice.return_required': ['NF-e com nota de devolução pendente', 'Goods invoice needs a return invoice'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type AuditAction = keyof typeof LABELS;
