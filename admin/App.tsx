@@ -19,6 +19,7 @@ import { groups } from './resources/groups';
 import { reviews } from './resources/reviews';
 import { triggers } from './resources/triggers';
 import { users } from './resources/users';
+import { legalDocuments } from './resources/legal-documents';
 import { darkTheme, lightTheme } from './theme';
 
 /** A page fetched when it is opened: the report and chart pages stay out of the bundle every list waits for. */
@@ -75,6 +76,7 @@ export const App = () => (
       <Resource name="users" {...users} />
       <Resource name="triggers" {...triggers} />
       <Resource name="audit-logs" {...auditLogs} />
+      <Resource name="legal-documents" {...legalDocuments} />
       <CustomRoutes>
         <Route path="/dashboard" element={<Navigate to="/" replace />} />
         <Route path="/analytics" element={<AnalyticsPage />} />

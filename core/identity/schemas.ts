@@ -134,4 +134,8 @@ export const accountExportSchema = z.object({
   experiments: z.array(exportRow),
   // Browsers subscribed to web push (their encryption keys left out).
   push_subscriptions: z.array(exportRow),
+  // Consents: terms and privacy versions accepted, message choices, the WhatsApp number's opt-in (core/messaging).
+  consents: z.object({ legal_acceptances: z.array(exportRow), message_preferences: z.array(exportRow), whatsapp: exportRow.nullable() }),
+  // WhatsApp and push messages sent, with their delivery status.
+  messages_sent: z.array(exportRow),
 });

@@ -1,5 +1,6 @@
 // Shell around every screen: session, skip link, top bar, the lazily loaded screen, footer, toasts.
 import { Suspense, type MouseEvent } from 'react';
+import { LegalConsentBanner } from '../features/auth/legal-consent-banner';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Footer } from '../components/footer';
@@ -37,6 +38,7 @@ export function RootLayout() {
         </a>
         <TopBar account={<AccountMenu />} notifications={<NotificationBellSlot />} cart={<CartBadge />} />
         <main id="conteudo" tabIndex={-1} className="main">
+          <LegalConsentBanner />
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
             <AppReady />

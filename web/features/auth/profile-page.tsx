@@ -14,6 +14,7 @@ import type { MeResponse } from '../../lib/account-api';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { errorMessage } from './errors';
 import { AddressForm, PasswordForm, PersonalForm, ProfileCard } from './profile-forms';
+import { MessagePreferencesCard } from './message-preferences';
 import { useSession } from '../../lib/session';
 import { PushToggle } from '../../components/push/push-toggle';
 
@@ -93,6 +94,7 @@ export default function ProfilePage() {
           <PersonalForm user={state.me.user} profile={state.me.profile} onSaved={onSaved} />
           <AddressForm profile={state.me.profile} onSaved={onSaved} />
           <PasswordForm />
+          <MessagePreferencesCard />
           <PushToggle className="profile__card" />
           <ProfileCard id="profile-data" title={t('data.title')} lead={t('data.lead')}>
             <div className="form__actions form__actions--start">

@@ -1,0 +1,47 @@
+// Documentos legais: /admin/legal-documents (/api/admin/legal-documents): the versions of the Termos de Uso and the
+// Política de Privacidade, newest first, and publishing a new one (audited). From its publication date on, everyone who
+// accepted an older version is asked to accept the new one when they next use the site.
+import GavelIcon from '@mui/icons-material/Gavel';
+import { Create, DataTable, DateField, DateTimeInput, List, SelectField, SelectInput, SimpleForm, TextInput, required, type ResourceProps } from 'react-admin';
+
+const kinds = [
+  { id: 'terms', name: 'Termos de Uso' },
+  { id: 'privacy', name: 'Política de Privacidade' },
+];
+
+function LegalDocumentList() {
+  return (
+    <List title="Documentos legais" pagination={false} sort={{ field: 'published_at', order: 'DESC' }} exporter={false}>
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col source="kind" label="Documento">
+          <SelectField source="kind" choices={kinds} />
+        </DataTable.Col>
+        <DataTable.Col source="version" label="Versão" />
+        <DataTable.Col source="published_at" label="Em vigor desde">
+          <DateField source="published_at" showTime locales="pt-BR" />
+        </DataTable.Col>
+        <DataTable.Col source="summary" label="O que mudou" />
+      </DataTable>
+    </List>
+  );
+}
+
+function LegalDocumentCreate() {
+  return (
+    <Create title="Publicar nova versão" redirect="list">
+      <SimpleForm>
+        <SelectInput source="kind" label="Documento" choices={kinds} validate={required('Escolha o documento.')} />
+        <TextInput source="version" label="Versão" helperText="Ex.: 2026-12-01" validate={required('Informe a versão.')} />
+        <DateTimeInput source="published_at" label="Em vigor a partir de" helperText="Vazio: agora. Depois da versão mais recente." />
+        <TextInput source="summary" label="O que mudou (mostrado a quem precisa aceitar)" multiline minRows={3} fullWidth validate={required('Resuma o que mudou.')} />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+export const legalDocuments: Partial<ResourceProps> = {
+  list: LegalDocumentList,
+  create: LegalDocumentCreate,
+  icon: GavelIcon,
+  options: { label: 'Documentos legais' },
+};

@@ -1,0 +1,40 @@
+// Texts of /profile's message choices and of the new-terms notice.
+const messages = {
+  title: 'Mensagens',
+  lead: 'Escolha por onde quer receber cada tipo de aviso. Mensagens de conta e segurança chegam sempre por e-mail.',
+  loading: 'Carregando suas escolhas...',
+  loadError: 'Não foi possível carregar suas escolhas.',
+  retry: 'Tentar novamente',
+  saved: 'Escolha salva',
+  saveError: 'Não foi possível salvar',
+  categories: { transactional: 'Grupos e pagamentos', vouchers: 'Vouchers', marketing: 'Novidades e promoções' },
+  channels: { email: 'E-mail', whatsapp: 'WhatsApp', push: 'Notificações no navegador (push)', in_app: 'No site' },
+  channelHeader: 'Canal',
+  whatsappNeedsNumber: 'Confirme seu número abaixo para ativar o WhatsApp.',
+  pushNeedsSubscription: 'Ative as notificações neste navegador para escolher o push.',
+  whatsapp: {
+    title: 'Seu WhatsApp',
+    none: 'Informe seu celular: enviaremos um código de 6 dígitos pelo WhatsApp para confirmar que o número é seu.',
+    phone: 'Celular com DDD',
+    send: 'Enviar código',
+    pending: 'Enviamos um código para {{phone}}. Digite-o abaixo (vale por 10 minutos).',
+    code: 'Código de 6 dígitos',
+    confirm: 'Confirmar',
+    resend: 'Trocar número ou reenviar',
+    confirmed: 'WhatsApp confirmado: {{phone}}.',
+    remove: 'Remover número',
+    removed: 'Número removido. O WhatsApp foi desligado.',
+  },
+  legal: {
+    title: 'Atualizamos nossos documentos',
+    lead: 'Para continuar usando o Turma, leia e aceite a versão em vigor:',
+    terms: 'Termos de Uso',
+    privacy: 'Política de Privacidade',
+    version: 'versão {{version}}',
+    accept: 'Li e aceito',
+    accepted: 'Obrigado! Sua aceitação foi registrada.',
+    error: 'Não foi possível registrar. Tente novamente.',
+  },
+};
+
+export default messages;
