@@ -12832,6 +12832,17 @@ export interface operations {
                         cart: {
                             [key: string]: unknown;
                         }[];
+                        consents: {
+                            legal_acceptances: {
+                                [key: string]: unknown;
+                            }[];
+                            message_preferences: {
+                                [key: string]: unknown;
+                            }[];
+                            whatsapp: {
+                                [key: string]: unknown;
+                            } | null;
+                        };
                         experiments: {
                             [key: string]: unknown;
                         }[];
@@ -12850,6 +12861,9 @@ export interface operations {
                             used_at: string | null;
                         }[];
                         memberships: {
+                            [key: string]: unknown;
+                        }[];
+                        messages_sent: {
                             [key: string]: unknown;
                         }[];
                         notifications: {
