@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { parseShippingTable, type ShippingTable } from './shipping/shipping-table';
 import { BRAZIL_UFS } from '../core/address/uf';
 import { isValidCnpj } from '../core/identity/cnpj';
+import { parseMelhorEnvioSender, type MelhorEnvioSender } from './shipping/melhor-envio.labels';
 
 const optionalUrl = z
   .string()
@@ -89,6 +90,16 @@ export const configSchema = z
     MELHOR_ENVIO_URL: z.url({ message: 'deve ser uma URL válida' }).default('https://melhorenvio.com.br'),
     MELHOR_ENVIO_TOKEN: z.string().optional(),
     SHIPPING_ORIGIN_CEP: z.string().regex(/^\d{5}-?\d{3}$/, 'use um CEP de 8 dígitos').default('01310-100'),
+    // Labels through Melhor Envio need the sender (JSON); its webhook is signed with the app's secret.
+    MELHOR_ENVIO_SENDER: z.string().optional().superRefine((v, ctx) => {
+      try {
+        parseMelhorEnvioSender(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `remetente inválido: ${(err as Error).message}` });
+      }
+    }),
+    MELHOR_ENVIO_WEBHOOK_SECRET: z.string().optional(),
+    SHIPPING_SIMULATE_TRACKING: z.enum(['true', 'false', '1', '0']).optional(),
     SHIPPING_TABLE: z.string().optional().superRefine((v, ctx) => {
       try {
         parseShippingTable(v);
@@ -317,7 +328,16 @@ export type Config = Readonly<{
     focusNfe: { url: string; token: string; ncm: string } | null;
   };
   /** Freight. `melhorEnvio` is null when MELHOR_ENVIO_TOKEN is unset (the table then quotes alone). */
-  shipping: { freeFrom: number; table: ShippingTable; originCep: string; melhorEnvio: { url: string; token: string } | null };
+  shipping: {
+    freeFrom: number;
+    table: ShippingTable;
+    originCep: string;
+    melhorEnvio: { url: string; token: string } | null;
+    /** Labels bought through Melhor Envio: its token and MELHOR_ENVIO_SENDER both set; else tracking codes are typed. */
+    labels: { sender: MelhorEnvioSender; webhookSecret: string | null } | null;
+    /** The embedded table makes parcel steps up (default outside production). */
+    simulateTracking: boolean;
+  };
 }>;
 
 export class ConfigError extends Error {
@@ -422,6 +442,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       table: parseShippingTable(c.SHIPPING_TABLE),
       originCep: c.SHIPPING_ORIGIN_CEP.replace(/\D/g, ''),
       melhorEnvio: c.MELHOR_ENVIO_TOKEN?.trim() ? { url: c.MELHOR_ENVIO_URL.replace(/\/$/, ''), token: c.MELHOR_ENVIO_TOKEN.trim() } : null,
+      labels: (() => {
+        const sender = c.MELHOR_ENVIO_TOKEN?.trim() ? parseMelhorEnvioSender(c.MELHOR_ENVIO_SENDER) : null;
+        return sender ? { sender, webhookSecret: c.MELHOR_ENVIO_WEBHOOK_SECRET?.trim() || null } : null;
+      })(),
+      simulateTracking: c.SHIPPING_SIMULATE_TRACKING === undefined ? c.NODE_ENV !== 'production' : c.SHIPPING_SIMULATE_TRACKING === 'true' || c.SHIPPING_SIMULATE_TRACKING === '1',
     },
   });
 }

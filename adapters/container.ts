@@ -33,9 +33,12 @@ import { PlanCategoryAdminService } from '../core/catalog/plan-category-admin';
 import { CartService } from '../core/marketplace/cart.service';
 import { OrderService } from '../core/marketplace/order.service';
 import { OrderLineRefundService } from '../core/marketplace/order-line-refund.service';
-import { ShippingService, type ShippingQuote } from '../core/shipping';
+import { ShippingService, type ShippingLabels, type ShippingQuote } from '../core/shipping';
 import { TableShippingQuote } from './shipping/table.shipping';
 import { FallbackShippingQuote, MelhorEnvioShippingQuote } from './shipping/melhor-envio.shipping';
+import { MelhorEnvioLabels } from './shipping/melhor-envio.labels';
+import { TableShippingLabels } from './shipping/table.labels';
+import { OrderParcelService } from '../core/marketplace/order-parcel.service';
 import { KnexAdminExports } from './db/repos/admin-exports.repo';
 import { KnexReports } from './db/repos/reports.repo';
 import { GoodsInvoiceService, type GoodsInvoice } from '../core/goods-invoices';
@@ -116,10 +119,20 @@ export interface ContainerOverrides {
   storage?: FileStorage;
   /** Replaces the freight quote (Melhor Envio or the table). */
   shippingQuote?: ShippingQuote;
-  /** Replaces the WhatsApp messenger WHATSAPP_PROVIDER chooses. */
-  messenger?: Messenger;
   /** Replaces the goods invoice provider NFE_PROVIDER chooses (Focus NFe or the sandbox). */
   goodsInvoice?: GoodsInvoice;
+  /** Replaces the labels and tracking (Melhor Envio or the table). */
+  shippingLabels?: ShippingLabels;
+  /** Replaces the WhatsApp messenger WHATSAPP_PROVIDER chooses. */
+  messenger?: Messenger;
+}
+
+/** Melhor Envio's labels when its token and MELHOR_ENVIO_SENDER are set, else the table (typed codes, simulated steps). */
+function createShippingLabels(config: Config, logger: Logger): ShippingLabels {
+  const me = config.shipping.melhorEnvio;
+  const labels = config.shipping.labels;
+  if (!me || !labels) return new TableShippingLabels({ simulate: config.shipping.simulateTracking });
+  return new MelhorEnvioLabels({ baseUrl: me.url, token: me.token, userAgent: turmaUserAgent(config.publicUrl), sender: labels.sender, webhookSecret: labels.webhookSecret, logger });
 }
 
 /** Melhor Envio when MELHOR_ENVIO_TOKEN is set (falling back to the table when it fails), else the table alone. */
@@ -335,6 +348,11 @@ export function buildContainer(config: Config, database: Database, overrides: Co
     (uow: AppUnitOfWork, clock: Clock, cache: CatalogCache, shipping: ShippingService, planOrders: PlanOrderFlow) =>
       new OrderService<Repositories>(uow, clock, cache, orderStatusHooks({ platformFeePercent: config.platformFeePercent }, planOrders), shipping),
     [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.CatalogCache, TOKENS.ShippingService, TOKENS.PlanOrderFlow],
+  );
+  c.bind<ShippingLabels>(TOKENS.ShippingLabels).toResolvedValue((logger: Logger) => overrides.shippingLabels ?? createShippingLabels(config, logger), [TOKENS.Logger]);
+  c.bind(TOKENS.OrderParcelService).toResolvedValue(
+    (uow: AppUnitOfWork, clock: Clock, orders: OrderService<Repositories>, labels: ShippingLabels) => new OrderParcelService(uow, clock, orders, labels),
+    [TOKENS.UnitOfWork, TOKENS.Clock, TOKENS.OrderService, TOKENS.ShippingLabels],
   );
   c.bind<GoodsInvoice>(TOKENS.GoodsInvoice).toConstantValue(overrides.goodsInvoice ?? createGoodsInvoice(config));
   c.bind(TOKENS.GoodsInvoiceService).toResolvedValue(

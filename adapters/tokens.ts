@@ -45,6 +45,9 @@ export const TOKENS = {
   PlanCategoryAdminService: Symbol.for('turma.PlanCategoryAdminService'),
   CartService: Symbol.for('turma.CartService'),
   OrderService: Symbol.for('turma.OrderService'),
+  /** Labels bought and parcels followed (core/marketplace/order-parcel.service.ts) over the ShippingLabels port. */
+  OrderParcelService: Symbol.for('turma.OrderParcelService'),
+  ShippingLabels: Symbol.for('turma.ShippingLabels'),
   /** Refunds of one order line (core/marketplace/order-line-refund.service.ts). */
   OrderLineRefundService: Symbol.for('turma.OrderLineRefundService'),
   /** The ShippingQuote port (Melhor Envio or the embedded table) and the freight quotes over it. */

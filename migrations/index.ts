@@ -38,8 +38,9 @@ import * as legalDocumentsInitial from './20261128110100_legal_documents_initial
 import * as pushSubscriptions from './20261128130000_push_subscriptions';
 import * as serviceInvoices from './20261128140000_service_invoices';
 import * as goodsInvoices from './20261128150000_goods_invoices';
-import * as walletRefundPayouts from './20261128170000_wallet_refund_payouts';
+import * as orderParcels from './20261128160000_order_parcels';
 import * as whatsappOutbox from './20261128120000_whatsapp_outbox';
+import * as walletRefundPayouts from './20261128170000_wallet_refund_payouts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -86,8 +87,9 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261128130000_push_subscriptions', pushSubscriptions],
   ['20261128140000_service_invoices', serviceInvoices],
   ['20261128150000_goods_invoices', goodsInvoices],
-  ['20261128170000_wallet_refund_payouts', walletRefundPayouts],
+  ['20261128160000_order_parcels', orderParcels],
   ['20261128120000_whatsapp_outbox', whatsappOutbox],
+  ['20261128170000_wallet_refund_payouts', walletRefundPayouts],
 ];
 
 /** The static list as knex's migration source; `wrap` lets the runner add a guard around each migration. */

@@ -36,6 +36,7 @@ import { KnexNotificationRepository } from './repos/notifications.repos';
 import { KnexWalletRepository } from './repos/wallet.repos';
 import { KnexReferralRepository } from './repos/referrals.repos';
 import { KnexCartRepository, KnexOrderRepository, KnexProductRepository } from './repos/marketplace.repos';
+import { KnexOrderShipmentRepository } from './repos/order-shipments.repo';
 import { KnexPlanOrderRepository } from './repos/plan-orders.repo';
 import { KnexProfessionalRepository, KnexReceivableRepository, KnexReviewRepository } from './repos/professionals.repos';
 import { KnexProfessionalPhotoRepository } from './repos/professional-photos.repos';
@@ -102,7 +103,7 @@ export function makeRepositories(db: Knex, onNotification?: (id: string) => Prom
     payments: { payments: new KnexPaymentRepository(db), events: new KnexPaymentEventRepository(db) },
     notifications: new KnexNotificationRepository(db, onNotification),
     wallet: new KnexWalletRepository(db),
-    marketplace: { products: new KnexProductRepository(db), cart: new KnexCartRepository(db), orders: new KnexOrderRepository(db), admin: new KnexProductAdminRepository(db), lineRefunds: new KnexOrderLineRefundRepository(db), uploads: new KnexProductUploadRepository(db), planOrders: new KnexPlanOrderRepository(db) },
+    marketplace: { products: new KnexProductRepository(db), cart: new KnexCartRepository(db), orders: new KnexOrderRepository(db), admin: new KnexProductAdminRepository(db), lineRefunds: new KnexOrderLineRefundRepository(db), uploads: new KnexProductUploadRepository(db), planOrders: new KnexPlanOrderRepository(db), shipments: new KnexOrderShipmentRepository(db) },
     professionals: { professionals: new KnexProfessionalRepository(db), photos: new KnexProfessionalPhotoRepository(db), receivables: new KnexReceivableRepository(db), reviews: new KnexReviewRepository(db), payouts: new KnexPayoutRepository(db) },
     campaigns: { campaigns: new KnexCampaignRepository(db), bonuses: new KnexCampaignBonusRepository(db) },
     commissions: new KnexCommissionRepository(db),

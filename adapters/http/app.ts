@@ -47,6 +47,7 @@ import { goodsInvoiceRoutes } from './routes/goods-invoices.routes';
 import { serviceInvoiceRoutes } from './routes/service-invoices.routes';
 import { marketplaceRoutes } from './routes/marketplace.routes';
 import { shippingRoutes } from './routes/shipping.routes';
+import { parcelRoutes } from './routes/parcels.routes';
 import { openApiRoutes } from './routes/openapi.routes';
 import { professionalRoutes } from './routes/professionals.routes';
 import { payoutRoutes } from './routes/payouts.routes';
@@ -71,6 +72,7 @@ export function apiRouters(config: Config): ContractRouter[] {
   const routers = [
     marketplaceRoutes(),
     shippingRoutes(),
+    parcelRoutes(),
     healthRoutes(),
     authRoutes(),
     planRoutes(),

@@ -6,8 +6,9 @@ import type { GroupService } from '../../core/groups/group.service';
 import type { PaymentService } from '../../core/payments/payment.service';
 import type { ExpireGroupsFlow, PayoutFlow } from '../../core/flows';
 import type { OrderService } from '../../core/marketplace/order.service';
+import type { OrderParcelService } from '../../core/marketplace/order-parcel.service';
 import type { OrderLineRefundService } from '../../core/marketplace/order-line-refund.service';
-import type { AppUnitOfWork } from '../db/unit-of-work';
+import type { AppUnitOfWork, Repositories } from '../db/unit-of-work';
 import type { Mailer } from '../../core/ports/mailer';
 import type { FileStorage } from '../../core/ports/storage';
 import { ProductUploadCleanup } from '../../core/marketplace/product-uploads';
@@ -52,6 +53,13 @@ export function jobDefinitions(container: Container): JobDefinition[] {
         const refunds = await payments().processRefunds();
         return { ...counts, refunds_done: refunds.refunded, refunds_failed: refunds.failed };
       },
+    }),
+    defineJob({
+      name: 'track_parcels',
+      description: 'Pergunta à transportadora pelos envios sem novidade (espera mais a cada consulta vazia) e aplica cada etapa uma vez',
+      cron: '*/5 * * * *',
+      ...SCHEDULED,
+      handler: async () => container.get<OrderParcelService<Repositories>>(TOKENS.OrderParcelService).poll(),
     }),
     defineJob({
       name: 'group_reminders',

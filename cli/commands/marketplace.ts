@@ -5,6 +5,8 @@ import type { Container } from 'inversify';
 import { z } from 'zod';
 import type { ProductService } from '../../core/marketplace/product.service';
 import type { OrderService } from '../../core/marketplace/order.service';
+import type { OrderParcelService } from '../../core/marketplace/order-parcel.service';
+import type { Repositories } from '../../adapters/db/unit-of-work';
 import type { PaymentService } from '../../core/payments/payment.service';
 import type { ProductAdminService } from '../../core/marketplace/product-admin';
 import { DomainError } from '../../core/shared/errors';
@@ -176,13 +178,17 @@ export function registerMarketplaceCommands(program: Command) {
   orders
     .command('set-status <id> <estado>')
     .description(`muda o estado (${ORDER_STATUSES.filter((s) => s !== 'pending' && s !== 'paid').join(', ')}); enviado exige --tracking`)
-    .option('--tracking <codigo>', 'código de rastreio (obrigatório para shipped)')
+    .option('--tracking <codigo>', 'código de rastreio (para shipped; sem ele, a etiqueta é comprada na Melhor Envio quando configurada)')
     .option('--note <texto>', 'nota no histórico (ex.: motivo do cancelamento)')
     .option('--json', 'saída em JSON')
     .action(async (id: string, status: string, opts: OutputOptions & { tracking?: string; note?: string }) => {
       const to: OrderStatus = parseStatus(status);
       const order = await withMarketplace(async ({ container }) => {
-        const changed = await get<OrderService>(container, TOKENS.OrderService).setStatus(id, to, { trackingCode: opts.tracking ?? null, actorEmail: OPERATOR, note: opts.note ?? null });
+        // Shipping goes through the parcel's use case, so the parcel is followed (and, without --tracking, the label bought).
+        const changed =
+          to === 'shipped'
+            ? await get<OrderParcelService<Repositories, Awaited<ReturnType<OrderService['adminGet']>>>>(container, TOKENS.OrderParcelService).ship(id, opts.tracking ?? null, OPERATOR)
+            : await get<OrderService>(container, TOKENS.OrderService).setStatus(id, to, { trackingCode: opts.tracking ?? null, actorEmail: OPERATOR, note: opts.note ?? null });
         // A refund marked on the payment is made through the provider right away (the job would retry a failure).
         if (to === 'refunded') await get<PaymentService>(container, TOKENS.PaymentService).processRefunds();
         return changed;

@@ -21,3 +21,5 @@ export * from './order.service';
 export * from './order-views';
 export * from './schemas';
 export * from './order-commands';
+export * from './order-parcel';
+export * from './order-parcel.service';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { dateTimeAnswer } from '../shared/answer-schemas';
 import { canTransition, ORDER_STATUSES, trackingCodeSchema, type OrderStatus } from './order-rules';
 import { orderSchema, orderSummarySchema } from './schemas';
+import { shipmentSchema } from './order-parcel';
 
 const statusList = z.union([z.enum(ORDER_STATUSES), z.array(z.enum(ORDER_STATUSES)).max(ORDER_STATUSES.length)]).transform((v) => (Array.isArray(v) ? v : [v]));
 const isoDate = z.coerce.date().refine((d) => !Number.isNaN(d.getTime()));
@@ -24,7 +25,8 @@ const reason = z
   .min(3, { message: 'Informe o motivo (ao menos 3 caracteres)' })
   .max(500, { message: 'No máximo 500 caracteres' });
 
-export const shipOrderSchema = z.object({ tracking_code: trackingCodeSchema });
+/** Without a tracking code the label is bought through the shipping provider (when it buys labels). */
+export const shipOrderSchema = z.object({ tracking_code: trackingCodeSchema.optional() });
 export const cancelOrderSchema = z.object({ reason });
 export const refundOrderSchema = z.object({ reason });
 export const bulkPreparingSchema = z.object({
@@ -53,6 +55,8 @@ export const adminOrderSchema = orderSchema
     user_id: z.string(),
     email: z.string().nullable(),
     allowed_moves: z.array(z.enum(ADMIN_ORDER_MOVES)).describe('The actions an operator may take now (the order state table).'),
+    shipment: shipmentSchema.nullable().describe('The parcel: provider, tracking code, label link and the carrier\'s latest step.'),
+    buys_labels: z.boolean().describe('Whether shipping without a tracking code buys the label through the shipping provider.'),
   })
   .meta({ id: 'AdminOrder' });
 export const bulkPreparingAnswerSchema = z

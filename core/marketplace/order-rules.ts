@@ -16,8 +16,11 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: 'Reembolsado',
 };
 
-/** Who moves an order: the payment (its confirmation, or a refund or chargeback it reports), the expiry job, or an operator (CLI / back office). */
-export type OrderActor = 'payment' | 'system' | 'operator';
+/**
+ * Who moves an order: the payment (its confirmation, or a refund or chargeback it reports), the expiry job, an operator
+ * (CLI / back office), or the carrier (its "delivered" step, order-parcel.service.ts).
+ */
+export type OrderActor = 'payment' | 'system' | 'operator' | 'carrier';
 
 /**
  * Every allowed move and who may make it. `pending → paid` only by a confirmed payment; an unpaid order is
@@ -28,7 +31,7 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, Partial<Record<OrderStatus, 
   // `refunded` by a payment: the provider reports a refund or chargeback of the order's confirmed payment.
   paid: { preparing: ['operator'], refunded: ['operator', 'payment'] },
   preparing: { shipped: ['operator'], refunded: ['operator', 'payment'] },
-  shipped: { delivered: ['operator'], refunded: ['operator', 'payment'] },
+  shipped: { delivered: ['operator', 'carrier'], refunded: ['operator', 'payment'] },
   delivered: { refunded: ['operator', 'payment'] },
   cancelled: {},
   refunded: {},

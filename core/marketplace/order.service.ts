@@ -11,7 +11,7 @@ import { ORDER_ADMIN_SORTS, type OrderAdminSort, type OrderItemRecord, type Orde
 import type { ListQuery } from '../shared/list-query';
 import type { OrderAdminFilterInput } from './order-admin';
 import { cancelPendingPayment, requestChargeCancel, requestRefund } from '../payments';
-import { STATUS_TIMESTAMP, addressFromProfile, assertTransition, createOrderSchema, orderAddressSchema, orderExpiry, returnsStock, trackingCodeSchema, type CreateOrderInput, type OrderAddress, type OrderStatus } from './order-rules';
+import { STATUS_TIMESTAMP, addressFromProfile, assertTransition, createOrderSchema, orderAddressSchema, orderExpiry, returnsStock, trackingCodeSchema, type CreateOrderInput, type OrderActor, type OrderAddress, type OrderStatus } from './order-rules';
 import type { ShippingService } from '../shipping';
 import { cartChangedDuringOrder, freightColumns, freightKey, quoteOrderFreight, type OrderFreight } from './order-shipping';
 import { orderNotify, orderReturnEmail, orderStatusEmail } from './order-messages';
@@ -28,6 +28,7 @@ import type { AuditScope } from '../audit/ports';
 import type { WalletScope } from '../wallet/ports';
 import { fieldsOf, orderNotFound, orderView, outOfStock, productUnavailable, toAdminOrderSummary, toOrderSummary } from './order-views';
 import { rejectOrderReturn, requestOrderReturn } from './order-return.service';
+import { shipmentView } from './order-parcel';
 
 /**
  * The tables orders read and write; they reach payments (the order's charge), the wallet (credit it spent comes back),
@@ -48,6 +49,16 @@ export interface OrderStatusHooks<H extends object> {
   refunded?: (tx: Tx<H>, order: OrderRecord, now: Date) => Promise<unknown>;
   /** A plan order handed to shipping redeems its voucher (core/flows/plan-order.flow.ts). */
   shipped?: (tx: Tx<H>, order: OrderRecord, now: Date) => Promise<unknown>;
+}
+
+/** An operator's move (or the carrier's: `actor`, with the step's date as `at`). */
+export interface OrderMoveOptions {
+  trackingCode?: string | null;
+  actorEmail: string;
+  note?: string | null;
+  itemReturned?: boolean;
+  actor?: OrderActor;
+  at?: Date;
 }
 
 export class OrderService<H extends object = object> {
@@ -155,8 +166,8 @@ export class OrderService<H extends object = object> {
   async adminGet(orderId: string) {
     const order = isId(orderId) ? await this.uow.repos.marketplace.orders.findById(orderId) : null;
     if (!order) throw orderNotFound();
-    const user = await this.uow.repos.identity.users.findById(order.user_id);
-    return { ...(await orderView(this.uow.repos, order, this.clock.now())), user_id: order.user_id, email: user?.email ?? null };
+    const [user, shipment] = await Promise.all([this.uow.repos.identity.users.findById(order.user_id), this.uow.repos.marketplace.shipments.find(order.id)]);
+    return { ...(await orderView(this.uow.repos, order, this.clock.now())), user_id: order.user_id, email: user?.email ?? null, shipment: shipmentView(shipment) };
   }
 
   /** GET /api/admin/orders (ra-data-simple-rest): filtered, sorted by a whitelisted field, one window and the total. */
@@ -222,76 +233,83 @@ export class OrderService<H extends object = object> {
    * or refunding before shipping returns the stock; refunding marks the confirmed payment for refund, which
    * PaymentService.processRefunds then makes through the provider.
    */
-  async setStatus(orderId: string, to: OrderStatus, options: { trackingCode?: string | null; actorEmail: string; note?: string | null; itemReturned?: boolean }) {
+  async setStatus(orderId: string, to: OrderStatus, options: OrderMoveOptions) {
     if (!isId(orderId)) throw orderNotFound();
-    const now = this.clock.now();
-    const stockBack = await this.uow.run(async (tx) => {
-      const order = await tx.marketplace.orders.lock(orderId);
-      if (!order) throw orderNotFound();
-      // A received return: only a pending request of a delivered order; its stock comes back too.
-      if (options.itemReturned) assertReturnPending(order);
-      assertTransition(order.status, to, 'operator', { trackingCode: options.trackingCode ?? null });
-      assertPlanOrderMove(order, to);
-      const tracking = to === 'shipped' ? trackingCodeSchema.parse(options.trackingCode) : undefined;
-      const patch = {
-        [STATUS_TIMESTAMP[to as Exclude<OrderStatus, 'pending'>]]: now,
-        ...(tracking ? { tracking_code: tracking } : {}),
-        ...(to === 'cancelled' || to === 'refunded' ? { cancel_reason: options.note ?? (to === 'cancelled' ? 'Cancelado pela Turma' : 'Reembolsado pela Turma') } : {}),
-        ...(options.itemReturned ? { return_status: 'accepted' as const, return_decided_at: now } : {}),
-      };
-      if (!(await tx.marketplace.orders.moveIf(order.id, [order.status], to, patch))) throw conflict('invalid_order_transition', 'O pedido mudou de estado enquanto isso. Tente de novo.');
-      // After line refunds a full refund gives back, and tells, only the rest of the total.
-      const refundAmount = to === 'refunded' ? Math.max(order.total_amount - (await tx.marketplace.lineRefunds.listForOrder(order.id)).reduce((sum, line) => sum + line.amount, 0), 0) : 0;
-      const back = returnsStock(order.status, to) || options.itemReturned ? await this.returnStock(tx, order.id) : 0;
-      await tx.marketplace.orders.recordStatus({ order_id: order.id, from_status: order.status, to_status: to, actor: options.actorEmail, note: options.note ?? (tracking ? `rastreio ${tracking}` : null), created_at: now });
-      if (to === 'shipped') await tx.notifications.create(orderNotify.shipped(order.user_id, order.id, tracking!));
-      if (to === 'shipped') await this.hooks.shipped?.(tx, order, now);
-      if (to === 'delivered') {
-        await tx.notifications.create(orderNotify.delivered(order.user_id, order.id));
-        await this.hooks.delivered?.(tx, order, now);
-      }
-      if (to === 'refunded') {
-        await tx.notifications.create(
-          options.itemReturned ? orderNotify.returnAccepted(order.user_id, order.id, refundAmount) : orderNotify.refunded(order.user_id, order.id, refundAmount),
-        );
-        // Marked for refund and the `payments.refund` job enqueued in this transaction (the provider refund runs there).
-        if (order.payment_id) await requestRefund(tx, { id: order.payment_id }, options.note ?? 'pedido reembolsado pela operação');
-        await this.hooks.refunded?.(tx, order, now);
-      }
-      if (to === 'cancelled') await tx.notifications.create(orderNotify.expired(order.user_id, order.id));
-      if (to === 'shipped' || to === 'delivered' || to === 'cancelled' || to === 'refunded') {
-        const customer = await tx.identity.users.findById(order.user_id);
-        const profile = customer ? await tx.identity.profiles.findByUserId(customer.id) : null;
-        if (customer && options.itemReturned) {
-          await tx.jobs.enqueue('mail.send', orderReturnEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, step: 'accepted', amount: refundAmount }));
-        } else if (customer) {
-          await tx.jobs.enqueue('mail.send', orderStatusEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, status: to, trackingCode: tracking ?? null, amount: to === 'refunded' ? refundAmount : order.total_amount, reason: options.note ?? null }));
-        }
-      }
-      // The charge is dropped with its wallet credit back (once: a ref-unique entry).
-      if (to === 'cancelled' && order.payment_id && (await cancelPendingPayment(tx, { id: order.payment_id }, 'pedido cancelado pela operação', 'pedido cancelado'))) {
-        // And the charge is cancelled at the provider, so its QR code or boleto takes no more money.
-        await requestChargeCancel(tx, { id: order.payment_id }, 'pedido cancelado pela operação');
-      }
-      await tx.audit.append({
-        action: options.itemReturned ? 'order.return_accepted' : 'order.status_changed',
-        actor_email: options.actorEmail,
-        entity_type: 'order',
-        entity_id: order.id,
-        metadata: {
-          from: order.status,
-          to,
-          ...(tracking ? { tracking_code: tracking } : {}),
-          ...(options.note ? { reason: options.note } : {}),
-          ...(options.itemReturned ? { stock_returned: true, refund_amount: refundAmount } : {}),
-          before: { status: order.status, tracking_code: order.tracking_code, ...(options.itemReturned ? { return_status: order.return_status } : {}) },
-          after: { status: to, tracking_code: tracking ?? order.tracking_code, ...(options.itemReturned ? { return_status: 'accepted' } : {}) },
-        },
-      });
-      return back;
-    });
+    const stockBack = await this.uow.run((tx) => this.move(tx, orderId, to, options));
     if (stockBack > 0) this.catalog.changed();
     return this.adminGet(orderId);
+  }
+
+  /**
+   * setStatus inside a caller's transaction (the carrier's "delivered", order-parcel.service.ts): the same checks,
+   * writes, messages and hooks; answers the units of stock returned.
+   */
+  async move(tx: Tx<OrderScope & H>, orderId: string, to: OrderStatus, options: OrderMoveOptions): Promise<number> {
+    // The carrier's step carries its own date (the real delivery); an operator's move happens now.
+    const now = options.at ?? this.clock.now();
+    const order = await tx.marketplace.orders.lock(orderId);
+    if (!order) throw orderNotFound();
+    // A received return: only a pending request of a delivered order; its stock comes back too.
+    if (options.itemReturned) assertReturnPending(order);
+    assertTransition(order.status, to, options.actor ?? 'operator', { trackingCode: options.trackingCode ?? null });
+    assertPlanOrderMove(order, to);
+    const tracking = to === 'shipped' ? trackingCodeSchema.parse(options.trackingCode) : undefined;
+    const patch = {
+      [STATUS_TIMESTAMP[to as Exclude<OrderStatus, 'pending'>]]: now,
+      ...(tracking ? { tracking_code: tracking } : {}),
+      ...(to === 'cancelled' || to === 'refunded' ? { cancel_reason: options.note ?? (to === 'cancelled' ? 'Cancelado pela Turma' : 'Reembolsado pela Turma') } : {}),
+      ...(options.itemReturned ? { return_status: 'accepted' as const, return_decided_at: now } : {}),
+    };
+    if (!(await tx.marketplace.orders.moveIf(order.id, [order.status], to, patch))) throw conflict('invalid_order_transition', 'O pedido mudou de estado enquanto isso. Tente de novo.');
+    // After line refunds a full refund gives back, and tells, only the rest of the total.
+    const refundAmount = to === 'refunded' ? Math.max(order.total_amount - (await tx.marketplace.lineRefunds.listForOrder(order.id)).reduce((sum, line) => sum + line.amount, 0), 0) : 0;
+    const back = returnsStock(order.status, to) || options.itemReturned ? await this.returnStock(tx, order.id) : 0;
+    await tx.marketplace.orders.recordStatus({ order_id: order.id, from_status: order.status, to_status: to, actor: options.actorEmail, note: options.note ?? (tracking ? `rastreio ${tracking}` : null), created_at: now });
+    if (to === 'shipped') await tx.notifications.create(orderNotify.shipped(order.user_id, order.id, tracking!));
+    if (to === 'shipped') await this.hooks.shipped?.(tx, order, now);
+    if (to === 'delivered') {
+      await tx.notifications.create(orderNotify.delivered(order.user_id, order.id));
+      await this.hooks.delivered?.(tx, order, now);
+    }
+    if (to === 'refunded') {
+      await tx.notifications.create(
+        options.itemReturned ? orderNotify.returnAccepted(order.user_id, order.id, refundAmount) : orderNotify.refunded(order.user_id, order.id, refundAmount),
+      );
+      // Marked for refund and the `payments.refund` job enqueued in this transaction (the provider refund runs there).
+      if (order.payment_id) await requestRefund(tx, { id: order.payment_id }, options.note ?? 'pedido reembolsado pela operação');
+      await this.hooks.refunded?.(tx, order, now);
+    }
+    if (to === 'cancelled') await tx.notifications.create(orderNotify.expired(order.user_id, order.id));
+    if (to === 'shipped' || to === 'delivered' || to === 'cancelled' || to === 'refunded') {
+      const customer = await tx.identity.users.findById(order.user_id);
+      const profile = customer ? await tx.identity.profiles.findByUserId(customer.id) : null;
+      if (customer && options.itemReturned) {
+        await tx.jobs.enqueue('mail.send', orderReturnEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, step: 'accepted', amount: refundAmount }));
+      } else if (customer) {
+        await tx.jobs.enqueue('mail.send', orderStatusEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, status: to, trackingCode: tracking ?? null, amount: to === 'refunded' ? refundAmount : order.total_amount, reason: options.note ?? null }));
+      }
+    }
+    // The charge is dropped with its wallet credit back (once: a ref-unique entry).
+    if (to === 'cancelled' && order.payment_id && (await cancelPendingPayment(tx, { id: order.payment_id }, 'pedido cancelado pela operação', 'pedido cancelado'))) {
+      // And the charge is cancelled at the provider, so its QR code or boleto takes no more money.
+      await requestChargeCancel(tx, { id: order.payment_id }, 'pedido cancelado pela operação');
+    }
+    await tx.audit.append({
+      action: options.itemReturned ? 'order.return_accepted' : 'order.status_changed',
+      actor_email: options.actorEmail,
+      entity_type: 'order',
+      entity_id: order.id,
+      metadata: {
+        from: order.status,
+        to,
+        ...(tracking ? { tracking_code: tracking } : {}),
+        ...(options.note ? { reason: options.note } : {}),
+        ...(options.itemReturned ? { stock_returned: true, refund_amount: refundAmount } : {}),
+        before: { status: order.status, tracking_code: order.tracking_code, ...(options.itemReturned ? { return_status: order.return_status } : {}) },
+        after: { status: to, tracking_code: tracking ?? order.tracking_code, ...(options.itemReturned ? { return_status: 'accepted' } : {}) },
+      },
+    });
+    return back;
   }
 
   /** POST /api/orders/:id/return: the customer asks to return a delivered order within 7 days (order-return.service.ts). */

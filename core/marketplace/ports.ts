@@ -6,6 +6,7 @@ import type { ListQuery } from '../shared/list-query';
 import type { ShippingProductReader } from '../shipping';
 import type { OrderLineRefundRepository } from './order-line-refund';
 import type { ProductUploadRepository } from './product-uploads';
+import type { OrderShipmentRepository } from './order-parcel';
 
 export interface ProductCategoryRecord {
   id: string;
@@ -245,6 +246,8 @@ export interface MarketplaceRepositories {
   uploads: ProductUploadRepository;
   /** Product plans shipped as orders (plan-order.ts). */
   planOrders: PlanOrderRepository;
+  /** Each shipped order's parcel and the carrier's steps (order-parcel.ts). */
+  shipments: OrderShipmentRepository;
 }
 
 /** The marketplace module's tables, as a unit of work scope (core/ports/unit-of-work.ts). */

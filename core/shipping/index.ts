@@ -3,3 +3,4 @@
 export * from './shipping-rules';
 export * from './ports';
 export * from './shipping.service';
+export * from './parcel-rules';

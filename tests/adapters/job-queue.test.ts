@@ -221,7 +221,7 @@ describe('/api/admin/jobs', { timeout: 60_000 }, () => {
       // Every job; other modules add theirs, so the list is checked to contain these.
       const ids = list.body.map((j: { id: string }) => j.id) as string[];
       expect(list.headers.get('content-range')).toBe(`jobs 0-${ids.length - 1}/${ids.length}`);
-      expect(ids).toEqual(expect.arrayContaining(['cleanup_product_uploads', 'cleanup_sessions', 'expire_groups', 'expire_orders', 'group_reminders', 'mail.send', 'marketplace.line_refund', 'mature_receivables', 'messages.fanout', 'pay_professionals', 'payments.cancel_charge', 'payments.refund', 'payouts.transfer', 'push.send', 'reconcile_payments', 'release_holds']));
+      expect(ids).toEqual(expect.arrayContaining(['cleanup_product_uploads', 'cleanup_sessions', 'expire_groups', 'expire_orders', 'group_reminders', 'mail.send', 'marketplace.line_refund', 'mature_receivables', 'messages.fanout', 'pay_professionals', 'payments.cancel_charge', 'payments.refund', 'payouts.transfer', 'push.send', 'reconcile_payments', 'release_holds', 'track_parcels']));
       expect(list.body.find((j: { id: string }) => j.id === 'expire_groups')).toMatchObject({ schedule: '*/5 * * * *', paused: false, failed: 0 });
 
       const run = await admin.client.post('/api/admin/jobs/release_holds/run');

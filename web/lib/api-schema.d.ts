@@ -662,7 +662,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Preparing → shipped, with the tracking code */
+        /** Preparing → shipped: with the typed tracking code, or (none sent) buying the label through the shipping provider */
         post: operations["postApiAdminOrdersIdShip"];
         delete?: never;
         options?: never;
@@ -1707,6 +1707,26 @@ export interface paths {
          * @description As `turma groups expire <id>`: paid entries are refunded, or kept as wallet credit when the member chose so. 404 for a group the caller does not own.
          */
         post: operations["postApiDevGroupsIdExpire"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/orders/{id}/parcel/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Development only: the next simulated carrier step of an order's parcel (posted, in transit, out for delivery, delivered)
+         * @description Answers 404 in production.
+         */
+        post: operations["postApiDevOrdersIdParcelNext"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3215,6 +3235,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/melhor-envio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Melhor Envio tracking events (header `X-ME-Signature`: base64 HMAC-SHA256 of the body with the app secret) */
+        post: operations["postApiWebhooksMelhorEnvio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/whatsapp": {
         parameters: {
             query?: never;
@@ -3532,6 +3569,8 @@ export interface components {
             };
             /** @description The actions an operator may take now (the order state table). */
             allowed_moves: ("preparing" | "ship" | "deliver" | "cancel" | "refund")[];
+            /** @description Whether shipping without a tracking code buys the label through the shipping provider. */
+            buys_labels: boolean;
             can_pay: boolean;
             can_return: boolean;
             cancel_reason: string | null;
@@ -3586,6 +3625,8 @@ export interface components {
                 /** @enum {string} */
                 status: "requested" | "accepted" | "rejected";
             } | null;
+            /** @description The parcel: provider, tracking code, label link and the carrier's latest step. */
+            shipment: components["schemas"]["OrderShipment"] | null;
             shipping: {
                 amount: number;
                 days: number;
@@ -3602,7 +3643,7 @@ export interface components {
             timeline: {
                 /** Format: date-time */
                 at: string;
-                event: ("return_requested" | "return_rejected" | "line_refunded") | null;
+                event: ("return_requested" | "return_rejected" | "line_refunded" | "parcel_posted" | "parcel_in_transit" | "parcel_out_for_delivery" | "parcel_returned") | null;
                 label: string;
                 note: string | null;
                 /** @enum {string} */
@@ -4644,7 +4685,7 @@ export interface components {
             timeline: {
                 /** Format: date-time */
                 at: string;
-                event: ("return_requested" | "return_rejected" | "line_refunded") | null;
+                event: ("return_requested" | "return_rejected" | "line_refunded" | "parcel_posted" | "parcel_in_transit" | "parcel_out_for_delivery" | "parcel_returned") | null;
                 label: string;
                 note: string | null;
                 /** @enum {string} */
@@ -4683,6 +4724,18 @@ export interface components {
         OrderList: {
             items: components["schemas"]["OrderSummary"][];
             total: number;
+        };
+        OrderShipment: {
+            label_url: string | null;
+            next_poll_at: string | null;
+            provider: string;
+            provider_order_id: string | null;
+            /** @description The carrier sent the parcel back: the operator decides (ship again or refund). */
+            returned: boolean;
+            /** @enum {string} */
+            status: "created" | "posted" | "in_transit" | "out_for_delivery" | "delivered" | "returned";
+            status_label: string;
+            tracking_code: string | null;
         };
         OrderSummary: {
             /** Format: date-time */
@@ -7567,7 +7620,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    tracking_code: string;
+                    tracking_code?: string;
                 };
             };
         };
@@ -11840,6 +11893,68 @@ export interface operations {
             };
             /** @description Conflict: duplicate, full, out of stock or wrong state. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiDevOrdersIdParcelNext: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the step moved the parcel, and which step it was (null when the parcel has arrived). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "applied" | "ignored" | "unknown";
+                        status: ("posted" | "in_transit" | "out_for_delivery" | "delivered" | "returned") | null;
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16864,6 +16979,70 @@ export interface operations {
             };
             /** @description Not signed in, session expired, or bad credentials. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiWebhooksMelhorEnvio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    event: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Received; how many steps moved a parcel, were already known or named no parcel of ours. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        applied: number;
+                        ignored: number;
+                        /** @constant */
+                        received: true;
+                        unknown: number;
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

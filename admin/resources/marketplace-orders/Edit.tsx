@@ -4,7 +4,7 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { Box, Button as MuiButton, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField as MuiTextField, Typography } from '@mui/material';
+import { Alert, Box, Button as MuiButton, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField as MuiTextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Button, Loading, ShowBase, Title, TopToolbar, useLocaleState, useNotify, useRecordContext, useShowContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -23,7 +23,7 @@ export const orderAction = <M extends Move>(id: string, action: M, body?: ApiBod
 
 // ---------------------------------------------------------------------------------------------------------------
 // Detail (/admin/marketplace/orders/:orderId)
-export const ShipDialog = ({ open, onClose, onShip }: { open: boolean; onClose: () => void; onShip: (code: string) => Promise<void> }) => {
+export const ShipDialog = ({ open, onClose, onShip, buysLabels = false }: { open: boolean; onClose: () => void; onShip: (code: string | null) => Promise<void>; buysLabels?: boolean }) => {
   const translate = useTranslate();
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
@@ -46,6 +46,8 @@ export const ShipDialog = ({ open, onClose, onShip }: { open: boolean; onClose: 
       <DialogTitle id="ship-dialog-title">{translate('turma.orders.ship_title')}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{translate('turma.orders.ship_text')}</DialogContentText>
+        {/* With a label provider the code is optional: buying the label gives it. */}
+        {buysLabels ? <DialogContentText sx={{ mb: 2 }}>{translate('turma.orders.ship_label_text')}</DialogContentText> : null}
         <MuiTextField
           autoFocus
           fullWidth
@@ -65,6 +67,22 @@ export const ShipDialog = ({ open, onClose, onShip }: { open: boolean; onClose: 
         <MuiButton onClick={onClose} disabled={busy}>
           {translate('ra.action.cancel')}
         </MuiButton>
+        {buysLabels ? (
+          <MuiButton
+            onClick={async () => {
+              setBusy(true);
+              try {
+                await onShip(null);
+              } finally {
+                setBusy(false);
+              }
+            }}
+            disabled={busy}
+            variant="outlined"
+          >
+            {translate('turma.orders.actions.buy_label')}
+          </MuiButton>
+        ) : null}
         <MuiButton onClick={submit} disabled={busy} variant="contained">
           {translate('turma.orders.actions.ship')}
         </MuiButton>
@@ -124,7 +142,7 @@ export const OrderActions = () => {
           <ReplayIcon />
         </Button>
       ) : null}
-      <ShipDialog open={dialog === 'ship'} onClose={() => setDialog(null)} onShip={(code) => quiet(run('ship', { tracking_code: code }))} />
+      <ShipDialog open={dialog === 'ship'} buysLabels={record.buys_labels} onClose={() => setDialog(null)} onShip={(code) => quiet(run('ship', code ? { tracking_code: code } : {}))} />
       <ReasonDialog
         open={dialog === 'cancel' || dialog === 'refund'}
         title={dialog === 'refund' ? 'turma.orders.refund_title' : 'turma.orders.cancel_title'}
@@ -255,6 +273,11 @@ export const OrderDetailBody = () => {
         <Link to={`/${ORDERS_RESOURCE}`}>{translate('turma.orders.back')}</Link>
       </Box>
       <OrderActions />
+      {record.shipment?.returned ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {translate('turma.orders.parcel_returned')}
+        </Alert>
+      ) : null}
       <ReturnSection />
       <SectionCard title="turma.orders.sections.summary">
         <Facts>
@@ -278,6 +301,19 @@ export const OrderDetailBody = () => {
           <Fact label="turma.orders.tracking_code" mono>
             {record.tracking_code ?? '—'}
           </Fact>
+          {record.shipment ? (
+            <Fact label="turma.orders.fields.parcel">
+              {translate(`turma.orders.parcel_status.${record.shipment.status}`)}
+              {record.shipment.label_url ? (
+                <>
+                  {' · '}
+                  <a href={record.shipment.label_url} target="_blank" rel="noreferrer">
+                    {translate('turma.orders.print_label')}
+                  </a>
+                </>
+              ) : null}
+            </Fact>
+          ) : null}
           {record.cancel_reason ? <Fact label="turma.orders.fields.reason">{record.cancel_reason}</Fact> : null}
         </Facts>
       </SectionCard>

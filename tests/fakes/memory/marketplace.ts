@@ -3,6 +3,7 @@
 import type { CartRepository, MarketplaceScope, OrderRepository, PlanOrderRepository, ProductAdminRepository, ProductRepository } from '../../../core/marketplace/ports';
 import type { OrderLineRefundRepository } from '../../../core/marketplace/order-line-refund';
 import type { ProductUploadRepository } from '../../../core/marketplace/product-uploads';
+import type { OrderShipmentRepository } from '../../../core/marketplace/order-parcel';
 import type { MemoryDb } from './db';
 import { faked, newestFirst } from './table';
 
@@ -66,6 +67,7 @@ export function marketplaceFake(db: MemoryDb): MarketplaceScope {
       lineRefunds: faked<OrderLineRefundRepository>('marketplace.lineRefunds', {}),
       uploads: faked<ProductUploadRepository>('marketplace.uploads', {}),
       planOrders: faked<PlanOrderRepository>('marketplace.planOrders', {}),
+      shipments: faked<OrderShipmentRepository>('marketplace.shipments', {}),
     },
   };
 }

@@ -2,6 +2,8 @@
 // Every action is the OrderService's: 409 on a wrong move, audited with before/after, the customer notified.
 import { z } from 'zod';
 import type { OrderService } from '../../../../core/marketplace/order.service';
+import type { OrderParcelService } from '../../../../core/marketplace/order-parcel.service';
+import type { Repositories } from '../../../db/unit-of-work';
 import {
   adminOrderSchema,
   allowedMoves,
@@ -25,7 +27,13 @@ const admin = { roles: ['admin' as const] };
 const idParams = z.object({ id: z.string() });
 const actorEmail = (ctx: AppContext) => ctx.state.user!.email;
 /** The order as the back office shows it: with the moves its state allows, so the screen copies no rule. */
-const withMoves = <T extends Parameters<typeof allowedMoves>[0]>(order: T) => ({ ...order, allowed_moves: allowedMoves(order) });
+const withMoves = <T extends Parameters<typeof allowedMoves>[0]>(ctx: AppContext, order: T) => ({
+  ...order,
+  allowed_moves: allowedMoves(order),
+  buys_labels: parcels(ctx).buysLabels,
+});
+type AdminOrder = Awaited<ReturnType<OrderService['adminGet']>>;
+const parcels = (ctx: AppContext) => ctx.container.get<OrderParcelService<Repositories, AdminOrder>>(TOKENS.OrderParcelService);
 
 export function orderAdminRoutes() {
   const service = (ctx: AppContext) => ctx.container.get<OrderService>(TOKENS.OrderService);
@@ -66,7 +74,7 @@ export function orderAdminRoutes() {
       params: idParams,
       errors: [404],
       answers: { 200: { description: 'The order.', schema: adminOrderSchema } },
-      handler: async (ctx, { params }) => reply(200, withMoves(await service(ctx).adminGet(params.id))),
+      handler: async (ctx, { params }) => reply(200, withMoves(ctx, await service(ctx).adminGet(params.id))),
     })
     .route({
       method: 'post',
@@ -76,18 +84,20 @@ export function orderAdminRoutes() {
       params: idParams,
       errors: [404, 409],
       answers: detail,
-      handler: async (ctx, { params }) => reply(200, withMoves(await service(ctx).setStatus(params.id, 'preparing', { actorEmail: actorEmail(ctx) }))),
+      handler: async (ctx, { params }) => reply(200, withMoves(ctx, await service(ctx).setStatus(params.id, 'preparing', { actorEmail: actorEmail(ctx) }))),
     })
     .route({
       method: 'post',
       path: '/:id/ship',
-      summary: 'Preparing → shipped, with the tracking code',
+      summary: 'Preparing → shipped: with the typed tracking code, or (none sent) buying the label through the shipping provider',
       guard: admin,
       params: idParams,
       body: shipOrderSchema,
       errors: [400, 404, 409],
       answers: detail,
-      handler: async (ctx, { params, body }) => reply(200, withMoves(await service(ctx).setStatus(params.id, 'shipped', { actorEmail: actorEmail(ctx), trackingCode: body.tracking_code }))),
+      // Without a tracking code the label is bought through the shipping provider (order-parcel.service.ts).
+      handler: async (ctx, { params, body }) =>
+        reply(200, withMoves(ctx, await parcels(ctx).ship(params.id, body.tracking_code, actorEmail(ctx)))),
     })
     .route({
       method: 'post',
@@ -97,7 +107,7 @@ export function orderAdminRoutes() {
       params: idParams,
       errors: [404, 409],
       answers: detail,
-      handler: async (ctx, { params }) => reply(200, withMoves(await service(ctx).setStatus(params.id, 'delivered', { actorEmail: actorEmail(ctx) }))),
+      handler: async (ctx, { params }) => reply(200, withMoves(ctx, await service(ctx).setStatus(params.id, 'delivered', { actorEmail: actorEmail(ctx) }))),
     })
     .route({
       method: 'post',
@@ -108,7 +118,7 @@ export function orderAdminRoutes() {
       body: cancelOrderSchema,
       errors: [400, 404, 409],
       answers: detail,
-      handler: async (ctx, { params, body }) => reply(200, withMoves(await service(ctx).setStatus(params.id, 'cancelled', { actorEmail: actorEmail(ctx), note: body.reason }))),
+      handler: async (ctx, { params, body }) => reply(200, withMoves(ctx, await service(ctx).setStatus(params.id, 'cancelled', { actorEmail: actorEmail(ctx), note: body.reason }))),
     })
     .route({
       method: 'post',
@@ -119,7 +129,7 @@ export function orderAdminRoutes() {
       body: refundOrderSchema,
       errors: [400, 404, 409],
       answers: detail,
-      handler: async (ctx, { params, body }) => reply(200, withMoves(await service(ctx).setStatus(params.id, 'refunded', { actorEmail: actorEmail(ctx), note: body.reason }))),
+      handler: async (ctx, { params, body }) => reply(200, withMoves(ctx, await service(ctx).setStatus(params.id, 'refunded', { actorEmail: actorEmail(ctx), note: body.reason }))),
     })
     .route({
       method: 'get',
@@ -150,7 +160,7 @@ export function orderAdminRoutes() {
       params: idParams,
       errors: [404, 409],
       answers: detail,
-      handler: async (ctx, { params }) => reply(200, withMoves(await service(ctx).acceptReturn(params.id, actorEmail(ctx)))),
+      handler: async (ctx, { params }) => reply(200, withMoves(ctx, await service(ctx).acceptReturn(params.id, actorEmail(ctx)))),
     })
     .route({
       method: 'post',
@@ -161,6 +171,6 @@ export function orderAdminRoutes() {
       body: rejectReturnSchema,
       errors: [400, 404, 409],
       answers: detail,
-      handler: async (ctx, { params }) => reply(200, withMoves(await service(ctx).rejectReturn(params.id, actorEmail(ctx), ctx.request.body))),
+      handler: async (ctx, { params }) => reply(200, withMoves(ctx, await service(ctx).rejectReturn(params.id, actorEmail(ctx), ctx.request.body))),
     });
 }

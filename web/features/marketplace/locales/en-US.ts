@@ -12,7 +12,7 @@ const marketplace: MarketplaceMessages = {
     cancelled: 'Cancelled',
     refunded: 'Refunded',
   },
-  timelineEvent: { return_requested: 'Return requested', return_rejected: 'Return declined', line_refunded: 'Partial refund' },
+  timelineEvent: { return_requested: 'Return requested', return_rejected: 'Return declined', line_refunded: 'Partial refund', parcel_posted: 'Parcel posted', parcel_in_transit: 'In transit', parcel_out_for_delivery: 'Out for delivery', parcel_returned: 'Returned to sender' },
   method: { PIX: 'PIX', BOLETO: 'Boleto', CREDIT_CARD: 'Credit card' },
   paymentStatus: {
     pending: 'Awaiting payment',

@@ -12,7 +12,7 @@ const marketplace = {
     refunded: 'Reembolsado',
   },
   /** Steps of the order's timeline that keep its status: named by what happened. */
-  timelineEvent: { return_requested: 'Devolução solicitada', return_rejected: 'Devolução recusada', line_refunded: 'Reembolso parcial' },
+  timelineEvent: { return_requested: 'Devolução solicitada', return_rejected: 'Devolução recusada', line_refunded: 'Reembolso parcial', parcel_posted: 'Objeto postado', parcel_in_transit: 'Em trânsito', parcel_out_for_delivery: 'Saiu para entrega', parcel_returned: 'Devolvido ao remetente' },
   method: { PIX: 'PIX', BOLETO: 'Boleto', CREDIT_CARD: 'Cartão de crédito' },
   paymentStatus: {
     pending: 'Aguardando pagamento',
