@@ -14,10 +14,13 @@ const EXPECTED = /status of (401|404)/;
 /** A full-page screenshot for the visual review; the page never scrolls sideways (360 px phones included). */
 async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
   await page.evaluate(() => document.fonts.ready);
-  // The body clips sideways overflow, so measure the boxes: nothing in <main> may stick out of the viewport.
+  // The body clips sideways overflow, so measure the boxes: nothing in <main> may stick out of the viewport (Leaflet's
+  // panes are left out: the map box clips them).
   const overflow = await page.evaluate(() => {
     const main = document.querySelector('main') ?? document.body;
-    return [...main.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1).map((el) => `${el.tagName}.${el.className}`);
+    return [...main.querySelectorAll('*')]
+      .filter((el) => !el.closest('.leaflet-container') && el.getBoundingClientRect().right > window.innerWidth + 1)
+      .map((el) => `${el.tagName}.${el.className}`);
   });
   expect(overflow, `${name}: elements wider than the viewport`).toEqual([]);
   await page.screenshot({ path: screenshotPath(testInfo, name), fullPage });
@@ -90,6 +93,9 @@ test.describe('professional onboarding', () => {
     await expect(page.getByText('O serviço de mapas também está fora do ar. Envie assim mesmo ou tente de novo em instantes.')).toBeVisible();
     await page.getByRole('button', { name: 'Usar minha localização atual' }).click();
     await expect(page.getByText('Localização definida: -23.56140, -46.65590')).toBeVisible();
+    // The same point on the map, as a pin that may be dragged or moved by the arrow buttons.
+    await expect(page.locator('.leaflet-marker-icon[title="Local de atendimento (arraste para ajustar)"]')).toBeVisible();
+    await expect(page.getByLabel('Latitude')).toHaveValue('-23.5614');
     await page.getByRole('heading', { name: 'Endereço de atendimento' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await shot(page, testInfo, 'onboarding-address', false);
     await page.getByLabel('Tipo de chave').selectOption('EMAIL');
