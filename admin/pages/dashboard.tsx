@@ -8,6 +8,7 @@ import { Title, useGetIdentity, useTranslate } from 'react-admin';
 import type { DashboardReportRecord } from '../lib/api-types';
 import { formatBRL } from '../lib/money';
 import { adminApi, call } from '../lib/api';
+import { MessageFiguresCard } from '../components/message-figures';
 
 const DashboardChart = lazy(() => import('../components/dashboard-chart'));
 
@@ -190,6 +191,7 @@ export const Dashboard = () => {
         </CardContent>
       </Card>
       <Figures state={state} />
+      <MessageFiguresCard />
       <Card>
         <CardContent>
           <Typography component="h2" variant="h6" sx={{ mb: 2 }}>

@@ -161,3 +161,28 @@ describe('the webhook', () => {
     expect(await (await post(incomingText(gil.phone.slice(1), 'obrigado'))).json()).toMatchObject({ stopped: 0 });
   });
 });
+
+describe('the back office', () => {
+  it("lists a person's messages and the 30-day delivery figures per channel (admins only)", async () => {
+    const hana = await optedIn();
+    await hana.client.post('/api/groups', { plan_id: (await createPlan(app)).id });
+    const admin = await createUser(app, { role: 'admin' });
+
+    const page = await admin.client.get(`/api/admin/users/${hana.id}/messages`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ total: 1, items: [{ channel: 'whatsapp', template: 'place_held', status: 'sent', error: null }] });
+    expect((await hana.client.get(`/api/admin/users/${hana.id}/messages`)).status).toBe(403);
+    expect((await admin.client.get('/api/admin/users/00000000-0000-0000-0000-000000000000/messages')).status).toBe(404);
+
+    const figures = await admin.client.get('/api/admin/reports/messages');
+    expect(figures.status).toBe(200);
+    expect(figures.body.days).toBe(30);
+    const whatsapp = figures.body.channels.find((c: { channel: string }) => c.channel === 'whatsapp');
+    // Every message of this file so far: sent ones count as sent, delivered and read ones as sent and delivered too.
+    expect(whatsapp.sent).toBeGreaterThanOrEqual(whatsapp.delivered);
+    expect(whatsapp.delivered).toBeGreaterThanOrEqual(whatsapp.read);
+    expect(whatsapp.read).toBeGreaterThanOrEqual(1);
+    expect(whatsapp.failed).toBeGreaterThanOrEqual(3);
+    expect(figures.body.channels.map((c: { channel: string }) => c.channel)).toEqual(expect.arrayContaining(['whatsapp', 'push']));
+  });
+});

@@ -16,6 +16,7 @@ import { useLabel } from '../../lib/labels';
 import { errorMessage } from '../../providers/dataProvider';
 import { postAction, type ApiAnswer, type ApiBody } from '../../lib/api';
 import { AdminUserDetail, UserStatusChip, cpfText } from './shared';
+import { UserMessages } from './messages';
 
 export type Action = 'role' | 'block' | 'unblock' | 'end-sessions' | 'resend-confirmation';
 
@@ -258,6 +259,7 @@ export const UserDetails = () => {
           rows={payments.map((pay) => [label('payment_purpose', pay.purpose), label('payment_method', pay.method), label('payment_status', pay.status), money(pay.amount), when(pay.created_at)])}
         />
       </SectionCard>
+      <UserMessages userId={record.id} />
     </Box>
   );
 };
