@@ -124,6 +124,8 @@ const LABELS = {
   'goods_invoice.cancelled': ['NF-e cancelada (pedido reembolsado)', 'Goods invoice cancelled (order refunded)'],
   'goods_invoice.dropped': ['NF-e descartada antes da autorização', 'Goods invoice dropped before authorisation'],
   'goods_invoice.return_required': ['NF-e com nota de devolução pendente', 'Goods invoice needs a return invoice'],
+  'service_invoice.failed': ['NFS-e com erro no provedor', 'Service invoice failed at the provider'],
+  'service_invoice.retried': ['NFS-e enviada de novo', 'Service invoice sent again'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type AuditAction = keyof typeof LABELS;

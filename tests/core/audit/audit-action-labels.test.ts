@@ -10,7 +10,7 @@ import { enUS } from '../../../admin/i18n/en-US';
 
 const ROOT = join(import.meta.dirname, '../../..');
 /** The audit log's namespaces: a string `<namespace>.<word>` in the server's code is an audit action. */
-const NAMESPACES = ['auth', 'user', 'profile', 'admin', 'group', 'voucher', 'payment', 'order', 'professional', 'payout', 'review', 'influencer', 'commission', 'campaign', 'fiscal', 'goods_invoice', 'withdrawal', 'wallet', '2fa'];
+const NAMESPACES = ['auth', 'user', 'profile', 'admin', 'group', 'voucher', 'payment', 'order', 'professional', 'payout', 'review', 'influencer', 'commission', 'campaign', 'fiscal', 'goods_invoice', 'service_invoice', 'withdrawal', 'wallet', '2fa'];
 /** What each `${variable}` of an action built from a template takes (professional and influencer decisions). */
 const TEMPLATE_VALUES: Record<string, readonly string[]> = { decision: ['approve', 'reject', 'suspend', 'reactivate'] };
 
