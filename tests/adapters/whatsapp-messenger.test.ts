@@ -5,6 +5,8 @@ import { OutboxMessenger } from '../../adapters/messaging/outbox.messenger';
 import { MessengerError, type TemplateMessage } from '../../core/messaging/messenger';
 import { startGraphFake, type GraphFake } from '../fakes/whatsapp-graph.fake';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
+import { ConfigError, loadConfig } from '../../adapters/config';
+import { PRODUCTION_TEST_ENV } from '../support/production-env';
 
 let fake: GraphFake;
 beforeAll(async () => {
@@ -84,5 +86,29 @@ describe('OutboxMessenger', () => {
     const row = await db.knex('whatsapp_outbox').where({ provider_message_id }).first();
     expect(row).toMatchObject({ to_phone: '+5511987654321', template: 'pedido_enviado', language: 'pt_BR', body: 'Seu pedido #A1 foi enviado. Código de rastreio: BR123.' });
     expect(lines).toEqual(['🟢 WhatsApp para +5511987654321 [pedido_enviado]: Seu pedido #A1 foi enviado. Código de rastreio: BR123.']);
+  });
+});
+
+describe('WHATSAPP_* settings', () => {
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (err) {
+      return (err as ConfigError).problems;
+    }
+    return [];
+  };
+
+  it('outbox outside production, off in production; production refuses the outbox unless TURMA_STAGING', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).whatsapp.provider).toBe('outbox');
+    expect(loadConfig({ ...PRODUCTION_TEST_ENV }).whatsapp.provider).toBe('off');
+    const refusals = (env: Record<string, string>) => problems({ ...PRODUCTION_TEST_ENV, TURMA_STAGING: 'false', ...env }).filter((p) => p.startsWith('WHATSAPP_'));
+    expect(refusals({ WHATSAPP_PROVIDER: 'outbox' })).toEqual([expect.stringMatching(/^WHATSAPP_PROVIDER: outbox só guarda/)]);
+    expect(refusals({})).toEqual([]);
+    expect(loadConfig({ ...PRODUCTION_TEST_ENV, WHATSAPP_PROVIDER: 'outbox' }).whatsapp.provider).toBe('outbox');
+  });
+
+  it('cloud lists every missing secret at once', () => {
+    expect(problems({ NODE_ENV: 'development', WHATSAPP_PROVIDER: 'cloud' }).map((p) => p.split(':')[0]).sort()).toEqual(['WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_VERIFY_TOKEN']);
   });
 });
