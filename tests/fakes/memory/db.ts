@@ -11,6 +11,7 @@ import type { CampaignBonusRecord, CampaignRecord } from '../../../core/campaign
 import type { InfluencerRecord } from '../../../core/influencers/ports';
 import type { CommissionRecord } from '../../../core/influencers/commission-ports';
 import type { OrderItemRecord, OrderRecord, OrderStatusChangeRecord, ProductRecord } from '../../../core/marketplace/ports';
+import type { OrderShipmentRecord, ParcelEventRecord } from '../../../core/marketplace/order-parcel';
 import type { ProfessionalRecord, ReceivableRecord } from '../../../core/professionals/ports';
 import type { PayoutRecord } from '../../../core/professionals/payout-ports';
 import type { ServiceInvoiceRecord } from '../../../core/service-invoices/ports';
@@ -51,6 +52,9 @@ export class MemoryDb {
   readonly orders: Table<OrderRecord>;
   readonly orderItems: Table<OrderItemRecord>;
   readonly orderHistory: Table<OrderStatusChangeRecord>;
+  /** id = order_id. */
+  readonly shipments: Table<OrderShipmentRecord & { id: string }>;
+  readonly parcelEvents: Table<ParcelEventRecord>;
   readonly professionals: Table<ProfessionalRecord>;
   readonly receivables: Table<ReceivableRecord>;
   readonly payouts: Table<PayoutRecord>;
@@ -88,6 +92,8 @@ export class MemoryDb {
     this.orders = t();
     this.orderItems = t();
     this.orderHistory = t();
+    this.shipments = t();
+    this.parcelEvents = t();
     this.professionals = t();
     this.receivables = t();
     this.payouts = t();

@@ -67,7 +67,18 @@ export function marketplaceFake(db: MemoryDb): MarketplaceScope {
       lineRefunds: faked<OrderLineRefundRepository>('marketplace.lineRefunds', {}),
       uploads: faked<ProductUploadRepository>('marketplace.uploads', {}),
       planOrders: faked<PlanOrderRepository>('marketplace.planOrders', {}),
-      shipments: faked<OrderShipmentRepository>('marketplace.shipments', {}),
+      // Keyed by order_id; one step per order and status, like the unique index.
+      shipments: faked<OrderShipmentRepository>('marketplace.shipments', {
+        create: async (row) => (db.shipments.get(row.order_id) ? false : (db.shipments.insert({ ...row, id: row.order_id, quiet_polls: 0, updated_at: db.now() }), true)),
+        find: async (orderId) => db.shipments.get(orderId),
+        lock: async (orderId) => db.shipments.get(orderId),
+        findByReference: async (ref) =>
+          (ref.provider_order_id ? db.shipments.first((s) => s.provider_order_id === ref.provider_order_id) : null) ?? (ref.tracking_code ? db.shipments.first((s) => s.tracking_code === ref.tracking_code) : null),
+        update: async (orderId, patch) => void db.shipments.patch(orderId, patch),
+        addEvent: async (event) => (db.parcelEvents.first((e) => e.order_id === event.order_id && e.status === event.status) ? false : (db.parcelEvents.insert(event), true)),
+        events: async (orderId) => db.parcelEvents.all((e) => e.order_id === orderId),
+        dueForPolling: async (now, limit) => db.shipments.all((s) => s.next_poll_at !== null && s.next_poll_at <= now).slice(0, limit),
+      }),
     },
   };
 }
