@@ -254,7 +254,8 @@ export function jobDefinitions(container: Container): JobDefinition[] {
       retryDelaySeconds: 60,
       retryBackoff: true,
       expireInSeconds: 300,
-      handler: async ({ invoice_id, customer }) => ({ outcome: await container.get<ServiceInvoiceService>(TOKENS.ServiceInvoiceService).issue(invoice_id, customer) }),
+      // Counted by outcome (sent, skipped, error…) so the back office's job history shows what each run did.
+      handler: async ({ invoice_id, customer }) => ({ [await container.get<ServiceInvoiceService>(TOKENS.ServiceInvoiceService).issue(invoice_id, customer)]: 1 }),
     }),
     defineJob({
       name: 'service_invoices.cancel',
@@ -263,7 +264,7 @@ export function jobDefinitions(container: Container): JobDefinition[] {
       retryDelaySeconds: 60,
       retryBackoff: true,
       expireInSeconds: 300,
-      handler: async ({ invoice_id }) => ({ outcome: await container.get<ServiceInvoiceService>(TOKENS.ServiceInvoiceService).cancel(invoice_id) }),
+      handler: async ({ invoice_id }) => ({ [await container.get<ServiceInvoiceService>(TOKENS.ServiceInvoiceService).cancel(invoice_id)]: 1 }),
     }),
     defineJob({
       name: 'reconcile_service_invoices',

@@ -24,9 +24,10 @@ import type { WalletScope } from '../wallet/ports';
 import type { MarketplaceScope } from '../marketplace/ports';
 import type { InfluencersScope } from '../influencers/ports';
 import { groupCommands } from '../groups';
+import type { ServiceInvoicesScope } from '../service-invoices/ports';
 
 /** What an entry payment reads and writes: the member's place, the group it may complete, the theme experiment's event. */
-export type EntryPaymentScope = GroupsScope & CatalogScope & IdentityScope & NotificationsScope & ExperimentsScope & PaymentsScope & AuditScope & CampaignsScope & WalletScope & MarketplaceScope & InfluencersScope;
+export type EntryPaymentScope = GroupsScope & CatalogScope & IdentityScope & NotificationsScope & ExperimentsScope & PaymentsScope & AuditScope & CampaignsScope & WalletScope & MarketplaceScope & InfluencersScope & ServiceInvoicesScope;
 
 export function entryPaymentFlow(clock: Clock, random: () => number = secureRandom, options: { publicUrl?: string; platformFeePercent?: number } = {}): PaymentPurposeHandler<EntryPaymentScope> {
   return {

@@ -20,9 +20,10 @@ import type { CampaignsScope } from '../campaigns/ports';
 import type { WalletScope } from '../wallet/ports';
 import type { InfluencersScope } from '../influencers/ports';
 import { orderCommands } from '../marketplace';
+import type { ServiceInvoicesScope } from '../service-invoices/ports';
 
 /** What an order payment reads and writes: the order, its buyer, and on a reversal what the order undid. */
-export type OrderPaymentScope = MarketplaceScope & IdentityScope & NotificationsScope & PaymentsScope & AuditScope & CatalogScope & GroupsScope & CampaignsScope & WalletScope & InfluencersScope;
+export type OrderPaymentScope = MarketplaceScope & IdentityScope & NotificationsScope & PaymentsScope & AuditScope & CatalogScope & GroupsScope & CampaignsScope & WalletScope & InfluencersScope & ServiceInvoicesScope;
 
 export function orderPaymentFlow(clock: Clock, options: { publicUrl?: string } = {}): PaymentPurposeHandler<OrderPaymentScope> {
   return {
