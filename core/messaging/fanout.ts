@@ -5,14 +5,18 @@ import type { UnitOfWork } from '../ports/unit-of-work';
 import type { NotificationsScope } from '../notifications/ports';
 import { categoryOfType, type MessageChannel } from './categories';
 import type { MessagePreferences, MessagingScope } from './ports';
+import { hasWhatsappTemplate } from './whatsapp-templates';
 
 type Scope = NotificationsScope & MessagingScope;
 
-/** The outside channels, each with the job that sends on it. */
+/**
+ * The outside channels, each with the job that sends on it and the kinds it carries: a business-initiated WhatsApp
+ * message needs an approved template, so the kinds without one stay on e-mail, the bell and push.
+ */
 export const OUTSIDE_CHANNELS = [
-  { channel: 'whatsapp', job: 'whatsapp.send' },
-  { channel: 'push', job: 'push.send' },
-] as const satisfies ReadonlyArray<{ channel: MessageChannel; job: string }>;
+  { channel: 'whatsapp', job: 'whatsapp.send', carries: hasWhatsappTemplate },
+  { channel: 'push', job: 'push.send', carries: (_kind: string) => true },
+] as const satisfies ReadonlyArray<{ channel: MessageChannel; job: string; carries: (kind: string) => boolean }>;
 
 export class MessageFanout {
   constructor(
@@ -27,7 +31,7 @@ export class MessageFanout {
     const category = n ? categoryOfType(n.type) : null;
     if (!n || !category) return counts;
     const allowed: Array<(typeof OUTSIDE_CHANNELS)[number]> = [];
-    for (const c of OUTSIDE_CHANNELS) if (await this.preferences.allows(n.user_id, c.channel, category)) allowed.push(c);
+    for (const c of OUTSIDE_CHANNELS) if (c.carries(n.type) && (await this.preferences.allows(n.user_id, c.channel, category))) allowed.push(c);
     if (!allowed.length) return counts;
     await this.uow.run(async (tx) => {
       for (const { channel, job } of allowed) {
