@@ -1,6 +1,5 @@
-// The GoodsInvoice port over Focus NFe's API v2 (docs/integrations.md#focus-nfe): POST /v2/nfe?ref= sends an NF-e,
-// GET /v2/nfe/{ref} follows it while SEFAZ processes it, DELETE /v2/nfe/{ref} cancels it. HTTP Basic with the token
-// as the user. A refusal (validation, SEFAZ's rejection) is an outcome with its message; a provider that cannot
+// The GoodsInvoice port over Focus NFe's API v2 (docs/integrations.md#focus-nfe): POST /v2/nfe?ref= sends, GET follows,
+// DELETE cancels; HTTP Basic with the token as the user. A refusal is an outcome with its message; a provider that cannot
 // answer (network, timeout, 429, 5xx) throws GoodsInvoiceUnavailable and the job retries.
 import { spreadFreight } from '../../core/goods-invoices/goods-invoice-rules';
 import { GoodsInvoiceUnavailable, type GoodsInvoice, type GoodsInvoiceCancelOutcome, type GoodsInvoiceOutcome, type GoodsInvoiceRequest } from '../../core/goods-invoices/ports';

@@ -1,7 +1,6 @@
-// The embedded default behind the GoodsInvoice port: authorises every NF-e at once with a fake access key (a valid
-// check digit by core's rule, the same key for the same reference) and a test DANFE this server serves at
-// /api/sandbox/nfe/<key>/danfe. Cancelling always succeeds. Nothing leaves the machine; production refuses it
-// unless TURMA_STAGING=true (decision 014).
+// The embedded default behind the GoodsInvoice port: every NF-e authorised at once with a fake access key (valid check
+// digit, the same key for the same reference) and a test DANFE served at /api/sandbox/nfe/<key>/danfe. Nothing leaves
+// the machine; production refuses it unless TURMA_STAGING=true (decision 014).
 import { createHash } from 'node:crypto';
 import { buildAccessKey } from '../../core/goods-invoices/goods-invoice-rules';
 import type { GoodsInvoice, GoodsInvoiceCancelOutcome, GoodsInvoiceOutcome, GoodsInvoiceRequest } from '../../core/goods-invoices/ports';

@@ -1,7 +1,6 @@
-// A local Focus NFe on 127.0.0.1 speaking its API v2 for NF-e: POST /v2/nfe?ref= (202 processando_autorizacao),
-// GET /v2/nfe/{ref} (the status, the key and the DANFE path once authorised), DELETE /v2/nfe/{ref} (cancelado), HTTP
-// Basic with the token as the user. Faults are programmable (a 400 schema error, a SEFAZ rejection, a 5xx, a hang,
-// authorisation after n consults) and every request is recorded.
+// A local Focus NFe on 127.0.0.1 speaking API v2 for NF-e (POST /v2/nfe?ref=, GET and DELETE /v2/nfe/{ref}, HTTP Basic
+// with the token as the user), recording every request. Faults are programmable: a 400 schema error, a SEFAZ
+// rejection, a 5xx, a hang, authorisation after n consults.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

@@ -1,7 +1,6 @@
-// Goods invoices through the real server on the sandbox provider: a paid order of goods gets its NF-e at once (valid
-// access key, a DANFE this server serves) on the customer's page and the back office; service products and freight
-// are apart in the fiscal report; a refund within 24 h cancels the NF-e, after 24 h flags a return invoice; a
-// rejected one is retried by an admin (audited), and only the owner or an admin reads an order's invoice.
+// Goods invoices through the real server on the sandbox: a paid order of goods gets its NF-e (valid key, a DANFE served
+// here) on the customer's page and the back office; services and freight apart in the fiscal report; a refund within
+// 24 h cancels it, later flags a return invoice; an admin retries a rejection (audited); only owner or admin read it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidAccessKey } from '../../core/goods-invoices';
 import type { ProductService } from '../../core/marketplace/product.service';
