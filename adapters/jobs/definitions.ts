@@ -108,7 +108,11 @@ export function jobDefinitions(container: Container): JobDefinition[] {
       retryBackoff: true,
       expireInSeconds: 300,
       handler: async (message) => {
-        await container.get<Mailer>(TOKENS.Mailer).send(message);
+        // Asked at send time: a person who turned e-mail off for this kind of message since it was queued gets nothing.
+        const { audience, ...mail } = message;
+        if (audience && !(await container.get<MessagePreferences>(TOKENS.MessagePreferences).allows(audience.user_id, 'email', audience.category))) return { sent: 0, skipped: 1 };
+        await container.get<Mailer>(TOKENS.Mailer).send(mail);
+        return { sent: 1, skipped: 0 };
       },
     }),
     defineJob({

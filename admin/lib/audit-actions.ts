@@ -100,9 +100,12 @@ const LABELS = {
   'order.return_rejected': ['Devolução recusada', 'Return declined'],
   'order.refunded_by_provider': ['Pedido reembolsado direto no provedor', 'Order refunded directly at the provider'],
   'order.reversal_kept': ['Estorno de pedido mantido', 'Order reversal kept'],
+  'order.label_purchased': ['Etiqueta de envio comprada', 'Shipping label bought'],
+  'order.parcel_returned': ['Encomenda devolvida pela transportadora', 'Parcel returned by the carrier'],
   // Professionals, payouts and reviews.
   'professional.applied': ['Cadastro de profissional enviado', 'Professional application sent'],
   'professional.resubmitted': ['Cadastro de profissional reenviado', 'Professional application resubmitted'],
+  'professional.pin_moved': ['Posição no mapa alterada', 'Map position changed'],
   'payout.created': ['Repasse criado', 'Payout created'],
   'payout.paid': ['Repasse pago', 'Payout paid'],
   'payout.failed': ['Repasse falhou', 'Payout failed'],
@@ -117,6 +120,8 @@ const LABELS = {
   'commission.clawed_back': ['Comissão descontada (já repassada)', 'Commission clawed back (already paid out)'],
   'campaign.bonus_credited': ['Bônus de campanha creditado', 'Campaign bonus credited'],
   'campaign.bonus_reversed': ['Bônus de campanha estornado', 'Campaign bonus reversed'],
+  // Terms and privacy.
+  'admin.legal_document_published': ['Nova versão de documento legal publicada', 'New legal document version published'],
   // Fiscal.
   'fiscal.invoiced': ['Eventos marcados como faturados (NFS-e)', 'Events marked as invoiced (NFS-e)'],
   'goods_invoice.rejected': ['NF-e rejeitada pelo emissor', 'Goods invoice rejected by the provider'],

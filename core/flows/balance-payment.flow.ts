@@ -24,6 +24,7 @@ import { groupCommands } from '../groups';
 import { DEFAULT_SERVICE_INVOICE_DESCRIPTION, feeServiceInvoiceAmount, serviceInvoiceCommands, serviceInvoiceDescription } from '../service-invoices';
 import type { ServiceInvoicesScope } from '../service-invoices/ports';
 import { providerAmountOf } from '../payments';
+import { toPerson } from '../messaging';
 
 /** What a voucher's balance payment reads and writes: the voucher, its plan, the plan order and commission it starts. */
 export type BalancePaymentScope = GroupsScope & CatalogScope & IdentityScope & NotificationsScope & PaymentsScope & MarketplaceScope & AuditScope & CampaignsScope & WalletScope & InfluencersScope & ServiceInvoicesScope;
@@ -58,7 +59,7 @@ export function balancePaymentFlow(
       else await tx.notifications.create(notify.balanceConfirmed(voucher.user_id, voucher.id, planName, voucher.code));
       const user = await tx.identity.users.findById(voucher.user_id);
       const profile = await tx.identity.profiles.findByUserId(voucher.user_id);
-      if (user) await tx.jobs.enqueue('mail.send', paymentConfirmedEmail({ to: user.email, name: profile?.full_name ?? '', what: `ao saldo de ${planName} (voucher ${voucher.code})`, amount: payment.amount, receiptLink: options.publicUrl ? `${options.publicUrl}${receiptPath(payment.id)}` : null }));
+      if (user) await tx.jobs.enqueue('mail.send', toPerson(paymentConfirmedEmail({ to: user.email, name: profile?.full_name ?? '', what: `ao saldo de ${planName} (voucher ${voucher.code})`, amount: payment.amount, receiptLink: options.publicUrl ? `${options.publicUrl}${receiptPath(payment.id)}` : null }), user.id));
       if (options.feePercent !== undefined) {
         await earnCommission(tx, { buyerId: voucher.user_id, source: 'group_member', sourceId: voucher.member_id, base: voucher.price, feePercent: options.feePercent, now: clock.now() });
         // The purchase is complete: the platform's fee on it is its taxable service (docs/product/payments.md#service-invoices-nfs-e).

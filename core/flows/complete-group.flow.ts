@@ -15,6 +15,7 @@ import type { AuditScope } from '../audit/ports';
 import type { CampaignsScope } from '../campaigns/ports';
 import type { WalletScope } from '../wallet/ports';
 import { groupCommands } from '../groups';
+import { toPerson } from '../messaging';
 
 /** What completing a group writes: its members and vouchers, and through campaign bonuses the inviters' wallets. */
 export type CompleteGroupScope = GroupsScope & PaymentsScope & IdentityScope & NotificationsScope & AuditScope & CampaignsScope & WalletScope;
@@ -41,7 +42,7 @@ export async function completeGroup(tx: Tx<CompleteGroupScope>, group: GroupReco
     await groupCommands(tx).issueVoucher({ member_id: m.id, user_id: m.user_id, group_id: group.id, plan_id: group.plan_id, code: `TRM-${makeCode(8, random)}`, price: group.price, entry_paid: entryPaid, balance_due: balance });
     await tx.notifications.create(notify.groupComplete(m.user_id, m.id, group.id, planName, balance));
     const user = await tx.identity.users.findById(m.user_id);
-    if (user) await tx.jobs.enqueue('mail.send', groupCompleteEmail({ to: user.email, name: m.full_name ?? '', plan: planName, balance }));
+    if (user) await tx.jobs.enqueue('mail.send', toPerson(groupCompleteEmail({ to: user.email, name: m.full_name ?? '', plan: planName, balance }), user.id));
   }
   // Inviters of awarded members earn the active campaign's bonus (same transaction, once per invitee).
   await creditCampaignBonuses(tx, group, awardedMembers, planName, feePercent, now);

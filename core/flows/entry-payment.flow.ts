@@ -25,6 +25,7 @@ import type { MarketplaceScope } from '../marketplace/ports';
 import type { InfluencersScope } from '../influencers/ports';
 import { groupCommands } from '../groups';
 import type { ServiceInvoicesScope } from '../service-invoices/ports';
+import { toPerson } from '../messaging';
 
 /** What an entry payment reads and writes: the member's place, the group it may complete, the theme experiment's event. */
 export type EntryPaymentScope = GroupsScope & CatalogScope & IdentityScope & NotificationsScope & ExperimentsScope & PaymentsScope & AuditScope & CampaignsScope & WalletScope & MarketplaceScope & InfluencersScope & ServiceInvoicesScope;
@@ -84,7 +85,7 @@ export function entryPaymentFlow(clock: Clock, random: () => number = secureRand
         for (const userId of paidUsers) await tx.notifications.create(notify.groupOneShort(userId, group.id, planName, group.deadline_at));
       }
       const payer = await tx.identity.users.findById(member.user_id);
-      if (payer) await tx.jobs.enqueue('mail.send', paymentConfirmedEmail({ to: payer.email, name: newcomer?.full_name ?? '', what: `à entrada da turma de ${planName}`, amount: payment.amount, receiptLink: options.publicUrl ? `${options.publicUrl}${receiptPath(payment.id)}` : null }));
+      if (payer) await tx.jobs.enqueue('mail.send', toPerson(paymentConfirmedEmail({ to: payer.email, name: newcomer?.full_name ?? '', what: `à entrada da turma de ${planName}`, amount: payment.amount, receiptLink: options.publicUrl ? `${options.publicUrl}${receiptPath(payment.id)}` : null }), payer.id));
 
       if (shouldComplete(group, paidNow)) await completeGroup(tx, group, planName, now, random, options.platformFeePercent);
       return { outcome: 'applied' };

@@ -21,6 +21,7 @@ import type { WalletScope } from '../wallet/ports';
 import type { InfluencersScope } from '../influencers/ports';
 import { orderCommands } from '../marketplace';
 import type { ServiceInvoicesScope } from '../service-invoices/ports';
+import { toPerson } from '../messaging';
 
 /** What an order payment reads and writes: the order, its buyer, and on a reversal what the order undid. */
 export type OrderPaymentScope = MarketplaceScope & IdentityScope & NotificationsScope & PaymentsScope & AuditScope & CatalogScope & GroupsScope & CampaignsScope & WalletScope & InfluencersScope & ServiceInvoicesScope;
@@ -54,7 +55,7 @@ export function orderPaymentFlow(clock: Clock, options: { publicUrl?: string } =
       if (user) {
         const link = options.publicUrl ? `${options.publicUrl}${orderPath(order.id)}` : null;
         const receiptLink = options.publicUrl ? `${options.publicUrl}${receiptPath(payment.id)}` : null;
-        await tx.jobs.enqueue('mail.send', orderConfirmedEmail({ to: user.email, name: profile?.full_name ?? '', orderId: order.id, total: order.total_amount, items, link, receiptLink, shipping: order.shipping_option_id ? { name: order.shipping_option_name ?? '', amount: order.shipping_amount, days: order.shipping_days ?? 0 } : null }));
+        await tx.jobs.enqueue('mail.send', toPerson(orderConfirmedEmail({ to: user.email, name: profile?.full_name ?? '', orderId: order.id, total: order.total_amount, items, link, receiptLink, shipping: order.shipping_option_id ? { name: order.shipping_option_name ?? '', amount: order.shipping_amount, days: order.shipping_days ?? 0 } : null }), user.id));
       }
       // The NF-e of the goods is issued at payment, before they leave (docs/product/payments.md#goods-invoices).
       await tx.jobs.enqueue('goods_invoices.issue', { order_id: order.id }, { singletonKey: order.id });

@@ -22,6 +22,7 @@ import { orderCommands } from '../marketplace';
 import { groupCommands } from '../groups';
 import { serviceInvoiceCommands } from '../service-invoices';
 import type { ServiceInvoicesScope } from '../service-invoices/ports';
+import { toPerson } from '../messaging';
 
 /** What undoing a purchase writes: the group place or the order it bought, bonuses and commissions it earned. */
 export type PaymentReversalScope = PaymentsScope & GroupsScope & MarketplaceScope & CatalogScope & IdentityScope & NotificationsScope & AuditScope & CampaignsScope & WalletScope & InfluencersScope & ServiceInvoicesScope;
@@ -119,7 +120,7 @@ export async function reverseOrderPurchase(tx: Tx<PaymentReversalScope>, payment
   await tx.notifications.create(orderNotify.refunded(order.user_id, order.id, payment.amount));
   const customer = await tx.identity.users.findById(order.user_id);
   const profile = customer ? await tx.identity.profiles.findByUserId(customer.id) : null;
-  if (customer) await tx.jobs.enqueue('mail.send', orderStatusEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, status: 'refunded', amount: payment.amount, reason: note }));
+  if (customer) await tx.jobs.enqueue('mail.send', toPerson(orderStatusEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, status: 'refunded', amount: payment.amount, reason: note }), customer.id));
   await audit('order.refunded_by_provider', { from: order.status, units_returned: units });
   return 'order_refunded';
 }

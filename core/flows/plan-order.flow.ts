@@ -32,6 +32,7 @@ import type { IdentityScope } from '../identity/ports';
 import type { NotificationsScope } from '../notifications/ports';
 import type { AuditScope } from '../audit/ports';
 import { groupCommands } from '../groups';
+import { toPerson } from '../messaging';
 
 /** What a plan's order reads and writes: the voucher and plan it delivers, the order, the member's e-mail. */
 export type PlanOrderScope = MarketplaceScope & GroupsScope & CatalogScope & IdentityScope & NotificationsScope & AuditScope;
@@ -118,7 +119,7 @@ export class PlanOrderFlow {
     const user = await tx.identity.users.findById(voucher.user_id);
     const profile = await tx.identity.profiles.findByUserId(voucher.user_id);
     const link = this.options.publicUrl ? `${this.options.publicUrl}${planDeliveryPath(voucher.id)}` : null;
-    if (user) await tx.jobs.enqueue('mail.send', planDeliveryEmail({ to: user.email, name: profile?.full_name ?? '', plan: plan.name, code: voucher.code, link }));
+    if (user) await tx.jobs.enqueue('mail.send', toPerson(planDeliveryEmail({ to: user.email, name: profile?.full_name ?? '', plan: plan.name, code: voucher.code, link }), user.id, 'vouchers'));
   }
 
   /**

@@ -23,6 +23,7 @@ import type { InfluencersScope } from '../influencers/ports';
 import { groupCommands } from '../groups';
 import { serviceInvoiceCommands } from '../service-invoices';
 import type { ServiceInvoicesScope } from '../service-invoices/ports';
+import { toPerson } from '../messaging';
 
 /** The tables a withdrawal reads and writes across groups, payments and the wallet, undoing bonuses and commissions. */
 export type WithdrawalScope = GroupsScope & PaymentsScope & WalletScope & IdentityScope & NotificationsScope & AuditScope & CatalogScope & CampaignsScope & InfluencersScope & ServiceInvoicesScope;
@@ -114,7 +115,7 @@ export class WithdrawalFlow {
     await tx.notifications.create(notify.purchaseWithdrawn(member.user_id, member.id, group.id, { plan, scope: decision.scope, amount, to_wallet: toWallet }));
     const user = await tx.identity.users.findById(member.user_id);
     const profile = user ? await tx.identity.profiles.findByUserId(user.id) : null;
-    if (user) await tx.jobs.enqueue('mail.send', withdrawalEmail({ to: user.email, name: profile?.full_name ?? '', plan, scope: decision.scope, amount, toWallet }));
+    if (user) await tx.jobs.enqueue('mail.send', toPerson(withdrawalEmail({ to: user.email, name: profile?.full_name ?? '', plan, scope: decision.scope, amount, toWallet }), user.id));
     await tx.audit.append({
       action: 'group.purchase_withdrawn', actor_user_id: actor.id, actor_email: actor.email, entity_type: 'group', entity_id: group.id, ...(meta ? auditMeta(meta) : {}),
       metadata: { member_id: member.id, scope: decision.scope, destination, amount, deadline: decision.deadline.toISOString(), voucher_id: voucher?.id ?? null },

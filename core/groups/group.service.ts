@@ -34,6 +34,7 @@ import type { PaymentsScope } from '../payments/ports';
 import type { IdentityScope } from '../identity/ports';
 import type { NotificationsScope } from '../notifications/ports';
 import type { AuditScope } from '../audit/ports';
+import { toPerson } from '../messaging';
 
 /** The tables group use cases read and write; they reach catalog (plans), payments (a hold's charge), identity and notifications. */
 type GroupServiceScope = GroupsScope & CatalogScope & PaymentsScope & IdentityScope & NotificationsScope & AuditScope;
@@ -227,7 +228,7 @@ export class GroupService {
           await tx.notifications.create(notify.boletoHoldLapsed(m.user_id, m.id, m.group_id, planName, pending.due_date));
           const user = await tx.identity.users.findById(m.user_id);
           const profile = user ? await tx.identity.profiles.findByUserId(user.id) : null;
-          if (user) await tx.jobs.enqueue('mail.send', boletoHoldLapsedEmail({ to: user.email, name: profile?.full_name ?? '', plan: planName, dueDate: pending.due_date }));
+          if (user) await tx.jobs.enqueue('mail.send', toPerson(boletoHoldLapsedEmail({ to: user.email, name: profile?.full_name ?? '', plan: planName, dueDate: pending.due_date }), user.id));
         }
         return true;
       });

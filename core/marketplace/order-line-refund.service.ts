@@ -17,6 +17,7 @@ import type { PaymentsScope } from '../payments/ports';
 import type { IdentityScope } from '../identity/ports';
 import type { NotificationsScope } from '../notifications/ports';
 import type { AuditScope } from '../audit/ports';
+import { toPerson } from '../messaging';
 
 /** The tables a line refund reads and writes; it reaches payments (the order's payment), identity (the buyer's e-mail) and notifications. */
 type OrderLineRefundScope = MarketplaceScope & PaymentsScope & IdentityScope & NotificationsScope & AuditScope;
@@ -157,7 +158,7 @@ export class OrderLineRefundService {
       const customer = await tx.identity.users.findById(order.user_id);
       if (customer) {
         const profile = await tx.identity.profiles.findByUserId(customer.id);
-        await tx.jobs.enqueue('mail.send', lineRefundEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, product: line.product_name, quantity: input.quantity, amount: plan.amount, reason: input.reason }));
+        await tx.jobs.enqueue('mail.send', toPerson(lineRefundEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, product: line.product_name, quantity: input.quantity, amount: plan.amount, reason: input.reason }), customer.id));
       }
       await tx.audit.append({
         action: 'order.line_refunded',

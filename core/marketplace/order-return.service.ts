@@ -14,6 +14,7 @@ import type { IdentityScope } from '../identity/ports';
 import type { NotificationsScope } from '../notifications/ports';
 import type { AuditScope } from '../audit/ports';
 import { fieldsOf, orderNotFound } from './order-views';
+import { toPerson } from '../messaging';
 
 /** What a return request reads and writes: the order, the buyer's profile, a notification, the audit log. */
 type OrderReturnScope = MarketplaceScope & IdentityScope & NotificationsScope & AuditScope;
@@ -38,7 +39,7 @@ export async function requestOrderReturn(uow: UnitOfWork<OrderReturnScope>, cloc
       await tx.marketplace.orders.recordStatus({ order_id: order.id, from_status: order.status, to_status: order.status, actor: actor.email, note: `devolução solicitada: ${parsed.data.reason}`, created_at: now });
       await tx.notifications.create(orderNotify.returnRequested(order.user_id, order.id));
       const profile = await tx.identity.profiles.findByUserId(actor.id);
-      await tx.jobs.enqueue('mail.send', orderReturnEmail({ to: actor.email, name: profile?.full_name ?? '', orderId: order.id, step: 'requested', reason: parsed.data.reason }));
+      await tx.jobs.enqueue('mail.send', toPerson(orderReturnEmail({ to: actor.email, name: profile?.full_name ?? '', orderId: order.id, step: 'requested', reason: parsed.data.reason }), actor.id));
       await tx.audit.append({
         action: 'order.return_requested',
         actor_user_id: actor.id,
@@ -69,7 +70,7 @@ export async function rejectOrderReturn(uow: UnitOfWork<OrderReturnScope>, clock
       const customer = await tx.identity.users.findById(order.user_id);
       if (customer) {
         const profile = await tx.identity.profiles.findByUserId(customer.id);
-        await tx.jobs.enqueue('mail.send', orderReturnEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, step: 'rejected', reason: parsed.data.reason }));
+        await tx.jobs.enqueue('mail.send', toPerson(orderReturnEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, step: 'rejected', reason: parsed.data.reason }), customer.id));
       }
       await tx.audit.append({
         action: 'order.return_rejected',

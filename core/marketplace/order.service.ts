@@ -29,6 +29,7 @@ import type { WalletScope } from '../wallet/ports';
 import { fieldsOf, orderNotFound, orderView, outOfStock, productUnavailable, toAdminOrderSummary, toOrderSummary } from './order-views';
 import { rejectOrderReturn, requestOrderReturn } from './order-return.service';
 import { shipmentView } from './order-parcel';
+import { toPerson } from '../messaging';
 
 /**
  * The tables orders read and write; they reach payments (the order's charge), the wallet (credit it spent comes back),
@@ -284,9 +285,9 @@ export class OrderService<H extends object = object> {
       const customer = await tx.identity.users.findById(order.user_id);
       const profile = customer ? await tx.identity.profiles.findByUserId(customer.id) : null;
       if (customer && options.itemReturned) {
-        await tx.jobs.enqueue('mail.send', orderReturnEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, step: 'accepted', amount: refundAmount }));
+        await tx.jobs.enqueue('mail.send', toPerson(orderReturnEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, step: 'accepted', amount: refundAmount }), customer.id));
       } else if (customer) {
-        await tx.jobs.enqueue('mail.send', orderStatusEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, status: to, trackingCode: tracking ?? null, amount: to === 'refunded' ? refundAmount : order.total_amount, reason: options.note ?? null }));
+        await tx.jobs.enqueue('mail.send', toPerson(orderStatusEmail({ to: customer.email, name: profile?.full_name ?? '', orderId: order.id, status: to, trackingCode: tracking ?? null, amount: to === 'refunded' ? refundAmount : order.total_amount, reason: options.note ?? null }), customer.id));
       }
     }
     // The charge is dropped with its wallet credit back (once: a ref-unique entry).

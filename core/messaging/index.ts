@@ -7,3 +7,4 @@ export * from './schemas';
 export * from './preferences.service';
 export * from './push-ports';
 export * from './fanout';
+export * from './email-audience';

@@ -12,6 +12,7 @@ import type { TransferPixKeyType } from '../ports/payments';
 import { PaymentUseCase } from './payment-use-case';
 import { returnPaymentCredit } from './payment-commands';
 import { movePayment } from './payment-moves';
+import { toPerson } from '../messaging';
 
 export class PaymentRefunds<H extends object = object> extends PaymentUseCase<H> {
   /**
@@ -87,7 +88,7 @@ export class PaymentRefunds<H extends object = object> extends PaymentUseCase<H>
       await tx.audit.append({ action: 'payment.refunded', actor_email: 'sistema', entity_type: 'payment', entity_id: p.id, metadata: { amount: p.amount } });
       const user = await tx.identity.users.findById(p.user_id);
       const profile = user ? await tx.identity.profiles.findByUserId(user.id) : null;
-      if (user) await tx.jobs.enqueue('mail.send', refundIssuedEmail({ to: user.email, name: profile?.full_name ?? '', amount: p.amount, ...(via ? { via } : {}) }));
+      if (user) await tx.jobs.enqueue('mail.send', toPerson(refundIssuedEmail({ to: user.email, name: profile?.full_name ?? '', amount: p.amount, ...(via ? { via } : {}) }), user.id));
     });
     return 'refunded';
   }

@@ -6,6 +6,11 @@ export interface MailMessage {
   html: string;
   /** A short tag naming the template, kept with the message (e.g. `email_confirmation`). */
   template: string;
+  /**
+   * Whose choice governs it: the e-mail about a person's purchases is skipped at send time when they turned e-mail off
+   * for that kind of message (the messaging module's categories). Account and security e-mails have none: always sent.
+   */
+  audience?: { user_id: string; category: 'transactional' | 'vouchers' | 'marketing' };
 }
 
 export interface Mailer {

@@ -6,6 +6,7 @@ import type { AppUnitOfWork } from '../../adapters/db/unit-of-work';
 import { startViaCepFake, viaCep, type ViaCepFake } from '../fakes/viacep.fake';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { createUser, signupBody, type TestUser } from '../support/factories';
+import { toPerson } from '../../core/messaging';
 
 let app: TestApp;
 let cepFake: ViaCepFake;
@@ -115,5 +116,31 @@ describe('message preferences and the WhatsApp double opt-in', () => {
     expect(actions).toEqual(expect.arrayContaining(['messages.whatsapp_optin_started', 'messages.whatsapp_optin_confirmed', 'messages.preferences_changed']));
     const removed = await person.client.request('DELETE', '/api/me/whatsapp');
     expect(removed.body.whatsapp.status).toBe('none');
+  });
+});
+
+describe('the e-mail choice', () => {
+  /** Queues an e-mail the way the flows do (in a transaction), about one of `userId`'s purchases or not. */
+  async function mail(to: string, template: string, audience?: { userId: string; category: 'transactional' | 'vouchers' }) {
+    const message = { to, subject: 'Assunto', text: 'Texto', html: '<p>Texto</p>', template };
+    await app.container.get<AppUnitOfWork>(TOKENS.UnitOfWork).run((tx) => tx.jobs.enqueue('mail.send', audience ? toPerson(message, audience.userId, audience.category) : message));
+  }
+  const sent = async (to: string, template: string) => (await knex()('mail_outbox').where({ to_address: to, template })).length;
+
+  it('turned off for a kind of message stops its next e-mail at send time; the other kinds and account e-mails still go', async () => {
+    const person = await createUser(app);
+    await mail(person.email, 'payment_confirmed', { userId: person.id, category: 'transactional' });
+    await expect.poll(() => sent(person.email, 'payment_confirmed')).toBe(1);
+
+    const off = await person.client.request('PUT', '/api/me/message-preferences', { preferences: [{ category: 'transactional', channel: 'email', enabled: false }] });
+    expect(off.status, off.text).toBe(200);
+    await mail(person.email, 'group_complete', { userId: person.id, category: 'transactional' });
+    await mail(person.email, 'voucher_ready', { userId: person.id, category: 'vouchers' });
+    await mail(person.email, 'password_changed');
+    await expect.poll(() => sent(person.email, 'voucher_ready')).toBe(1);
+    await expect.poll(() => sent(person.email, 'password_changed')).toBe(1);
+    // The skipped one is done, not waiting for a retry.
+    await expect.poll(async () => Number((await knex().raw(`select count(*)::int as n from pgboss.job where name = 'mail.send' and data->>'template' = 'group_complete' and state = 'completed'`)).rows[0].n)).toBe(1);
+    expect(await sent(person.email, 'group_complete')).toBe(0);
   });
 });
