@@ -123,7 +123,7 @@ export function jobDefinitions(container: Container): JobDefinition[] {
       retryBackoff: true,
       expireInSeconds: 120,
       handler: async ({ notification_id }) =>
-        new MessageFanout(container.get<AppUnitOfWork>(TOKENS.UnitOfWork), container.get<MessagePreferences>(TOKENS.MessagePreferences)).run(notification_id),
+        new MessageFanout(container.get<AppUnitOfWork>(TOKENS.UnitOfWork), container.get<MessagePreferences>(TOKENS.MessagePreferences), container.get<Clock>(TOKENS.Clock)).run(notification_id),
     }),
     defineJob({
       name: 'payments.refund',

@@ -1,6 +1,8 @@
 // Each new notification's outside channels: for WhatsApp and push, when the person allows that channel for the
 // notification's kind of message, a `queued` log row and the channel's send job (which asks allows() again at send
-// time). E-mail and the bell are not here: they go as they always did.
+// time). A person who turned "No site" off for the kind gets the notice already read: kept in the list as the record,
+// with no unread badge. E-mail is asked in the mail job (email-audience.ts).
+import type { Clock } from '../shared/clock';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import type { NotificationsScope } from '../notifications/ports';
 import { categoryOfType, type MessageChannel } from './categories';
@@ -22,6 +24,7 @@ export class MessageFanout {
   constructor(
     private readonly uow: UnitOfWork<Scope>,
     private readonly preferences: MessagePreferences,
+    private readonly clock: Clock,
   ) {}
 
   /** The `messages.fanout` job: how many send jobs it enqueued per channel. */
@@ -30,6 +33,9 @@ export class MessageFanout {
     const n = await this.uow.repos.notifications.get(notificationId);
     const category = n ? categoryOfType(n.type) : null;
     if (!n || !category) return counts;
+    if (!n.read_at && !(await this.preferences.allows(n.user_id, 'in_app', category))) {
+      await this.uow.repos.notifications.markRead(n.user_id, n.id, this.clock.now());
+    }
     const allowed: Array<(typeof OUTSIDE_CHANNELS)[number]> = [];
     for (const c of OUTSIDE_CHANNELS) if (c.carries(n.type) && (await this.preferences.allows(n.user_id, c.channel, category))) allowed.push(c);
     if (!allowed.length) return counts;

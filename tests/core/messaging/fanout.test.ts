@@ -52,6 +52,23 @@ describe('messages.fanout', () => {
     expect(w.uow.jobsNamed('push.send')).toEqual([{ notification_id: id, user_id: p.id, log_id: log('push') }]);
   });
 
+  it('"No site" turned off for a kind: its next notice arrives already read (kept as the record, no unread badge)', async () => {
+    const w = messagingWorld();
+    const p = w.person();
+    const before = await notifyOnce(w, p.id, 'group_complete', 'before');
+    await w.fanout.run(before);
+    expect(w.db.notifications.only((n) => n.id === before).read_at).toBeNull();
+
+    await w.preferences.update(p, [{ category: 'transactional', channel: 'in_app', enabled: false }]);
+    const after = await notifyOnce(w, p.id, 'group_complete', 'after');
+    await w.fanout.run(after);
+    expect(w.db.notifications.only((n) => n.id === after).read_at).toEqual(w.clock.now());
+    // The other kinds keep their badge.
+    const voucher = await notifyOnce(w, p.id, 'balance_confirmed', 'voucher');
+    await w.fanout.run(voucher);
+    expect(w.db.notifications.only((n) => n.id === voucher).read_at).toBeNull();
+  });
+
   it('revoking stops the next message at once, on that channel only', async () => {
     const w = messagingWorld();
     const p = w.person();

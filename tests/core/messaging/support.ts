@@ -16,7 +16,7 @@ export function messagingWorld() {
   const uow = new MemoryUnitOfWork(db, { fanout: true });
   const subscribed = new Set<string>();
   const preferences = new MessagePreferenceService(uow, clock, fakeTokens, { hasAny: async (id) => subscribed.has(id) });
-  const fanout = new MessageFanout(uow, preferences);
+  const fanout = new MessageFanout(uow, preferences, clock);
   const person = () => {
     const u = seedUser(db);
     return { id: u.id, email: u.email };
