@@ -3,3 +3,4 @@ export * from './campaign-rules';
 export * from './ports';
 export * from './schemas';
 export * from './campaign.service';
+export * from './campaign-commands';

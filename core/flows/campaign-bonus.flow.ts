@@ -3,7 +3,7 @@
 // the budget; an invitee's purchase undone within the withdrawal window reverses the bonus once.
 import type { GroupRecord, MemberRecord } from '../groups';
 import type { PaymentRecord } from '../payments';
-import { bonusAmount, bonusReversalRef, bonusWalletRef, isActiveAt, platformFeeOf, withinReversalWindow } from '../campaigns';
+import { bonusAmount, bonusReversalRef, bonusWalletRef, campaignCommands, isActiveAt, platformFeeOf, withinReversalWindow } from '../campaigns';
 import type { Tx } from '../ports/unit-of-work';
 import type { CampaignsScope } from '../campaigns/ports';
 import type { GroupsScope } from '../groups/ports';
@@ -38,14 +38,9 @@ export async function creditCampaignBonuses(
     const already = await tx.campaigns.bonuses.creditedToInviter(campaign.id, inviter.user_id);
     const amount = bonusAmount({ ...campaign, spent }, fee, already);
     if (amount <= 0) continue;
-    if (!(await tx.campaigns.campaigns.addSpent(campaign.id, amount))) continue;
     const ref = bonusWalletRef(campaign.id, m.id);
-    const created = await tx.campaigns.bonuses.create({ campaign_id: campaign.id, inviter_user_id: inviter.user_id, inviter_member_id: inviter.id, invitee_member_id: m.id, group_id: group.id, amount, wallet_entry_ref: ref });
-    if (!created) {
-      // Paid already (the completion was reported again): give the budget back.
-      await tx.campaigns.campaigns.subtractSpent(campaign.id, amount);
-      continue;
-    }
+    // Out of budget, or paid already (the completion was reported again): nothing more.
+    if (!(await campaignCommands(tx).recordBonus({ campaign_id: campaign.id, inviter_user_id: inviter.user_id, inviter_member_id: inviter.id, invitee_member_id: m.id, group_id: group.id, amount, wallet_entry_ref: ref }))) continue;
     await tx.wallet.add({ user_id: inviter.user_id, amount, kind: 'referral_bonus', description: `Bônus da campanha "${campaign.name}": seu convite completou a turma de ${planName}`, ref });
     await tx.audit.append({ action: 'campaign.bonus_credited', actor_email: 'sistema', entity_type: 'campaign', entity_id: campaign.id, metadata: { inviter_user_id: inviter.user_id, invitee_member_id: m.id, group_id: group.id, amount } });
     spent += amount;

@@ -133,7 +133,7 @@ export class PayoutFlow implements TransferEventHandler {
     // What a refund after an earlier payout clawed back is deducted here; the transfer is never negative.
     const due = influencerPayoutDue(await tx.commissions.lockAvailable(influencerId), await tx.commissions.lockOwedClawbacks(influencerId), this.options.minimum);
     if (!due) return null;
-    const payout = await tx.professionals.payouts.create({
+    const payout = await payoutCommands(tx).open({
       influencer_id: influencerId,
       amount: due.total,
       pix_key_type: influencer.pix_key_type as PayoutRecord['pix_key_type'],
@@ -163,7 +163,7 @@ export class PayoutFlow implements TransferEventHandler {
     if (!professional || professional.status !== 'approved') return null;
     const due = payoutDue(await tx.professionals.payouts.lockAvailable(professionalId), this.options.minimum);
     if (!due) return null;
-    const payout = await tx.professionals.payouts.create({
+    const payout = await payoutCommands(tx).open({
       professional_id: professionalId,
       amount: due.total,
       pix_key_type: professional.pix_key_type,
@@ -194,7 +194,7 @@ export class PayoutFlow implements TransferEventHandler {
       const p = await tx.professionals.payouts.lock(payoutId);
       if (!p || p.status !== 'pending' || p.provider_transfer_id) return null;
       if (p.transfer_requested_at && now.getTime() - p.transfer_requested_at.getTime() < STALE_CLAIM_MS) return null;
-      await tx.professionals.payouts.update(p.id, { transfer_requested_at: now });
+      await payoutCommands(tx).holdForTransfer(p.id, now);
       return p;
     });
     if (!payout) return 'skipped';
@@ -217,12 +217,12 @@ export class PayoutFlow implements TransferEventHandler {
         await this.settle(payout.id, { id: '', status: 'failed', failReason: err.message });
         return 'failed';
       }
-      await this.uow.run((tx) => tx.professionals.payouts.update(payout.id, { transfer_requested_at: null }));
+      await this.uow.run((tx) => payoutCommands(tx).releaseTransferHold(payout.id));
       throw err;
     }
     await this.uow.run(async (tx) => {
       const p = await tx.professionals.payouts.lock(payout.id);
-      if (p && !p.provider_transfer_id) await tx.professionals.payouts.update(p.id, { provider_transfer_id: transfer.id });
+      if (p && !p.provider_transfer_id) await payoutCommands(tx).recordTransfer(p.id, transfer.id);
     });
     // A provider that settles at once (or whose webhook already came) is applied through the same exactly-once path.
     const outcome = await this.settle(payout.id, transfer);

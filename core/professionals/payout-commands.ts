@@ -23,6 +23,14 @@ export function payoutCommands(tx: Tx<ProfessionalsScope>) {
       await tx.jobs.enqueue('payouts.transfer', { payout_id: payout.id }, { singletonKey: payout.id });
       return payout;
     },
+    /** A payout of what is due to a professional or an influencer; the caller claims what it pays and queues the transfer. */
+    open: (payout: Parameters<typeof payouts.create>[0]) => payouts.create(payout),
+    /** The transfer job holds the payout while it calls the provider (a stale hold is taken over by a retry). */
+    holdForTransfer: (payoutId: string, now: Date) => payouts.update(payoutId, { transfer_requested_at: now }),
+    /** The provider could not be reached: the hold goes so the queue's retry may send it. */
+    releaseTransferHold: (payoutId: string) => payouts.update(payoutId, { transfer_requested_at: null }),
+    /** The provider accepted the transfer under this id (its events refer to it). */
+    recordTransfer: (payoutId: string, transferId: string) => payouts.update(payoutId, { provider_transfer_id: transferId }),
     /** The provider paid the transfer. */
     markPaid: async (payoutId: string, now: Date, patch: SettlePatch) =>
       canMovePayout('pending', 'done') && payouts.moveIf(payoutId, ['pending'], 'done', { paid_at: now, ...patch }),
