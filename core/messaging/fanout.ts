@@ -1,7 +1,6 @@
-// Each new notification's outside channels: for WhatsApp and push, when the person allows that channel for the
-// notification's kind of message, a `queued` log row and the channel's send job (which asks allows() again at send
-// time). A person who turned "No site" off for the kind gets the notice already read: kept in the list as the record,
-// with no unread badge. E-mail is asked in the mail job (email-audience.ts).
+// Each new notification's outside channels: WhatsApp and push get a `queued` log row and their send job when the person
+// allows them for its kind (asked again at send time); "No site" turned off makes the notice arrive already read.
+// E-mail is asked in the mail job (email-audience.ts).
 import type { Clock } from '../shared/clock';
 import type { UnitOfWork } from '../ports/unit-of-work';
 import type { NotificationsScope } from '../notifications/ports';
