@@ -3,6 +3,7 @@
 // rejection, a 5xx, a hang, authorisation after n consults.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { jsonRequests } from './json-requests';
 
 export interface FocusNfeRequest {
   method: string;
@@ -46,22 +47,10 @@ export async function startFocusNfeFake(token = 'fake-focus-token'): Promise<Foc
   let queue: FocusNfeBehaviour[] = [{ kind: 'accept' }];
   let cancelRefusal: string | null = null;
   const next = () => (queue.length > 1 ? queue.shift()! : queue[0]!);
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      let body: any = null;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        body = null;
-      }
-      requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
-      const send = (status: number, payload: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
-      };
+  const server = createServer(
+    jsonRequests((request, send, req) => {
+      const body = request.body;
+      requests.push(request);
       if (req.headers.authorization !== `Basic ${Buffer.from(`${token}:`).toString('base64')}`) return send(401, { codigo: 'nao_autorizado', mensagem: 'Token de acesso inválido' });
       const url = new URL(req.url ?? '/', 'http://fake');
       if (req.method === 'POST' && url.pathname === '/v2/nfe') {
@@ -102,8 +91,8 @@ export async function startFocusNfeFake(token = 'fake-focus-token'): Promise<Foc
         return send(200, { status: 'cancelado', status_sefaz: '135', mensagem_sefaz: 'Evento registrado e vinculado a NF-e', caminho_xml_cancelamento: '/arquivos_development/cancelamento.xml' });
       }
       return send(405, { codigo: 'metodo_nao_permitido', mensagem: 'Método não permitido' });
-    });
-  });
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

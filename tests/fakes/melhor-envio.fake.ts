@@ -4,6 +4,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { jsonRequests } from './json-requests';
 
 export interface MelhorEnvioRequest {
   method: string;
@@ -122,22 +123,10 @@ export async function startMelhorEnvioFake(token = 'fake-melhor-envio-token'): P
       return [id, { id: o.id, protocol: o.protocol, status: o.status, tracking: o.tracking, melhorenvio_tracking: `ME${o.protocol.slice(-8)}`, created_at: now, posted_at: o.posted_at, delivered_at: o.delivered_at, updated_at: o.updated_at }];
     }))));
   };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      let body: any = null;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        body = null;
-      }
-      requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
-      const send = (status: number, payload: string) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(payload);
-      };
+  const server = createServer(
+    jsonRequests((request, send, req) => {
+      const body = request.body;
+      requests.push(request);
       const step = req.method === 'POST' ? LABEL_PATHS[req.url ?? ''] : undefined;
       if (step) {
         if (req.headers.authorization !== `Bearer ${token}`) return send(401, JSON.stringify({ message: 'Unauthenticated.' }));
@@ -152,8 +141,8 @@ export async function startMelhorEnvioFake(token = 'fake-melhor-envio-token'): P
         return send(422, JSON.stringify({ message: 'The given data was invalid.', errors: { to: ['O campo to é obrigatório.'] } }));
       }
       send(200, JSON.stringify(fakeMelhorEnvioPrices(body)));
-    });
-  });
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -4,6 +4,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { jsonRequests } from './json-requests';
 
 export interface GraphRequest {
   method: string;
@@ -46,22 +47,10 @@ export async function startGraphFake(options: { token?: string; phoneNumberId?: 
   let queue: GraphBehaviour[] = [{ kind: 'ok' }];
   let seq = 0;
   const next = () => (queue.length > 1 ? queue.shift()! : queue[0]!);
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      let body: any = null;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        body = null;
-      }
-      requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
-      const send = (status: number, payload: string) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(payload);
-      };
+  const server = createServer(
+    jsonRequests((request, send, req) => {
+      const body = request.body;
+      requests.push(request);
       if (req.method !== 'POST' || req.url !== `/${version}/${phoneNumberId}/messages`) return send(404, graphError(803, 'Some of the aliases you requested do not exist'));
       if (req.headers.authorization !== `Bearer ${token}`) return send(401, graphError(190, 'Invalid OAuth access token.'));
       const behaviour = next();
@@ -76,8 +65,8 @@ export async function startGraphFake(options: { token?: string; phoneNumberId?: 
       const params = ((body.template.components ?? []) as any[]).find((c) => c.type === 'body')?.parameters ?? [];
       accepted.push({ id, to: body.to, template: body.template.name, language: body.template.language?.code, parameters: params.map((p: any) => p.text) });
       send(200, JSON.stringify({ messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id }] }));
-    });
-  });
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
