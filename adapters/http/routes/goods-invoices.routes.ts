@@ -9,6 +9,7 @@ import type { Config } from '../../config';
 import { TOKENS } from '../../tokens';
 import { requestMeta, type AppContext } from '../context';
 import { ContractRouter, reply } from '../contract';
+import { sandboxPage as page } from './sandbox.routes';
 
 const admin = { roles: ['admin' as const] };
 const idParams = z.object({ id: z.string() });
@@ -97,17 +98,4 @@ export function goodsInvoiceRoutes(config: Config) {
       );
     },
   });
-}
-
-function page(title: string, content: string): string {
-  return [
-    '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">',
-    `<meta name="robots" content="noindex"><title>${escapeHtml(title)} — Turma</title><style>`,
-    'body{margin:0;background:#f5f5f4;color:#1c1917;font:16px/1.5 ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}',
-    'main{max-width:720px;margin:32px auto;padding:24px 28px;background:#fff;border:1px solid #e7e5e4;border-radius:16px}',
-    'h1{margin:0 0 16px;font-size:1.5rem;color:#ea580c}h2{font-size:1rem;margin:24px 0 8px}',
-    '.warning{background:#fff7ed;border:1px solid #fdba74;padding:12px;border-radius:8px}.line{font-family:ui-monospace,monospace;word-break:break-all}',
-    'dl div{display:flex;gap:12px}dt{font-weight:600;min-width:180px}dd{margin:0}',
-    `</style></head><body><main><h1>${escapeHtml(title)}</h1>${content}</main></body></html>`,
-  ].join('');
 }

@@ -28,7 +28,7 @@ export function sandboxRoutes(config: Config) {
       const boleto = gateway ? await gateway.getBoleto(params.id) : null;
       ctx.set('Cache-Control', 'no-store');
       ctx.type = 'text/html; charset=utf-8';
-      if (!boleto) return reply(404, page('Boleto não encontrado', '<p>Não existe boleto de teste com este código.</p>'));
+      if (!boleto) return reply(404, sandboxPage('Boleto não encontrado', '<p>Não existe boleto de teste com este código.</p>'));
       return reply(200, renderBoleto(boleto));
     },
   });
@@ -56,7 +56,7 @@ function renderBoleto(b: SandboxBoleto): string {
     ['Situação', STATUS_TEXT[b.charge.status] ?? b.charge.status],
     ['Nosso número', b.charge.providerId],
   ];
-  return page(
+  return sandboxPage(
     'Boleto de teste',
     [
       '<p class="warning" role="alert"><strong>BOLETO DE TESTE — NÃO PAGUE</strong><br>',
@@ -71,7 +71,8 @@ function renderBoleto(b: SandboxBoleto): string {
   );
 }
 
-function page(title: string, content: string): string {
+/** The plain page the sandbox's test documents (boleto, DANFE) are drawn on: marked as a test, never indexed. */
+export function sandboxPage(title: string, content: string): string {
   return [
     '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">',
     `<meta name="robots" content="noindex"><title>${escapeHtml(title)} — Turma</title><style>`,
