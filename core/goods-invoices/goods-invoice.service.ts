@@ -16,7 +16,6 @@ import {
   goodsInvoiceReference,
   refundDecision,
   saleCfop,
-  type GoodsInvoiceStatus,
 } from './goods-invoice-rules';
 import { GoodsInvoiceUnavailable, type GoodsInvoice, type GoodsInvoiceFacts, type GoodsInvoiceOutcome, type GoodsInvoiceRecord, type GoodsInvoiceRequest, type GoodsInvoicesScope } from './ports';
 
@@ -29,54 +28,14 @@ export interface GoodsInvoiceSettings {
 }
 
 /** The back office's view of an order's NF-e (the customer sees only the status, the key and the DANFE). */
-export interface GoodsInvoiceView {
-  id: string;
-  order_id: string;
-  status: GoodsInvoiceStatus;
-  status_label: string;
-  provider: string;
-  reference: string;
-  attempt: number;
-  goods_amount: number;
-  freight_amount: number;
-  total_amount: number;
-  access_key: string | null;
-  number: string | null;
-  series: string | null;
-  danfe_url: string | null;
-  xml_url: string | null;
-  provider_status: string | null;
-  error_message: string | null;
-  authorised_at: Date | null;
-  cancelled_at: Date | null;
-  return_required_at: Date | null;
-  can_retry: boolean;
-}
+export type GoodsInvoiceView = Omit<GoodsInvoiceRecord, 'polls' | 'sent_at' | 'created_at' | 'updated_at'> & { status_label: string; can_retry: boolean };
 
 /** A rejected invoice is sent again under a new reference; one stuck on an unreachable provider is re-queued. */
-const canRetry = (i: GoodsInvoiceRecord) => i.status === 'error' || (i.status === 'pending' && i.error_message !== null);
+const canRetry = (i: Pick<GoodsInvoiceRecord, 'status' | 'error_message'>) => i.status === 'error' || (i.status === 'pending' && i.error_message !== null);
 
-export const goodsInvoiceView = (i: GoodsInvoiceRecord): GoodsInvoiceView => ({
-  id: i.id,
-  order_id: i.order_id,
-  status: i.status,
+export const goodsInvoiceView = ({ polls: _polls, sent_at: _sent, created_at: _created, updated_at: _updated, ...i }: GoodsInvoiceRecord): GoodsInvoiceView => ({
+  ...i,
   status_label: GOODS_INVOICE_STATUS_LABELS[i.status],
-  provider: i.provider,
-  reference: i.reference,
-  attempt: i.attempt,
-  goods_amount: i.goods_amount,
-  freight_amount: i.freight_amount,
-  total_amount: i.total_amount,
-  access_key: i.access_key,
-  number: i.number,
-  series: i.series,
-  danfe_url: i.danfe_url,
-  xml_url: i.xml_url,
-  provider_status: i.provider_status,
-  error_message: i.error_message,
-  authorised_at: i.authorised_at,
-  cancelled_at: i.cancelled_at,
-  return_required_at: i.return_required_at,
   can_retry: canRetry(i),
 });
 
