@@ -2,16 +2,35 @@
 // Política de Privacidade, newest first, and publishing a new one (audited). From its publication date on, everyone who
 // accepted an older version is asked to accept the new one when they next use the site.
 import GavelIcon from '@mui/icons-material/Gavel';
-import { Create, DataTable, DateField, DateTimeInput, List, SelectField, SelectInput, SimpleForm, TextInput, required, type ResourceProps } from 'react-admin';
+import { useMediaQuery, type Theme } from '@mui/material';
+import { Create, DataTable, DateField, DateTimeInput, List, SelectField, SelectInput, SimpleForm, SimpleList, TextInput, required, type ResourceProps } from 'react-admin';
 
 const kinds = [
   { id: 'terms', name: 'Termos de Uso' },
   { id: 'privacy', name: 'Política de Privacidade' },
 ];
 
+interface LegalDocument {
+  id: string;
+  kind: 'terms' | 'privacy';
+  version: string;
+  published_at: string;
+  summary: string;
+}
+
 function LegalDocumentList() {
+  // A four-column table is wider than a phone: there, one line per version.
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
     <List title="Documentos legais" pagination={false} sort={{ field: 'published_at', order: 'DESC' }} exporter={false}>
+      {small ? (
+        <SimpleList<LegalDocument>
+          primaryText={(r) => `${kinds.find((k) => k.id === r.kind)?.name ?? r.kind} — versão ${r.version}`}
+          secondaryText={(r) => `Em vigor desde ${new Date(r.published_at).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' })}`}
+          tertiaryText={(r) => r.summary}
+          linkType={false}
+        />
+      ) : (
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="kind" label="Documento">
           <SelectField source="kind" choices={kinds} />
@@ -22,6 +41,7 @@ function LegalDocumentList() {
         </DataTable.Col>
         <DataTable.Col source="summary" label="O que mudou" />
       </DataTable>
+      )}
     </List>
   );
 }
