@@ -56,7 +56,7 @@ import { siteConfigRoutes } from './routes/site-config.routes';
 import { professionalPhotoRoutes } from './routes/professional-photos.routes';
 import { adminReviewRoutes } from './routes/admin-reviews.routes';
 import { experimentRoutes } from './routes/experiments.routes';
-import { influencerRoutes } from './routes/influencers.routes';
+import { influencerLinkRedirect, influencerRoutes } from './routes/influencers.routes';
 import { whatsappRoutes } from './routes/whatsapp.routes';
 import { messageAdminRoutes } from './routes/admin/messages.routes';
 import { PUBLIC_READ_PATHS, publicReads } from './public-reads';
@@ -165,6 +165,8 @@ export function createApp(container: Container, options: { distDir?: string } = 
   app.use(guardBody);
   app.use(loadSession);
   app.use(receiptSignInRedirect);
+  // An influencer link goes straight to the landing (the click recorded on the way): no redirect screen to wait for.
+  app.use(influencerLinkRedirect);
 
   const routers = apiRouters(config);
   mounted.set(app, routers);

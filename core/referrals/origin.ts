@@ -13,15 +13,30 @@ const USER_INVITE_PREFIXES = ['/join/'];
 const ENTRY_PATHS = new Set(['/', '/auth', '/auth/']);
 
 /**
- * The origin to store after visiting `pathname`, or null to leave the profile as it is.
- * Referral paths always overwrite (the latest link is the one that brought the user back);
- * the plain entry pages only fill an empty origin, so they never erase an attribution.
+ * The origin to store after visiting `path` (a pathname, with its query when it matters), or null to leave the
+ * profile as it is. Referral paths always overwrite (the latest link is the one that brought the user back), and so
+ * does an entry page carrying an influencer code (`/?inf=<code>`, where the server sends an influencer link: see
+ * influencerLinkTarget); the plain entry pages only fill an empty origin, so they never erase an attribution.
  */
-export function originForPath(pathname: string, currentOrigin: Origin | null): Origin | null {
+export function originForPath(path: string, currentOrigin: Origin | null): Origin | null {
+  const [pathname = '', query = ''] = path.split('?', 2);
   if (INFLUENCER_PREFIXES.some((p) => pathname.startsWith(p))) return 'influenciador';
   if (USER_INVITE_PREFIXES.some((p) => pathname.startsWith(p))) return 'usuario';
+  if (ENTRY_PATHS.has(pathname) && new URLSearchParams(query).get('inf')) return 'influenciador';
   if (ENTRY_PATHS.has(pathname) && currentOrigin === null) return 'www';
   return null;
+}
+
+/**
+ * Where an influencer link (`/r/<code>`, `/ref/<code>`, `/indicacao/<code>`) leads: the landing with the code as
+ * `inf` (a `ref` the link carried is kept: inf wins, docs/product/spec.md §4; `plano` is the redirect's own).
+ */
+export function influencerLinkTarget(code: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('plano');
+  if (code) params.set('inf', code);
+  const query = params.toString();
+  return query ? `/?${query}` : '/';
 }
 
 /** A first-login profile keeps the origin the session recorded before sign-up; anything unrecognised is 'www'. */

@@ -223,11 +223,16 @@ test.describe('client-rendered pages and shared links', () => {
     await expect(page.locator('html')).toHaveAttribute('data-app-start', 'paint');
   });
 
-  test("a referral link shows 'Redirecionando…' before the app, then lands on the landing with the code", async ({ page }) => {
+  test("a referral link lands on the landing with the code before the app (the server redirects); one naming a plan shows 'Redirecionando…' first", async ({ page, consoleGuard }) => {
+    consoleGuard.allow(/status of 40[04]/); // the unknown plan
     const release = await holdTheApp(page);
     await page.goto('/r/TURMA10');
+    await expect(page).toHaveURL(/\/\?inf=TURMA10$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pague só a entrada. A turma leva você até lá.' })).toBeVisible();
+    await page.goto('/r/TURMA10?plano=00000000-0000-4000-8000-000000000000');
     await expect(page.getByRole('heading', { level: 1, name: 'Redirecionando…' })).toBeVisible();
     release();
+    // An unknown plan: the landing, as for an unknown code.
     await expect(page).toHaveURL(/\/\?inf=TURMA10$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Pague só a entrada. A turma leva você até lá.' })).toBeVisible();
   });

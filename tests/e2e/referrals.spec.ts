@@ -40,7 +40,7 @@ test.describe('referral links and influencers', () => {
     const code = ((await approved.json()) as { code: string }).code;
 
     await page.goto(`/indicacao/${code.toLowerCase()}`);
-    // The click is answered (or given up on after 2.5 s) before the visitor moves on.
+    // The server records the click and sends the visitor on (its carrier cookie comes with the redirect).
     await expect(page).toHaveURL(new RegExp(`/\\?inf=${code.toLowerCase()}$`), { timeout: 15_000 });
     await expect(page.getByRole('link', { name: /começar agora/i }).first()).toBeVisible();
     await page.screenshot({ path: screenshotPath(testInfo, 'referral-landing') });

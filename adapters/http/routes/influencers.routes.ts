@@ -1,5 +1,5 @@
-// Influencers and referral links (docs/api.md): clicks on /r/, /ref/, /indicacao/ (the first-click carrier cookie),
-// influencer applications, the influencer's one code change, and the back office's list, funnel and decisions.
+// Influencers and referral links (docs/api.md): clicks on /r/, /ref/, /indicacao/ (the first-click carrier cookie;
+// those links themselves redirect here), applications, the one code change, the back office's list, funnel, decisions.
 import { z } from 'zod';
 import { isbot } from 'isbot';
 import {
@@ -14,7 +14,8 @@ import {
   referralCodeSchema,
   type InfluencerService,
 } from '../../../core/influencers';
-import { REFERRAL_COOKIE, type ReferralService } from '../../../core/referrals';
+import type { Next } from 'koa';
+import { REFERRAL_COOKIE, influencerLinkTarget, type ReferralService } from '../../../core/referrals';
 import type { AccountService } from '../../../core/identity/account.service';
 import type { InfluencerApplicationFlow } from '../../../core/flows/influencer-application.flow';
 import type { Config } from '../../config';
@@ -41,6 +42,46 @@ export const clickBodySchema = z.object({
   referrer: z.string().trim().max(1000).nullish(),
 });
 
+/** Records a click on an influencer link and sets the first valid one's carrier cookie (30-day attribution). */
+async function recordClick(ctx: AppContext, body: z.infer<typeof clickBodySchema>) {
+  const userAgent = ctx.get('user-agent') || null;
+  const referrals = ctx.container.get<ReferralService>(TOKENS.ReferralService);
+  const carrier = await referrals.recordClick(body, { ip: ctx.ip || null, userAgent, isBot: isbot(userAgent ?? '') }, ctx.cookies.get(REFERRAL_COOKIE));
+  if (carrier) {
+    const https = ctx.container.get<Config>(TOKENS.Config).publicUrl.startsWith('https://');
+    if (https) (ctx.cookies as unknown as { secure: boolean }).secure = true;
+    ctx.cookies.set(REFERRAL_COOKIE, carrier.value, { httpOnly: true, sameSite: 'lax', secure: https, expires: carrier.expires, path: '/', overwrite: true });
+  }
+}
+
+const INFLUENCER_LINK = /^\/(?:r|ref|indicacao)\/([^/]+)\/?$/;
+
+/**
+ * An influencer link opened in a browser: the click is recorded here and the visitor sent straight (302) to the
+ * landing with `?inf=<code>`, which the server draws at once. With `?plano=` the app's redirect screen does it (the plan
+ * travels in its navigation state). A failed click never keeps anyone from landing.
+ */
+export async function influencerLinkRedirect(ctx: AppContext, next: Next) {
+  const match = ctx.method === 'GET' && !ctx.query.plano ? INFLUENCER_LINK.exec(ctx.path) : null;
+  if (!match) return next();
+  let code: string;
+  try {
+    code = decodeURIComponent(match[1]!);
+  } catch {
+    return next();
+  }
+  const body = clickBodySchema.safeParse({ code, path: ctx.path, referrer: ctx.get('referer') || null });
+  if (body.success) {
+    try {
+      await recordClick(ctx, body.data);
+    } catch (err) {
+      ctx.state.log.warn({ err, path: ctx.path }, 'influencer link: the click was not recorded');
+    }
+  }
+  ctx.set('Cache-Control', 'no-store');
+  ctx.redirect(influencerLinkTarget(code, ctx.querystring));
+}
+
 /** The click id the visitor's carrier cookie holds (signed by us), or null; the sign-up routes read it. */
 export function carriedClickId(ctx: AppContext): string | null {
   return ctx.container.get<ReferralService>(TOKENS.ReferralService).carriedClickId(ctx.cookies.get(REFERRAL_COOKIE));
@@ -48,7 +89,6 @@ export function carriedClickId(ctx: AppContext): string | null {
 
 export function influencerRoutes() {
   const service = (ctx: AppContext) => ctx.container.get<InfluencerService>(TOKENS.InfluencerService);
-  const referrals = (ctx: AppContext) => ctx.container.get<ReferralService>(TOKENS.ReferralService);
   const actor = (ctx: AppContext) => ({ id: ctx.state.user!.id, email: ctx.state.user!.email });
 
   return new ContractRouter({ tag: 'influencers' })
@@ -61,13 +101,7 @@ export function influencerRoutes() {
       body: clickBodySchema,
       answers: { 204: { description: 'Recorded.', headers: { 'Set-Cookie': { description: 'The signed `turma_ref` carrier, on the first valid click only.' } } } },
       handler: async (ctx, { body }) => {
-        const userAgent = ctx.get('user-agent') || null;
-        const carrier = await referrals(ctx).recordClick(body, { ip: ctx.ip || null, userAgent, isBot: isbot(userAgent ?? '') }, ctx.cookies.get(REFERRAL_COOKIE));
-        if (carrier) {
-          const https = ctx.container.get<Config>(TOKENS.Config).publicUrl.startsWith('https://');
-          if (https) (ctx.cookies as unknown as { secure: boolean }).secure = true;
-          ctx.cookies.set(REFERRAL_COOKIE, carrier.value, { httpOnly: true, sameSite: 'lax', secure: https, expires: carrier.expires, path: '/', overwrite: true });
-        }
+        await recordClick(ctx, body);
         return reply(204, undefined);
       },
     })

@@ -19,6 +19,10 @@ describe('profile origin', () => {
     ['SPEC §4: a lookalike path is not a referral', '/referral/ANA10', null, null],
     ['SPEC §4: /r without a code is not a referral', '/r', null, null],
     ['SPEC §4: /rx/ is not the /r/ alias', '/rx/ANA10', null, null],
+    ['the landing an influencer link leads to (/?inf=) → influenciador', '/?inf=ANA10', null, 'influenciador'],
+    ['/?inf= overwrites an existing origin, as the link itself does', '/?ref=AB12&inf=ANA10', 'usuario', 'influenciador'],
+    ['a referral code alone (/?ref=) is not an influencer link', '/?ref=AB12', 'www', null],
+    ['/?inf= off an entry page leaves the origin alone', '/marketplace/products?inf=ANA10', null, null],
   ])('%s (%s, current %s)', (_name, path, current, expected) => {
     expect(originForPath(path, current)).toBe(expected);
   });

@@ -71,11 +71,14 @@ export function OriginTracker() {
     };
   }, [pathname, search]);
 
+  // The server sends an influencer link on to the landing with `?inf=<code>`: that entry counts as the link itself.
+  const inf = ENTRY_PATHS.has(pathname) ? new URLSearchParams(search).get('inf') : null;
   useEffect(() => {
     if (status === 'loading') return;
     if (!REFERRAL_PATH.test(pathname) && !ENTRY_PATHS.has(pathname)) return;
     // Entry pages only fill an empty origin: nothing to do once one is known.
-    if (ENTRY_PATHS.has(pathname) && (status === 'signedOut' ? readStoredOrigin() : profileOrigin)) return;
+    if (ENTRY_PATHS.has(pathname) && !inf && (status === 'signedOut' ? readStoredOrigin() : profileOrigin)) return;
+    const path = inf ? `${pathname}?inf=${encodeURIComponent(inf)}` : pathname;
 
     let cancelled = false;
     import('../../../core/referrals/origin')
@@ -83,18 +86,18 @@ export function OriginTracker() {
         if (cancelled) return;
         if (status === 'signedOut') {
           const stored = readStoredOrigin();
-          const next = originForPath(pathname, isOrigin(stored) ? stored : null);
+          const next = originForPath(path, isOrigin(stored) ? stored : null);
           if (next) storeOrigin(next);
           return;
         }
-        const next = originForPath(pathname, isOrigin(profileOrigin) ? profileOrigin : null);
-        if (next && next !== profileOrigin) authApi.recordOrigin(pathname).catch(() => undefined);
+        const next = originForPath(path, isOrigin(profileOrigin) ? profileOrigin : null);
+        if (next && next !== profileOrigin) authApi.recordOrigin(path).catch(() => undefined);
       })
       .catch(() => undefined);
     return () => {
       cancelled = true;
     };
-  }, [pathname, status, profileOrigin]);
+  }, [pathname, inf, status, profileOrigin]);
 
   return null;
 }

@@ -1,6 +1,6 @@
-// /r/:code, /ref/:code and /indicacao/:code: one screen (docs/product/referrals.md#influencer-links). The server records
-// the click and keeps the first one for 30 days; the visitor lands on the landing with `?inf=<code>` (or the plan it
-// names). A brief "Redirecionando…", never an error: an unknown code or a failed call still land.
+// /r/:code, /ref/:code and /indicacao/:code with `?plano=` (the server redirects the others itself): the click is
+// recorded and the visitor goes on to that plan's checkout, or the landing with `?inf=<code>`. A brief
+// "Redirecionando…", never an error: an unknown code or a failed call still land (docs/product/referrals.md).
 import './i18n';
 import './redirect.css';
 import { useEffect, useRef } from 'react';
@@ -10,20 +10,13 @@ import { Spinner } from '../../components/spinner';
 import { apiClient, call } from '../../lib/api';
 import { toCheckoutPlan, type Plan } from '../../lib/plans-api';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { influencerLinkTarget } from '../../../core/referrals/origin';
 
 /** Past this the visitor moves on even if the click has not been answered (the server still records it). */
 const CLICK_WAIT_MS = 2500;
 
 const withTimeout = (work: Promise<unknown>, ms: number) => Promise.race([work.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, ms))]);
 
-/** The landing page with the link's code as `inf` (a `ref` the link carried is kept: inf wins, docs/product/spec.md §4). */
-export function landingTarget(code: string, search: string): string {
-  const params = new URLSearchParams(search);
-  params.delete('plano');
-  if (code) params.set('inf', code);
-  const query = params.toString();
-  return query ? `/?${query}` : '/';
-}
 
 export default function ReferralRedirectPage() {
   const { t } = useTranslation('referralRedirect');
@@ -48,13 +41,13 @@ export default function ReferralRedirectPage() {
       if (planId) {
         try {
           const plan: Plan = await call(apiClient.GET('/api/plans/{id}', { params: { path: { id: planId } } }), { redirectOnUnauthorized: false });
-          navigate(`/checkout/plan${landingTarget(code, search).slice(1)}`, { replace: true, state: { plan: toCheckoutPlan(plan) } });
+          navigate(`/checkout/plan${influencerLinkTarget(code, search).slice(1)}`, { replace: true, state: { plan: toCheckoutPlan(plan) } });
           return;
         } catch {
           // An unknown or inactive plan: the landing page, like an unknown code.
         }
       }
-      navigate(landingTarget(code, search), { replace: true });
+      navigate(influencerLinkTarget(code, search), { replace: true });
     })();
   }, [code, pathname, search, navigate]);
 
