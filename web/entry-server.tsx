@@ -1,6 +1,6 @@
-// The server render of the public pages (built into dist/server/, loaded by adapters/http/static.ts): real HTML the
-// browser hydrates, with the page's data read from the site's own API and inlined as JSON; every other page gets the
-// app's skeleton (renderShell). See docs/server-rendering.md.
+// The server render (built into dist/server/, loaded by adapters/http/static.ts): public pages and the main signed-in
+// screens as real HTML with the page's data read from the site's own API and inlined as JSON; every other page gets
+// the app's skeleton (renderShell). See docs/server-rendering.md.
 import { renderToReadableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { dehydrate } from '@tanstack/react-query';
@@ -11,7 +11,8 @@ import { RootLayout } from './app/root-layout';
 import { PageSpinner } from './components/spinner';
 import { createQueryClient } from './lib/query';
 import { ServerSessionHint } from './lib/session';
-import { clientScreen, planPage, type FetchJson } from './ssr/pages';
+import { ServerOrigin } from './lib/server-origin';
+import { clientScreen, planPage, planSignedInPage, type FetchJson } from './ssr/pages';
 import { chunkTags, fillShell, fillTemplate, previewImagePath, type ClientManifest } from './ssr/meta';
 import { stateScript } from './ssr/state';
 
@@ -31,6 +32,9 @@ export interface RenderOptions {
   manifest?: ClientManifest | null;
   /** The request carried a session cookie: the top bar waits for the session instead of offering 'Entrar'. */
   session?: boolean;
+  /** GETs carrying the request's session cookie (only when it has one): the signed-in pages' data, never the
+   * public pages' (those are drawn the same for everyone). */
+  fetchSignedIn?: FetchJson;
 }
 
 export interface RenderResult {
@@ -86,7 +90,9 @@ export async function renderShell(url: string, options: Pick<RenderOptions, 'tem
 /** The page as HTML: rendered with its data, or the app's skeleton (renderShell) when the browser renders it. */
 export async function render(url: string, options: RenderOptions): Promise<RenderResult | null> {
   const parsed = new URL(url, options.origin);
-  const plan = await planPage(parsed.pathname, parsed.searchParams, options.fetchJson, { dev: options.dev });
+  const plan =
+    (await planPage(parsed.pathname, parsed.searchParams, options.fetchJson, { dev: options.dev })) ??
+    (options.fetchSignedIn ? await planSignedInPage(parsed.pathname, options.fetchSignedIn) : null);
   if (!plan) return renderShell(url, options);
   if (plan.shellOnly) return renderShell(url, options, plan.status);
 
@@ -100,8 +106,10 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   const html = await renderToHtml(
     <AppProviders queryClient={queryClient}>
       <ServerSessionHint.Provider value={options.session ?? false}>
-        {/* hydrate={false}: the router's hydration data would be an inline script (the CSP forbids it); no loaders here. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <ServerOrigin.Provider value={options.origin}>
+          {/* hydrate={false}: the router's hydration data would be an inline script (the CSP forbids it); no loaders here. */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </ServerOrigin.Provider>
       </ServerSessionHint.Provider>
     </AppProviders>,
     options.timeoutMs ?? 5_000,

@@ -1,6 +1,6 @@
 // Serves the built web app and back office with the SPA fallback (/admin/* → admin, else web); an unknown path gets the
-// app with status 404. Public pages are rendered by the web app's server entry with their data and hydrated by the
-// browser (docs/server-rendering.md); anything else, or a failed render, gets the app's shell.
+// app with status 404. Public pages and the main signed-in screens are rendered by the web app's server entry with
+// their data (docs/server-rendering.md); anything else, or a failed render, gets the app's shell.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -51,14 +51,19 @@ function serverRenderer(distDir: string, onLoadError: (err: unknown, entry: stri
   };
 }
 
-/** GETs on this very server (the request's own socket address), for the data of a page being rendered. */
-function loopbackFetch(ctx: AppContext): FetchJson {
+/**
+ * GETs on this very server (the request's own socket address), for the data of a page being rendered; `session`: as
+ * the person whose session cookie the request carries (only that cookie is passed on).
+ */
+function loopbackFetch(ctx: AppContext, session?: string): FetchJson {
   const socket = ctx.req.socket;
   const address = socket.localAddress ?? '127.0.0.1';
   const host = address.includes(':') ? (address === '::' || address === '::1' || address.startsWith('::ffff:') ? '127.0.0.1' : `[${address}]`) : address === '0.0.0.0' ? '127.0.0.1' : address;
   const base = `http://${host}:${socket.localPort}`;
   return async (path) => {
-    const res = await fetch(base + path, { headers: { accept: 'application/json', 'accept-language': 'pt-BR' }, signal: AbortSignal.timeout(4_000) });
+    const headers: Record<string, string> = { accept: 'application/json', 'accept-language': 'pt-BR' };
+    if (session) headers.cookie = `${SESSION_COOKIE}=${session}`;
+    const res = await fetch(base + path, { headers, signal: AbortSignal.timeout(4_000) });
     return { status: res.status, body: res.ok && res.status !== 204 ? await res.json() : null };
   };
 }
@@ -81,17 +86,27 @@ export function staticApps(distDir = DIST_DIR, options: { dev?: boolean; publicU
     // Links in the head follow PUBLIC_URL in production; in development the address the request came in on.
     const origin = !options.dev && options.publicUrl ? options.publicUrl.replace(/\/$/, '') : `${ctx.protocol}://${ctx.host}`;
     // A session cookie: the top bar is drawn waiting for the session, not signed out (the browser then checks it).
-    const session = Boolean(ctx.cookies.get(SESSION_COOKIE));
+    const sessionCookie = ctx.cookies.get(SESSION_COOKIE);
+    const session = Boolean(sessionCookie);
     let page: Awaited<ReturnType<ServerRenderer['render']>>;
     try {
-      page = await ssr.render(ctx.url, { template: ssr.template, manifest: ssr.manifest, origin, fetchJson: loopbackFetch(ctx), dev: options.dev, session });
+      page = await ssr.render(ctx.url, {
+        template: ssr.template,
+        manifest: ssr.manifest,
+        origin,
+        fetchJson: loopbackFetch(ctx),
+        fetchSignedIn: sessionCookie ? loopbackFetch(ctx, sessionCookie) : undefined,
+        dev: options.dev,
+        session,
+      });
     } catch (error) {
       ctx.state.log.warn({ err: error, path: ctx.path }, 'server render failed: the skeleton sent');
       // The page's data or render failed: the browser renders it, over the skeleton.
       page = await ssr.renderShell(ctx.url, { template: ssr.template, manifest: ssr.manifest, origin, session }).catch(() => null);
     }
     if (!page) return false;
-    ctx.set('Cache-Control', 'no-cache');
+    // Drawn for a session (a signed-in page carries the person's own data): kept by no cache, shared or not.
+    ctx.set('Cache-Control', session ? 'private, no-store' : 'no-cache');
     ctx.vary('Cookie');
     ctx.status = page.status;
     ctx.type = 'text/html; charset=utf-8';

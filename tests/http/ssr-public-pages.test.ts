@@ -1,12 +1,12 @@
-// Server rendering of the public pages (docs/server-rendering.md): real HTML with the page's text, head and data as a
-// non-executable JSON block, the CSP still forbidding inline scripts, shared links' screens rendered, other pages the
-// skeleton. The server entry is built here (Vite SSR build) into a scratch dist.
+// Server rendering (docs/server-rendering.md): public pages and each person's own signed-in screens as real HTML with
+// their data in a non-executable JSON block (no inline script for the CSP), other pages the skeleton. The server entry
+// is built here (Vite SSR build) into a scratch dist.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductService } from '../../core/marketplace/product.service';
 import { TOKENS } from '../../adapters/tokens';
-import { createPlan, createUser, insertProfessional } from '../support/factories';
+import { createPlan, createUser, insertInfluencer, insertProfessional, type TestUser } from '../support/factories';
 import { ssrBuildOptions } from '../../adapters/build';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -214,6 +214,7 @@ describe('server-rendered public pages', () => {
 
     for (const path of ['/dashboard', '/marketplace/cart', '/my-groups', '/checkout/participants']) {
       const res = await app.client().get(path);
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
       expect(res.status, path).toBe(200);
       expectSkeleton(res.text, path);
       expectNoInlineScript(res.text);
@@ -228,8 +229,21 @@ describe('server-rendered public pages', () => {
     stateOf(html);
   });
 
-  it("a referral link is its 'Redirecionando…' screen, kept out of the index", async () => {
-    for (const path of ['/r/ANA10', '/ref/ANA10', '/indicacao/ANA10']) {
+  it('an influencer link goes straight to the landing with its code, the click recorded on the way', async () => {
+    const clicks = async () => Number((await app.db.knex('referral_clicks').where({ code: 'ANA10' }).count<{ n: string }[]>({ n: '*' }))[0]!.n);
+    const before = await clicks();
+    for (const path of ['/r/ANA10', '/ref/ANA10', '/indicacao/ANA10?ref=AB12']) {
+      const res = await app.client().get(path, { referer: 'https://instagram.com/' });
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get('location'), path).toBe(path.endsWith('AB12') ? '/?ref=AB12&inf=ANA10' : '/?inf=ANA10');
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+    expect(await clicks()).toBe(before + 3);
+    expect(await app.db.knex('referral_clicks').where({ code: 'ANA10', path: '/ref/ANA10' }).first('referrer')).toEqual({ referrer: 'https://instagram.com/' });
+  });
+
+  it("a referral link naming a plan is its 'Redirecionando…' screen (the app takes it to that plan), kept out of the index", async () => {
+    for (const path of ['/r/ANA10?plano=x', '/ref/ANA10?plano=x', '/indicacao/ANA10?plano=x']) {
       const html = await page(path);
       expect(rootOf(html), path).toContain('Redirecionando…');
       expect(html, path).toContain('<meta name="robots" content="noindex" />');
@@ -268,5 +282,93 @@ describe('server-rendered public pages', () => {
     const hidden = await app.client().get(`/profissionais/${id}`);
     expect(hidden.status).toBe(404);
     expectSkeleton(hidden.text, 'an unapproved professional');
+  });
+});
+
+describe('server-rendered signed-in pages', () => {
+  const stateKeys = (html: string) => stateOf(html).queries.map((q) => JSON.stringify(q.queryKey));
+
+  it("each person gets their own dashboard and groups, drawn with their data, private and never stored; another person's cookie, their own", async () => {
+    const plan = await createPlan(app, { price: 30_000, group_size: 4 });
+    const people: Array<{ user: TestUser; first: string; invite: string }> = [];
+    for (const fullName of ['Quitéria Souza Dantas', 'Bernadete Lima Prado']) {
+      const user = await createUser(app, { fullName });
+      const held = await user.client.post('/api/groups', { plan_id: plan.id });
+      expect(held.status, held.text).toBe(201);
+      people.push({ user, first: fullName.split(' ')[0]!, invite: held.body.membership.invite_path as string });
+    }
+    for (const [me, other] of [
+      [people[0]!, people[1]!],
+      [people[1]!, people[0]!],
+    ] as const) {
+      for (const path of ['/dashboard', '/my-groups']) {
+        const res = await me.user.client.get(path);
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('cache-control'), path).toBe('private, no-store');
+        expect(res.headers.get('vary'), path).toMatch(/Cookie/);
+        expectNoInlineScript(res.text);
+        const body = rootOf(res.text);
+        expect(body, path).not.toContain('Carregando...');
+        // Never anything of the other person's: their name, id, invite.
+        expect(res.text, path).not.toContain(other.first);
+        expect(res.text, path).not.toContain(other.user.id);
+        expect(res.text, path).not.toContain(other.invite);
+        const session = stateOf(res.text).queries.find((q) => JSON.stringify(q.queryKey) === '["session","current"]');
+        expect(session?.state.data, path).toMatchObject({ user: { id: me.user.id } });
+        expect(res.text, path).toContain('<meta name="robots" content="noindex" />');
+      }
+      const dashboard = await me.user.client.get('/dashboard');
+      expect(rootOf(dashboard.text)).toContain(`Olá, ${me.first}!`);
+      expect(stateKeys(dashboard.text)).toEqual(expect.arrayContaining(['["groups","mine"]', '["groups","wallet"]', '["plans","catalogue"]']));
+      const groups = await me.user.client.get('/my-groups');
+      expect(groups.text).toContain('<title>Meus grupos · Turma</title>');
+      // The card with the invite link (its full address, as the browser shows it).
+      expect(rootOf(groups.text)).toMatch(new RegExp(`http://127\\.0\\.0\\.1:\\d+${me.invite.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      expect(stateKeys(groups.text)).toEqual(expect.arrayContaining(['["groups","mine"]', '["vouchers","mine"]']));
+    }
+  });
+
+  it("the checkout's step is drawn in its frame (the tab's own checkout is the browser's to read)", async () => {
+    const user = await createUser(app);
+    const res = await user.client.get('/checkout/participants');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(rootOf(res.text)).toContain('Quem vai com você?');
+    // Not a guess at it: 'no plan chosen' would be wrong for a tab in the middle of one.
+    expect(rootOf(res.text)).not.toContain('Escolha um plano para começar');
+    expect(stateKeys(res.text)).toContain('["session","current"]');
+  });
+
+  it('an expired, unknown or missing session gets the skeleton (no data), still never stored', async () => {
+    const expired = await createUser(app);
+    await app.db.knex('sessions').where({ user_id: expired.id }).update({ expires_at: new Date(Date.now() - 1000) });
+    const unknown = app.client();
+    unknown.setCookie('turma_session', 'nao-e-uma-sessao');
+    for (const client of [expired.client, unknown]) {
+      for (const path of ['/dashboard', '/my-groups', '/checkout/participants']) {
+        const res = await client.get(path);
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('cache-control'), path).toBe('private, no-store');
+        expectSkeleton(res.text, path);
+        expect(res.text, path).toContain('data-session-pending');
+      }
+    }
+    const visitor = await app.client().get('/dashboard');
+    expectSkeleton(visitor.text, 'signed out');
+    expect(visitor.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it("an influencer's dashboard: their link in the HTML", async () => {
+    const influencer = await insertInfluencer(app);
+    const res = await influencer.user.client.get('/dashboard/influencer');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(rootOf(res.text)).toContain('Seu painel de indicações');
+    expect(rootOf(res.text)).toContain(`/r/${influencer.code}`);
+    expect(stateKeys(res.text)).toContain('["influencer","dashboard",30]');
+  });
+
+  it("an admin's /dashboard is the skeleton (the app sends them to the back office)", async () => {
+    const admin = await createUser(app, { role: 'admin' });
+    expectSkeleton((await admin.client.get('/dashboard')).text, 'admin');
   });
 });

@@ -100,7 +100,9 @@ export function useCheckoutState() {
   }, [state]);
 
   const update = useCallback((patch: Partial<CheckoutState>) => setState((current) => ({ ...current, ...patch })), []);
-  return { state, update };
+  // The server render (web/ssr/pages.ts) cannot read the tab's storage: it draws the step's frame, not a guess.
+  const known = typeof window !== 'undefined';
+  return { state, update, known };
 }
 
 /** The join page's hand-over: the invite's group, its plan and the place just held there. */

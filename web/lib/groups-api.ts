@@ -33,7 +33,7 @@ export const groupsApi = {
 };
 
 /** Full invite URL of an invite path (`/join/<group>/<code>`). */
-export const inviteUrl = (path: string) => new URL(path, window.location.origin).toString();
+export const inviteUrl = (path: string, origin: string = window.location.origin) => new URL(path, origin).toString();
 
 /** The checkout's payment step for an entry (membership id) or a balance (voucher id). */
 export const paymentPath = (purpose: 'entry' | 'balance', refId: string) =>

@@ -4,10 +4,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { isApiError, setUnauthorizedHandler } from './api';
 import { notify } from './toast';
-import { authApi, type MeResponse, type Profile, type SessionUser } from './account-api';
-import { readMarker, SESSION_MARKER_KEY, writeMarker } from './session-marker';
+import { authApi, type MeResponse, type Profile, type SessionProbe, type SessionUser } from './account-api';
+import { readMarker, SESSION_MARKER_KEY, SESSION_QUERY_KEY, writeMarker } from './session-marker';
 
 export { SESSION_MARKER_KEY };
 
@@ -45,7 +46,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const serverHint = useContext(ServerSessionHint);
-  const [state, setState] = useState<SessionState>(() => (readMarker() || serverHint ? { status: 'loading' } : SIGNED_OUT));
+  const client = useQueryClient();
+  // A page the server drew for a signed-in person carries who it was drawn for: the first render is that page.
+  const [initial] = useState<SessionState>(() => {
+    const drawnFor = client.getQueryData<SessionProbe>(SESSION_QUERY_KEY);
+    if (drawnFor?.user) return { status: 'signedIn', user: drawnFor.user, profile: drawnFor.profile ?? null };
+    return readMarker() || serverHint ? { status: 'loading' } : SIGNED_OUT;
+  });
+  const [state, setState] = useState<SessionState>(initial);
 
   const refresh = useCallback(async () => {
     try {
@@ -66,9 +74,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  // Asked again even when the page came drawn for a session (it also puts the marker back if it was lost).
   useEffect(() => {
-    if (readMarker()) void refresh();
-  }, [refresh]);
+    if (readMarker() || initial.status === 'signedIn') void refresh();
+  }, [refresh, initial]);
 
   // The page left after a sign-out is gone: guards behave normally again.
   useEffect(() => {

@@ -13,11 +13,22 @@ import { isKnownRoute, patternMatches, ROUTE_PATHS as P } from '../app/route-pat
 import { groupServices, type PlanCategory } from '../features/marketplace/services-groups';
 import { PRODUCTS_PER_PAGE } from '../features/marketplace/products-query';
 import { professionalsSearchKeys, type ServiceCategory, type ServicePlan } from '../features/professionals-search/api';
+import { notificationKeys } from '../lib/notifications-api';
+import { voucherKeys } from '../components/vouchers/api';
+import { escrowKey } from '../features/groups/escrow-section';
+import { professionalKeys } from '../features/professional-dashboard/api';
+import { influencerKeys } from '../features/influencer-dashboard/api';
+import { SESSION_QUERY_KEY } from '../lib/session-marker';
+import type { SessionProbe } from '../lib/account-api';
 import '../features/marketplace/i18n';
 import '../features/auth/i18n';
 import '../features/professionals-search/i18n';
 import '../features/info-pages/i18n';
 import '../features/groups/i18n';
+import '../features/dashboard/i18n';
+import '../features/checkout/i18n';
+import '../features/professional-dashboard/i18n';
+import '../features/influencer-dashboard/i18n';
 import { clip, type PageMeta } from './meta';
 import ptBR from './locales/pt-BR';
 import enUS from './locales/en-US';
@@ -273,4 +284,113 @@ export async function planPage(pathname: string, search: URLSearchParams, fetchJ
     if (error instanceof Missing) return { status: 404, shellOnly: true, seed: [], meta: { title: '', description: '' } };
     throw error;
   }
+}
+
+type Seed = Array<[QueryKey, unknown]>;
+
+/** A GET a screen reads under `key`: seeded when it answers 200; otherwise the screen asks for it in the browser. */
+async function seeded(fetchJson: FetchJson, key: QueryKey, path: string): Promise<Seed> {
+  try {
+    const res = await fetchJson(path);
+    return res.status === 200 ? [[key, res.body]] : [];
+  } catch {
+    return [];
+  }
+}
+
+const all = async (parts: Array<Promise<Seed>>): Promise<Seed> => (await Promise.all(parts)).flat();
+
+interface SignedInPage {
+  screen: string;
+  /** The tab's title (a translation key), as the screen sets it. */
+  title: string;
+  /** What the screen reads on its first render, under its own keys; null: the server does not draw it for this
+   * person (their screen sends them elsewhere, e.g. an admin on the customer dashboard). */
+  data: (fetchJson: FetchJson, user: NonNullable<SessionProbe['user']>) => Promise<Seed | null>;
+}
+
+/** The customer dashboard: groups, wallet, latest notifications, vouchers, and the plans the payment gate offers. */
+const userDashboard: SignedInPage = {
+  screen: 'features/dashboard/dashboard-page.tsx',
+  title: 'screens.dashboard',
+  data: (fetchJson, user) =>
+    user.role === 'admin'
+      ? Promise.resolve(null)
+      : all([
+          seeded(fetchJson, groupKeys.mine(), '/api/me/groups'),
+          seeded(fetchJson, groupKeys.wallet(), '/api/me/wallet'),
+          seeded(fetchJson, notificationKeys.list(1, 5), '/api/notifications?page=1&per_page=5'),
+          seeded(fetchJson, voucherKeys.mine(), '/api/me/vouchers'),
+          get(fetchJson, '/api/plans').then((r) => [[planKeys.catalogue(), Array.isArray(r.items) ? r.items : []]] as Seed, () => []),
+        ]),
+};
+
+/**
+ * The signed-in screens the server draws with the person's own data (read with their session cookie); any other
+ * signed-in page gets the skeleton. The browser draws them again over this HTML from the same data (not hydrated).
+ */
+const SIGNED_IN_PAGES: Record<string, SignedInPage> = {
+  [P.dashboard]: userDashboard,
+  [P.dashboardUser]: userDashboard,
+  [P.dashboardProfessional]: {
+    screen: 'features/professional-dashboard/dashboard-page.tsx',
+    title: 'professionalDashboard:dashboard.docTitle',
+    data: async (fetchJson) => {
+      const mine = await fetchJson('/api/me/professional');
+      // No application or not approved: the screen sends them on (the skeleton until it does).
+      if (mine.status !== 200 || (mine.body as { status?: string }).status !== 'approved') return null;
+      return [
+        [professionalKeys.mine(), mine.body],
+        ...(await all([
+          seeded(fetchJson, professionalKeys.receivables(null), '/api/me/receivables'),
+          seeded(fetchJson, professionalKeys.categories(), '/api/plan-categories'),
+        ])),
+      ];
+    },
+  },
+  [P.dashboardInfluencer]: {
+    screen: 'features/influencer-dashboard/dashboard-page.tsx',
+    title: 'influencerDashboard:docTitle',
+    data: (fetchJson) =>
+      all([seeded(fetchJson, influencerKeys.dashboard(30), '/api/me/influencer?days=30'), seeded(fetchJson, influencerKeys.payouts(), '/api/me/payouts')]),
+  },
+  [P.myGroups]: {
+    screen: 'features/groups/my-groups-page.tsx',
+    title: 'groups:myGroups.docTitle',
+    data: async (fetchJson) => {
+      // The list is drawn once groups, vouchers and every card's money are known: all of them, or it is a skeleton.
+      const [groups, vouchers] = await Promise.all([seeded(fetchJson, groupKeys.mine(), '/api/me/groups'), seeded(fetchJson, voucherKeys.mine(), '/api/me/vouchers')]);
+      const items = (groups[0]?.[1] as { items?: Array<{ group: { id: string } }> } | undefined)?.items ?? [];
+      const escrows = await all([...new Set(items.map((item) => item.group.id))].map((id) => seeded(fetchJson, escrowKey(id), `/api/groups/${encodeURIComponent(id)}/escrow`)));
+      return [...groups, ...vouchers, ...escrows];
+    },
+  },
+  // The tab's checkout (sessionStorage) is not the server's to know: the step's frame, its body drawn by the browser.
+  [P.checkoutParticipants]: { screen: 'features/checkout/participants-page.tsx', title: 'checkout:participants.docTitle', data: () => Promise.resolve([]) },
+};
+
+/** The top bar's bell, drawn inside every signed-in page: its chunk and CSS go with the page. */
+const SIGNED_IN_PARTS = ['features/notifications/notification-bell.tsx'];
+
+/**
+ * The plan of a signed-in screen for the person whose session `fetchJson` carries, or null: not one of
+ * SIGNED_IN_PAGES, no valid session (expired, signed out), or a screen that sends this person elsewhere. The session
+ * itself is seeded (SESSION_QUERY_KEY) so the browser's session provider starts from it.
+ */
+export async function planSignedInPage(pathname: string, fetchJson: FetchJson): Promise<PagePlan | null> {
+  const page = Object.entries(SIGNED_IN_PAGES).find(([pattern]) => patternMatches(pattern, pathname))?.[1];
+  if (!page) return null;
+  const probe = await fetchJson('/api/auth/session').catch(() => null);
+  const session = probe?.status === 200 ? (probe.body as SessionProbe) : null;
+  // An admin who has not passed the second factor yet is sent to it by the apps.
+  if (!session?.user || session.second_factor) return null;
+  const data = await page.data(fetchJson, session.user);
+  if (!data) return null;
+  return {
+    status: 200,
+    screen: page.screen,
+    parts: SIGNED_IN_PARTS,
+    seed: [[SESSION_QUERY_KEY, session], ...data],
+    meta: { title: titled(t(page.title)), description: t('ssr-meta:homeDescription'), robots: 'noindex' },
+  };
 }

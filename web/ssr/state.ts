@@ -2,7 +2,7 @@
 // <script type="application/json"> (the CSP allows no inline script) and read back before hydration.
 import type { DehydratedState } from '@tanstack/react-query';
 import { i18n, DEFAULT_LOCALE } from '../i18n';
-import { readMarker } from '../lib/session-marker';
+import { readMarker, SESSION_QUERY_KEY } from '../lib/session-marker';
 import { readLocalCart } from '../lib/cart/cart-storage';
 import { SSR_STATE_ID } from './meta';
 
@@ -33,11 +33,19 @@ export function readServerState(doc: Document): DehydratedState | null {
   }
 }
 
+/** A page drawn for a signed-in person (web/ssr/pages.ts planSignedInPage): its state carries their session. */
+export function drawnForSignedIn(state: DehydratedState): boolean {
+  const key = JSON.stringify(SESSION_QUERY_KEY);
+  return state.queries.some((query) => JSON.stringify(query.queryKey) === key);
+}
+
 /**
  * In the browser: whether this visitor's first render equals the server's (a signed-out visitor in pt-BR with an empty
- * cart: what web/entry-server.tsx draws). Only then is the server's HTML hydrated.
+ * cart: what web/entry-server.tsx draws for a public page). Only then is the server's HTML hydrated.
  */
-export function renderedAsOnServer(): boolean {
+export function renderedAsOnServer(state: DehydratedState): boolean {
+  // A signed-in page shows clocks, times ago and the tab's own checkout: drawn again over the server's HTML instead.
+  if (drawnForSignedIn(state)) return false;
   // A page the server drew for a session cookie (a neutral account corner) is drawn again, as the marker's would be.
   const drawnForSession = typeof document !== 'undefined' && document.querySelector('[data-session-pending]') !== null;
   return !readMarker() && !drawnForSession && i18n.language === DEFAULT_LOCALE && readLocalCart().length === 0;

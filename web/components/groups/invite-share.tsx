@@ -7,6 +7,7 @@ import { CheckIcon, MailIcon, WhatsAppIcon } from '../icons';
 import { copyText } from '../../lib/clipboard';
 import { notify } from '../../lib/toast';
 import { inviteUrl } from '../../lib/groups-api';
+import { useSiteOrigin } from '../../lib/server-origin';
 import { CampaignOfferBanner } from '../campaigns/campaign-offer-banner';
 import './i18n';
 
@@ -49,7 +50,8 @@ export function InviteShare({
   const { t: tc } = useTranslation();
   const id = useId();
   const [copied, setCopied] = useState(false);
-  const url = inviteUrl(invitePath);
+  const origin = useSiteOrigin();
+  const url = inviteUrl(invitePath, origin);
   const message = inviteMessage(t, i18n.language, plan, url);
   const whatsapp = `https://wa.me/?text=${encodeURIComponent(message)}`;
   const mailto = `mailto:?subject=${encodeURIComponent(t('invite.subject', { plan: plan.name }))}&body=${encodeURIComponent(message)}`;

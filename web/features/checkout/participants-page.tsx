@@ -9,6 +9,7 @@ import { Button } from '../../components/button';
 import { Countdown } from '../../components/countdown';
 import { HashLink } from '../../components/hash-link';
 import { ClockIcon, TicketIcon } from '../../components/icons';
+import { LoadingState } from '../../components/resource-states';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useNow } from '../../lib/use-now';
 import { useApiQuery } from '../../lib/query';
@@ -22,9 +23,10 @@ import { GroupChoicePicker } from './group-choice';
 
 export default function ParticipantsPage() {
   const { t } = useTranslation('checkout');
+  const { t: tc } = useTranslation();
   useDocumentTitle(t('participants.docTitle'));
   const navigate = useNavigate();
-  const { state, update } = useCheckoutState();
+  const { state, update, known } = useCheckoutState();
   const now = useNow(5_000);
   const details = usePlanDetails(state.plan_id).state;
   const invite = state.invite;
@@ -34,6 +36,14 @@ export default function ParticipantsPage() {
   const place = livePlace(state, now);
   const plan = state.plan;
   const [choice, setChoice] = useState<GroupChoice>(state.choice ?? (invite ? 'invite' : 'auto'));
+
+  if (!known) {
+    return (
+      <CheckoutFrame step="participants" title={t('participants.title')} plan={null} reachable={[]}>
+        <LoadingState label={tc('loading')} />
+      </CheckoutFrame>
+    );
+  }
 
   if (!state.plan_id) {
     return (
