@@ -16,6 +16,8 @@ import { DEMO_ADDRESSES } from './addresses.data';
 import { DEMO_PLAN_CATEGORIES, DEMO_PLANS } from './plans.data';
 import { seedProducts } from './products';
 import { seedDemoProfessionals } from './professionals';
+import { DEMO_PROFESSIONALS } from './professionals.data';
+import type { LegalService } from '../core/legal/legal.service';
 
 export const DEMO_ADMIN_EMAIL = 'admin@turma.local';
 export const DEMO_USER_PASSWORD = 'demo12345';
@@ -75,10 +77,12 @@ export async function runSeeds(
     const faker = fakerPT_BR;
     faker.seed(20_241_121);
     const passwordHash = await hasher.hash(DEMO_USER_PASSWORD);
+    const demoEmails: string[] = [DEMO_INFLUENCER_EMAIL, DEMO_PROFESSIONAL_EMAIL, ...DEMO_PROFESSIONALS.map((p) => p.email)];
     for (let i = 0; i < DEMO_USER_COUNT; i++) {
       const firstName = faker.person.firstName();
       const lastName = faker.person.lastName();
       const email = `${faker.helpers.slugify(`${firstName}.${lastName}`).toLowerCase()}.${i + 1}@exemplo.com.br`;
+      demoEmails.push(email);
       const cpf = generateCpf(() => faker.number.float({ min: 0, max: 0.999999 }));
       const profile = {
         full_name: `${firstName} ${lastName}`,
@@ -125,9 +129,25 @@ export async function runSeeds(
     if (await seedDemoProfessional(container, passwordHash)) demoAccounts.push({ email: DEMO_PROFESSIONAL_EMAIL, name: 'Estúdio Traço Fino (Profissional Demo)', role: 'professional' });
     // Every service category has an approved professional in both demo cities: every demo voucher has a counter.
     for (const account of await seedDemoProfessionals(container, passwordHash)) demoAccounts.push({ ...account, role: 'professional' });
+    await acceptCurrentDocuments(container, demoEmails);
   }
 
   return { adminCreated, usersCreated, demoAccounts, planCategories: DEMO_PLAN_CATEGORIES.length, plans: DEMO_PLANS.length, productCategories: products.categories, productsCreated: products.created };
+}
+
+/**
+ * The demo accounts accepted the terms and privacy versions in force, as a sign-up records them: without it every demo
+ * sign-in shows the "Atualizamos nossos documentos" notice. Once per person and version, so a second run adds nothing.
+ */
+async function acceptCurrentDocuments(container: Container, emails: readonly string[]): Promise<void> {
+  const uow = container.get<AppUnitOfWork>(TOKENS.UnitOfWork);
+  const legal = container.get<LegalService>(TOKENS.LegalService);
+  for (const email of emails) {
+    await uow.run(async (tx) => {
+      const user = await tx.identity.users.findByEmail(email);
+      if (user) await legal.recordSignup(tx, user, null);
+    });
+  }
 }
 
 /** A portfolio picture for the demo professional: a generated PNG (the photo service re-encodes it as any upload). */

@@ -65,7 +65,20 @@ describe('seeds', () => {
       }
     }
 
+    // Every demo account accepted the terms and privacy versions in force: no re-consent notice on a demo sign-in.
+    const documents = await app.db.knex('legal_documents').where('published_at', '<=', new Date());
+    expect(new Set(documents.map((d) => d.kind))).toEqual(new Set(['terms', 'privacy']));
+    const acceptances = () => app.db.knex('legal_acceptances as a').join('users as u', 'u.id', 'a.user_id').select('u.email', 'a.kind', 'a.ip_hash');
+    const accepted = await acceptances();
+    expect(accepted).toHaveLength(first.demoAccounts.length * 2);
+    expect(new Set(accepted.map((a) => a.email))).toEqual(new Set(first.demoAccounts.map((a) => a.email)));
+    expect(accepted.every((a) => a.ip_hash === null)).toBe(true);
+    const demo = app.client();
+    expect((await demo.post('/api/auth/login', { email: 'profissional@turma.local', password: 'demo12345' })).status).toBe(200);
+    expect((await demo.get('/api/me/legal')).body.pending).toEqual([]);
+
     const second = await runSeeds(app.container);
+    expect(await acceptances()).toHaveLength(accepted.length);
     expect(second.adminCreated).toBeNull();
     expect(second.usersCreated).toBe(0);
     expect(second.demoAccounts).toEqual([]);
