@@ -6,7 +6,7 @@ import type { UnitOfWork } from '../ports/unit-of-work';
 import type { NotificationsScope } from '../notifications/ports';
 import { categoryOfType, type MessageChannel } from './categories';
 import type { MessagePreferences, MessagingScope } from './ports';
-import { hasWhatsappTemplate } from './whatsapp-templates';
+import { hasWhatsappTemplate, whatsappDelaySeconds } from './whatsapp-templates';
 
 type Scope = NotificationsScope & MessagingScope;
 
@@ -15,9 +15,9 @@ type Scope = NotificationsScope & MessagingScope;
  * message needs an approved template, so the kinds without one stay on e-mail, the bell and push.
  */
 export const OUTSIDE_CHANNELS = [
-  { channel: 'whatsapp', job: 'whatsapp.send', carries: hasWhatsappTemplate },
-  { channel: 'push', job: 'push.send', carries: (_kind: string) => true },
-] as const satisfies ReadonlyArray<{ channel: MessageChannel; job: string; carries: (kind: string) => boolean }>;
+  { channel: 'whatsapp', job: 'whatsapp.send', carries: hasWhatsappTemplate, delaySeconds: whatsappDelaySeconds },
+  { channel: 'push', job: 'push.send', carries: (_kind: string) => true, delaySeconds: (_kind: string) => 0 },
+] as const satisfies ReadonlyArray<{ channel: MessageChannel; job: string; carries: (kind: string) => boolean; delaySeconds: (kind: string) => number }>;
 
 export class MessageFanout {
   constructor(
@@ -39,11 +39,12 @@ export class MessageFanout {
     for (const c of OUTSIDE_CHANNELS) if (c.carries(n.type) && (await this.preferences.allows(n.user_id, c.channel, category))) allowed.push(c);
     if (!allowed.length) return counts;
     await this.uow.run(async (tx) => {
-      for (const { channel, job } of allowed) {
+      for (const { channel, job, delaySeconds } of allowed) {
         // A retried fan-out never sends twice: one log row per notification and channel.
         if (await tx.messaging.log.findForNotification(n.id, channel)) continue;
         const logId = await tx.messaging.log.record({ user_id: n.user_id, channel, template: n.type, notification_id: n.id, status: 'queued' });
-        await tx.jobs.enqueue(job, { notification_id: n.id, user_id: n.user_id, log_id: logId });
+        const delay = delaySeconds(n.type);
+        await tx.jobs.enqueue(job, { notification_id: n.id, user_id: n.user_id, log_id: logId }, delay > 0 ? { startAfter: new Date(this.clock.now().getTime() + delay * 1000) } : undefined);
         counts[channel]++;
       }
     });

@@ -77,6 +77,16 @@ const BUILDERS: Builders = {
   order_shipped: (p) => ({ template: 'pedido_enviado', parameters: [p.order, p.tracking_code] }),
 };
 
+/**
+ * How long a kind's message waits before it is sent. A place is held before its charge exists (the payment screen
+ * opens right after): 2 minutes of the 30-minute hold let the PIX code chosen there ride on "vaga reservada".
+ */
+export const PLACE_HELD_WHATSAPP_DELAY_SECONDS = 120;
+
+export function whatsappDelaySeconds(kind: string): number {
+  return kind === 'place_held' ? PLACE_HELD_WHATSAPP_DELAY_SECONDS : 0;
+}
+
 /** Whether a notification kind goes out on WhatsApp at all (the others stay on e-mail and the bell). */
 export function hasWhatsappTemplate(kind: string): boolean {
   return Object.hasOwn(BUILDERS, kind);

@@ -58,6 +58,8 @@ export class WhatsappService {
     if (!(await this.preferences.allows(job.user_id, 'whatsapp', categoryOf(notification.type as NotificationKind)))) return stop('WhatsApp desligado pela pessoa antes do envio');
     const to = await this.preferences.whatsappNumber(job.user_id);
     if (!to) return stop('sem número de WhatsApp confirmado');
+    // "Pague a entrada" after it was paid would mislead: the confirmation goes on its own message.
+    if (await this.entryPaid(notification)) return stop('entrada paga antes do envio: aviso dispensado');
     const message = whatsappMessageFor(notification, { link: this.link(notification.link), created_at: notification.created_at, pix: await this.pendingPix(notification) });
     if (!message) return stop('este aviso não tem modelo de WhatsApp');
     try {
@@ -132,6 +134,12 @@ export class WhatsappService {
   private link(path: string | null): string {
     if (!path) return this.options.publicUrl;
     return /^https?:\/\//.test(path) ? path : `${this.options.publicUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+  }
+
+  private async entryPaid(n: NotificationRecord): Promise<boolean> {
+    const memberId = typeof n.data?.member_id === 'string' ? n.data.member_id : null;
+    if (n.type !== 'place_held' || !memberId) return false;
+    return (await this.uow.repos.payments.payments.findConfirmedFor('entry', memberId)) !== null;
   }
 
   /** The place's pending PIX charge (code and end), for the hold's messages; null when there is none yet. */

@@ -1,5 +1,5 @@
-// WhatsApp end to end on the real server and the local Graph API fake: one template message per event, the e-mail
-// fallback sent once, the signed webhook (challenge, statuses forward only, a forged one refused) and "PARAR".
+// WhatsApp end to end on the real server and the local Graph API fake: one template message per event (a place held
+// with its PIX code), the e-mail fallback sent once, the signed webhook (statuses forward only, forged refused), "PARAR".
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TOKENS } from '../../adapters/tokens';
 import type { WhatsappService } from '../../core/messaging/whatsapp.service';
@@ -45,24 +45,76 @@ async function optedIn(): Promise<TestUser & { phone: string }> {
 
 const logOf = (userId: string) => app.db.knex('message_log').where({ user_id: userId, channel: 'whatsapp' }).orderBy('created_at');
 const fallbackMails = (email: string) => app.db.knex('mail_outbox').where({ to_address: email, template: 'whatsapp_fallback' });
+const whatsapp = () => app.container.get<WhatsappService>(TOKENS.WhatsappService);
+
+/** Takes a place: its "vaga reservada" is queued to leave 2 minutes later (the payment screen's PIX code rides on it). */
+async function holdPlace(user: TestUser, price?: number) {
+  const created = await user.client.post('/api/groups', { plan_id: (await createPlan(app, price ? { price } : {})).id });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body as { membership: { id: string }; group: { id: string } };
+}
+
+/** Runs the person's queued WhatsApp job now, as the worker would when its time comes. */
+async function sendQueued(userId: string, lastAttempt = false) {
+  const row = (await logOf(userId)).find((r) => r.status === 'queued');
+  expect(row, 'a queued WhatsApp message').toBeDefined();
+  return whatsapp().send({ notification_id: row.notification_id, user_id: userId, log_id: row.id }, { lastAttempt });
+}
+
 const post = (payload: unknown, secret = APP_SECRET) => {
   const { body, headers } = signedPost(payload, secret);
   return fetch(`${app.url}/api/webhooks/whatsapp`, { method: 'POST', headers, body });
 };
 
 describe('whatsapp.send through the Cloud API', () => {
-  it('a place held sends exactly one vaga_reservada to the confirmed number, with its parameters in order', async () => {
+  it('a place held sends exactly one vaga_reservada, 2 minutes later, with the PIX code and its expiry once the charge exists', async () => {
     const ana = await optedIn();
-    const plan = await createPlan(app, { price: 42_000 });
     const before = fake.accepted.length;
-    expect((await ana.client.post('/api/groups', { plan_id: plan.id })).status).toBe(201);
+    const held = await holdPlace(ana, 42_000);
+    // Nothing at once: the job waits in the queue for 2 minutes (the person is choosing how to pay).
+    expect(fake.accepted.length).toBe(before);
+    const [queued] = await logOf(ana.id);
+    expect(queued).toMatchObject({ status: 'queued', template: 'place_held' });
+    const job = await app.db.knex.raw(`select start_after, created_on from pgboss.job where name = 'whatsapp.send' and data->>'log_id' = ?`, [queued.id]);
+    const { start_after, created_on } = (job.rows as Array<{ start_after: Date; created_on: Date }>)[0]!;
+    expect((new Date(start_after).getTime() - new Date(created_on).getTime()) / 1000).toBeGreaterThanOrEqual(119);
 
+    const pix = await ana.client.post('/api/payments', { purpose: 'entry', ref_id: held.membership.id, method: 'PIX' });
+    expect(pix.status, JSON.stringify(pix.body)).toBe(201);
+    expect(await sendQueued(ana.id)).toEqual({ sent: 1, fallback: 0, skipped: 0 });
     const sent = fake.accepted.slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ to: ana.phone.slice(1), template: 'vaga_reservada', language: 'pt_BR' });
-    expect(sent[0]!.parameters).toEqual([plan.name, expect.stringMatching(/^hoje às \d{2}:\d{2}$/), 'R$ 42,00', 'gere o código em http://127.0.0.1/payment']);
-    const [row] = await logOf(ana.id);
-    expect(row).toMatchObject({ status: 'sent', provider_message_id: sent[0]!.id, template: 'place_held' });
+    const expiry = new Date(pix.body.pix.expires_at).toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' });
+    expect(sent[0]!.parameters).toEqual([expect.any(String), `hoje às ${expiry}`, 'R$ 42,00', pix.body.pix.payload]);
+    expect((await logOf(ana.id))[0]).toMatchObject({ status: 'sent', provider_message_id: sent[0]!.id, template: 'place_held' });
+    // Exactly one: the job run again sends nothing.
+    expect(await whatsapp().send({ notification_id: queued.notification_id, user_id: ana.id, log_id: queued.id }, { lastAttempt: false })).toEqual({ sent: 0, fallback: 0, skipped: 1 });
+    expect(fake.accepted.length).toBe(before + 1);
+  });
+
+  it('without a charge by then it links to the payment screen; with the entry already paid it is not sent at all', async () => {
+    const ivo = await optedIn();
+    const before = fake.accepted.length;
+    await holdPlace(ivo, 42_000);
+    expect(await sendQueued(ivo.id)).toEqual({ sent: 1, fallback: 0, skipped: 0 });
+    expect(fake.accepted.slice(before)[0]!.parameters).toEqual([expect.any(String), expect.stringMatching(/^hoje às \d{2}:\d{2}$/), 'R$ 42,00', 'gere o código em http://127.0.0.1/payment']);
+
+    const jo = await optedIn();
+    const held = await holdPlace(jo);
+    const paid = await jo.client.post('/api/payments', { purpose: 'entry', ref_id: held.membership.id, method: 'PIX' });
+    expect((await jo.client.post(`/api/sandbox/payments/${paid.body.id}/confirm`)).status).toBe(200);
+    const mid = fake.accepted.length;
+    const row = (await logOf(jo.id)).find((r) => r.template === 'place_held');
+    expect(await whatsapp().send({ notification_id: row.notification_id, user_id: jo.id, log_id: row.id }, { lastAttempt: false })).toEqual({ sent: 0, fallback: 0, skipped: 1 });
+    expect(fake.accepted.slice(mid).map((m) => m.template)).not.toContain('vaga_reservada');
+    expect((await logOf(jo.id)).find((r) => r.template === 'place_held')).toMatchObject({ status: 'failed', error: 'entrada paga antes do envio: aviso dispensado' });
+    expect(await fallbackMails(jo.email)).toHaveLength(0);
+  });
+
+  it('the inbound webhook finds the person by phone through an index', async () => {
+    const { rows } = await app.db.knex.raw(`select indexdef from pg_indexes where tablename = 'whatsapp_optins' and indexname = 'whatsapp_optins_phone_index'`);
+    expect(rows).toEqual([{ indexdef: expect.stringMatching(/\(phone, updated_at\)/) }]);
   });
 
   it('a person who never opted in gets nothing on WhatsApp', async () => {
@@ -76,7 +128,8 @@ describe('whatsapp.send through the Cloud API', () => {
   it('a template missing at the provider fails for good at once and sends one e-mail instead', async () => {
     const caio = await optedIn();
     fake.set({ kind: 'template_missing' });
-    await caio.client.post('/api/groups', { plan_id: (await createPlan(app)).id });
+    await holdPlace(caio);
+    expect(await sendQueued(caio.id)).toEqual({ sent: 0, fallback: 1, skipped: 0 });
     const [row] = await logOf(caio.id);
     expect(row).toMatchObject({ status: 'failed', error: expect.stringMatching(/modelo de mensagem não encontrado.*132001/) });
     const mails = await fallbackMails(caio.email);
@@ -88,16 +141,16 @@ describe('whatsapp.send through the Cloud API', () => {
   it('a rate limit leaves the message queued for a retry; the last attempt falls back to one e-mail, never two', async () => {
     const duda = await optedIn();
     fake.set({ kind: 'rate_limited' });
-    await duda.client.post('/api/groups', { plan_id: (await createPlan(app)).id });
+    await holdPlace(duda);
     const [row] = await logOf(duda.id);
     expect(row.status).toBe('queued');
     expect(await fallbackMails(duda.email)).toHaveLength(0);
 
-    const whatsapp = app.container.get<WhatsappService>(TOKENS.WhatsappService);
     const job = { notification_id: row.notification_id, user_id: duda.id, log_id: row.id };
-    await expect(whatsapp.send(job, { lastAttempt: false })).rejects.toMatchObject({ kind: 'rate_limited' });
-    expect(await whatsapp.send(job, { lastAttempt: true })).toEqual({ sent: 0, fallback: 1, skipped: 0 });
-    expect(await whatsapp.send(job, { lastAttempt: true })).toEqual({ sent: 0, fallback: 0, skipped: 1 });
+    await expect(whatsapp().send(job, { lastAttempt: false })).rejects.toMatchObject({ kind: 'rate_limited' });
+    expect((await logOf(duda.id))[0].status).toBe('queued');
+    expect(await whatsapp().send(job, { lastAttempt: true })).toEqual({ sent: 0, fallback: 1, skipped: 0 });
+    expect(await whatsapp().send(job, { lastAttempt: true })).toEqual({ sent: 0, fallback: 0, skipped: 1 });
     expect((await logOf(duda.id))[0]).toMatchObject({ status: 'failed', error: expect.stringMatching(/limite de envio/) });
     expect(await fallbackMails(duda.email)).toHaveLength(1);
   });
@@ -115,7 +168,8 @@ describe('the webhook', () => {
 
   it('moves statuses forward only, idempotently; a forged signature is refused and changes nothing', async () => {
     const eva = await optedIn();
-    await eva.client.post('/api/groups', { plan_id: (await createPlan(app)).id });
+    await holdPlace(eva);
+    await sendQueued(eva.id);
     const [row] = await logOf(eva.id);
     const wamid = row.provider_message_id as string;
 
@@ -136,7 +190,8 @@ describe('the webhook', () => {
 
   it('a delivery reported failed sends the fallback e-mail once, however often it is reported', async () => {
     const fabio = await optedIn();
-    await fabio.client.post('/api/groups', { plan_id: (await createPlan(app)).id });
+    await holdPlace(fabio);
+    await sendQueued(fabio.id);
     const wamid = (await logOf(fabio.id))[0].provider_message_id as string;
     const failed = statusEvent(wamid, 'failed', fabio.phone.slice(1), [{ code: 131026, title: 'Message undeliverable' }]);
     expect((await post(failed)).status).toBe(200);
@@ -165,7 +220,8 @@ describe('the webhook', () => {
 describe('the back office', () => {
   it("lists a person's messages and the 30-day delivery figures per channel (admins only)", async () => {
     const hana = await optedIn();
-    await hana.client.post('/api/groups', { plan_id: (await createPlan(app)).id });
+    await holdPlace(hana);
+    await sendQueued(hana.id);
     const admin = await createUser(app, { role: 'admin' });
 
     const page = await admin.client.get(`/api/admin/users/${hana.id}/messages`);

@@ -69,6 +69,17 @@ describe('messages.fanout', () => {
     expect(w.db.notifications.only((n) => n.id === voucher).read_at).toBeNull();
   });
 
+  it("a place held waits 2 minutes on WhatsApp, so the PIX code chosen on the payment screen rides on it; push and the other kinds go at once", async () => {
+    const w = messagingWorld();
+    const p = w.person();
+    await w.optIn(p);
+    await w.fanout.run(await notifyOnce(w, p.id, 'place_held', 'held'));
+    await w.fanout.run(await notifyOnce(w, p.id, 'group_complete', 'complete'));
+    const options = (name: string) => w.uow.jobs.filter((j) => j.name === name).map((j) => j.options?.startAfter?.getTime() ?? null);
+    expect(options('whatsapp.send')).toEqual([w.clock.now().getTime() + 120_000, null]);
+    expect(options('push.send')).toEqual([null, null]);
+  });
+
   it('revoking stops the next message at once, on that channel only', async () => {
     const w = messagingWorld();
     const p = w.person();
