@@ -9,7 +9,6 @@ import { TOKENS } from './tokens';
 import { settleLogOutput, type Logger } from './logger';
 import type { PgBossJobQueue } from './jobs/pg-boss.queue';
 import type { AppUnitOfWork } from './db/unit-of-work';
-import { DEMO_USER_PASSWORD, runSeeds } from '../seeds/index';
 import { startTracing, stopTracing } from './observability/tracing';
 
 const DEMO_ROLE_LABELS = { user: 'participante', professional: 'profissional', influencer: 'influenciadora' } as const;
@@ -64,6 +63,8 @@ async function main() {
 
   const uow = container.get<AppUnitOfWork>(TOKENS.UnitOfWork);
   if (!config.isProduction && (await uow.repos.identity.users.count()) === 0) {
+    // Loaded only here: faker's locale data is a large part of the start-up when imported up front.
+    const { DEMO_USER_PASSWORD, runSeeds } = await import('../seeds/index');
     const report = await runSeeds(container, { adminPassword: config.demoAdminPassword, adminTotpSecret: config.demoAdminTotpSecret });
     if (report.adminCreated) {
       // Printed once, on the first start of a fresh database.

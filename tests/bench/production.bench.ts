@@ -16,6 +16,8 @@ import { median } from './stats';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const STARTS = Number(process.env.BENCH_STARTS ?? 3);
+/** What is started: `npm start`'s command (the compiled dist/node/main.js in production), or BENCH_START=tsx the sources through tsx. */
+const START_COMMAND = process.env.BENCH_START === 'tsx' ? ['--import', 'tsx', 'adapters/main.ts'] : ['adapters/launch.js', 'server'];
 
 async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -37,11 +39,11 @@ function ensureBuilt(): void {
   if (built.status !== 0) throw new Error('npm run build falhou');
 }
 
-/** One `npm start` (node --import tsx adapters/main.ts, as the script runs it) until ready; then its RSS, and a stop. */
+/** One `npm start` (node adapters/launch.js server, as the script runs it) until ready; then its RSS, and a stop. */
 async function coldStart(env: Record<string, string>): Promise<{ readyMs: number; cpuMs: number; rssMb: number }> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'adapters/main.ts'], {
+  const child = spawn(process.execPath, START_COMMAND, {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -116,6 +118,7 @@ export async function benchColdStart() {
     for (let i = 0; i < STARTS; i++) runs.push(await coldStartOnFreshBuild(env));
     const row = {
       engine: process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite',
+      start: START_COMMAND.join(' '),
       first_start_ms: first.readyMs,
       ready_ms_median: median(runs.map((r) => r.readyMs)),
       ready_ms_each: runs.map((r) => r.readyMs).join(' '),

@@ -1,4 +1,4 @@
-// Real server processes (`adapters/main.ts`, as `npm start` runs it), the job worker, and a round-robin HTTP proxy in
+// Real server processes (as `npm start` runs them), the job worker, and a round-robin HTTP proxy in
 // front of the servers: the set-up of a deployment with several instances on one PostgreSQL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
@@ -21,23 +21,24 @@ export interface Instance {
 const ROOT = resolve(import.meta.dirname, '../..');
 
 /**
- * Starts `node --import tsx adapters/main.ts` on 127.0.0.1 and a port the system picks (PORT=0); resolves once it
+ * Starts the server as `npm start` does (`node adapters/launch.js server`: outside production, adapters/main.ts through
+ * tsx) on 127.0.0.1 and a port the system picks (PORT=0); resolves once it
  * logs that it is serving. `env` is added to a minimal environment (no build, no internet).
  */
 export function startInstance(name: string, env: Record<string, string>, timeoutMs = 60_000): Promise<Instance> {
-  return startProcess(name, 'adapters/main.ts', 'Turma no ar', env, timeoutMs);
+  return startProcess(name, 'server', 'Turma no ar', env, timeoutMs);
 }
 
 /**
- * Starts the job worker (`adapters/worker-main.ts`, as `npm run worker` runs it) with its health endpoint on a port the
+ * Starts the job worker as `npm run worker` does (`node adapters/launch.js worker`) with its health endpoint on a port the
  * system picks; `url` is that endpoint's address (`/health/live`, `/health/ready`).
  */
 export function startWorkerInstance(name: string, env: Record<string, string>, timeoutMs = 60_000): Promise<Instance> {
-  return startProcess(name, 'adapters/worker-main.ts', 'Worker no ar', { WORKER_HEALTH_PORT: '0', ...env }, timeoutMs);
+  return startProcess(name, 'worker', 'Worker no ar', { WORKER_HEALTH_PORT: '0', ...env }, timeoutMs);
 }
 
-async function startProcess(name: string, entry: string, announcement: string, env: Record<string, string>, timeoutMs: number): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+async function startProcess(name: string, entry: 'server' | 'worker', announcement: string, env: Record<string, string>, timeoutMs: number): Promise<Instance> {
+  const child = spawn(process.execPath, ['adapters/launch.js', entry], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
