@@ -7,7 +7,7 @@ import { buildContainer } from './container';
 import { startServer } from './http/server';
 import { TOKENS } from './tokens';
 import { settleLogOutput, type Logger } from './logger';
-import type { PgBossJobQueue } from './jobs/pg-boss.queue';
+import { JOB_RUNNER_APPLICATION, type PgBossJobQueue } from './jobs/pg-boss.queue';
 import type { AppUnitOfWork } from './db/unit-of-work';
 import { startTracing, stopTracing } from './observability/tracing';
 
@@ -40,6 +40,7 @@ async function main() {
     url: config.databaseUrl,
     pgliteDir: pgliteDirFor(config.dataDir),
     poolMax: config.databasePoolMax,
+    applicationName: config.jobsEnabled ? JOB_RUNNER_APPLICATION : 'turma-web',
   });
   const container = buildContainer(config, database);
   const logger = container.get<Logger>(TOKENS.Logger);

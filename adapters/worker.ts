@@ -7,7 +7,7 @@ import { migrateLatest, migrationStatus } from './db/migrate';
 import { buildContainer } from './container';
 import { TOKENS } from './tokens';
 import { settleLogOutput, type Logger } from './logger';
-import type { PgBossJobQueue } from './jobs/pg-boss.queue';
+import { JOB_RUNNER_APPLICATION, type PgBossJobQueue } from './jobs/pg-boss.queue';
 import { metricsAnswer, type Metrics } from './observability/metrics';
 import { startTracing, stopTracing } from './observability/tracing';
 
@@ -121,7 +121,13 @@ export async function runWorkerProcess(env: Record<string, string | undefined>, 
     throw err;
   }
   await startTracing({ serviceName: 'turma-worker' }, env);
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: pgliteDirFor(config.dataDir), poolMax: config.databasePoolMax });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: pgliteDirFor(config.dataDir),
+    poolMax: config.databasePoolMax,
+    // A server with jobs off looks for this name to tell the operator that a run it queued will be picked up.
+    applicationName: JOB_RUNNER_APPLICATION,
+  });
   const container = buildContainer(config, database);
   const logger = container.get<Logger>(TOKENS.Logger);
   if (config.migrateOnStart) {

@@ -40,6 +40,8 @@ export interface DatabaseOptions {
   pgliteSnapshot?: Blob | undefined;
   poolMax?: number;
   searchPath?: string;
+  /** PostgreSQL's `application_name` for this process's sessions (pg_stat_activity tells the processes apart). */
+  applicationName?: string;
 }
 
 async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined) {
@@ -72,7 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind = 'postgres';
     knex = knexFactory({
       client: 'pg',
-      connection: options.url,
+      connection: options.applicationName ? { connectionString: options.url, application_name: options.applicationName } : options.url,
       pool: { min: 0, max: options.poolMax ?? 10 },
       acquireConnectionTimeout: 10_000,
       ...(options.searchPath ? { searchPath: [options.searchPath] } : {}),
@@ -89,7 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       let client: pg.Client | null = null;
       let stopped = false;
       const connect = async (): Promise<void> => {
-        const c = new pg.Client({ connectionString: url });
+        const c = new pg.Client({ connectionString: url, ...(options.applicationName ? { application_name: options.applicationName } : {}) });
         let live = false;
         c.on('notification', (msg) => {
           if (msg.channel === channel) onPayload(msg.payload ?? '');

@@ -46,6 +46,18 @@ export interface JobRunResult {
   ms: number;
 }
 
+/** A run asked for on a server with jobs off: queued for the worker, which `runState` follows. */
+export interface JobRunQueued {
+  name: string;
+  id: string;
+  outcome: 'queued';
+  /** Whether a process that runs jobs (the worker, or a server with JOBS_ENABLED) is connected to the database now. */
+  worker_running: boolean;
+}
+
+/** Where a run stands: waiting in the queue, running, or finished (the result as `runNow` gives it). */
+export type JobRunState = Omit<JobRunResult, 'outcome'> & { outcome: JobRunResult['outcome'] | 'queued' | 'running' };
+
 export interface JobLastRun {
   id: string;
   started_at: Date | null;

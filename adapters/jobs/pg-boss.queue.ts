@@ -9,7 +9,7 @@ import type { Logger } from '../logger';
 import type { EnqueueOptions, JobName, JobPayloads, JobQueue } from '../../core/ports/job-queue';
 import { runInJobSpan, withTraceContext } from '../observability/tracing';
 import { JobOperatorViews } from './job-operator-views';
-import { JOBS_SCHEMA, JOBS_TIME_ZONE, countsOf, errorMessage, type FailedJob, type JobDefinition, type JobRun, type JobRunResult, type JobStatus } from './job-types';
+import { JOBS_SCHEMA, JOBS_TIME_ZONE, countsOf, errorMessage, type FailedJob, type JobDefinition, type JobRun, type JobRunQueued, type JobRunResult, type JobRunState, type JobStatus } from './job-types';
 
 export * from './job-types';
 
@@ -44,6 +44,11 @@ const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 const KEEP_FAILED_SECONDS = 14 * 86_400;
 /** Where a process with jobs off announces a job at its commit (payload: the job name), so a worker runs it now. */
 const WAKE_CHANNEL = 'turma_jobs';
+/**
+ * The database `application_name` of a process that runs jobs (the worker, or a server with JOBS_ENABLED): a server
+ * with jobs off tells the operator whether one is connected (pg_stat_activity shows every session's name).
+ */
+export const JOB_RUNNER_APPLICATION = 'turma-jobs';
 
 async function runSql(conn: NativeConnection, kind: DatabaseKind, text: string, values: unknown[] | undefined): Promise<QueryResult> {
   const hasValues = Array.isArray(values) && values.length > 0;
@@ -227,6 +232,11 @@ export class PgBossJobQueue {
     }
   }
 
+  /** Whether this process runs jobs (JOBS_ENABLED, or the worker): otherwise it only enqueues them. */
+  get runsJobs(): boolean {
+    return this.options.workers;
+  }
+
   /**
    * Runs a job now (CLI, back office): enqueued like a cron tick (but with no retry) and processed here; if another
    * instance is running this job (the scheduled jobs run one at a time) it waits for it. Recorded like any run.
@@ -239,22 +249,56 @@ export class PgBossJobQueue {
     const deadline = Date.now() + (options.timeoutMs ?? (def.expireInSeconds ?? 900) * 1000);
     for (;;) {
       await this.drain(name);
-      const job = await client.getJobById<object>(name, id, { includeArchive: true });
-      if (job && TERMINAL.has(job.state)) {
-        const ok = job.state === 'completed';
-        const error = ok ? null : errorMessage(job.output);
-        return {
-          name,
-          id,
-          outcome: ok ? 'ok' : 'error',
-          counts: ok ? countsOf(job.output) : {},
-          ...(error ? { error } : {}),
-          ms: job.startedOn && job.completedOn ? new Date(job.completedOn).getTime() - new Date(job.startedOn).getTime() : 0,
-        };
-      }
+      const state = await this.runState(name, id);
+      if (state && state.outcome !== 'queued' && state.outcome !== 'running') return state as JobRunResult;
       if (Date.now() > deadline) throw new Error(`a tarefa ${name} não terminou a tempo (job ${id})`);
       await sleep(250);
     }
+  }
+
+  /**
+   * A run of a scheduled job left to the worker (a server with jobs off): enqueued with no retry and announced on the
+   * wake channel, so a running worker starts it at once. `runState` follows it.
+   */
+  async enqueueRun(name: string): Promise<JobRunQueued> {
+    this.scheduledDefinition(name);
+    const client = await this.install();
+    const id = await client.send(name, {}, { retryLimit: 0 });
+    if (!id) throw new Error(`não foi possível enfileirar ${name}`);
+    await this.knex.raw('select pg_notify(?, ?)', [WAKE_CHANNEL, name]);
+    return { name, id, outcome: 'queued', worker_running: await this.workerRunning() };
+  }
+
+  /** Where one run of `name` stands (queued, running, or its result); null when no such job exists. */
+  async runState(name: string, id: string): Promise<JobRunState | null> {
+    this.definition(name);
+    const client = await this.install();
+    const job = await client.getJobById<object>(name, id, { includeArchive: true });
+    if (!job) return null;
+    if (!TERMINAL.has(job.state)) return { name, id, outcome: job.state === 'active' ? 'running' : 'queued', counts: {}, ms: 0 };
+    const ok = job.state === 'completed';
+    const error = ok ? null : errorMessage(job.output);
+    return {
+      name,
+      id,
+      outcome: ok ? 'ok' : 'error',
+      counts: ok ? countsOf(job.output) : {},
+      ...(error ? { error } : {}),
+      ms: job.startedOn && job.completedOn ? new Date(job.completedOn).getTime() - new Date(job.startedOn).getTime() : 0,
+    };
+  }
+
+  /**
+   * Whether a process that runs jobs is connected to the database now (its sessions carry JOB_RUNNER_APPLICATION).
+   * An embedded PGlite belongs to this one process: nobody else can be running its jobs.
+   */
+  async workerRunning(): Promise<boolean> {
+    if (this.runsJobs) return true;
+    if (this.kind === 'pglite') return false;
+    const { rows } = (await this.knex.raw('select exists (select 1 from pg_stat_activity where datname = current_database() and application_name = ?) as running', [
+      JOB_RUNNER_APPLICATION,
+    ])) as { rows: Array<{ running: boolean }> };
+    return rows[0]?.running === true;
   }
 
   /** Per job: schedule, last run, next run and how many jobs wait, run, retry or failed for good. */

@@ -898,8 +898,13 @@ export const turmaEnglish = {
         resume: 'Resume',
         resume_named: 'Resume %{name}',
         retry: 'Retry',
+        queued: 'Queued…',
+        running: 'Running…',
       },
       done: {
+        queued: '%{name} was queued: the worker will run it and the result will show here.',
+        queued_no_worker: 'No worker is running right now: %{name} stays queued and runs only once the worker is started.',
+        lost: 'Could not follow the run of %{name}: see its last run in the list.',
         ran: '%{name} ran successfully (%{counts}).',
         run_failed: '%{name} failed: %{error}',
         paused: '%{name} paused: its schedule will not run until resumed.',

@@ -1113,8 +1113,13 @@ export const ptBR: Messages = {
         resume: 'Retomar',
         resume_named: 'Retomar %{name}',
         retry: 'Tentar de novo',
+        queued: 'Na fila…',
+        running: 'Executando…',
       },
       done: {
+        queued: '%{name} foi para a fila: o worker vai executá-la e o resultado aparece aqui.',
+        queued_no_worker: 'Nenhum worker está em execução agora: %{name} ficou na fila e só roda quando o worker for iniciado.',
+        lost: 'Não foi possível acompanhar a execução de %{name}: veja a última execução na lista.',
         ran: '%{name} executada com sucesso (%{counts}).',
         run_failed: '%{name} falhou: %{error}',
         paused: '%{name} pausada: a agenda não roda até ser retomada.',

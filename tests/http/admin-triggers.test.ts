@@ -120,6 +120,7 @@ describe('/api/admin/jobs', { timeout: 60_000 }, () => {
       ['GET', '/api/admin/jobs/failed'],
       ['GET', '/api/admin/jobs/release_holds'],
       ['POST', '/api/admin/jobs/release_holds/run'],
+      ['GET', '/api/admin/jobs/release_holds/runs/6f1d3c1e-1111-4222-8333-944455556666'],
       ['POST', '/api/admin/jobs/release_holds/pause'],
       ['POST', '/api/admin/jobs/release_holds/resume'],
       ['POST', '/api/admin/jobs/failed/00000000-0000-0000-0000-000000000000/retry'],

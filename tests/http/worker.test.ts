@@ -1,6 +1,6 @@
-// The job worker as a process of its own beside a web server run with JOBS_ENABLED=false: the server enqueues, the
-// worker runs the job; the worker's health endpoint answers; on SIGTERM it fails readiness, finishes the job in hand
-// (an e-mail the SMTP server holds) and exits 0 — with its stdout closed by the reader.
+// The job worker beside a web server with JOBS_ENABLED=false: the server enqueues (e-mails, the back office's "run now"),
+// the worker runs the job; its health endpoint answers; on SIGTERM it fails readiness, finishes the job in hand (an
+// e-mail the SMTP server holds) and exits 0 with its stdout closed. With no worker left, "run now" says so.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { loadConfig } from '../../adapters/config';
 import { buildContainer } from '../../adapters/container';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
 import { createUser } from '../support/factories';
-import type { TestApp } from '../support/test-app';
+import { HttpClient, type TestApp } from '../support/test-app';
 import { startInstance, startWorkerInstance, type Instance } from '../support/instances';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -78,7 +78,8 @@ describe.skipIf(!process.env.DATABASE_URL)('the job worker beside a web server w
       DATABASE_POOL_MAX: '3',
     };
     const config = loadConfig({ NODE_ENV: 'test', ...env, LOG_LEVEL: 'silent' });
-    shim = { db, config, container: buildContainer(config, db), client: () => ({ setCookie() {} }) } as unknown as TestApp;
+    // Clients of the web server (the user made before it starts never sends a request).
+    shim = { db, config, container: buildContainer(config, db), client: () => new HttpClient(web?.url ?? 'http://127.0.0.1:9') } as unknown as TestApp;
     // A user before the server starts, so it seeds no demo data.
     await createUser(shim, { role: 'admin' });
     [web, worker] = await Promise.all([
@@ -116,6 +117,30 @@ describe.skipIf(!process.env.DATABASE_URL)('the job worker beside a web server w
     expect(ran(web)).toEqual([]);
   });
 
+  const runLogs = (i: Instance, id: string) => i.logs.filter((l) => l.msg === 'job executado' && l.id === id);
+
+  it('"Executar agora" on the web server (jobs off) queues the run; the worker runs it and the run is followed to its result', async () => {
+    const admin = await createUser(shim, { role: 'admin' });
+    const run = await admin.client.post('/api/admin/jobs/cleanup_sessions/run');
+    expect(run.status, JSON.stringify(run.body)).toBe(202);
+    expect(run.body).toMatchObject({ name: 'cleanup_sessions', outcome: 'queued', worker_running: true });
+    const landed = await until('a execução terminar', async () => {
+      const state = await admin.client.get(`/api/admin/jobs/cleanup_sessions/runs/${run.body.id}`);
+      expect(state.status).toBe(200);
+      return ['ok', 'error'].includes(state.body.outcome) && state.body;
+    });
+    expect(landed).toMatchObject({ id: run.body.id, outcome: 'ok' });
+    expect(landed.counts).toEqual(expect.any(Object));
+    // The worker ran it; the web server only enqueued.
+    await until('o log do worker', () => runLogs(worker, run.body.id).length > 0);
+    expect(runLogs(web, run.body.id)).toEqual([]);
+    const audit = await db.knex('audit_logs').where({ action: 'admin.job_run', entity_id: 'cleanup_sessions' }).first('metadata');
+    expect(audit.metadata).toMatchObject({ job_id: run.body.id, outcome: 'queued', worker_running: true });
+    // An unknown run is a 404, a malformed id a 400.
+    expect((await admin.client.get('/api/admin/jobs/cleanup_sessions/runs/6f1d3c1e-1111-4222-8333-944455556666')).status).toBe(404);
+    expect((await admin.client.get('/api/admin/jobs/cleanup_sessions/runs/nada')).status).toBe(400);
+  });
+
   it('on SIGTERM (stdout closed) readiness fails, the job in hand finishes, then the worker exits 0', async () => {
     const bia = await createUser(shim);
     let release!: () => void;
@@ -137,5 +162,20 @@ describe.skipIf(!process.env.DATABASE_URL)('the job worker beside a web server w
     expect(code).toBe(0);
     expect(delivered).toContain(bia.email);
     expect(await mailJobs(bia.email)).toEqual([{ state: 'completed' }]);
+  });
+
+  it('with no worker running, "Executar agora" says so and the run waits in the queue', async () => {
+    // The worker stopped above; its sessions leave pg_stat_activity as PostgreSQL ends them.
+    await until('as conexões do worker fecharem', async () => {
+      const { rows } = await db.knex.raw("select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'turma-jobs'");
+      return rows[0].n === 0;
+    });
+    const admin = await createUser(shim, { role: 'admin' });
+    const run = await admin.client.post('/api/admin/jobs/cleanup_sessions/run');
+    expect(run.status, JSON.stringify(run.body)).toBe(202);
+    expect(run.body).toMatchObject({ outcome: 'queued', worker_running: false });
+    await sleep(500);
+    expect((await admin.client.get(`/api/admin/jobs/cleanup_sessions/runs/${run.body.id}`)).body).toMatchObject({ outcome: 'queued' });
+    expect(runLogs(web, run.body.id)).toEqual([]);
   });
 });

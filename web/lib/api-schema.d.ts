@@ -405,8 +405,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run a scheduled job now (audited) */
+        /** Run a scheduled job now (audited): here when this server runs jobs, otherwise queued for the worker (202) */
         post: operations["postApiAdminJobsNameRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{name}/runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where one run stands: queued, running, or its outcome and counts */
+        get: operations["getApiAdminJobsNameRunsId"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4422,6 +4439,14 @@ export interface components {
             retry: number;
             schedule: string | null;
         };
+        /** @description A run left to the worker by a server with jobs off; follow it at GET /api/admin/jobs/{name}/runs/{id}. */
+        JobRunQueued: {
+            id: string;
+            name: string;
+            /** @constant */
+            outcome: "queued";
+            worker_running: boolean;
+        };
         JobRunResult: {
             counts: {
                 [key: string]: number;
@@ -4431,6 +4456,17 @@ export interface components {
             ms: number;
             name: string;
             outcome: string;
+        };
+        JobRunState: {
+            counts: {
+                [key: string]: number;
+            };
+            error?: string;
+            id: string;
+            ms: number;
+            name: string;
+            /** @enum {string} */
+            outcome: "queued" | "running" | "ok" | "error";
         };
         MarketplaceOverview: {
             low_stock: {
@@ -6566,13 +6602,81 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The run: outcome and counts. */
+            /** @description The run, done by this server (JOBS_ENABLED): outcome and counts. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["JobRunResult"];
+                };
+            };
+            /** @description Queued for the worker (this server runs no jobs), and whether a worker is connected now. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRunQueued"];
+                };
+            };
+            /** @description Invalid input (`fields` says which) or a malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, session expired, or bad credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Signed in but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiAdminJobsNameRunsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRunState"];
                 };
             };
             /** @description Invalid input (`fields` says which) or a malformed request. */

@@ -1,10 +1,11 @@
 // The triggers list.
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ReplayIcon from '@mui/icons-material/Replay';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Box, Card, CardContent, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Button, DataTable, List, SearchInput, SimpleList, useGetList, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { MONO } from '../../components/facts';
 import type { FailedJobRecord } from '../../lib/api-types';
@@ -77,6 +78,56 @@ export const LastRunCell = ({ job }: { job: Job }) => {
   );
 };
 
+/** How often a run left to the worker is looked at until it lands. */
+const RUN_POLL_MS = 2_000;
+
+/**
+ * Follows a run a server with jobs off queued for the worker: polls it until it finishes, then says how it went and
+ * refreshes the list. `running` tells the button which word to show meanwhile.
+ */
+function useQueuedRun(job: Job) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const countsText = useCountsText();
+  const [run, setRun] = useState<{ id: string; running: boolean } | null>(null);
+  const runId = run?.id ?? null;
+  // The run's end, said in the current language (an event of the effect below, not one of its dependencies).
+  const landed = useEffectEvent((state: { outcome: string; counts: Record<string, number>; error?: string } | null) => {
+    if (!state) notify(translate('turma.triggers.done.lost', { name: job.name }), { type: 'warning' });
+    else if (state.outcome === 'ok') notify(translate('turma.triggers.done.ran', { name: job.name, counts: countsText(state.counts) || '—' }), { type: 'success' });
+    else notify(translate('turma.triggers.done.run_failed', { name: job.name, error: state.error ?? '—' }), { type: 'error' });
+    setRun(null);
+    refresh();
+  });
+  useEffect(() => {
+    if (!runId) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const look = async () => {
+      try {
+        const state = await call(adminApi.GET('/api/admin/jobs/{name}/runs/{id}', { params: { path: { name: job.name, id: runId } } }));
+        if (stopped) return;
+        if (state.outcome === 'queued' || state.outcome === 'running') {
+          setRun({ id: runId, running: state.outcome === 'running' });
+          timer = setTimeout(look, RUN_POLL_MS);
+        } else landed(state);
+      } catch (err) {
+        if (stopped) return;
+        // A dropped connection is tried again; a run the server no longer knows is given up on.
+        if ((err as { status?: number }).status === 404) landed(null);
+        else timer = setTimeout(look, RUN_POLL_MS);
+      }
+    };
+    timer = setTimeout(look, RUN_POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [runId, job.name]);
+  return { run, follow: (id: string) => setRun({ id, running: false }) };
+}
+
 /** Run now, pause or resume: only for jobs with a schedule (the others run when something enqueues them). */
 export const JobButtons = ({ job }: { job: Job }) => {
   const notify = useNotify();
@@ -84,6 +135,7 @@ export const JobButtons = ({ job }: { job: Job }) => {
   const translate = useTranslate();
   const countsText = useCountsText();
   const [busy, setBusy] = useState(false);
+  const queued = useQueuedRun(job);
   if (!job.schedule) return null;
   const act = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -100,7 +152,12 @@ export const JobButtons = ({ job }: { job: Job }) => {
   const runNow = () =>
     act(async () => {
       const result = await call(adminApi.POST('/api/admin/jobs/{name}/run', name));
-      if (result.outcome === 'ok') {
+      if ('worker_running' in result) {
+        // This server runs no jobs: the worker does, and the result is shown when it lands.
+        queued.follow(result.id);
+        if (result.worker_running) notify(translate('turma.triggers.done.queued', { name: job.name }), { type: 'info' });
+        else notify(translate('turma.triggers.done.queued_no_worker', { name: job.name }), { type: 'warning', autoHideDuration: 10_000 });
+      } else if (result.outcome === 'ok') {
         notify(translate('turma.triggers.done.ran', { name: job.name, counts: countsText(result.counts) || '—' }), { type: 'success' });
       } else {
         notify(translate('turma.triggers.done.run_failed', { name: job.name, error: result.error ?? '—' }), { type: 'error' });
@@ -111,10 +168,16 @@ export const JobButtons = ({ job }: { job: Job }) => {
       await call(job.paused ? adminApi.POST('/api/admin/jobs/{name}/resume', name) : adminApi.POST('/api/admin/jobs/{name}/pause', name));
       notify(job.paused ? 'turma.triggers.done.resumed' : 'turma.triggers.done.paused', { type: 'success', messageArgs: { name: job.name } });
     });
+  const waiting = queued.run;
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }} onClick={(e) => e.stopPropagation()}>
-      <Button label="turma.triggers.actions.run" onClick={runNow} disabled={busy} aria-label={translate('turma.triggers.actions.run_named', { name: job.name })}>
-        <PlayArrowIcon />
+      <Button
+        label={waiting ? (waiting.running ? 'turma.triggers.actions.running' : 'turma.triggers.actions.queued') : 'turma.triggers.actions.run'}
+        onClick={runNow}
+        disabled={busy || waiting !== null}
+        aria-label={waiting ? undefined : translate('turma.triggers.actions.run_named', { name: job.name })}
+      >
+        {waiting ? <HourglassTopIcon /> : <PlayArrowIcon />}
       </Button>
       <Button
         label={job.paused ? 'turma.triggers.actions.resume' : 'turma.triggers.actions.pause'}

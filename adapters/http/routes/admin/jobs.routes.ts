@@ -1,5 +1,5 @@
 // Back office: the jobs ("gatilhos") — status of each job (ra-data-simple-rest, id = job name), jobs that failed for
-// good, and the operator actions (run now, retry a failed job, pause and resume a schedule), all audited.
+// good, and the operator actions (run now — here, or queued for the worker —, retry, pause and resume), all audited.
 import { z } from 'zod';
 import type { AppUnitOfWork } from '../../../db/unit-of-work';
 import { invalid, notFound } from '../../../../core/shared/errors';
@@ -60,6 +60,19 @@ const jobSchema = z
   .meta({ id: 'Job' });
 const failedJobSchema = z.object({ id: z.string(), name: z.string(), created_at: z.string(), failed_at: z.string().nullable() }).catchall(z.unknown()).meta({ id: 'FailedJob' });
 const runResultSchema = z.object({ name: z.string(), id: z.string().nullish(), outcome: z.string(), counts: z.record(z.string(), z.number()), error: z.string().optional(), ms: z.number() }).meta({ id: 'JobRunResult' });
+const runQueuedSchema = z
+  .object({ name: z.string(), id: z.string(), outcome: z.literal('queued'), worker_running: z.boolean() })
+  .meta({ id: 'JobRunQueued', description: 'A run left to the worker by a server with jobs off; follow it at GET /api/admin/jobs/{name}/runs/{id}.' });
+const runStateSchema = z
+  .object({
+    name: z.string(),
+    id: z.string(),
+    outcome: z.enum(['queued', 'running', 'ok', 'error']),
+    counts: z.record(z.string(), z.number()),
+    error: z.string().optional(),
+    ms: z.number(),
+  })
+  .meta({ id: 'JobRunState' });
 const admin = { roles: ['admin' as const] };
 
 export function jobAdminRoutes() {
@@ -154,17 +167,41 @@ export function jobAdminRoutes() {
     .route({
       method: 'post',
       path: '/:name/run',
-      summary: 'Run a scheduled job now (audited)',
+      summary: 'Run a scheduled job now (audited): here when this server runs jobs, otherwise queued for the worker (202)',
       guard: admin,
       params: z.object({ name: z.string() }),
       errors: [400, 404],
-      answers: { 200: { description: 'The run: outcome and counts.', schema: runResultSchema } },
+      answers: {
+        200: { description: 'The run, done by this server (JOBS_ENABLED): outcome and counts.', schema: runResultSchema },
+        202: { description: 'Queued for the worker (this server runs no jobs), and whether a worker is connected now.', schema: runQueuedSchema },
+      },
       handler: async (ctx, { params }) => {
         known(ctx, params.name);
         if (!queue(ctx).scheduledNames.includes(params.name)) throw invalid('job_not_scheduled', 'Só as tarefas agendadas podem ser executadas agora.');
+        // A web server with jobs off never runs one inside a request: the worker does, and the screen follows the run.
+        if (!queue(ctx).runsJobs) {
+          const queued = await queue(ctx).enqueueRun(params.name);
+          await audit(ctx, 'admin.job_run', params.name, { job_id: queued.id, outcome: 'queued', worker_running: queued.worker_running });
+          return reply(202, queued);
+        }
         const result = await queue(ctx).runNow(params.name);
         await audit(ctx, 'admin.job_run', params.name, { job_id: result.id, outcome: result.outcome, counts: result.counts, ...(result.error ? { error: result.error } : {}) });
         return reply(200, result);
+      },
+    })
+    .route({
+      method: 'get',
+      path: '/:name/runs/:id',
+      summary: 'Where one run stands: queued, running, or its outcome and counts',
+      guard: admin,
+      params: z.object({ name: z.string(), id: z.uuid() }),
+      errors: [400, 404],
+      answers: { 200: { description: 'The run.', schema: runStateSchema } },
+      handler: async (ctx, { params }) => {
+        known(ctx, params.name);
+        const state = await queue(ctx).runState(params.name, params.id);
+        if (!state) throw notFound('job_run_not_found', 'Nenhuma execução desta tarefa tem este id.');
+        return reply(200, state);
       },
     })
     // The paused state lives in pg-boss's own schedule table (a paused job has no row there), so it survives a
