@@ -12,7 +12,7 @@ export interface FocusNfeOptions {
   token: string;
   /** The emitter's CNPJ (digits): Focus issues for the company the token may use. */
   cnpj: string;
-  /** The NCM every product is invoiced under until products carry their own (NFE_NCM). */
+  /** The NCM of a product that carries none of its own (NFE_NCM). */
   ncm: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
@@ -100,7 +100,7 @@ export class FocusNfeGoodsInvoice implements GoodsInvoice {
         codigo_produto: l.code,
         descricao: l.description,
         cfop: l.cfop,
-        codigo_ncm: this.options.ncm,
+        codigo_ncm: l.ncm ?? this.options.ncm,
         unidade_comercial: 'UN',
         quantidade_comercial: l.quantity,
         valor_unitario_comercial: reais(l.unit_price),

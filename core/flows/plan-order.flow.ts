@@ -58,6 +58,15 @@ function fieldsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }
   return fields;
 }
 
+/**
+ * A product purchase withdrawn or reversed: its plan order's NF-e, when the order exists, is cancelled within the
+ * legal window or flagged for a return invoice (the `goods_invoices.cancel` job decides, as for a refunded order).
+ */
+export async function cancelPlanOrderInvoice(tx: Tx<MarketplaceScope>, voucherId: string): Promise<void> {
+  const order = await tx.marketplace.planOrders.findByVoucher(voucherId);
+  if (order) await tx.jobs.enqueue('goods_invoices.cancel', { order_id: order.id }, { singletonKey: order.id });
+}
+
 export class PlanOrderFlow {
   constructor(
     private readonly uow: UnitOfWork<PlanOrderScope>,
@@ -98,6 +107,8 @@ export class PlanOrderFlow {
       if (!created) return { created, order };
       await tx.marketplace.orders.recordStatus({ order_id: order.id, from_status: null, to_status: 'paid', actor: actor.email, note: `plano de turma ${plan!.name} (voucher ${voucher.code}): endereço confirmado`, created_at: now });
       await tx.notifications.create(orderNotify.paid(actor.id, order.id, order.total_amount));
+      // The sale is certain once the address is confirmed: its NF-e goes now, before the parcel leaves (decision 033).
+      await tx.jobs.enqueue('goods_invoices.issue', { order_id: order.id }, { singletonKey: order.id });
       await tx.audit.append({
         action: 'order.plan_order_created',
         actor_user_id: actor.id,

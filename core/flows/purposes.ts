@@ -44,7 +44,7 @@ export function orderStatusHooks(settings: Pick<FlowSettings, 'platformFeePercen
     refunded: async (tx, order, now) => {
       await reverseCommission(tx, 'order', order.id, now);
       // Its NF-e is cancelled inside the legal window, else flagged for a return invoice (the job decides).
-      if (order.source !== 'plan') await tx.jobs.enqueue('goods_invoices.cancel', { order_id: order.id }, { singletonKey: order.id });
+      await tx.jobs.enqueue('goods_invoices.cancel', { order_id: order.id }, { singletonKey: order.id });
     },
     shipped: (tx, order, now) => planOrders.shipped(tx, order, now),
   };

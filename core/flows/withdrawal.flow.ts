@@ -23,10 +23,12 @@ import type { InfluencersScope } from '../influencers/ports';
 import { groupCommands } from '../groups';
 import { serviceInvoiceCommands } from '../service-invoices';
 import type { ServiceInvoicesScope } from '../service-invoices/ports';
+import type { MarketplaceScope } from '../marketplace/ports';
+import { cancelPlanOrderInvoice } from './plan-order.flow';
 import { toPerson } from '../messaging';
 
 /** The tables a withdrawal reads and writes across groups, payments and the wallet, undoing bonuses and commissions. */
-export type WithdrawalScope = GroupsScope & PaymentsScope & WalletScope & IdentityScope & NotificationsScope & AuditScope & CatalogScope & CampaignsScope & InfluencersScope & ServiceInvoicesScope;
+export type WithdrawalScope = GroupsScope & PaymentsScope & WalletScope & IdentityScope & NotificationsScope & AuditScope & CatalogScope & CampaignsScope & InfluencersScope & ServiceInvoicesScope & MarketplaceScope;
 
 export type WithdrawalDestination = 'original' | 'wallet';
 
@@ -108,6 +110,8 @@ export class WithdrawalFlow {
       await groupCommands(tx).refundMember(member.id, 'awarded', now, destination);
       // The platform's fee was invoiced when the purchase completed: that service invoice is cancelled.
       await serviceInvoiceCommands(tx).requestCancel('group_purchase', v.id, reason, now);
+      // A product plan's goods invoice likewise, once its order exists.
+      await cancelPlanOrderInvoice(tx, v.id);
       await reverseCommission(tx, 'group_member', member.id, now);
       await reverseCampaignBonuses(tx, member.id, now, reason);
     }

@@ -48,6 +48,8 @@ export interface InvoiceableLine {
   subtotal: number;
   /** null for a line whose product is gone or a plan line: goods, as everything the marketplace ships. */
   fiscal_kind: FiscalKind | null;
+  /** The product's own NCM; null or absent: the emitter's default (NFE_NCM). */
+  ncm?: string | null;
 }
 
 /** The goods lines of an order and what its NF-e totals: the goods, and the freight (which travels with them). */

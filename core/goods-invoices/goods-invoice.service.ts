@@ -53,8 +53,8 @@ export class GoodsInvoiceService {
   async issue(orderId: string): Promise<IssueResult> {
     const prepared = await this.uow.run(async (tx) => {
       const facts = await tx.goodsInvoices.facts(orderId);
-      // A plan order was paid through its group: the platform's part of it is the fee, a service (NFS-e).
-      if (!facts || facts.source === 'plan' || !facts.paid_at || facts.status === 'cancelled' || facts.status === 'refunded') return 'skipped' as const;
+      // A plan order is goods too (its whole price, no NFS-e for its fee): issued like a cart order's.
+      if (!facts || !facts.paid_at || facts.status === 'cancelled' || facts.status === 'refunded') return 'skipped' as const;
       const amounts = goodsInvoiceAmounts(facts.lines, facts.shipping_amount);
       if (amounts.goods === 0) return 'no_goods' as const;
       const { invoice } = await tx.goodsInvoices.createIfAbsent({
@@ -181,7 +181,7 @@ export class GoodsInvoiceService {
       reference: invoice.reference,
       issued_at: this.clock.now(),
       customer: { ...facts.customer, address: facts.address },
-      lines: amounts.lines.map((l, i) => ({ code: l.product_id ?? `item-${i + 1}`, description: l.product_name, quantity: l.quantity, unit_price: l.unit_price, total: l.subtotal, cfop })),
+      lines: amounts.lines.map((l, i) => ({ code: l.product_id ?? `item-${i + 1}`, description: l.product_name, quantity: l.quantity, unit_price: l.unit_price, total: l.subtotal, cfop, ncm: l.ncm ?? null })),
       goods_amount: amounts.goods,
       freight_amount: amounts.freight,
       total_amount: amounts.total,

@@ -71,7 +71,8 @@ export interface GoodsInvoiceRequest {
   reference: string;
   issued_at: Date;
   customer: { name: string; cpf: string | null; email: string | null; address: OrderAddress };
-  lines: Array<{ code: string; description: string; quantity: number; unit_price: number; total: number; cfop: string }>;
+  /** `ncm`: the product's own; absent or null, the adapter's default (NFE_NCM). */
+  lines: Array<{ code: string; description: string; quantity: number; unit_price: number; total: number; cfop: string; ncm?: string | null }>;
   goods_amount: number;
   freight_amount: number;
   total_amount: number;

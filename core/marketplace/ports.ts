@@ -33,6 +33,9 @@ export interface ProductRecord {
   height_cm?: number;
   width_cm?: number;
   length_cm?: number;
+  /** For the invoices: goods (NF-e, the default) or a service (NFS-e), and the goods' NCM (null: NFE_NCM applies). */
+  fiscal_kind?: 'goods' | 'service';
+  ncm?: string | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -12,6 +12,15 @@ import { productShippingFields } from '../shipping';
 export const adminProductInputSchema = productInputSchema.extend({
   // Weight (g) and dimensions (cm) for the freight; omitted on an edit, the product keeps its own.
   ...productShippingFields,
+  // The invoices' facts (decision 033); omitted on an edit, the product keeps its own.
+  fiscal_kind: z.enum(['goods', 'service'], { message: 'Escolha mercadoria ou serviço' }).optional(),
+  ncm: z
+    .string({ message: 'Use os 8 dígitos do NCM, por exemplo 6109.10.00' })
+    .trim()
+    .transform((v) => v.replace(/[.\s]/g, ''))
+    .refine((v) => v === '' || /^\d{8}$/.test(v), { message: 'Use os 8 dígitos do NCM, por exemplo 6109.10.00' })
+    .transform((v) => v || null)
+    .nullish(),
   images: z
     .array(z.string().trim().regex(/^(\/media\/|https:\/\/)\S+$/, { message: 'Imagem inválida: envie o arquivo pelo botão de imagem' }).max(500))
     .max(12, { message: 'No máximo 12 imagens' })
@@ -71,6 +80,8 @@ export const adminProductSchema = z
     height_cm: z.number().int(),
     width_cm: z.number().int(),
     length_cm: z.number().int(),
+    fiscal_kind: z.enum(['goods', 'service']),
+    ncm: z.string().nullable(),
     created_at: dateTimeAnswer,
     updated_at: dateTimeAnswer,
   })

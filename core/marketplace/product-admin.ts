@@ -78,14 +78,18 @@ export function toAdminProduct(p: ProductAdminRow): z.input<typeof adminProductS
     height_cm: p.height_cm ?? DEFAULT_PRODUCT_SHIPPING.height_cm,
     width_cm: p.width_cm ?? DEFAULT_PRODUCT_SHIPPING.width_cm,
     length_cm: p.length_cm ?? DEFAULT_PRODUCT_SHIPPING.length_cm,
+    fiscal_kind: p.fiscal_kind ?? 'goods',
+    ncm: p.ncm ?? null,
     created_at: p.created_at.toISOString(),
     updated_at: p.updated_at.toISOString(),
   };
 }
 
 /** What the audit trail keeps of a product before and after a change. */
-const productSnapshot = (p: Pick<ProductAdminRow, 'name' | 'slug' | 'description' | 'price' | 'stock_quantity' | 'images' | 'category_id' | 'active' | 'weight_grams' | 'height_cm' | 'width_cm' | 'length_cm'>) => ({
+const productSnapshot = (p: Pick<ProductAdminRow, 'name' | 'slug' | 'description' | 'price' | 'stock_quantity' | 'images' | 'category_id' | 'active' | 'weight_grams' | 'height_cm' | 'width_cm' | 'length_cm' | 'fiscal_kind' | 'ncm'>) => ({
   weight_grams: p.weight_grams,
+  fiscal_kind: p.fiscal_kind,
+  ncm: p.ncm,
   height_cm: p.height_cm,
   width_cm: p.width_cm,
   length_cm: p.length_cm,

@@ -26,7 +26,7 @@ const request = (reference: string): GoodsInvoiceRequest => ({
   customer: { name: 'Joana Conceição', cpf: '11144477735', email: 'joana@example.com', address: { cep: '90570-020', street: 'Rua A', number: '10', complement: null, district: 'Centro', city: 'Porto Alegre', state: 'RS' } },
   lines: [
     { code: 'p-1', description: 'Camiseta', quantity: 2, unit_price: 4990, total: 9980, cfop: '6108' },
-    { code: 'p-2', description: 'Caneca', quantity: 1, unit_price: 2020, total: 2020, cfop: '6108' },
+    { code: 'p-2', description: 'Caneca', quantity: 1, unit_price: 2020, total: 2020, cfop: '6108', ncm: '69120000' },
   ],
   goods_amount: 12000,
   freight_amount: 1500,
@@ -34,7 +34,7 @@ const request = (reference: string): GoodsInvoiceRequest => ({
 });
 
 describe('FocusNfeGoodsInvoice', () => {
-  it('posts the NF-e with Basic auth in reais, freight spread per item; 202 is processing, then the consult gives key and DANFE', async () => {
+  it("posts the NF-e with Basic auth in reais, freight spread per item, a product's own NCM before NFE_NCM; 202 is processing, then the consult gives key and DANFE", async () => {
     fake.set({ kind: 'accept', consults: 1 });
     const before = fake.requests.length;
     expect(await client().issue(request('pedido-a-1'))).toEqual({ status: 'processing' });
@@ -44,7 +44,7 @@ describe('FocusNfeGoodsInvoice', () => {
     expect(sent.body).toMatchObject({ cnpj_emitente: '11222333000181', cpf_destinatario: '11144477735', uf_destinatario: 'RS', cep_destinatario: '90570020', local_destino: 2, valor_frete: 15, valor_produtos: 120, valor_total: 135, modalidade_frete: 0 });
     expect(sent.body.items.map((i: { valor_bruto: number; valor_frete: number; cfop: string; codigo_ncm: string }) => [i.valor_bruto, i.valor_frete, i.cfop, i.codigo_ncm])).toEqual([
       [99.8, 12.48, '6108', '61091000'],
-      [20.2, 2.52, '6108', '61091000'],
+      [20.2, 2.52, '6108', '69120000'],
     ]);
     expect(await client().consult('pedido-a-1')).toEqual({ status: 'processing' });
     expect(await client().consult('pedido-a-1')).toEqual({
@@ -189,13 +189,18 @@ describe('GoodsInvoiceService over Focus NFe', () => {
     expect(audits.map((a) => a.action)).toEqual(['goods_invoice.cancelled', 'goods_invoice.return_required']);
   });
 
-  it('an order of services alone gets no NF-e, nor does a plan order', async () => {
+  it('an order of services alone gets no NF-e; a plan order gets one for its plan line, without freight', async () => {
     const { service, goodsInvoices } = setup();
+    fake.set({ kind: 'accept', consults: 0 });
     goodsInvoices.facts_.set('order-6', { ...facts('order-6'), lines: [facts('order-6').lines[1]!] });
-    goodsInvoices.facts_.set('order-7', { ...facts('order-7'), source: 'plan' });
+    const planLine = { product_id: null, product_name: 'Kit Churrasco', quantity: 1, unit_price: 30_000, subtotal: 30_000, fiscal_kind: null };
+    goodsInvoices.facts_.set('order-7', { ...facts('order-7'), source: 'plan', shipping_amount: 0, lines: [planLine] });
     expect(await service.issue('order-6')).toBe('no_goods');
-    expect(await service.issue('order-7')).toBe('skipped');
     expect(goodsInvoices.rows.size).toBe(0);
+    const before = fake.requests.length;
+    expect(await service.issue('order-7')).not.toBe('skipped');
+    expect(await goodsInvoices.findByOrder('order-7')).toMatchObject({ goods_amount: 30_000, freight_amount: 0, total_amount: 30_000 });
+    expect(fake.requests[before]!.body.items).toEqual([expect.objectContaining({ codigo_produto: 'item-1', descricao: 'Kit Churrasco', codigo_ncm: '61091000', valor_bruto: 300 })]);
   });
 });
 

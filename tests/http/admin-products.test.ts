@@ -191,6 +191,28 @@ describe('/api/admin/products', () => {
     expect((await admin.client.get('/api/admin/products/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
+  it("keeps a product's fiscal kind and NCM for its invoices: goods and no NCM by default, dots accepted, a bad NCM refused in pt-BR", async () => {
+    const created = await admin.client.post('/api/admin/products', product({ slug: 'caneca-ceramica', name: 'Caneca de Cerâmica' }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ fiscal_kind: 'goods', ncm: null });
+    const id = created.body.id as string;
+
+    const edited = await admin.client.request('PUT', `/api/admin/products/${id}`, { ...created.body, fiscal_kind: 'service', ncm: '6912.00.00' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ fiscal_kind: 'service', ncm: '69120000' });
+    expect(await knex()('products').where({ id }).first('fiscal_kind', 'ncm')).toEqual({ fiscal_kind: 'service', ncm: '69120000' });
+    expect((await auditOf('admin.product_updated', id)).metadata).toMatchObject({ before: { fiscal_kind: 'goods', ncm: null }, after: { fiscal_kind: 'service', ncm: '69120000' } });
+
+    // An edit without the fields keeps them; an empty NCM goes back to the store's default (NFE_NCM).
+    const { fiscal_kind: _k, ncm: _n, ...withoutFiscal } = edited.body;
+    expect((await admin.client.request('PUT', `/api/admin/products/${id}`, { ...withoutFiscal, price: 3_990 })).body).toMatchObject({ fiscal_kind: 'service', ncm: '69120000' });
+    expect((await admin.client.request('PUT', `/api/admin/products/${id}`, { ...edited.body, ncm: '' })).body).toMatchObject({ ncm: null });
+
+    const bad = await admin.client.request('PUT', `/api/admin/products/${id}`, { ...edited.body, ncm: '6912', fiscal_kind: 'bem' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toMatchObject({ ncm: 'Use os 8 dígitos do NCM, por exemplo 6109.10.00', fiscal_kind: 'Escolha mercadoria ou serviço' });
+  });
+
   it('uploads an image: re-encoded to WebP within 1600 px, stored and served; the product keeps its URL', async () => {
     const up = await multipart(admin, '/api/admin/products/images', 'image', await png(), 'foto.png', 'image/png');
     expect(up.status, JSON.stringify(up.body)).toBe(201);

@@ -100,6 +100,11 @@ describe('a product plan whose balance is paid becomes exactly one order', () =>
     expect(items).toEqual([expect.objectContaining({ plan_id: plan.id, product_id: null, unit_price: 30_000, quantity: 1, subtotal: 30_000 })]);
     // No new charge: the only payments are the entry and the balance.
     expect(await knex()('payments').where({ user_id: ana.id }).whereIn('status', ['pending', 'confirmed'])).toHaveLength(2);
+    // A product plan is goods: one NF-e for the whole price (no freight), issued when the address is confirmed.
+    expect(await knex()('goods_invoices').where({ order_id: orderId })).toEqual([expect.objectContaining({ status: 'authorised', goods_amount: 30_000, freight_amount: 0, total_amount: 30_000 })]);
+    const invoice = await ana.client.get(`/api/orders/${orderId}/goods-invoice`);
+    expect(invoice.body.invoice).toMatchObject({ status: 'authorised' });
+    expect(await (await fetch(`${app.url}/api/sandbox/nfe/${invoice.body.invoice.access_key}/danfe`)).text()).toContain(plan.name);
 
     // The member's orders and the order page (the normal screens).
     const list = await ana.client.get('/api/orders');
@@ -130,6 +135,22 @@ describe('a product plan whose balance is paid becomes exactly one order', () =>
     expect((await admin.client.post(`/api/admin/orders/${orderId}/deliver`)).status).toBe(200);
     expect((await ana.client.get(`/api/orders/${orderId}`)).body.status).toBe('delivered');
     expect(await knex()('commissions').where({ source_type: 'order', source_id: orderId })).toHaveLength(0);
+  });
+
+  it("a purchase withdrawn after its address was confirmed has its plan order's NF-e cancelled", async () => {
+    const plan = await productPlan(24_000);
+    const { groupId, bia, biaVoucher } = await completedGroup(plan);
+    await pay(bia, 'balance', biaVoucher.id);
+    const confirmed = await bia.client.post(`/api/me/vouchers/${biaVoucher.id}/delivery`, { address });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+    const orderId = confirmed.body.order_id as string;
+    expect((await knex()('goods_invoices').where({ order_id: orderId }).first()).status).toBe('authorised');
+
+    const member = await knex()('group_members').where({ group_id: groupId, user_id: bia.id }).first('id');
+    const withdrawn = await bia.client.post(`/api/me/memberships/${member.id}/withdraw`, {});
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
+    expect((await knex()('goods_invoices').where({ order_id: orderId }).first()).status).toBe('cancelled');
+    expect(await knex()('audit_logs').where({ entity_id: orderId, action: 'goods_invoice.cancelled' })).toHaveLength(1);
   });
 
   it('refuses to confirm before the balance is paid, and for a service plan', async () => {

@@ -3726,12 +3726,15 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             description: string;
+            /** @enum {string} */
+            fiscal_kind: "goods" | "service";
             height_cm: number;
             id: string;
             image_url: string | null;
             images: string[];
             length_cm: number;
             name: string;
+            ncm: string | null;
             price: number;
             slug: string;
             stock_quantity: number | null;
@@ -8965,11 +8968,14 @@ export interface operations {
                     category_id?: string | null;
                     /** @default  */
                     description?: string;
+                    /** @enum {string} */
+                    fiscal_kind?: "goods" | "service";
                     height_cm?: number;
                     /** @default [] */
                     images?: string[];
                     length_cm?: number;
                     name: string;
+                    ncm?: string | null;
                     price: number;
                     slug: string;
                     /** @default null */
@@ -9103,11 +9109,14 @@ export interface operations {
                     category_id?: string | null;
                     /** @default  */
                     description?: string;
+                    /** @enum {string} */
+                    fiscal_kind?: "goods" | "service";
                     height_cm?: number;
                     /** @default [] */
                     images?: string[];
                     length_cm?: number;
                     name: string;
+                    ncm?: string | null;
                     price: number;
                     slug: string;
                     /** @default null */

@@ -22,7 +22,7 @@ const productSlugTaken = slugTaken('products_slug_unique', 'Já existe um produt
 const categorySlugTaken = slugTaken('product_categories_slug_unique', 'Já existe uma categoria com este identificador (slug).');
 const planCategorySlugTaken = slugTaken('plan_categories_slug_unique', 'Já existe uma categoria de plano com este identificador (slug).');
 
-const PRODUCT_COLUMNS = ['p.id', 'p.category_id', 'p.name', 'p.slug', 'p.description', 'p.price', 'p.stock_quantity', 'p.images', 'p.active', 'p.created_at', 'p.updated_at', 'p.weight_grams', 'p.height_cm', 'p.width_cm', 'p.length_cm'];
+const PRODUCT_COLUMNS = ['p.id', 'p.category_id', 'p.name', 'p.slug', 'p.description', 'p.price', 'p.stock_quantity', 'p.images', 'p.active', 'p.created_at', 'p.updated_at', 'p.weight_grams', 'p.height_cm', 'p.width_cm', 'p.length_cm', 'p.fiscal_kind', 'p.ncm'];
 
 const toProduct = (r: Row): ProductAdminRow => ({
   id: r.id,
@@ -38,6 +38,8 @@ const toProduct = (r: Row): ProductAdminRow => ({
   height_cm: r.height_cm,
   width_cm: r.width_cm,
   length_cm: r.length_cm,
+  fiscal_kind: r.fiscal_kind,
+  ncm: r.ncm ?? null,
   created_at: r.created_at,
   updated_at: r.updated_at,
   category: r.c_id ? { id: r.c_id, name: r.c_name, slug: r.c_slug } : null,
@@ -113,8 +115,8 @@ export class KnexProductAdminRepository implements ProductAdminRepository {
   }
 
   private values(p: ProductWrite) {
-    // Weight and dimensions only when given: an edit without them keeps the product's own.
-    const shipping = Object.fromEntries((['weight_grams', 'height_cm', 'width_cm', 'length_cm'] as const).filter((k) => p[k] !== undefined).map((k) => [k, p[k]]));
+    // Weight, dimensions and the fiscal facts only when given: an edit without them keeps the product's own.
+    const shipping = Object.fromEntries((['weight_grams', 'height_cm', 'width_cm', 'length_cm', 'fiscal_kind', 'ncm'] as const).filter((k) => p[k] !== undefined).map((k) => [k, p[k]]));
     return { category_id: p.category_id, name: p.name, slug: p.slug, description: p.description, price: p.price, stock_quantity: p.stock_quantity, images: JSON.stringify(p.images), active: p.active, search_text: p.search_text, ...shipping };
   }
 

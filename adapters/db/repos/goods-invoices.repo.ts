@@ -55,7 +55,7 @@ export class KnexGoodsInvoiceRepository implements GoodsInvoiceRepository {
       .leftJoin('products as pd', 'pd.id', 'i.product_id')
       .where('i.order_id', orderId)
       .orderBy('i.id')
-      .select('i.product_id', 'i.product_name', 'i.quantity', 'i.unit_price', 'i.subtotal', 'pd.fiscal_kind')) as InvoiceableLine[];
+      .select('i.product_id', 'i.product_name', 'i.quantity', 'i.unit_price', 'i.subtotal', 'pd.fiscal_kind', 'pd.ncm')) as InvoiceableLine[];
     return {
       order_id: order.id,
       source: order.source ?? 'cart',

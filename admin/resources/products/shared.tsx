@@ -46,6 +46,12 @@ export const validateWhole = (max: number): Validator => (value) => {
   return value < 1 ? v('shipping_positive') : value > max ? v('shipping_max') : undefined;
 };
 
+/** The NCM: 8 digits, dots allowed (6109.10.00); empty falls back to the store's default. */
+export const validateNcm: Validator = (value) => {
+  const digits = trimmed(value).replace(/[.\s]/g, '');
+  return digits && !/^\d{8}$/.test(digits) ? v('ncm_format') : undefined;
+};
+
 export const validateDescription: Validator = (value) => (trimmed(value).length > 4000 ? v('description_max') : undefined);
 
 /** What POST/PUT take: never the computed fields (stock_state, image_url, category_name, dates). */
@@ -62,6 +68,9 @@ export function toProductPayload(data: Partial<Product>) {
     active: data.active ?? true,
     // Weight (g) and dimensions (cm) for the freight quote; left out when empty (the product keeps its own).
     ...Object.fromEntries(SHIPPING_FIELDS.filter((k) => typeof data[k] === 'number').map((k) => [k, data[k]])),
+    // The invoices' facts: goods by default; an empty NCM means the store's default (NFE_NCM).
+    fiscal_kind: data.fiscal_kind ?? 'goods',
+    ncm: trimmed(data.ncm) || null,
   };
 }
 
@@ -186,6 +195,11 @@ export const ImagesInput = () => {
   );
 };
 
+const FISCAL_KIND_CHOICES = [
+  { id: 'goods', name: 'turma.products.fiscal_kinds.goods' },
+  { id: 'service', name: 'turma.products.fiscal_kinds.service' },
+];
+
 export const ProductFormFields = ({ isCreate }: { isCreate: boolean }) => (
   <Box sx={{ width: '100%', maxWidth: 880 }}>
     {isCreate ? <SlugFromName /> : null}
@@ -211,6 +225,18 @@ export const ProductFormFields = ({ isCreate }: { isCreate: boolean }) => (
         <NumberInput source="height_cm" validate={validateWhole(200)} step={1} helperText={false} />
         <NumberInput source="width_cm" validate={validateWhole(200)} step={1} helperText={false} />
         <NumberInput source="length_cm" validate={validateWhole(200)} step={1} helperText="turma.products.help.dimensions" />
+      </Row>
+    </Section>
+    <Section title="turma.products.sections.fiscal">
+      <Row>
+        <SelectInput
+          source="fiscal_kind"
+          choices={FISCAL_KIND_CHOICES}
+          defaultValue="goods"
+          validate={required()}
+          helperText="turma.products.help.fiscal_kind"
+        />
+        <TextInput source="ncm" validate={validateNcm} helperText="turma.products.help.ncm" slotProps={{ htmlInput: { inputMode: 'numeric', style: { fontFamily: MONO } } }} />
       </Row>
     </Section>
     <Section title="turma.products.sections.images">

@@ -66,7 +66,9 @@ export function marketplaceFake(db: MemoryDb): MarketplaceScope {
       admin: faked<ProductAdminRepository>('marketplace.admin', {}),
       lineRefunds: faked<OrderLineRefundRepository>('marketplace.lineRefunds', {}),
       uploads: faked<ProductUploadRepository>('marketplace.uploads', {}),
-      planOrders: faked<PlanOrderRepository>('marketplace.planOrders', {}),
+      planOrders: faked<PlanOrderRepository>('marketplace.planOrders', {
+        findByVoucher: async (voucherId) => db.orders.first((o) => o.voucher_id === voucherId),
+      }),
       // Keyed by order_id; one step per order and status, like the unique index.
       shipments: faked<OrderShipmentRepository>('marketplace.shipments', {
         create: async (row) => (db.shipments.get(row.order_id) ? false : (db.shipments.insert({ ...row, id: row.order_id, quiet_polls: 0, updated_at: db.now() }), true)),
