@@ -1,5 +1,5 @@
 // The user screen's "Mensagens": the person's WhatsApp and push messages, newest first, with their delivery status.
-import { Alert, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, Divider, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { SectionCard } from '../../components/facts';
@@ -15,6 +15,8 @@ const m = (key: string) => `turma.messages.${key}`;
 export const UserMessages = ({ userId }: { userId: string }) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  // On a phone the four columns would hide the status behind a sideways scroll: one block per message instead.
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const [state, setState] = useState<State>({ status: 'loading' });
   useEffect(() => {
     let live = true;
@@ -38,6 +40,8 @@ export const UserMessages = ({ userId }: { userId: string }) => {
         </Stack>
       ) : state.status === 'error' ? (
         <Alert severity="error">{translate(m('error'))}</Alert>
+      ) : phone ? (
+        <PhoneList page={state.page} templateName={templateName} when={when} />
       ) : (
         <>
           <MiniTable
@@ -46,7 +50,15 @@ export const UserMessages = ({ userId }: { userId: string }) => {
             rows={state.page.items.map((msg) => [
               translate(m(`channel.${msg.channel}`)),
               templateName(msg.template),
-              <span title={msg.error ?? undefined}>{translate(m(`status.${msg.status}`))}</span>,
+              // Why a message failed is read here, not in a tooltip a phone cannot open.
+              <Box sx={{ whiteSpace: 'normal', minWidth: 120, maxWidth: 320 }}>
+                {translate(m(`status.${msg.status}`))}
+                {msg.error ? (
+                  <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+                    {msg.error}
+                  </Typography>
+                ) : null}
+              </Box>,
               when(msg.created_at),
             ])}
           />
@@ -60,3 +72,34 @@ export const UserMessages = ({ userId }: { userId: string }) => {
     </SectionCard>
   );
 };
+
+/** The same messages as stacked blocks: what it was, by which channel and when, then its status and any failure. */
+function PhoneList({ page, templateName, when }: { page: Page; templateName: (t: string) => string; when: (iso: string) => string }) {
+  const translate = useTranslate();
+  if (!page.items.length) return <Typography variant="body2" sx={{ color: 'text.secondary' }}>{translate(m('empty'))}</Typography>;
+  return (
+    <Stack component="ul" divider={<Divider component="li" aria-hidden />} spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={translate(m('section'))}>
+      {page.items.map((msg) => (
+        <Box component="li" key={msg.id}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {templateName(msg.template)}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {translate(m(`channel.${msg.channel}`))} · {when(msg.created_at)}
+          </Typography>
+          <Typography variant="body2">{translate(m(`status.${msg.status}`))}</Typography>
+          {msg.error ? (
+            <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+              {msg.error}
+            </Typography>
+          ) : null}
+        </Box>
+      ))}
+      {page.total > page.items.length ? (
+        <Typography component="li" variant="body2" sx={{ color: 'text.secondary' }}>
+          {translate(m('more'), { shown: page.items.length, total: page.total })}
+        </Typography>
+      ) : null}
+    </Stack>
+  );
+}
