@@ -61,12 +61,18 @@ test.describe('back office: marketplace orders', () => {
     await expect(page.getByText('Pedido enviado; o cliente foi avisado')).toBeVisible();
     await expect(page.getByText(tracking, { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Marcar entregue' })).toBeVisible();
+    // Its NF-e, issued at payment (the sandbox authorises at once): status in words, the key grouped by four digits.
+    const nfe = page.getByTestId('goods-invoice');
+    await expect(nfe.getByText('Autorizada', { exact: true })).toBeVisible();
+    await expect(nfe.getByText(/^\d{4}( \d{4}){10}$/)).toBeVisible();
     await page.screenshot({ path: screenshotPath(testInfo, 'admin-order-shipped'), fullPage: true });
 
     // The customer's own order page shows the code.
     const theirs = await customerPage(browser, testInfo, customer.email, customer.password, toShip.id);
     await expect(theirs.getByText('Código de rastreio:')).toBeVisible();
     await expect(theirs.getByText(tracking, { exact: true })).toBeVisible();
+    await expect(theirs.getByTestId('order-goods-invoice')).toContainText('Nota fiscal (NF-e) · Emitida');
+    await expect(theirs.getByRole('link', { name: 'Ver DANFE' })).toBeVisible();
     await theirs.screenshot({ path: screenshotPath(testInfo, 'customer-order-shipped'), fullPage: true });
 
     // A refund needs a reason; then the order is "Reembolsado" for both.
@@ -83,6 +89,9 @@ test.describe('back office: marketplace orders', () => {
     await page.screenshot({ path: screenshotPath(testInfo, 'admin-order-refunded'), fullPage: true });
     await theirs.goto(`/marketplace/orders/${toRefund.id}`);
     await expect(theirs.getByText('Reembolsado').first()).toBeVisible();
+    // Refunded within 24 h of its authorisation: its NF-e is cancelled, and no DANFE is offered.
+    await expect(theirs.getByTestId('order-goods-invoice')).toContainText('Nota fiscal (NF-e) · Cancelada');
+    await expect(theirs.getByRole('link', { name: 'Ver DANFE' })).toHaveCount(0);
     await theirs.context().close();
   });
 });

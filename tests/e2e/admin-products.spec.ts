@@ -20,6 +20,12 @@ test.describe('back office: marketplace products', () => {
     await page.getByLabel(/^Nome/).fill(name);
     await page.getByLabel(/^Preço/).fill('129,90');
     await page.getByLabel(/^Estoque/).fill('5');
+    // The invoice's facts: goods by default; an NCM typed with its dots (a wrong one is refused under the field).
+    await expect(page.getByRole('combobox', { name: /Natureza fiscal/ })).toHaveText('Mercadoria (NF-e)');
+    await page.getByLabel(/^NCM/).fill('9405');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Use os 8 dígitos do NCM, por exemplo 6109.10.00')).toBeVisible();
+    await page.getByLabel(/^NCM/).fill('9405.11.90');
     await page.getByLabel('Enviar imagem').setInputFiles({ name: 'luminaria.png', mimeType: 'image/png', buffer: image });
     const thumb = page.getByRole('img', { name: 'Imagem 1' });
     await expect(thumb).toBeVisible();
@@ -46,6 +52,12 @@ test.describe('back office: marketplace products', () => {
 
     const slug = (await row.locator('td').nth(1).locator('span').nth(1).textContent())!.trim();
     expect((await request.get(`/api/products/${slug}`)).status()).toBe(200);
+
+    // The edit page keeps the NCM as its 8 digits.
+    await row.getByText(name).click();
+    await expect(page.getByLabel(/^NCM/)).toHaveValue('94051190');
+    await page.goBack();
+    await expect(row).toHaveCount(1);
 
     await row.getByRole('button', { name: `Desativar ${name}` }).click();
     await expect(page.getByText(`Produto "${name}" desativado`)).toBeVisible();

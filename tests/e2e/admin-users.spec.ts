@@ -19,6 +19,11 @@ test.describe('back office: users and triggers', () => {
     const login = () => ctx.post('/api/auth/login', { data: { email: person.email, password: person.password } });
 
     await signInAdmin(page);
+    // The dashboard's deliveries per channel: a titled table (or its empty sentence), never raw channel names.
+    const figures = page.getByTestId('dashboard-message-figures');
+    await expect(figures.getByRole('heading', { name: 'Entregas por canal (últimos 30 dias)' })).toBeVisible();
+    await expect(figures.getByRole('table').or(figures.getByText('Nenhuma mensagem por WhatsApp ou push nos últimos 30 dias.'))).toBeVisible();
+    await expect(figures).not.toContainText(/\bwhatsapp\b|\bin_app\b/);
     await page.goto('/admin/users');
     await expect(page.getByRole('heading', { name: 'Usuários' })).toBeVisible();
     await page.getByPlaceholder('Nome, e-mail ou CPF').fill(formatCpf(person.cpf));
@@ -32,6 +37,7 @@ test.describe('back office: users and triggers', () => {
     await expect(page.getByRole('heading', { level: 1, name: person.fullName })).toBeVisible();
     await expect(page.getByText(formatCpf(person.cpf))).toBeVisible();
     await expect(page.getByText('Ainda não participa de nenhuma turma.')).toBeVisible();
+    await expect(page.getByText('Nenhuma mensagem por WhatsApp ou push para esta pessoa.')).toBeVisible();
 
     await page.getByRole('button', { name: 'Bloquear', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Bloquear esta conta?' });

@@ -49,14 +49,26 @@ test.describe('signed-in screens on a phone', () => {
     await looksRight(page, testInfo, '/payment-history', 'payment-history');
     await looksRight(page, testInfo, '/notifications', 'notifications');
     await looksRight(page, testInfo, '/profile', 'profile');
+    // Deleting the account says first why it cannot go now (the paid order is on its way), within the phone's width.
+    await page.getByRole('button', { name: 'Excluir minha conta' }).click();
+    const deletion = page.getByRole('dialog', { name: 'Excluir minha conta' });
+    await expect(deletion.getByText('Ainda não é possível excluir a conta:')).toBeVisible();
+    await expect(deletion.getByText(/pedido da loja pago e ainda não entregue/)).toBeVisible();
+    await expect(deletion.getByRole('button', { name: 'Excluir conta definitivamente' })).toBeDisabled();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+    await page.screenshot({ path: screenshotPath(testInfo, 'profile-delete'), fullPage: false });
+    await deletion.getByRole('button', { name: 'Cancelar' }).click();
     await looksRight(page, testInfo, '/marketplace/cart', 'cart');
     await looksRight(page, testInfo, '/marketplace/orders', 'orders');
     await looksRight(page, testInfo, `/marketplace/orders/${order.id}`, 'order');
+    await expect(page.getByTestId('order-goods-invoice')).toContainText('Nota fiscal (NF-e) · Emitida');
   });
 
   test('the demo professional: dashboard, receivables and photos', async ({ page }, testInfo) => {
     await signInAs(page, 'profissional@turma.local', DEMO_PASSWORD);
     await looksRight(page, testInfo, '/dashboard/professional', 'professional-dashboard');
+    // The seed recorded the demo accounts' acceptance of the documents in force: no re-consent notice.
+    await expect(page.getByText('Atualizamos nossos documentos')).toHaveCount(0);
     await looksRight(page, testInfo, '/professional/receivables', 'professional-receivables');
     await looksRight(page, testInfo, '/professional/photos', 'professional-photos');
   });
@@ -64,5 +76,6 @@ test.describe('signed-in screens on a phone', () => {
   test('the demo influencer: dashboard', async ({ page }, testInfo) => {
     await signInAs(page, 'influencer@turma.local', DEMO_PASSWORD);
     await looksRight(page, testInfo, '/dashboard/influencer', 'influencer-dashboard');
+    await expect(page.getByText('Atualizamos nossos documentos')).toHaveCount(0);
   });
 });
