@@ -224,6 +224,7 @@ test.describe('group purchase', () => {
 
 test.describe('checkout resumed after login, and the empty states', () => {
   test('a plan picked while signed out comes back at the plan step and auto-joins an open group', async ({ page, request }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', 'the same logic at every width: the desktop run shows it');
     const person = await createConfirmedAccount(request, newPerson('Diego'));
     await page.goto('/');
     const plans = page.getByRole('region', { name: 'Planos disponíveis' });
