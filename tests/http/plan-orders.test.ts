@@ -105,6 +105,12 @@ describe('a product plan whose balance is paid becomes exactly one order', () =>
     const invoice = await ana.client.get(`/api/orders/${orderId}/goods-invoice`);
     expect(invoice.body.invoice).toMatchObject({ status: 'authorised' });
     expect(await (await fetch(`${app.url}/api/sandbox/nfe/${invoice.body.invoice.access_key}/danfe`)).text()).toContain(plan.name);
+    // The fiscal report lists it as goods with its NF-e, though no order payment exists (the group's money paid it).
+    const fiscal = await admin.client.get(`/api/admin/reports/fiscal?month=${brasiliaDay(clock.now()).slice(0, 7)}`);
+    expect(fiscal.body.events.find((e: { id: string }) => e.id === `order:${orderId}`)).toMatchObject({
+      kind: 'order', service_amount: 0, goods_amount: 30_000, freight_amount: 0, amount: 30_000, refunded: false, nfe_status: 'authorised', nfe_access_key: invoice.body.invoice.access_key,
+      description: `Plano de produto entregue como pedido: ${plan.name}`,
+    });
 
     // The member's orders and the order page (the normal screens).
     const list = await ana.client.get('/api/orders');
@@ -151,6 +157,8 @@ describe('a product plan whose balance is paid becomes exactly one order', () =>
     expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
     expect((await knex()('goods_invoices').where({ order_id: orderId }).first()).status).toBe('cancelled');
     expect(await knex()('audit_logs').where({ entity_id: orderId, action: 'goods_invoice.cancelled' })).toHaveLength(1);
+    const fiscal = await admin.client.get(`/api/admin/reports/fiscal?month=${brasiliaDay(clock.now()).slice(0, 7)}`);
+    expect(fiscal.body.events.find((e: { id: string }) => e.id === `order:${orderId}`)).toMatchObject({ refunded: true, nfe_status: 'cancelled' });
   });
 
   it('refuses to confirm before the balance is paid, and for a service plan', async () => {

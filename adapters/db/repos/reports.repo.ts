@@ -157,8 +157,19 @@ export class KnexReports {
          join marketplace_orders o on o.id = p.ref_id
          left join profiles pr on pr.user_id = p.user_id
          left join goods_invoices gi on gi.order_id = o.id
-        where p.purpose = 'order' and p.confirmed_at >= ? and p.confirmed_at < ?`,
-      [from, to, from, to],
+        where p.purpose = 'order' and p.confirmed_at >= ? and p.confirmed_at < ?
+       union all
+       -- A product plan's order: paid through its group (no order payment), goods on its own NF-e (decision 033).
+       select 'order:' || o.id::text, 'order', o.paid_at, pr.full_name, pr.cpf,
+              'Plano de produto entregue como pedido: ' || coalesce((select string_agg(i.product_name, ', ') from order_items i where i.order_id = o.id), 'plano'), null,
+              0, o.subtotal, o.shipping_amount,
+              o.total_amount, v.status = 'cancelled', gi.status, gi.access_key
+         from marketplace_orders o
+         left join vouchers v on v.id = o.voucher_id
+         left join profiles pr on pr.user_id = o.user_id
+         left join goods_invoices gi on gi.order_id = o.id
+        where o.source = 'plan' and o.paid_at >= ? and o.paid_at < ?`,
+      [from, to, from, to, from, to],
     )) as { rows: Raw[] };
     const ids = rows.map((r) => r.id);
     const marks = ids.length ? await this.db('fiscal_invoices').whereIn('event_id', ids).select('event_id', 'invoice_number', 'invoiced_at') : [];
