@@ -24,8 +24,8 @@ async function start(root: HTMLElement) {
   // layout's first effects run would be drawn again); if its chunk fails to load, the app renders as usual (and
   // retries it). Hydration runs as a transition: React works in slices of a few milliseconds and lets the phone answer
   // a tap in between, instead of one long task (the page is already on screen, so nothing waits for it to finish).
-  // Drawn again instead (createRoot over the server's HTML), the screen is loaded first too: its first render is then
-  // the page itself, from the same data, not 'Carregando...' in its place.
+  // Drawn again instead (createRoot over the server's HTML: another locale, a cart), the screen is loaded first too:
+  // its first render is then the page itself, not 'Carregando...' in its place.
   if (initialState) {
     const loaded = await preloadRoute(window.location.pathname).then(
       () => true,

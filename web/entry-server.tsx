@@ -12,6 +12,7 @@ import { PageSpinner } from './components/spinner';
 import { createQueryClient } from './lib/query';
 import { ServerSessionHint } from './lib/session';
 import { ServerOrigin } from './lib/server-origin';
+import { RENDERED_AT_KEY } from './lib/use-now';
 import { clientScreen, planPage, planSignedInPage, type FetchJson } from './ssr/pages';
 import { chunkTags, fillShell, fillTemplate, previewImagePath, type ClientManifest } from './ssr/meta';
 import { stateScript } from './ssr/state';
@@ -98,13 +99,16 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
 
   const queryClient = createQueryClient();
   for (const [key, data] of plan.seed) queryClient.setQueryData(key, data);
+  // The page's clocks read this instant, and the browser's hydrating render reads it back (web/lib/use-now.ts).
+  const renderedAt = Date.now();
+  queryClient.setQueryData(RENDERED_AT_KEY, renderedAt);
 
   const context = await handler.query(new Request(parsed.toString()));
   if (context instanceof Response) return renderShell(url, options); // redirects: none today, the browser would do it
   const router = createStaticRouter(handler.dataRoutes, context);
 
   const html = await renderToHtml(
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} renderedAt={renderedAt}>
       <ServerSessionHint.Provider value={options.session ?? false}>
         <ServerOrigin.Provider value={options.origin}>
           {/* hydrate={false}: the router's hydration data would be an inline script (the CSP forbids it); no loaders here. */}

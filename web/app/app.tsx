@@ -1,9 +1,16 @@
 // Providers and the router (in the browser; the server renders the same tree with a static router: web/entry-server.tsx).
 import type { DehydratedState } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 import { forgetServerData } from '../lib/query';
+import { RENDERED_AT_KEY } from '../lib/use-now';
+
+const renderedAtOf = (state: DehydratedState | null | undefined): number | null => {
+  const data = state?.queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(RENDERED_AT_KEY))?.state.data;
+  return typeof data === 'number' ? data : null;
+};
 
 // `hydrationData` (the routes have no loaders, so it is empty): the page the browser opened is where the visitor already
 // is, so the router does not scroll it to the top when the app starts. A server-rendered page can be read and scrolled
@@ -20,8 +27,12 @@ const stopWatching = router.subscribe((state) => {
 
 /** `initialState`: the query cache the server rendered the page with (absent on client-only pages). */
 export function App({ initialState }: { initialState?: DehydratedState | null } = {}) {
+  // The server's instant holds until the screen has hydrated (its boundary hydrates after the layout); screens mounted
+  // later use the clock.
+  const [renderedAt, setRenderedAt] = useState(() => renderedAtOf(initialState));
+  const hydrated = useCallback(() => setRenderedAt(null), []);
   return (
-    <AppProviders initialState={initialState}>
+    <AppProviders initialState={initialState} renderedAt={renderedAt} onHydrated={hydrated}>
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -1,12 +1,28 @@
 // A ticking "now" for countdowns (hold expiry, PIX expiry, group deadline), and the pure helper that
 // splits a remaining time into the parts the screens print.
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
+
+/**
+ * The instant a server-drawn page was rendered at, while the browser hydrates it (null otherwise): clocks start from
+ * it, so a countdown's seconds hydrate to the server's very text, then move on to the real time at once.
+ */
+export const RenderedAt = createContext<number | null>(null);
+/** Called once the server-drawn screen has hydrated (web/app/app-ready.tsx): RenderedAt goes back to null. */
+export const RenderedAtDone = createContext<() => void>(() => undefined);
+/** Where the server's render carries that instant (web/entry-server.tsx). */
+export const RENDERED_AT_KEY = ['ssr', 'rendered-at'] as const;
 
 /** Date.now(), refreshed every `intervalMs` while mounted (and at once when the tab comes back). */
 export function useNow(intervalMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
+  const renderedAt = useContext(RenderedAt);
+  const fromServer = useRef(renderedAt !== null);
+  const [now, setNow] = useState(() => renderedAt ?? Date.now());
   useEffect(() => {
     const tick = () => setNow(Date.now());
+    if (fromServer.current) {
+      fromServer.current = false;
+      tick();
+    }
     const id = window.setInterval(tick, intervalMs);
     const onVisible = () => {
       if (document.visibilityState === 'visible') tick();

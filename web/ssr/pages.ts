@@ -327,7 +327,7 @@ const userDashboard: SignedInPage = {
 
 /**
  * The signed-in screens the server draws with the person's own data (read with their session cookie); any other
- * signed-in page gets the skeleton. The browser draws them again over this HTML from the same data (not hydrated).
+ * signed-in page gets the skeleton. The browser hydrates them from the same data and session (web/ssr/state.ts).
  */
 const SIGNED_IN_PAGES: Record<string, SignedInPage> = {
   [P.dashboard]: userDashboard,

@@ -40,13 +40,14 @@ export function drawnForSignedIn(state: DehydratedState): boolean {
 }
 
 /**
- * In the browser: whether this visitor's first render equals the server's (a signed-out visitor in pt-BR with an empty
- * cart: what web/entry-server.tsx draws for a public page). Only then is the server's HTML hydrated.
+ * In the browser: whether this visitor's first render equals the server's (pt-BR, an empty cart, and signed out on a
+ * public page or the very person a signed-in page was drawn for). Only then is the server's HTML hydrated.
  */
 export function renderedAsOnServer(state: DehydratedState): boolean {
-  // A signed-in page shows clocks, times ago and the tab's own checkout: drawn again over the server's HTML instead.
-  if (drawnForSignedIn(state)) return false;
-  // A page the server drew for a session cookie (a neutral account corner) is drawn again, as the marker's would be.
-  const drawnForSession = typeof document !== 'undefined' && document.querySelector('[data-session-pending]') !== null;
-  return !readMarker() && !drawnForSession && i18n.language === DEFAULT_LOCALE && readLocalCart().length === 0;
+  // A page drawn for a signed-in person starts from their session (seeded): it is hydrated like a public one.
+  const sameSession = drawnForSignedIn(state) || (!readMarker() && !drawnForSessionCookie());
+  return sameSession && i18n.language === DEFAULT_LOCALE && readLocalCart().length === 0;
 }
+
+/** A page the server drew for a session cookie (a neutral account corner) is drawn again, as the marker's would be. */
+const drawnForSessionCookie = () => typeof document !== 'undefined' && document.querySelector('[data-session-pending]') !== null;

@@ -289,7 +289,7 @@ function RecentNotifications() {
   const { t, i18n } = useTranslation('dashboard');
   const { state, retry, reload } = useApiQuery(notificationKeys.list(1, 5), (signal) => notificationsApi.list(1, 5, signal));
   useAppEvent('notifications-changed', reload);
-  const now = Date.now();
+  const now = useNow(30_000);
   return (
     <section className="panel recent" aria-labelledby="recent-title">
       <div className="page__section-head">
