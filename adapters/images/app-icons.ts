@@ -2,7 +2,6 @@
 // (web/public/favicon.svg) when the app is built, and served on the fly by the Vite dev server. Runs in Node
 // (web/vite.config.ts imports it), never in the browser.
 import { readFileSync } from 'node:fs';
-import sharp from 'sharp';
 
 const LOGO = new URL('../../web/public/favicon.svg', import.meta.url);
 /** The dark background of the theme (index.html's theme-color): maskable icons fill their whole square with it. */
@@ -23,6 +22,8 @@ export const APP_ICONS: readonly AppIcon[] = [
 ];
 
 export async function renderIcon(icon: AppIcon): Promise<Buffer> {
+  // Loaded on the first icon asked for, not at start.
+  const { default: sharp } = await import('sharp');
   const svg = readFileSync(LOGO);
   if (!icon.maskable) return sharp(svg, { density: 72 * (icon.size / 64) }).resize(icon.size, icon.size).png().toBuffer();
   const inner = Math.round(icon.size * 0.6);

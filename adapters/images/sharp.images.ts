@@ -1,7 +1,6 @@
 // The ImageProcessor port on sharp (libvips): the format is read from the bytes, the picture is turned upright by its
 // EXIF orientation, shrunk to fit, and written again as WebP. sharp writes no metadata unless asked (withMetadata /
 // keepExif), so EXIF (GPS included), XMP and IPTC are dropped.
-import sharp from 'sharp';
 import type { ImageFormat, ImageProcessor, NormalizedImage } from '../../core/ports/image';
 
 /** A decompression-bomb guard: 40 megapixels is well above any phone photo. */
@@ -11,6 +10,8 @@ export class SharpImageProcessor implements ImageProcessor {
   constructor(private readonly quality = 82) {}
 
   async normalize(bytes: Uint8Array, options: { accept: readonly ImageFormat[]; maxSide: number }): Promise<NormalizedImage | null> {
+    // sharp (libvips) is loaded on the first image, not at start.
+    const { default: sharp } = await import('sharp');
     try {
       const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
       const meta = await input.metadata();
@@ -28,6 +29,7 @@ export class SharpImageProcessor implements ImageProcessor {
   }
 
   async previewCard(bytes: Uint8Array, options: { width: number; height: number; background: string }): Promise<NormalizedImage | null> {
+    const { default: sharp } = await import('sharp');
     try {
       // An SVG is drawn at twice its nominal density, so a small cover still fills the card sharply.
       const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', density: 144 })

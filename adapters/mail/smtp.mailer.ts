@@ -1,5 +1,5 @@
 // Delivers mail through an SMTP server (SMTP_URL) with nodemailer; a failure becomes a 503-style DomainError.
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Mailer, MailMessage } from '../../core/ports/mailer';
 import { DomainError } from '../../core/shared/errors';
 import type { Logger } from '../logger';
@@ -18,27 +18,24 @@ export const mailUnavailable = () =>
   new DomainError('unavailable', 'mail_unavailable', 'Não foi possível enviar o e-mail agora. Tente novamente em instantes.');
 
 export class SmtpMailer implements Mailer {
-  private readonly transport: ReturnType<typeof nodemailer.createTransport>;
+  /** Made on the first message: nodemailer is loaded then, not at the server's start. */
+  private transport: Promise<Transporter> | null = null;
+  private readonly transportOptions: { url: string; connectionTimeout: number; greetingTimeout: number; socketTimeout: number; dnsTimeout: number };
   private readonly from: string;
   private readonly logger: Logger;
 
   constructor(options: SmtpMailerOptions) {
     const timeout = options.timeoutMs ?? 10_000;
     // Without these a dead or silent server holds the request for minutes (nodemailer's defaults are 30 s to 10 min).
-    this.transport = nodemailer.createTransport({
-      url: options.url,
-      connectionTimeout: timeout,
-      greetingTimeout: timeout,
-      socketTimeout: timeout,
-      dnsTimeout: timeout,
-    });
+    this.transportOptions = { url: options.url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout, dnsTimeout: timeout };
     this.from = options.from;
     this.logger = options.logger;
   }
 
   async send(message: MailMessage): Promise<void> {
     try {
-      await this.transport.sendMail({
+      this.transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(this.transportOptions));
+      await (await this.transport).sendMail({
         from: this.from,
         to: message.to,
         subject: message.subject,
@@ -59,6 +56,6 @@ export class SmtpMailer implements Mailer {
 
   /** Closes idle connections (the process can then exit cleanly). */
   close(): void {
-    this.transport.close();
+    void this.transport?.then((t) => t.close(), () => {});
   }
 }

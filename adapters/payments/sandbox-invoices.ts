@@ -3,7 +3,6 @@
 // a test PDF and XML served under /api/sandbox/invoices. Same shapes as Asaas, so the core cannot tell them apart.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import PDFDocument from 'pdfkit';
 import type { ProviderInvoice, ScheduleInvoiceInput, ServiceInvoiceProvider } from '../../core/ports/service-invoices';
 import type { PaymentGateway } from '../../core/ports/payments';
 import type { Clock } from '../../core/shared/clock';
@@ -100,6 +99,8 @@ export class SandboxServiceInvoices implements ServiceInvoiceProvider {
   async pdf(providerInvoiceId: string): Promise<Buffer | null> {
     const row = (await this.knex<InvoiceRow>(TABLE).where({ id: providerInvoiceId }).first()) as InvoiceRow | undefined;
     if (!row) return null;
+    // Loaded on the first PDF, not at start.
+    const { default: PDFDocument } = await import('pdfkit');
     const doc = new PDFDocument({ size: 'A4', margin: 56, lang: 'pt-BR', info: { Title: `NFS-e de teste ${row.number ?? row.id}`, Author: 'Turma (sandbox)' } });
     const chunks: Buffer[] = [];
     const done = new Promise<Buffer>((resolve, reject) => {

@@ -2,7 +2,7 @@
 // (pix-utils) with its QR, a test boleto, and a "Simular pagamento" that confirms through the Asaas webhook path.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { createStaticPix, hasError } from 'pix-utils';
+import { createRequire } from 'node:module';
 import type {
   CreateChargeInput,
   PaymentCustomer,
@@ -108,8 +108,13 @@ export function pixTxid(externalReference: string): string {
   return (clean || createHash('sha256').update(externalReference).digest('hex')).slice(0, 25);
 }
 
+/** pix-utils, loaded on the first sandbox PIX code rather than at every server's start (it brings axios along). */
+let pixUtils: typeof import('pix-utils') | null = null;
+
 /** A static BR Code for `amount` centavos, made by pix-utils (EMV fields, CRC16). */
 export function sandboxPixPayload(amount: Cents, externalReference: string): string {
+  pixUtils ??= createRequire(import.meta.url)('pix-utils') as typeof import('pix-utils');
+  const { createStaticPix, hasError } = pixUtils;
   const pix = createStaticPix({
     merchantName: SANDBOX_MERCHANT_NAME,
     merchantCity: SANDBOX_MERCHANT_CITY,

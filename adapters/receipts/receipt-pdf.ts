@@ -1,6 +1,5 @@
 // The receipt as a one-page A4 PDF made with pdfkit (standard Helvetica: WinAnsi covers pt-BR accents, "R$" and the
 // no-break space Intl puts after it). Same content as the HTML page, from the same Receipt object.
-import PDFDocument from 'pdfkit';
 import type { Receipt } from '../../core/payments/receipt';
 
 const ORANGE = '#ea580c';
@@ -14,7 +13,9 @@ export interface PdfOptions {
   creationDate?: Date;
 }
 
-export function renderReceiptPdf(r: Receipt, options: PdfOptions = {}): Promise<Buffer> {
+export async function renderReceiptPdf(r: Receipt, options: PdfOptions = {}): Promise<Buffer> {
+  // Loaded on the first receipt, not at start (pdfkit and its fonts cost a server's start-up time).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,

@@ -208,8 +208,8 @@ describe('SmtpMailer', () => {
   it('waits about 10 s by default before giving up on a silent server', () => {
     const { logger } = recordingLogger();
     const mailer = new SmtpMailer({ url: 'smtp://127.0.0.1:2525', from: 'x@turma.test', logger });
-    // The transport keeps its options; a regression to nodemailer's defaults (30 s–10 min) shows here.
-    const options = (mailer as unknown as { transport: { options: Record<string, unknown> } }).transport.options;
+    // The options the transport is made with (on the first message); a regression to nodemailer's defaults (30 s–10 min) shows here.
+    const options = (mailer as unknown as { transportOptions: Record<string, unknown> }).transportOptions;
     expect(options).toMatchObject({ connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 10_000 });
     mailer.close();
   });
