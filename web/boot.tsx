@@ -12,11 +12,11 @@ const pieces = Promise.all([import('./ssr/state'), import('react-dom/client'), i
 
 async function start(root: HTMLElement) {
   const [{ readServerState, renderedAsOnServer }, { createRoot, hydrateRoot }, { App }, { preloadRoute }] = await pieces;
-  // Public pages arrive rendered by the server (web/entry-server.tsx) for a signed-out pt-BR visitor with an empty
-  // cart, with the data they were drawn from; that data seeds the query cache. Such a visitor's first render is the
-  // server's HTML, so React hydrates it (the nodes on screen are kept, no second paint); anyone else (signed in, en-US,
-  // a cart) would render something else, so the app renders over the server's HTML instead (it stays on screen until
-  // then).
+  // Pages arrive rendered by the server (web/entry-server.tsx) in pt-BR for an empty cart — public ones signed out,
+  // the main signed-in ones for their person — with the data they were drawn from; that data seeds the query cache.
+  // Such a visitor's first render is the server's HTML, so React hydrates it (the nodes on screen are kept, no second
+  // paint); anyone else (signed in on a public page, en-US, a cart) would render something else, so the app renders
+  // over the server's HTML instead (it stays on screen until then).
   const initialState = readServerState(document);
   // The app marks itself ready (web/app/app-ready.tsx) once the screen is hydrated or drawn.
   const app = <App initialState={initialState} />;
