@@ -903,6 +903,7 @@ export const turmaEnglish = {
       on_demand: 'On demand',
       paused: 'Paused',
       never_ran: 'Never ran',
+      queued_count: '1 queued |||| %{smart_count} queued',
       next_run: 'Next: %{date}',
       outcome: { ok: 'Success', error: 'Failed', running: 'Running' },
       columns: { actions: 'Actions' },

@@ -1118,6 +1118,7 @@ export const ptBR: Messages = {
       on_demand: 'Sob demanda',
       paused: 'Pausada',
       never_ran: 'Nunca executada',
+      queued_count: '1 na fila |||| %{smart_count} na fila',
       next_run: 'Próxima: %{date}',
       outcome: { ok: 'Sucesso', error: 'Falhou', running: 'Executando' },
       columns: { actions: 'Ações' },

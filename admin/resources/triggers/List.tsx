@@ -56,10 +56,19 @@ export const LastRunCell = ({ job }: { job: Job }) => {
   const translate = useTranslate();
   const countsText = useCountsText();
   const run = job.last_run;
-  if (!run) return <>{translate('turma.triggers.never_ran')}</>;
+  // Runs waiting for a worker (a server with jobs off only enqueues them).
+  const queued = job.queued > 0 ? <Chip size="small" color="info" variant="outlined" label={translate('turma.triggers.queued_count', { smart_count: job.queued })} /> : null;
+  if (!run)
+    return (
+      <Box component="span" sx={{ display: 'flex', gap: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+        {queued}
+        {translate('turma.triggers.never_ran')}
+      </Box>
+    );
   return (
     <Box sx={{ minWidth: 160 }}>
       <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+        {queued}
         <OutcomeChip outcome={run.outcome} />
         <Typography component="span" variant="caption">
           {when(run.finished_at ?? run.started_at)}
@@ -175,7 +184,7 @@ export const JobButtons = ({ job }: { job: Job }) => {
         label={waiting ? (waiting.running ? 'turma.triggers.actions.running' : 'turma.triggers.actions.queued') : 'turma.triggers.actions.run'}
         onClick={runNow}
         disabled={busy || waiting !== null}
-        aria-label={waiting ? undefined : translate('turma.triggers.actions.run_named', { name: job.name })}
+        aria-label={translate(waiting ? (waiting.running ? 'turma.triggers.actions.running' : 'turma.triggers.actions.queued') : 'turma.triggers.actions.run_named', { name: job.name })}
       >
         {waiting ? <HourglassTopIcon /> : <PlayArrowIcon />}
       </Button>
