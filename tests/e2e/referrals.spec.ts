@@ -45,7 +45,8 @@ test.describe('referral links and influencers', () => {
     await expect(page.getByRole('link', { name: /começar agora/i }).first()).toBeVisible();
     await page.screenshot({ path: screenshotPath(testInfo, 'referral-landing') });
     // The profile origin of the visit (docs/product/spec.md §4): influencer links → 'influenciador', kept for the sign-up.
-    expect(await page.evaluate(() => window.sessionStorage.getItem('turma_origin'))).toBe('influenciador');
+    // Stored by the app once it runs on the landing (the server-drawn page is on screen before it).
+    await expect.poll(() => page.evaluate(() => window.sessionStorage.getItem('turma_origin'))).toBe('influenciador');
     // The attribution is a server cookie, not the page's storage.
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'turma_ref')).toMatchObject({ httpOnly: true });
