@@ -1,7 +1,6 @@
 // `turma seed [--reset]`: demo data (faker pt_BR), idempotent; --reset wipes every row after confirmation.
 import type { Command } from 'commander';
 import { migrateLatest } from '../../adapters/db/migrate';
-import { resetData, runSeeds } from '../../seeds/index';
 import { CliError, ask, printObject, withApp, type OutputOptions } from '../runtime';
 
 export function registerSeedCommand(program: Command) {
@@ -14,6 +13,8 @@ export function registerSeedCommand(program: Command) {
     .option('--json', 'saída em JSON')
     .action(async (opts: OutputOptions & { reset?: boolean; yes?: boolean; demoUsers?: boolean }) => {
       const report = await withApp(async ({ container, database, config }) => {
+        // Loaded by this command only: faker's locales would otherwise load with every `turma` command.
+        const { resetData, runSeeds } = await import('../../seeds/index');
         if (config.isProduction && opts.demoUsers !== false) {
           throw new CliError('em produção use --no-demo-users: contas de demonstração não entram em produção');
         }
