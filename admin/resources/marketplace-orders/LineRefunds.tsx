@@ -1,7 +1,7 @@
 // The order page's items with refunds per line (GET/POST /api/admin/orders/:id/line-refunds): "Reembolsar item" while
 // the order is paid and no return is pending. The amount shown is a preview; the server recomputes it and refuses more
 // than what is left.
-import { Box, Button as MuiButton, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
+import { Box, Button as MuiButton, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { SectionCard } from '../../components/facts';
@@ -111,6 +111,25 @@ function TotalRow({ label, note, amount, trailing, strong = false, testId }: { l
   );
 }
 
+/** A total under the phone's list of items: the label (and its note) on the left, the amount on the right. */
+function PhoneTotal({ label, note, amount, strong = false, testId }: { label: string; note?: string | undefined; amount: number; strong?: boolean; testId: string }) {
+  return (
+    <Box data-testid={testId} sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, py: 0.75 }}>
+      <Typography variant="body2" sx={{ fontWeight: strong ? 700 : 600, minWidth: 0 }}>
+        {label}
+        {note ? (
+          <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary', fontWeight: 400 }}>
+            {note}
+          </Typography>
+        ) : null}
+      </Typography>
+      <Typography variant="body2" sx={{ ...MONEY_CELL, fontWeight: strong ? 700 : 600 }}>
+        {formatBRL(amount)}
+      </Typography>
+    </Box>
+  );
+}
+
 /** Items, totals and the refunds per line of one order. `onChanged` refetches the order (timeline, status). */
 export function OrderItemsWithRefunds({ record, onChanged }: { record: AdminOrderRecord; onChanged: () => Promise<unknown> }) {
   const translate = useTranslate();
@@ -131,25 +150,85 @@ export function OrderItemsWithRefunds({ record, onChanged }: { record: AdminOrde
   const canRefund = REFUNDABLE.has(record.status) && record.payment?.status === 'confirmed' && !returnPending;
   const byProduct = new Map((data?.lines ?? []).map((l) => [l.product_id, l]));
   const dateTime = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
+  // Six columns do not fit a phone: there each line is a block (name, units × price, its total, its refund).
+  const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const shippingNote = record.shipping ? `${record.shipping.name} · ${translate('turma.orders.shipping_days', { smart_count: record.shipping.days })}` : undefined;
   return (
     <SectionCard title="turma.orders.sections.items">
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={translate('turma.orders.sections.items')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('turma.orders.fields.product')}</TableCell>
-              <TableCell align="right">{translate('turma.orders.fields.quantity')}</TableCell>
-              <TableCell align="right">{translate('turma.orders.fields.unit_price')}</TableCell>
-              <TableCell align="right">{translate('turma.orders.fields.line_total')}</TableCell>
-              <TableCell align="right">{translate('turma.orders.line_refund.refunded')}</TableCell>
-              {canRefund ? <TableCell /> : null}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {record.items.map((i) => {
-              const line = byProduct.get(i.product_id);
-              return (
-                <TableRow key={i.product_id}>
+      {isPhone ? (
+        <Box>
+          <Box component="ul" aria-label={translate('turma.orders.sections.items')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {[...record.items.map((i) => ({ ...i, key: i.product_id, line: byProduct.get(i.product_id) })), ...record.plan_items.map((i) => ({ ...i, key: `plan-${i.plan_id}`, line: undefined }))].map((i) => (
+              <Box component="li" key={i.key} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+                <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {i.product_name}
+                </Typography>
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                  <Typography variant="body2" sx={{ ...MONEY_CELL, color: 'text.secondary' }}>
+                    {i.quantity} × {formatBRL(i.unit_price)}
+                  </Typography>
+                  <Typography variant="body2" sx={{ ...MONEY_CELL, fontWeight: 600 }}>
+                    {formatBRL(i.subtotal)}
+                  </Typography>
+                </Box>
+                {i.line && i.line.refunded_quantity > 0 ? (
+                  <Typography variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+                    {translate('turma.orders.line_refund.refunded')}: {i.line.refunded_quantity}
+                  </Typography>
+                ) : null}
+                {canRefund && i.line && i.line.refundable_quantity > 0 ? (
+                  <MuiButton size="small" color="error" sx={{ mt: 0.5, px: 0 }} onClick={() => setChosen(i.line ?? null)} aria-label={`${translate('turma.orders.line_refund.action')}: ${i.product_name}`}>
+                    {translate('turma.orders.line_refund.action')}
+                  </MuiButton>
+                ) : null}
+              </Box>
+            ))}
+          </Box>
+          <PhoneTotal label={translate('turma.orders.fields.subtotal')} amount={record.subtotal} testId="order-subtotal" />
+          <PhoneTotal label={translate('turma.orders.fields.shipping')} note={shippingNote} amount={record.shipping_amount} testId="order-shipping" />
+          <PhoneTotal label={translate('turma.orders.fields.total')} amount={record.total_amount} strong testId="order-total" />
+        </Box>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={translate('turma.orders.sections.items')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('turma.orders.fields.product')}</TableCell>
+                <TableCell align="right">{translate('turma.orders.fields.quantity')}</TableCell>
+                <TableCell align="right">{translate('turma.orders.fields.unit_price')}</TableCell>
+                <TableCell align="right">{translate('turma.orders.fields.line_total')}</TableCell>
+                <TableCell align="right">{translate('turma.orders.line_refund.refunded')}</TableCell>
+                {canRefund ? <TableCell /> : null}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {record.items.map((i) => {
+                const line = byProduct.get(i.product_id);
+                return (
+                  <TableRow key={i.product_id}>
+                    <TableCell sx={{ minWidth: 140 }}>{i.product_name}</TableCell>
+                    <TableCell align="right">{i.quantity}</TableCell>
+                    <TableCell align="right" sx={MONEY_CELL}>
+                      {formatBRL(i.unit_price)}
+                    </TableCell>
+                    <TableCell align="right" sx={MONEY_CELL}>
+                      {formatBRL(i.subtotal)}
+                    </TableCell>
+                    <TableCell align="right">{line?.refunded_quantity ?? 0}</TableCell>
+                    {canRefund ? (
+                      <TableCell align="right">
+                        {line && line.refundable_quantity > 0 ? (
+                          <MuiButton size="small" color="error" onClick={() => setChosen(line)} aria-label={`${translate('turma.orders.line_refund.action')}: ${i.product_name}`}>
+                            {translate('turma.orders.line_refund.action')}
+                          </MuiButton>
+                        ) : null}
+                      </TableCell>
+                    ) : null}
+                  </TableRow>
+                );
+              })}
+              {record.plan_items.map((i) => (
+                <TableRow key={`plan-${i.plan_id}`}>
                   <TableCell sx={{ minWidth: 140 }}>{i.product_name}</TableCell>
                   <TableCell align="right">{i.quantity}</TableCell>
                   <TableCell align="right" sx={MONEY_CELL}>
@@ -158,46 +237,24 @@ export function OrderItemsWithRefunds({ record, onChanged }: { record: AdminOrde
                   <TableCell align="right" sx={MONEY_CELL}>
                     {formatBRL(i.subtotal)}
                   </TableCell>
-                  <TableCell align="right">{line?.refunded_quantity ?? 0}</TableCell>
-                  {canRefund ? (
-                    <TableCell align="right">
-                      {line && line.refundable_quantity > 0 ? (
-                        <MuiButton size="small" color="error" onClick={() => setChosen(line)} aria-label={`${translate('turma.orders.line_refund.action')}: ${i.product_name}`}>
-                          {translate('turma.orders.line_refund.action')}
-                        </MuiButton>
-                      ) : null}
-                    </TableCell>
-                  ) : null}
+                  <TableCell align="right">—</TableCell>
+                  {canRefund ? <TableCell /> : null}
                 </TableRow>
-              );
-            })}
-            {record.plan_items.map((i) => (
-              <TableRow key={`plan-${i.plan_id}`}>
-                <TableCell sx={{ minWidth: 140 }}>{i.product_name}</TableCell>
-                <TableCell align="right">{i.quantity}</TableCell>
-                <TableCell align="right" sx={MONEY_CELL}>
-                  {formatBRL(i.unit_price)}
-                </TableCell>
-                <TableCell align="right" sx={MONEY_CELL}>
-                  {formatBRL(i.subtotal)}
-                </TableCell>
-                <TableCell align="right">—</TableCell>
-                {canRefund ? <TableCell /> : null}
-              </TableRow>
-            ))}
-            {/* The server's own figures (items, freight, total), never added up here: they are what was charged. */}
-            <TotalRow label={translate('turma.orders.fields.subtotal')} amount={record.subtotal} trailing={canRefund ? 2 : 1} testId="order-subtotal" />
-            <TotalRow
-              label={translate('turma.orders.fields.shipping')}
-              note={record.shipping ? `${record.shipping.name} · ${translate('turma.orders.shipping_days', { smart_count: record.shipping.days })}` : undefined}
-              amount={record.shipping_amount}
-              trailing={canRefund ? 2 : 1}
-              testId="order-shipping"
-            />
-            <TotalRow label={translate('turma.orders.fields.total')} amount={record.total_amount} trailing={canRefund ? 2 : 1} strong testId="order-total" />
-          </TableBody>
-        </Table>
-      </Box>
+              ))}
+              {/* The server's own figures (items, freight, total), never added up here: they are what was charged. */}
+              <TotalRow label={translate('turma.orders.fields.subtotal')} amount={record.subtotal} trailing={canRefund ? 2 : 1} testId="order-subtotal" />
+              <TotalRow
+                label={translate('turma.orders.fields.shipping')}
+                note={shippingNote}
+                amount={record.shipping_amount}
+                trailing={canRefund ? 2 : 1}
+                testId="order-shipping"
+              />
+              <TotalRow label={translate('turma.orders.fields.total')} amount={record.total_amount} trailing={canRefund ? 2 : 1} strong testId="order-total" />
+            </TableBody>
+          </Table>
+        </Box>
+      )}
       {data && data.refunds.length > 0 ? (
         <Box sx={{ mt: 2 }}>
           <Typography variant="subtitle2" component="h3">

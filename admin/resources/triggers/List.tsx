@@ -35,7 +35,8 @@ export const OutcomeChip = ({ outcome }: { outcome: Outcome }) => {
 
 export const useWhen = () => {
   const [locale] = useLocaleState();
-  return (value: string | null) => (value ? new Date(value).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'medium' }) : '—');
+  // To the minute: cron runs on the minute, and seconds would widen two columns of the table.
+  return (value: string | null) => (value ? new Date(value).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' }) : '—');
 };
 
 export const ScheduleCell = ({ job }: { job: Job }) => {
@@ -179,7 +180,8 @@ export const JobButtons = ({ job }: { job: Job }) => {
     });
   const waiting = queued.run;
   return (
-    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }} onClick={(e) => e.stopPropagation()}>
+    // Stacked in the desktop table, so its columns fit 1280 px beside the menu once runs have dates and counts.
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', flexDirection: { xs: 'row', md: 'column' }, alignItems: { md: 'flex-start' } }} onClick={(e) => e.stopPropagation()}>
       <Button
         label={waiting ? (waiting.running ? 'turma.triggers.actions.running' : 'turma.triggers.actions.queued') : 'turma.triggers.actions.run'}
         onClick={runNow}
@@ -201,7 +203,7 @@ export const JobButtons = ({ job }: { job: Job }) => {
 };
 
 export const NameCell = ({ job }: { job: Job }) => (
-  <Box sx={{ minWidth: 180, maxWidth: 360 }}>
+  <Box sx={{ minWidth: 180, maxWidth: 260 }}>
     <Typography component="span" variant="body2" sx={{ display: 'block', fontFamily: MONO, fontWeight: 600 }}>
       {job.name}
     </Typography>
@@ -298,7 +300,7 @@ export const TriggerListBody = () => {
           )}
         />
       ) : (
-        <DataTable<Job> rowClick={false} bulkActionButtons={false} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto', contain: 'inline-size' } }}>
+        <DataTable<Job> rowClick={false} bulkActionButtons={false} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto', contain: 'inline-size' }, '& .MuiTableCell-head': { whiteSpace: 'normal' } }}>
           <DataTable.Col source="name" render={(job) => <NameCell job={job as Job} />} />
           <DataTable.Col source="schedule" disableSort render={(job) => <ScheduleCell job={job as Job} />} />
           <DataTable.Col source="last_run" disableSort render={(job) => <LastRunCell job={job as Job} />} />
