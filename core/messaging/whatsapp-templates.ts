@@ -13,6 +13,7 @@ export interface WhatsappTemplate {
 /** Every template Turma sends; the names are the ones to register in the WhatsApp Business account (category utility). */
 export const WHATSAPP_TEMPLATES = {
   vaga_reservada: { body: 'Sua vaga na turma de {{1}} está reservada até {{2}}. Pague a entrada de {{3}} por PIX: {{4}}', parameters: 4 },
+  vaga_reservada_boleto: { body: 'Sua vaga na turma de {{1}} está reservada até o vencimento do boleto, {{2}}. Pague a entrada de {{3}}: {{4}}', parameters: 4 },
   pagamento_confirmado: { body: 'Pagamento confirmado: {{1}}. {{2}}.', parameters: 2 },
   turma_falta_um: { body: 'Falta só 1 pessoa para a turma de {{1}} completar até {{2}}. Convide alguém: {{3}}', parameters: 3 },
   turma_completa: { body: 'A turma de {{1}} completou! Falta pagar {{2}} para liberar seu voucher: {{3}}', parameters: 3 },
@@ -39,6 +40,8 @@ export interface WhatsappContext {
   created_at: Date;
   /** The pending PIX charge of the place, when one exists: its copy-paste code and its end. */
   pix?: { code: string; expires_at: Date } | null;
+  /** The pending boleto of the place, when one exists: its address and due date (YYYY-MM-DD, Brasília). */
+  boleto?: { url: string; due_date: string } | null;
 }
 
 const TZ = 'America/Sao_Paulo';
@@ -59,6 +62,8 @@ type Builders = { [K in NotificationKind]?: (p: NotificationParams[K], ctx: What
 
 const BUILDERS: Builders = {
   place_held: (p, ctx) => {
+    // A boleto holds the place until it is due: "hoje às HH:MM" and "por PIX" would send the person the wrong way.
+    if (ctx.boleto) return { template: 'vaga_reservada_boleto', parameters: [p.plan, date(new Date(`${ctx.boleto.due_date}T12:00:00-03:00`)), money(p.entry), ctx.boleto.url] };
     const end = ctx.pix?.expires_at ?? new Date(ctx.created_at.getTime() + p.hold_minutes * 60_000);
     return { template: 'vaga_reservada', parameters: [p.plan, `hoje às ${time(end)}`, money(p.entry), ctx.pix?.code ?? `gere o código em ${ctx.link}`] };
   },

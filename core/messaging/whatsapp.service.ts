@@ -10,7 +10,7 @@ import { categoryOf } from './categories';
 import type { NotificationKind } from '../notifications';
 import type { MessagePreferences, MessageStatus, MessagingScope } from './ports';
 import { MessengerError, describeFailure, type Messenger, type TemplateLanguage } from './messenger';
-import { optInMessage, whatsappMessageFor } from './whatsapp-templates';
+import { optInMessage, whatsappMessageFor, type WhatsappContext } from './whatsapp-templates';
 import { isStopReply, statusesBefore } from './whatsapp-rules';
 import { maskPhone } from './phone';
 
@@ -60,7 +60,7 @@ export class WhatsappService {
     if (!to) return stop('sem número de WhatsApp confirmado');
     // "Pague a entrada" after it was paid would mislead: the confirmation goes on its own message.
     if (await this.entryPaid(notification)) return stop('entrada paga antes do envio: aviso dispensado');
-    const message = whatsappMessageFor(notification, { link: this.link(notification.link), created_at: notification.created_at, pix: await this.pendingPix(notification) });
+    const message = whatsappMessageFor(notification, { link: this.link(notification.link), created_at: notification.created_at, ...(await this.pendingCharge(notification)) });
     if (!message) return stop('este aviso não tem modelo de WhatsApp');
     try {
       const { provider_message_id } = await this.messenger.sendTemplate({ to, ...message });
@@ -142,11 +142,14 @@ export class WhatsappService {
     return (await this.uow.repos.payments.payments.findConfirmedFor('entry', memberId)) !== null;
   }
 
-  /** The place's pending PIX charge (code and end), for the hold's messages; null when there is none yet. */
-  private async pendingPix(n: NotificationRecord): Promise<{ code: string; expires_at: Date } | null> {
+  /** The place's pending charge, for the hold's message: a PIX code and its end, or a boleto and its due date. */
+  private async pendingCharge(n: NotificationRecord): Promise<Pick<WhatsappContext, 'pix' | 'boleto'>> {
     const memberId = typeof n.data?.member_id === 'string' ? n.data.member_id : null;
-    if (n.type !== 'place_held' || !memberId) return null;
+    if (n.type !== 'place_held' || !memberId) return {};
     const p = await this.uow.repos.payments.payments.findPendingFor('entry', memberId);
-    return p?.method === 'PIX' && p.pix_payload && p.pix_expires_at ? { code: p.pix_payload, expires_at: p.pix_expires_at } : null;
+    if (p?.method === 'PIX' && p.pix_payload && p.pix_expires_at) return { pix: { code: p.pix_payload, expires_at: p.pix_expires_at } };
+    if (p?.method === 'BOLETO' && p.boleto_url && p.due_date) return { boleto: { url: p.boleto_url, due_date: p.due_date } };
+    return {};
   }
+
 }

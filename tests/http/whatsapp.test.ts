@@ -93,6 +93,19 @@ describe('whatsapp.send through the Cloud API', () => {
     expect(fake.accepted.length).toBe(before + 1);
   });
 
+  it('with a boleto chosen it sends vaga_reservada_boleto: the due date and the boleto, not a PIX deadline', async () => {
+    const bia = await optedIn();
+    const before = fake.accepted.length;
+    const held = await holdPlace(bia, 42_000);
+    const boleto = await bia.client.post('/api/payments', { purpose: 'entry', ref_id: held.membership.id, method: 'BOLETO' });
+    expect(boleto.status, JSON.stringify(boleto.body)).toBe(201);
+    expect(await sendQueued(bia.id)).toEqual({ sent: 1, fallback: 0, skipped: 0 });
+    const [sent] = fake.accepted.slice(before);
+    const [row] = await app.db.knex('payments').where({ id: boleto.body.id }).select('due_date');
+    const due = String(row.due_date).split('-').reverse().join('/');
+    expect(sent).toMatchObject({ template: 'vaga_reservada_boleto', parameters: [expect.any(String), due, 'R$ 42,00', boleto.body.boleto_url] });
+  });
+
   it('without a charge by then it links to the payment screen; with the entry already paid it is not sent at all', async () => {
     const ivo = await optedIn();
     const before = fake.accepted.length;

@@ -16,6 +16,13 @@ describe('whatsappMessageFor', () => {
     expect(withPix?.parameters).toEqual(['Yoga', 'hoje às 10:20', 'R$ 49,90', '00020101021226 PIX']);
   });
 
+  it('place held with a boleto: its own template, the due date and the boleto’s address, never "por PIX"', () => {
+    const n = notify.placeHeld('u', 'm', 'g', 'Yoga', 4_990, 30);
+    const withBoleto = msg(n, { ...ctx, boleto: { url: 'https://turma.test/boleto/1', due_date: '2026-12-01' } });
+    expect(withBoleto).toEqual({ template: 'vaga_reservada_boleto', language: 'pt_BR', parameters: ['Yoga', '01/12/2026', 'R$ 49,90', 'https://turma.test/boleto/1'] });
+    expect(WHATSAPP_TEMPLATES.vaga_reservada_boleto.body).not.toContain('PIX');
+  });
+
   it('maps every event of the list to its template with the parameters in order', () => {
     const deadline = new Date('2026-12-05T15:00:00Z');
     const cases: Array<[ReturnType<(typeof notify)[keyof typeof notify]>, string, string[]]> = [
