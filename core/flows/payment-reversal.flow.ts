@@ -11,7 +11,7 @@ import type { Tx } from '../ports/unit-of-work';
 import type { PaymentsScope } from '../payments/ports';
 import type { GroupsScope } from '../groups/ports';
 import type { MarketplaceScope } from '../marketplace/ports';
-import { cancelPlanOrderInvoice } from './plan-order.flow';
+import { undoPlanOrder } from './plan-order.flow';
 import type { CatalogScope } from '../catalog/ports';
 import type { IdentityScope } from '../identity/ports';
 import type { NotificationsScope } from '../notifications/ports';
@@ -85,7 +85,7 @@ export async function reverseGroupPurchase(tx: Tx<PaymentReversalScope>, payment
   if (!(await groupCommands(tx).cancelVoucher(v.id, v.status, now))) return 'nothing_to_undo';
   await groupCommands(tx).refundMember(member.id, 'awarded', now);
   await serviceInvoiceCommands(tx).requestCancel('group_purchase', v.id, reason, now);
-  await cancelPlanOrderInvoice(tx, v.id);
+  await undoPlanOrder(tx, v.id, `compra cancelada: ${reason}`, now);
   // The purchase's commission (earned when the balance was paid) goes now, not when the other part's refund lands;
   // so does the inviter's campaign bonus when the purchase is undone within the withdrawal window.
   await reverseCommission(tx, 'group_member', member.id, now);

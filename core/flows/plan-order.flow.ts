@@ -14,6 +14,7 @@ import {
   assertCanOrderPlan,
   orderAddressSchema,
   orderNumber,
+  orderCommands,
   orderNotify,
   planDeliveryEmail,
   planDeliveryPath,
@@ -59,12 +60,15 @@ function fieldsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }
 }
 
 /**
- * A product purchase withdrawn or reversed: its plan order's NF-e, when the order exists, is cancelled within the
- * legal window or flagged for a return invoice (the `goods_invoices.cancel` job decides, as for a refunded order).
+ * A product purchase withdrawn or reversed, once its plan order exists: the order is refunded (its money went back
+ * with the purchase, so it must not be prepared or shipped), and its NF-e is cancelled within the legal window or
+ * flagged for a return invoice (the `goods_invoices.cancel` job decides, as for a refunded order).
  */
-export async function cancelPlanOrderInvoice(tx: Tx<MarketplaceScope>, voucherId: string): Promise<void> {
+export async function undoPlanOrder(tx: Tx<MarketplaceScope>, voucherId: string, note: string, now: Date): Promise<void> {
   const order = await tx.marketplace.planOrders.findByVoucher(voucherId);
-  if (order) await tx.jobs.enqueue('goods_invoices.cancel', { order_id: order.id }, { singletonKey: order.id });
+  if (!order) return;
+  await orderCommands(tx).refundByPayment(order, note, now);
+  await tx.jobs.enqueue('goods_invoices.cancel', { order_id: order.id }, { singletonKey: order.id });
 }
 
 export class PlanOrderFlow {

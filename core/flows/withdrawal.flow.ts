@@ -24,7 +24,7 @@ import { groupCommands } from '../groups';
 import { serviceInvoiceCommands } from '../service-invoices';
 import type { ServiceInvoicesScope } from '../service-invoices/ports';
 import type { MarketplaceScope } from '../marketplace/ports';
-import { cancelPlanOrderInvoice } from './plan-order.flow';
+import { undoPlanOrder } from './plan-order.flow';
 import { toPerson } from '../messaging';
 
 /** The tables a withdrawal reads and writes across groups, payments and the wallet, undoing bonuses and commissions. */
@@ -111,7 +111,7 @@ export class WithdrawalFlow {
       // The platform's fee was invoiced when the purchase completed: that service invoice is cancelled.
       await serviceInvoiceCommands(tx).requestCancel('group_purchase', v.id, reason, now);
       // A product plan's goods invoice likewise, once its order exists.
-      await cancelPlanOrderInvoice(tx, v.id);
+      await undoPlanOrder(tx, v.id, reason, now);
       await reverseCommission(tx, 'group_member', member.id, now);
       await reverseCampaignBonuses(tx, member.id, now, reason);
     }

@@ -143,7 +143,7 @@ describe('a product plan whose balance is paid becomes exactly one order', () =>
     expect(await knex()('commissions').where({ source_type: 'order', source_id: orderId })).toHaveLength(0);
   });
 
-  it("a purchase withdrawn after its address was confirmed has its plan order's NF-e cancelled", async () => {
+  it("a purchase withdrawn after its address was confirmed has its plan order refunded and its NF-e cancelled", async () => {
     const plan = await productPlan(24_000);
     const { groupId, bia, biaVoucher } = await completedGroup(plan);
     await pay(bia, 'balance', biaVoucher.id);
@@ -156,6 +156,9 @@ describe('a product plan whose balance is paid becomes exactly one order', () =>
     const withdrawn = await bia.client.post(`/api/me/memberships/${member.id}/withdraw`, {});
     expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
     expect((await knex()('goods_invoices').where({ order_id: orderId }).first()).status).toBe('cancelled');
+    // Its money went back with the purchase: the order is refunded, so nobody prepares or ships it.
+    expect(await knex()('marketplace_orders').where({ id: orderId }).first()).toMatchObject({ status: 'refunded' });
+    expect((await bia.client.get(`/api/orders/${orderId}`)).body).toMatchObject({ status: 'refunded' });
     expect(await knex()('audit_logs').where({ entity_id: orderId, action: 'goods_invoice.cancelled' })).toHaveLength(1);
     const fiscal = await admin.client.get(`/api/admin/reports/fiscal?month=${brasiliaDay(clock.now()).slice(0, 7)}`);
     expect(fiscal.body.events.find((e: { id: string }) => e.id === `order:${orderId}`)).toMatchObject({ refunded: true, nfe_status: 'cancelled' });
