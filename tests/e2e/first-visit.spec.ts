@@ -107,6 +107,8 @@ test.describe('a new visitor', () => {
           const channel = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
           const luminance = ([r, g, b]: number[]) => 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!);
           const probe = document.createElement('span');
+          // No transition: with reduced motion every property eases over 0.01 ms, and a colour read mid-way is not the theme's.
+          probe.style.transition = 'none';
           document.body.append(probe);
           const colour = (css: string, property: 'color' | 'backgroundColor') => {
             probe.style.color = '';
