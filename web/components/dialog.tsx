@@ -55,6 +55,11 @@ export function Dialog({
         event.preventDefault();
         onClose();
       }}
+      onClose={() => {
+        // Chromium closes a dialog opened without a user gesture on Esc without a cancel event: React state follows,
+        // or the next render would draw it again. A close the effect's cleanup made lands on a removed element.
+        if (ref.current?.isConnected) onClose();
+      }}
       onClick={(event) => {
         // A click on the backdrop lands on the <dialog> itself, outside its content box.
         if (event.target === event.currentTarget) onClose();
