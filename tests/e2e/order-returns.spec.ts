@@ -45,7 +45,8 @@ test.describe('order returns (CDC art. 49)', () => {
     await expect(returnButton).toBeVisible();
     // Polled: the page reflows (top bar, the sign-in toast) a moment after the resize.
     await expect.poll(() => theirs.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    expect((await returnButton.boundingBox())!.x + (await returnButton.boundingBox())!.width).toBeLessThanOrEqual(360);
+    const box = (await returnButton.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
     await theirs.screenshot({ path: screenshotPath(testInfo, 'order-return-button-360'), fullPage: true });
     await returnButton.click();
     const dialog = theirs.getByRole('dialog', { name: `Devolver o pedido ${order.number}` });

@@ -152,13 +152,18 @@ export function OrderItemsWithRefunds({ record, onChanged }: { record: AdminOrde
   const dateTime = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
   // Six columns do not fit a phone: there each line is a block (name, units × price, its total, its refund).
   const isPhone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  // The order's lines for both layouts: products (refundable per line) and product plans (refunded with their group).
+  const rows = [
+    ...record.items.map((i) => ({ ...i, key: i.product_id, line: byProduct.get(i.product_id), plan: false })),
+    ...record.plan_items.map((i) => ({ ...i, key: `plan-${i.plan_id}`, line: undefined, plan: true })),
+  ];
   const shippingNote = record.shipping ? `${record.shipping.name} · ${translate('turma.orders.shipping_days', { smart_count: record.shipping.days })}` : undefined;
   return (
     <SectionCard title="turma.orders.sections.items">
       {isPhone ? (
         <Box>
           <Box component="ul" aria-label={translate('turma.orders.sections.items')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {[...record.items.map((i) => ({ ...i, key: i.product_id, line: byProduct.get(i.product_id) })), ...record.plan_items.map((i) => ({ ...i, key: `plan-${i.plan_id}`, line: undefined }))].map((i) => (
+            {rows.map((i) => (
               <Box component="li" key={i.key} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
                 <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                   {i.product_name}
@@ -202,33 +207,8 @@ export function OrderItemsWithRefunds({ record, onChanged }: { record: AdminOrde
               </TableRow>
             </TableHead>
             <TableBody>
-              {record.items.map((i) => {
-                const line = byProduct.get(i.product_id);
-                return (
-                  <TableRow key={i.product_id}>
-                    <TableCell sx={{ minWidth: 140 }}>{i.product_name}</TableCell>
-                    <TableCell align="right">{i.quantity}</TableCell>
-                    <TableCell align="right" sx={MONEY_CELL}>
-                      {formatBRL(i.unit_price)}
-                    </TableCell>
-                    <TableCell align="right" sx={MONEY_CELL}>
-                      {formatBRL(i.subtotal)}
-                    </TableCell>
-                    <TableCell align="right">{line?.refunded_quantity ?? 0}</TableCell>
-                    {canRefund ? (
-                      <TableCell align="right">
-                        {line && line.refundable_quantity > 0 ? (
-                          <MuiButton size="small" color="error" onClick={() => setChosen(line)} aria-label={`${translate('turma.orders.line_refund.action')}: ${i.product_name}`}>
-                            {translate('turma.orders.line_refund.action')}
-                          </MuiButton>
-                        ) : null}
-                      </TableCell>
-                    ) : null}
-                  </TableRow>
-                );
-              })}
-              {record.plan_items.map((i) => (
-                <TableRow key={`plan-${i.plan_id}`}>
+              {rows.map((i) => (
+                <TableRow key={i.key}>
                   <TableCell sx={{ minWidth: 140 }}>{i.product_name}</TableCell>
                   <TableCell align="right">{i.quantity}</TableCell>
                   <TableCell align="right" sx={MONEY_CELL}>
@@ -237,8 +217,16 @@ export function OrderItemsWithRefunds({ record, onChanged }: { record: AdminOrde
                   <TableCell align="right" sx={MONEY_CELL}>
                     {formatBRL(i.subtotal)}
                   </TableCell>
-                  <TableCell align="right">—</TableCell>
-                  {canRefund ? <TableCell /> : null}
+                  <TableCell align="right">{i.plan ? '—' : (i.line?.refunded_quantity ?? 0)}</TableCell>
+                  {canRefund ? (
+                    <TableCell align="right">
+                      {i.line && i.line.refundable_quantity > 0 ? (
+                        <MuiButton size="small" color="error" onClick={() => setChosen(i.line ?? null)} aria-label={`${translate('turma.orders.line_refund.action')}: ${i.product_name}`}>
+                          {translate('turma.orders.line_refund.action')}
+                        </MuiButton>
+                      ) : null}
+                    </TableCell>
+                  ) : null}
                 </TableRow>
               ))}
               {/* The server's own figures (items, freight, total), never added up here: they are what was charged. */}
