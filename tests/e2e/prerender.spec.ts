@@ -175,6 +175,21 @@ test.describe('with JavaScript', () => {
     await expect(calculator.getByRole('alert')).toHaveText('O CEP deve ter 8 dígitos');
     await expect(calculator.getByLabel('CEP de entrega')).toHaveValue('9057');
   });
+
+  test('every press of a button before the app is ready counts once it is', async ({ page, request }) => {
+    const products = ((await (await request.get('/api/products?sort=newest&page=1&per_page=48')).json()) as { items: Array<Named & { stock_quantity: number | null }> }).items;
+    const roomy = products.find((p) => p.stock_quantity === null || p.stock_quantity >= 4);
+    test.skip(!roomy, 'no product with four units in stock on this server');
+    const release = await holdTheApp(page);
+    await page.goto(`/marketplace/products/${roomy!.id}`);
+    const more = page.getByRole('button', { name: `Aumentar quantidade de ${roomy!.name}` });
+    for (let i = 0; i < 3; i++) await more.click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-ready');
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    // Three taps on "+" while the app downloaded: 1 + 3, not 1 + 1.
+    await expect(page.getByRole('group', { name: `Quantidade de ${roomy!.name}` }).getByRole('status')).toHaveText('4');
+  });
 });
 
 test.describe('client-rendered pages and shared links', () => {

@@ -10,15 +10,19 @@ type Replay = () => void;
 
 let ready = false;
 const pending: Replay[] = [];
-/** The buttons pressed and the fields typed into, each replayed once (the latest state counts). */
+/** The fields typed into, each replayed once with its latest text. Buttons are replayed once per press. */
 const kept = new Set<Element>();
 
 const inApp = (node: Element) => document.getElementById('root')?.contains(node) ?? false;
 
 function keep(node: Element, replay: Replay, replaced?: Replay) {
+  pending.push(() => (node.isConnected ? replay() : replaced?.()));
+}
+
+function keepOnce(node: Element, replay: Replay) {
   if (kept.has(node)) return;
   kept.add(node);
-  pending.push(() => (node.isConnected ? replay() : replaced?.()));
+  keep(node, replay);
 }
 
 function onClick(event: MouseEvent) {
@@ -30,6 +34,7 @@ function onClick(event: MouseEvent) {
   event.stopPropagation();
   const path = pathFromRoot(button);
   const text = button.textContent;
+  // Every press counts: three taps on "+" before the app is ready add three, as they would after.
   keep(button, () => button.click(), () => {
     // React may draw a part of the page afresh instead of hydrating it (a part whose data changed meanwhile): the
     // button pressed is then the same button at the same place, with the same text, in new nodes.
@@ -80,7 +85,7 @@ function onInput(event: Event) {
   event.stopPropagation();
   // The text as typed: React may set a controlled field back to its state when it re-renders it before the replay.
   typedText.set(field, field.value);
-  keep(field, () => retype(field, typedText.get(field) ?? field.value));
+  keepOnce(field, () => retype(field, typedText.get(field) ?? field.value));
 }
 
 
@@ -114,7 +119,13 @@ export function markAppReady() {
   document.removeEventListener('input', onInput, true);
   document.documentElement.dataset.appReady = '';
   kept.clear();
-  // In order: React applies what a replayed event changed (a field's text) before the event handler returns, so a
-  // button replayed after a field sees the text typed into it.
-  for (const replay of pending.splice(0)) replay();
+  // In order, each in a task of its own: React commits what one replayed event changed (a field's text, a count) before
+  // the next runs, so a button sees the text typed before it, and three presses of "+" add three (handlers replayed in
+  // one task would all read the same, stale state).
+  const replays = pending.splice(0);
+  const next = () => {
+    replays.shift()?.();
+    if (replays.length > 0) setTimeout(next, 0);
+  };
+  next();
 }
