@@ -91,9 +91,11 @@ export async function renderShell(url: string, options: Pick<RenderOptions, 'tem
 /** The page as HTML: rendered with its data, or the app's skeleton (renderShell) when the browser renders it. */
 export async function render(url: string, options: RenderOptions): Promise<RenderResult | null> {
   const parsed = new URL(url, options.origin);
+  // A page drawn for the signed-in person first (the cart is also a visitor's page); planSignedInPage asks nothing of a
+  // path that is not one of its screens.
   const plan =
-    (await planPage(parsed.pathname, parsed.searchParams, options.fetchJson, { dev: options.dev })) ??
-    (options.fetchSignedIn ? await planSignedInPage(parsed.pathname, options.fetchSignedIn) : null);
+    (options.fetchSignedIn ? await planSignedInPage(parsed.pathname, options.fetchSignedIn) : null) ??
+    (await planPage(parsed.pathname, parsed.searchParams, options.fetchJson, { dev: options.dev }));
   if (!plan) return renderShell(url, options);
   if (plan.shellOnly) return renderShell(url, options, plan.status);
 

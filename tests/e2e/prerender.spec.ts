@@ -203,10 +203,10 @@ test.describe('client-rendered pages and shared links', () => {
       }).observe({ type: 'layout-shift', buffered: true });
     });
 
-  test('a client-rendered page (the cart) in a fresh page: the skeleton at once, the app started without waiting for a paint, no shift when the screen arrives', async ({ page }) => {
+  test('a client-rendered page (the influencer sign-up) in a fresh page: the skeleton at once, the app started without waiting for a paint, no shift when the screen arrives', async ({ page }) => {
     await recordShifts(page);
     const release = await holdTheApp(page);
-    await page.goto('/marketplace/cart');
+    await page.goto('/influencer-signup');
     // Before any of the app runs: the top bar and 'Carregando...', from the server.
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: /^Carregando\.\.\.$/ })).toBeVisible();
@@ -214,10 +214,40 @@ test.describe('client-rendered pages and shared links', () => {
     await expect(page.locator('html')).toHaveAttribute('data-app-start', 'shell');
     release();
     await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
-    await expect(page.getByRole('heading', { level: 1, name: 'Seu carrinho' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Seja um influenciador da Turma' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: /^Carregando\.\.\.$/ })).toHaveCount(0);
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
     expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.01);
+  });
+
+  test("the cart in a fresh page: its frame from the server before the app, hydrated in place, then the visitor's own lines (none, then one) with no shift", async ({ page, request }) => {
+    await recordShifts(page);
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') (window as unknown as { __serverH1: Element | null }).__serverH1 = document.querySelector('#root h1');
+      });
+    });
+    const release = await holdTheApp(page);
+    await page.goto('/marketplace/cart');
+    // Before any of the app runs: the heading, its lead and the lines' place loading, never a guess that it is empty.
+    await expect(page.getByRole('heading', { level: 1, name: 'Seu carrinho' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Carregando seu carrinho...' })).toBeVisible();
+    await expect(page.getByText('Seu carrinho está vazio')).toHaveCount(0);
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    await expect(page.locator('html')).toHaveAttribute('data-app-start', 'paint');
+    await expect(page.getByText('Seu carrinho está vazio')).toBeVisible();
+    expect(await page.evaluate(() => document.querySelector('#root h1') === (window as unknown as { __serverH1: Element | null }).__serverH1)).toBe(true);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+    expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.01);
+
+    // A visitor with a line in this browser: the same frame from the server, then the line (drawn by the app).
+    const product = ((await (await request.get('/api/products?sort=newest&page=1&per_page=1')).json()) as { items: Array<Named & { price: number; image_url: string | null; stock_quantity: number | null }> }).items[0]!;
+    await page.evaluate((p) => localStorage.setItem('turma_cart', JSON.stringify([{ id: p.id, name: p.name, price: p.price, quantity: 1, image_url: p.image_url, stock_quantity: p.stock_quantity, item_type: 'product', plan_id: null }])), product);
+    await page.goto('/marketplace/cart');
+    await expect(page.getByRole('heading', { level: 2, name: product.name })).toBeVisible();
+    await expect(page.getByText('Seu carrinho está vazio')).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Carregando seu carrinho...' })).toHaveCount(0);
   });
 
   test('/auth in a fresh page: the form before the app, started at its first paint (not by the 3 s fallback), then it works', async ({ page }) => {

@@ -212,13 +212,27 @@ describe('server-rendered public pages', () => {
     const missing = await page('/pagina-que-nao-existe', 404);
     expect(rootOf(missing)).toContain('Oops! Page not found');
 
-    for (const path of ['/dashboard', '/marketplace/cart', '/my-groups', '/checkout/participants']) {
+    for (const path of ['/dashboard', '/my-groups', '/checkout/participants']) {
       const res = await app.client().get(path);
       expect(res.headers.get('cache-control'), path).toBe('no-cache');
       expect(res.status, path).toBe(200);
       expectSkeleton(res.text, path);
       expectNoInlineScript(res.text);
     }
+  });
+
+  it("the cart: its frame with 'Carregando seu carrinho...' where the lines go (a visitor's are in their browser), out of the index", async () => {
+    const html = await page('/marketplace/cart');
+    const body = rootOf(html);
+    expect(body).toContain('Seu carrinho');
+    expect(body).toContain('Preços e estoque são conferidos de novo quando você finaliza a compra.');
+    expect(body).toMatch(/class="page__loading" role="status".*Carregando seu carrinho\.\.\./s);
+    // Not a guess at it: 'empty' would be wrong for a visitor with lines in their browser.
+    expect(body).not.toContain('Seu carrinho está vazio');
+    expect(body).not.toContain('Meus pedidos');
+    expect(html).toContain('<title>Carrinho · Turma</title>');
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(stateOf(html).queries.map((q) => JSON.stringify(q.queryKey))).not.toContain('["session","current"]');
   });
 
   it('/auth: the sign-in form is in the HTML', async () => {
@@ -337,6 +351,27 @@ describe('server-rendered signed-in pages', () => {
     // Not a guess at it: 'no plan chosen' would be wrong for a tab in the middle of one.
     expect(rootOf(res.text)).not.toContain('Escolha um plano para começar');
     expect(stateKeys(res.text)).toContain('["session","current"]');
+  });
+
+  it("a signed-in person's cart: its frame drawn for them (their orders' link), the lines left to the browser's cart", async () => {
+    const user = await createUser(app);
+    const res = await user.client.get('/marketplace/cart');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const body = rootOf(res.text);
+    expect(body).toContain('Meus pedidos');
+    expect(body).toContain('Carregando seu carrinho...');
+    expect(body).not.toContain('Seu carrinho está vazio');
+    expect(body).not.toContain('data-session-pending');
+    expect(stateKeys(res.text)).toContain('["session","current"]');
+    // An expired session: the visitor's frame with the neutral account corner (the browser draws it again).
+    await app.db.knex('sessions').where({ user_id: user.id }).update({ expires_at: new Date(Date.now() - 1000) });
+    const expired = await user.client.get('/marketplace/cart');
+    expect(expired.headers.get('cache-control')).toBe('private, no-store');
+    expect(rootOf(expired.text)).toContain('Carregando seu carrinho...');
+    expect(rootOf(expired.text)).not.toContain('Meus pedidos');
+    expect(expired.text).toContain('data-session-pending');
+    expect(stateKeys(expired.text)).not.toContain('["session","current"]');
   });
 
   it('an expired, unknown or missing session gets the skeleton (no data), still never stored', async () => {

@@ -1,10 +1,10 @@
 // What the checkout decided (plan, group choice, the place held), kept per tab in sessionStorage `turma_checkout` so
 // back/forward and reload never lose it. The payment step lives in the URL, and the server answers the same payment
 // for the same ref and method, so a reload never charges twice.
-import { useCallback, useContext, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { checkoutPlanSchema, type CheckoutPlan } from '../../core/identity/post-login-redirect';
-import { RenderedAt } from './use-now';
+import { useHydrated } from './use-hydrated';
 
 export const CHECKOUT_STORAGE_KEY = 'turma_checkout';
 
@@ -102,10 +102,8 @@ export function useCheckoutState() {
 
   const update = useCallback((patch: Partial<CheckoutState>) => setState((current) => ({ ...current, ...patch })), []);
   // The server render (web/ssr/pages.ts) cannot read the tab's storage: it draws the step's frame, not a guess, and the
-  // browser's hydrating render does the same (RenderedAt is set only for those two); the step itself right after.
-  const [hydrated, setHydrated] = useState(useContext(RenderedAt) === null);
-  useEffect(() => setHydrated(true), []);
-  const known = hydrated && typeof window !== 'undefined';
+  // browser's hydrating render does the same; the step itself right after.
+  const known = useHydrated();
   return { state, update, known };
 }
 

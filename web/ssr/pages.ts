@@ -276,6 +276,11 @@ export async function planPage(pathname: string, search: URLSearchParams, fetchJ
         },
       };
     }
+    if (patternMatches(P.cart, pathname)) {
+      // The cart's frame (heading, lead, the way back to the catalogue) with 'Carregando seu carrinho...' where its
+      // lines go: a visitor's lines are in their browser's storage, drawn once the page has hydrated.
+      return { status: 200, screen: 'features/marketplace/cart-page.tsx', seed: [], meta: { title: titled(t('marketplace:cart.docTitle')), description: t('marketplace:cart.lead'), robots: 'noindex' } };
+    }
     if (!isKnownRoute(pathname, options)) {
       return { status: 404, screen: 'features/system/not-found-page.tsx', seed: [], meta: { title: titled(t('notFound.docTitle')), description: t('notFound.body') } };
     }
@@ -367,6 +372,8 @@ const SIGNED_IN_PAGES: Record<string, SignedInPage> = {
   },
   // The tab's checkout (sessionStorage) is not the server's to know: the step's frame, its body drawn by the browser.
   [P.checkoutParticipants]: { screen: 'features/checkout/participants-page.tsx', title: 'checkout:participants.docTitle', data: () => Promise.resolve([]) },
+  // The cart is read by the browser's cart provider (merged with what the browser held): the page's frame, as for a visitor.
+  [P.cart]: { screen: 'features/marketplace/cart-page.tsx', title: 'marketplace:cart.docTitle', data: () => Promise.resolve([]) },
 };
 
 /** The top bar's bell, drawn inside every signed-in page: its chunk and CSS go with the page. */

@@ -37,9 +37,11 @@ export default function ParticipantsPage() {
   const plan = state.plan;
   const [choice, setChoice] = useState<GroupChoice>(state.choice ?? (invite ? 'invite' : 'auto'));
 
+  // The heading and its lead are the same in every state (the server's frame, an empty tab, a plan chosen): the nodes
+  // the server sent are kept through hydration (in an empty tab the lead is the largest text, on screen before the app).
   if (!known) {
     return (
-      <CheckoutFrame step="participants" title={t('participants.title')} plan={null} reachable={[]}>
+      <CheckoutFrame step="participants" title={t('participants.title')} lead={t('participants.lead')} plan={null} reachable={[]}>
         <LoadingState label={tc('loading')} />
       </CheckoutFrame>
     );
@@ -47,7 +49,7 @@ export default function ParticipantsPage() {
 
   if (!state.plan_id) {
     return (
-      <CheckoutFrame step="participants" title={t('participants.title')} plan={null} reachable={[]}>
+      <CheckoutFrame step="participants" title={t('participants.title')} lead={t('participants.lead')} plan={null} reachable={[]}>
         <div className="state-box">
           <TicketIcon size={28} />
           <p className="state-box__title">{t('empty.title')}</p>

@@ -1,6 +1,6 @@
-// /marketplace/cart: the cart's lines (+/−, remove, subtotal), unavailable items flagged, the total and
-// "Finalizar compra" (signed out, the checkout's guard sends the visitor to /auth and back). Opening it
-// refreshes prices and stock (the server cart, or a visitor's lines against the catalogue).
+// /marketplace/cart: the cart's lines (+/−, remove, subtotal), unavailable items flagged, the total and "Finalizar compra"
+// (signed out, the checkout's guard sends the visitor to /auth and back). Opening it refreshes prices and stock (the server
+// cart, or a visitor's lines against the catalogue). The server draws its frame, not its lines (docs/server-rendering.md).
 import './i18n';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { AlertIcon, ShieldIcon, TrashIcon } from '../../components/icons';
 import { notify } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../../lib/session';
+import { useHydrated } from '../../lib/use-hydrated';
 import { loadCartEngine, useCart } from '../../lib/cart/cart-context';
 import { CartIcon } from '../../components/cart/cart-icon';
 import type { CartLine } from '../../lib/cart/cart-lines';
@@ -89,6 +90,9 @@ export default function CartPage() {
   const cart = useCart();
   const { refresh, status } = cart;
   const signedIn = useSession().status === 'signedIn';
+  // The server draws the page without the cart (a visitor's is in this browser's storage, a signed-in one is read by the
+  // cart provider): 'Carregando seu carrinho...' there and in the hydrating render, the lines right after.
+  const known = useHydrated();
   const money = (cents: number) => formatCents(cents, i18n.language);
 
   useEffect(() => {
@@ -126,11 +130,11 @@ export default function CartPage() {
         </div>
       </header>
 
-      {status === 'loading' && cart.items.length === 0 && (
+      {(!known || (status === 'loading' && cart.items.length === 0)) && (
         <LoadingState label={t('cart.loading')} />
       )}
 
-      {status === 'ready' && cart.items.length === 0 && (
+      {known && status === 'ready' && cart.items.length === 0 && (
         <div className="state-box">
           <CartIcon size={28} />
           <p className="state-box__title">{t('cart.emptyTitle')}</p>
@@ -139,7 +143,7 @@ export default function CartPage() {
         </div>
       )}
 
-      {cart.items.length > 0 && (
+      {known && cart.items.length > 0 && (
         <div className="cart-layout">
           <section aria-labelledby="cart-lines-title">
             <h2 id="cart-lines-title" className="sr-only">
