@@ -2,7 +2,7 @@
 // is an outage, never the person's mistake, and leaves a way on — typing the address, the city, the device's location.
 // Also the product page's freight CEP, masked as typed.
 import { pickProducts } from './support/marketplace';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 
 test('sign-up: an existing CEP during the outage says the service is down and unlocks the address for typing', async ({ page }, testInfo) => {
   await page.goto('/auth');
@@ -18,7 +18,7 @@ test('sign-up: an existing CEP during the outage says the service is down and un
   await page.getByLabel('UF', { exact: true }).fill('sp');
   await expect(page.getByLabel('UF', { exact: true })).toHaveValue('SP');
   await page.getByLabel('CEP').evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  await page.screenshot({ path: screenshotPath(testInfo, 'signup-cep-outage') });
+  await capture(page, testInfo, 'signup-cep-outage');
 });
 
 test('sign-up: too many CEP lookups (429) says to wait a moment, not an outage, and the address can still be typed', async ({ page, consoleGuard }) => {
@@ -57,7 +57,7 @@ test('services page: "Buscar por CEP" during the outage offers the city and the 
   await byCity.getByRole('button', { name: 'Buscar pela cidade' }).click();
   await expect(byCity.getByRole('alert')).toHaveText('O serviço de mapas está fora do ar agora. Use sua localização ou tente de novo em instantes.');
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await section.screenshot({ path: screenshotPath(testInfo, 'services-cep-outage') });
+  await capture(section, testInfo, 'services-cep-outage');
 
   // The device's location needs no address service: the search runs from it.
   await page.context().grantPermissions(['geolocation']);

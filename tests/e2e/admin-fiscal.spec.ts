@@ -6,7 +6,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { formatCpf } from '../../core/identity/cpf';
 import { createConfirmedAccount, newPerson } from './support/accounts';
 import { signInAdmin } from './support/admin';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 import { pickProducts } from './support/marketplace';
 
 const EXPECTED_401 = /status of 401/;
@@ -41,7 +41,7 @@ test.describe('back office: fiscal', () => {
     await expect(row).toContainText(formatCpf(customer.cpf));
     await expect(row).toContainText('Venda no marketplace');
     await expect(page.getByTestId('fiscal-totals')).toContainText('sem nota');
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-fiscal'), fullPage: true });
+    await capture(page, testInfo, 'admin-fiscal', { fullPage: true });
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exportar CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^fiscal-\d{4}-\d{2}.*\.csv$/);

@@ -4,7 +4,7 @@
 import { formatCents } from '../../core/shared/money';
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
 import { signInAdmin } from './support/admin';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 import { paidOrder, pickProducts } from './support/marketplace';
 
 const EXPECTED_401 = /status of 401/;
@@ -44,7 +44,7 @@ test.describe('back office: refund one order line', () => {
     // The other unit is still refundable and the order is still paid (a full refund remains possible).
     await expect(page.getByRole('button', { name: `Reembolsar item: ${other.name}` })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reembolsar', exact: true })).toBeVisible();
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-order-line-refunded'), fullPage: true });
+    await capture(page, testInfo, 'admin-order-line-refunded', { fullPage: true });
 
     // The customer's own order page shows the step by its name, not a second "Pago".
     const context = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
@@ -60,10 +60,10 @@ test.describe('back office: refund one order line', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.reload();
       await expect(page.getByRole('heading', { name: order.number, exact: true })).toBeVisible();
-      await page.screenshot({ path: screenshotPath(testInfo, `admin-order-${width}`), fullPage: true });
+      await capture(page, testInfo, `admin-order-${width}`, { fullPage: true });
       await page.goto('/admin/marketplace/orders');
       await expect(page.getByRole('tab', { name: 'Pago' })).toBeVisible();
-      await page.screenshot({ path: screenshotPath(testInfo, `admin-orders-list-${width}`), fullPage: true });
+      await capture(page, testInfo, `admin-orders-list-${width}`, { fullPage: true });
       await page.goto(`/admin/marketplace/orders/${order.id}`);
     }
   });

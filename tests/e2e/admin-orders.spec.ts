@@ -4,7 +4,7 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
 import { searchList, signInAdmin } from './support/admin';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 import { paidOrder, pickProducts } from './support/marketplace';
 
 const EXPECTED_401 = /status of 401/;
@@ -44,7 +44,7 @@ test.describe('back office: marketplace orders', () => {
 
     await signInAdmin(page);
     const row = await openOrder(page, toShip.number, 'Pago');
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-orders-list'), fullPage: true });
+    await capture(page, testInfo, 'admin-orders-list', { fullPage: true });
     await row.click();
     await expect(page).toHaveURL(new RegExp(`/admin/marketplace/orders/${toShip.id}$`));
     await expect(page.getByRole('heading', { name: toShip.number, exact: true })).toBeVisible();
@@ -65,7 +65,7 @@ test.describe('back office: marketplace orders', () => {
     const nfe = page.getByTestId('goods-invoice');
     await expect(nfe.getByText('Autorizada', { exact: true })).toBeVisible();
     await expect(nfe.getByText(/^\d{4}( \d{4}){10}$/)).toBeVisible();
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-order-shipped'), fullPage: true });
+    await capture(page, testInfo, 'admin-order-shipped', { fullPage: true });
 
     // The customer's own order page shows the code.
     const theirs = await customerPage(browser, testInfo, customer.email, customer.password, toShip.id);
@@ -73,7 +73,7 @@ test.describe('back office: marketplace orders', () => {
     await expect(theirs.getByText(tracking, { exact: true })).toBeVisible();
     await expect(theirs.getByTestId('order-goods-invoice')).toContainText('Nota fiscal (NF-e) · Emitida');
     await expect(theirs.getByRole('link', { name: 'Ver DANFE' })).toBeVisible();
-    await theirs.screenshot({ path: screenshotPath(testInfo, 'customer-order-shipped'), fullPage: true });
+    await capture(theirs, testInfo, 'customer-order-shipped', { fullPage: true });
 
     // A refund needs a reason; then the order is "Reembolsado" for both.
     await (await openOrder(page, toRefund.number, 'Pago')).click();
@@ -86,7 +86,7 @@ test.describe('back office: marketplace orders', () => {
     await expect(page.getByText('Reembolso solicitado; o cliente foi avisado')).toBeVisible();
     await expect(page.getByText('Produto com defeito').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reembolsar' })).toHaveCount(0);
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-order-refunded'), fullPage: true });
+    await capture(page, testInfo, 'admin-order-refunded', { fullPage: true });
     await theirs.goto(`/marketplace/orders/${toRefund.id}`);
     await expect(theirs.getByText('Reembolsado').first()).toBeVisible();
     // Refunded within 24 h of its authorisation: its NF-e is cancelled, and no DANFE is offered.

@@ -18,7 +18,7 @@ import { RECEIVABLE_STATUSES } from '../../core/professionals/receivable-rules';
 import { createConfirmedAccount, newPerson } from './support/accounts';
 import { adminRequest, signInAdmin } from './support/admin';
 import { createPlanAsAdmin } from './support/groups';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 import { paidOrder, pickProducts } from './support/marketplace';
 
 /** Every value of a union, checked complete by the compiler (the payment types have no list of their own in core). */
@@ -167,7 +167,7 @@ test.describe('back office: in Portuguese', () => {
     expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
     await expect(page.getByTestId('financial-table').getByRole('rowheader', { name: 'Total' })).toBeInViewport();
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-financial-scrolled') });
+    await capture(page, testInfo, 'admin-financial-scrolled');
     await scan(page, '/fiscal', title('Fiscal'));
     await expectFits(page);
     for (const path of ['/plans', '/plan-categories', '/marketplace/products', '/marketplace/categories', '/marketplace/orders', '/groups', '/users', '/reviews', '/triggers', '/audit-logs']) {
@@ -194,7 +194,7 @@ test.describe('back office: in Portuguese', () => {
       });
       expect(lines, `${id}'s amount on one line`).toBe(1);
     }
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-portuguese-order'), fullPage: true });
+    await capture(page, testInfo, 'admin-portuguese-order', { fullPage: true });
     await scan(page, `/groups/${groupId}/show`, () => expect(page.getByText(plan.name).first()).toBeVisible());
     await scan(page, `/users/${ids.user}/show`, () => expect(page.getByRole('heading', { name: customer.fullName, level: 1 })).toBeVisible());
     await scan(page, `/professionals/${ids.professional}/show`, () => expect(page.getByText('Chave PIX para repasses')).toBeVisible());
@@ -213,7 +213,7 @@ test.describe('back office: in Portuguese', () => {
     await expect(page.getByText('Em breve')).toHaveCount(0);
     expect(await rawValues(page)).toEqual([]);
     await expectFits(page);
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-home'), fullPage: true });
+    await capture(page, testInfo, 'admin-home', { fullPage: true });
 
     await sections.getByRole('link', { name: /Profissionais/ }).click();
     await expect(page).toHaveURL(/\/admin\/professionals/);
@@ -223,6 +223,6 @@ test.describe('back office: in Portuguese', () => {
     await expect(page.getByText('Estúdio Traço Fino')).toBeVisible();
     expect(await rawValues(page)).toEqual([]);
     await expectFits(page);
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-professionals'), fullPage: true });
+    await capture(page, testInfo, 'admin-professionals', { fullPage: true });
   });
 });

@@ -3,7 +3,7 @@
 // its image and stock, and deactivates it there; the public catalogue no longer shows it.
 import sharp from 'sharp';
 import { signInAdmin, searchList } from './support/admin';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 
 const EXPECTED_401 = /status of 401/;
 
@@ -48,7 +48,7 @@ test.describe('back office: marketplace products', () => {
     const served = await request.get(src!);
     expect(served.status()).toBe(200);
     expect(served.headers()['content-type']).toBe('image/webp');
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-products-list'), fullPage: true });
+    await capture(page, testInfo, 'admin-products-list', { fullPage: true });
 
     const slug = (await row.locator('td').nth(1).locator('span').nth(1).textContent())!.trim();
     expect((await request.get(`/api/products/${slug}`)).status()).toBe(200);
@@ -70,7 +70,7 @@ test.describe('back office: marketplace products', () => {
     await expect(page.getByTestId('mk-inactive')).toContainText(/[1-9]/);
     await expect(marketplaceItem).toHaveCSS('border-left-color', 'rgb(249, 115, 22)');
     await expect(page.getByRole('table', { name: 'Pedidos por situação' })).toBeVisible();
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-marketplace-overview'), fullPage: true });
+    await capture(page, testInfo, 'admin-marketplace-overview', { fullPage: true });
   });
 
   test('a product category in use cannot be deleted: the pt-BR reason is shown', async ({ page, consoleGuard }, testInfo) => {

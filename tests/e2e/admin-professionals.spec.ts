@@ -5,7 +5,7 @@ import { request as playwrightRequest, type APIRequestContext, type Page, type T
 import sharp from 'sharp';
 import { createConfirmedAccount, newPerson } from './support/accounts';
 import { searchList, signInAdmin } from './support/admin';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 
 const EXPECTED_401 = /status of 401/;
 
@@ -83,7 +83,7 @@ test.describe('back office: professionals', () => {
     await expect(row(page, approved.businessName)).toHaveCount(1);
     await expect(row(page, rejected.businessName)).toHaveCount(1);
     await expect(row(page, approved.businessName).getByText('Em análise')).toBeVisible();
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-professionals-pending'), fullPage: testInfo.project.name === 'desktop' });
+    await capture(page, testInfo, 'admin-professionals-pending', { fullPage: testInfo.project.name === 'desktop' });
 
     // The application: its photos, tax id and address; approve it.
     await row(page, approved.businessName).getByText(approved.businessName).click();
@@ -94,7 +94,7 @@ test.describe('back office: professionals', () => {
     for (const img of await photos.all()) await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     await expect(page.getByText('Não exigido nesta categoria')).toBeVisible();
     await expect(page.getByText('01310-100')).toBeVisible();
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-professional-show'), fullPage: testInfo.project.name === 'desktop' });
+    await capture(page, testInfo, 'admin-professional-show', { fullPage: testInfo.project.name === 'desktop' });
     await page.getByRole('button', { name: 'Aprovar' }).click();
     await expect(page.getByText('Profissional aprovado; ele recebeu e-mail e notificação.')).toBeVisible();
     await expect(page.getByText('Aprovado', { exact: true })).toBeVisible();
@@ -111,7 +111,7 @@ test.describe('back office: professionals', () => {
     await expect(dialog.getByText('Escreva o motivo (pelo menos 5 caracteres)')).toBeVisible();
     const reason = 'As fotos do portfólio não mostram trabalhos próprios.';
     await dialog.getByLabel('Motivo').fill(reason);
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-professional-reject-dialog') });
+    await capture(page, testInfo, 'admin-professional-reject-dialog');
     await dialog.getByRole('button', { name: 'Recusar' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Cadastro recusado; o profissional recebeu o motivo por e-mail.')).toBeVisible();
@@ -127,7 +127,7 @@ test.describe('back office: professionals', () => {
     await page.getByRole('tab', { name: 'Aprovados' }).click();
     await expect(row(page, approved.businessName)).toHaveCount(1);
     await expect(row(page, rejected.businessName)).toHaveCount(0);
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-professionals-approved-tab'), fullPage: testInfo.project.name === 'desktop' });
+    await capture(page, testInfo, 'admin-professionals-approved-tab', { fullPage: testInfo.project.name === 'desktop' });
     await Promise.all([approved.ctx.dispose(), rejected.ctx.dispose()]);
   });
 
@@ -162,7 +162,7 @@ test.describe('back office: professionals', () => {
     await expect(page.getByText('Destaque salvo.')).toBeVisible();
     await expect(page.getByText(`Destaque até 15/03/${new Date().getFullYear() + 1}`)).toBeVisible();
     expect((await mine(first)).featured_until).toBe(new Date(`${day}T23:59:59.999-03:00`).toISOString());
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-professional-featured'), fullPage: true });
+    await capture(page, testInfo, 'admin-professional-featured', { fullPage: true });
 
     await page.goto('/admin/professionals');
     await page.getByRole('tab', { name: 'Aprovados' }).click();

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { createConfirmedAccount, newPerson } from './support/accounts';
 import { openMenuItem, signInAdmin } from './support/admin';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 import { pickProducts } from './support/marketplace';
 
 const EXPECTED_401 = /status of 401/;
@@ -37,7 +37,7 @@ test.describe('back office: dashboard and financial reports', () => {
     await expect(today).not.toContainText('R$ 0,00 (0)Reembolsos'); // at least one sale today
     await expect(page.getByTestId('dashboard-chart').locator('svg').first()).toBeVisible();
     await expect(page.getByTestId('dashboard-attention')).toContainText(/pedidos? para enviar/);
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-dashboard'), fullPage: true });
+    await capture(page, testInfo, 'admin-dashboard', { fullPage: true });
 
     await openMenuItem(page, 'Relatórios financeiros');
     await expect(page).toHaveURL(/\/admin\/financial-reports$/);
@@ -47,7 +47,7 @@ test.describe('back office: dashboard and financial reports', () => {
     await expect(page.getByTestId('reconciliation-total')).toHaveText('R$ 0,00');
     await expect(page.getByText('Conciliação zerada em todos os períodos')).toBeVisible();
     await expect(page.getByText(/^Conciliação = \(Entrou − Saiu\)/)).toBeVisible();
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-financial-reports'), fullPage: true });
+    await capture(page, testInfo, 'admin-financial-reports', { fullPage: true });
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('financial-csv').click()]);
     expect(download.suggestedFilename()).toMatch(/^relatorio-financeiro-\d{4}-\d{2}-\d{2}\.csv$/);

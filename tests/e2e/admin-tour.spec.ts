@@ -4,7 +4,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { searchList, signInAdmin } from './support/admin';
 import { createConfirmedAccount, newPerson } from './support/accounts';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 
 interface Named {
   name: string;
@@ -96,6 +96,6 @@ test.describe('back office: every screen', () => {
 
     await page.goto('/admin/audit-logs');
     await expectScreen(page, 'Registros de auditoria', /admin@turma\.local|sistema/);
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-tour-audit-logs'), fullPage: true });
+    await capture(page, testInfo, 'admin-tour-audit-logs', { fullPage: true });
   });
 });

@@ -5,7 +5,7 @@ import { request as playwrightRequest, type Page } from '@playwright/test';
 import { formatCpf } from '../../core/identity/cpf';
 import { createConfirmedAccount, newPerson } from './support/accounts';
 import { signInAdmin } from './support/admin';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 
 const EXPECTED_401 = /status of 401/;
 const row = (page: Page, text: string) => page.locator('tr, li').filter({ hasText: text });
@@ -30,7 +30,7 @@ test.describe('back office: users and triggers', () => {
     await expect(page).toHaveURL(/filter=.*q/);
     await expect(row(page, person.fullName)).toHaveCount(1);
     await expect(row(page, person.fullName).getByText('Ativa')).toBeVisible();
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-users-search'), fullPage: testInfo.project.name === 'desktop' });
+    await capture(page, testInfo, 'admin-users-search', { fullPage: testInfo.project.name === 'desktop' });
 
     await row(page, person.fullName).getByText(person.fullName).click();
     await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]+\/show$/);
@@ -47,7 +47,7 @@ test.describe('back office: users and triggers', () => {
     await dialog.getByRole('button', { name: 'Bloquear', exact: true }).click();
     await expect(page.getByText('Conta bloqueada; as sessões foram encerradas.')).toBeVisible();
     await expect(page.getByText(/Bloqueada em .*: Suspeita de fraude no cartão/)).toBeVisible();
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-users-blocked'), fullPage: testInfo.project.name === 'desktop' });
+    await capture(page, testInfo, 'admin-users-blocked', { fullPage: testInfo.project.name === 'desktop' });
     const refused = await login();
     expect(refused.status()).toBe(403);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('account_blocked');
@@ -78,6 +78,6 @@ test.describe('back office: users and triggers', () => {
     await expect(page.getByText(/cleanup_sessions executada com sucesso \(\d+ apagados\)\./)).toBeVisible();
     await expect(job.getByText('Sucesso')).toBeVisible();
     await expect(job.getByText(/\d+ apagados/)).toBeVisible();
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-triggers'), fullPage: testInfo.project.name === 'desktop' });
+    await capture(page, testInfo, 'admin-triggers', { fullPage: testInfo.project.name === 'desktop' });
   });
 });

@@ -1,7 +1,7 @@
 // Back office (/admin): sign-in with the server's admin account, the Painel, the read-only audit trail and the plans.
 import type { Page } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, completeSecondFactor, openMenuItem, searchList } from './support/admin';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 
 
 // Signed out, GET /api/me answers 401 and a wrong password 401: Chromium logs both as
@@ -43,7 +43,7 @@ test.describe('back office', () => {
     await expect(page.getByRole('heading', { name: 'Painel' })).toBeVisible();
     await expect(page.getByRole('heading', { name: /^Olá, \S/ })).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/?$/);
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-painel') });
+    await capture(page, testInfo, 'admin-painel');
 
     // Registros de auditoria: this very sign-in is in the trail.
     await openMenuItem(page, 'Registros de auditoria');
@@ -59,7 +59,7 @@ test.describe('back office', () => {
     await expect(page.getByRole('combobox', { name: 'Ação' })).toHaveText('Entrada');
     await expect(rows.getByText(/^(Tentativa de entrada recusada|Saída|Conta criada|Administrador criado)$/)).toHaveCount(0);
     await expect(rows.getByText('Entrada', { exact: true }).first()).toBeVisible();
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-audit-logs') });
+    await capture(page, testInfo, 'admin-audit-logs');
 
     // One record, read-only, with its metadata.
     await rows.getByText('Entrada', { exact: true }).first().click();
@@ -112,7 +112,7 @@ test.describe('back office', () => {
     // The typed amount is formatted once the field loses focus.
     await expect(field(page, 'Preço da turma')).toHaveValue('199,90');
     // The whole form on a desktop; on a phone the viewport (sticky bars would repeat in a full-page shot).
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-plan-form'), fullPage: testInfo.project.name === 'desktop' });
+    await capture(page, testInfo, 'admin-plan-form', { fullPage: testInfo.project.name === 'desktop' });
     const posted = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/admin/plans'));
     await page.getByRole('button', { name: 'Salvar' }).click();
     // Integer centavos go to the server; the entry never does (the server computes it).
@@ -131,7 +131,7 @@ test.describe('back office', () => {
     await expect(row.getByText(brl('19,99'))).toBeVisible();
     await expect(row.getByText('Tatuagem')).toBeVisible();
     await expect(row.getByText('Ativo', { exact: true })).toBeVisible();
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-plans-list') });
+    await capture(page, testInfo, 'admin-plans-list');
 
     // A second plan with the same slug: the server's 409 appears under the slug field.
     await page.getByRole('link', { name: 'Criar' }).click();

@@ -2,7 +2,7 @@
 // e-mail, login and logout, the refusals, forgot/reset password, the signed-in guard, the profile
 // and account deletion — against the real server and its development outbox.
 import { createConfirmedAccount, mailedLink, newPerson, signIn, toasts, type Person } from './support/accounts';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 import type { Page } from '@playwright/test';
 
 /** The HTTP 4xx lines Chromium logs for answers these tests provoke on purpose. */
@@ -380,7 +380,7 @@ test.describe('screenshots', () => {
     // From the top (the router may restore an earlier scroll position on a fresh load).
     const shot = async (name: string, fullPage = false) => {
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: screenshotPath(testInfo, name), fullPage });
+      await capture(page, testInfo, name, { fullPage });
     };
     await page.goto('/auth');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');

@@ -2,7 +2,7 @@
 // on /payment-history how to get the money back; a wrong PIX key is refused in pt-BR, a valid one sends one PIX and the
 // row says "Reembolso por PIX" and "Reembolsado". Desktop and 360 px phone.
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
-import { expect as baseExpect, screenshotPath, test } from './support/fixtures';
+import { expect as baseExpect, capture, test } from './support/fixtures';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 const brl = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100);
@@ -42,7 +42,7 @@ test.describe('boleto refund choice', () => {
     await expect(choice.getByRole('alert')).toContainText('CPF');
     expect(((await (await page.request.get(`/api/payments/${paymentId}`)).json()) as { refund_destination: string }).refund_destination).toBe('awaiting_choice');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: screenshotPath(testInfo, 'boleto-refund-choice'), fullPage: true });
+    await capture(page, testInfo, 'boleto-refund-choice', { fullPage: true });
 
     await choice.getByLabel('Tipo da chave PIX').selectOption('EMAIL');
     await choice.getByLabel('Chave PIX', { exact: true }).fill(eva.email);
@@ -57,6 +57,6 @@ test.describe('boleto refund choice', () => {
     await page.reload();
     await expect(page.getByText(`${brl(plan.entry_price)} reembolsado`).first()).toBeVisible();
     await expect(page.getByText('Reembolso por PIX').first()).toBeVisible();
-    await page.screenshot({ path: screenshotPath(testInfo, 'boleto-refund-sent'), fullPage: true });
+    await capture(page, testInfo, 'boleto-refund-sent', { fullPage: true });
   });
 });

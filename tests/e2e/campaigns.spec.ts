@@ -3,7 +3,7 @@
 // landing. The e2e database lives for the whole run (both projects): a campaign left running is ended first.
 import type { Page } from '@playwright/test';
 import { signInAdmin } from './support/admin';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 
 /** One campaign at a time: end whatever a previous run left active, through the admin API (the page's session). */
 async function endRunningCampaigns(page: Page) {
@@ -30,7 +30,7 @@ test.describe('back office: campaigns', () => {
     await page.getByLabel(/^Bônus por convite que completa/).fill('12,50');
     await page.getByLabel(/^Limite por pessoa/).fill('50,00');
     await page.getByLabel(/^Orçamento/).fill('2.000,00');
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-campaign-create'), fullPage: testInfo.project.name === 'desktop' });
+    await capture(page, testInfo, 'admin-campaign-create', { fullPage: testInfo.project.name === 'desktop' });
     await page.getByRole('button', { name: 'Salvar' }).click();
 
     await expect(page).toHaveURL(/\/admin\/campaigns\/[0-9a-f-]+\/show$/);
@@ -38,7 +38,7 @@ test.describe('back office: campaigns', () => {
     await expect(page.getByText('Ativa', { exact: true })).toBeVisible();
     await expect(page.getByText('R$\u00a00,00 / R$\u00a02.000,00')).toBeVisible();
     await expect(page.getByText('Nenhum bônus pago ainda.')).toBeVisible();
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-campaign-show'), fullPage: testInfo.project.name === 'desktop' });
+    await capture(page, testInfo, 'admin-campaign-show', { fullPage: testInfo.project.name === 'desktop' });
 
     // The public side: the landing's offer banner.
     const visitor = await page.context().browser()!.newPage({ viewport: page.viewportSize()!, locale: 'pt-BR' });
@@ -47,7 +47,7 @@ test.describe('back office: campaigns', () => {
     await expect(offer).toBeVisible();
     await expect(offer).toContainText('Convide amigos e ganhe R$\u00a012,50 em crédito por amigo que completar uma turma');
     await expect(offer).toContainText('Até R$\u00a050,00 por pessoa');
-    await visitor.screenshot({ path: screenshotPath(testInfo, 'landing-campaign-offer') });
+    await capture(visitor, testInfo, 'landing-campaign-offer');
 
     // End it from the show page (confirmed); the landing no longer offers it.
     await page.getByRole('button', { name: 'Encerrar campanha' }).click();

@@ -3,7 +3,7 @@
 // wallet, nothing held. Screenshots at desktop and 360 px (the two projects), dark theme.
 import type { APIRequestContext } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
-import { expect as baseExpect, screenshotPath, test } from './support/fixtures';
+import { expect as baseExpect, capture, test } from './support/fixtures';
 import { createPlanAsAdmin } from './support/groups';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -93,8 +93,8 @@ test.describe('where the money is', () => {
 
     await page.evaluate(() => document.fonts.ready);
     await escrow.scrollIntoViewIfNeeded();
-    await openCard.screenshot({ path: screenshotPath(testInfo, 'my-groups-escrow-open') });
+    await capture(openCard, testInfo, 'my-groups-escrow-open');
     await expiredCard.scrollIntoViewIfNeeded();
-    await expiredCard.screenshot({ path: screenshotPath(testInfo, 'my-groups-escrow-expired') });
+    await capture(expiredCard, testInfo, 'my-groups-escrow-expired');
   });
 });

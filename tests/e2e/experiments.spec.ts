@@ -3,7 +3,7 @@
 // batch (seen through the admin's experiment report), and the admin opens /admin/analytics and sees the variants.
 import type { Browser, Page } from '@playwright/test';
 import { openMenuItem, signInAdmin } from './support/admin';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 
 const HUES: Record<string, string> = { golden: '45', friendship: '25' };
 
@@ -61,7 +61,7 @@ test.describe('theme experiment', () => {
     await expect.poll(async () => (await experimentReport(admin)).find((v) => v.variant === variant)!.interactions).toBeGreaterThan(before.interactions);
 
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: screenshotPath(testInfo, `experiments-landing-${variant}`) });
+    await capture(page, testInfo, `experiments-landing-${variant}`);
     await admin.context().close();
   });
 
@@ -93,7 +93,7 @@ test.describe('theme experiment', () => {
     await expect(admin.getByTestId('significance').or(admin.getByText('Ainda não há dados suficientes nas duas variantes para o teste.'))).toBeVisible();
 
     await admin.setViewportSize(page.viewportSize()!);
-    await admin.screenshot({ path: screenshotPath(testInfo, 'admin-analytics'), fullPage: true });
+    await capture(admin, testInfo, 'admin-analytics', { fullPage: true });
 
     // A reversed range is refused on the screen before any request.
     await admin.getByLabel('De', { exact: true }).fill('2030-01-10');

@@ -5,7 +5,7 @@ import { request as playwrightRequest, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { adminRequest } from './support/admin';
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 import { signUpThroughForm } from './support/groups';
 
 async function openSignup(page: Page) {
@@ -38,7 +38,7 @@ test.describe('a new visitor', () => {
     await expectWithinViewport(page, page.getByRole('button', { name: 'Esqueci minha senha' }));
     await expectWithinViewport(page, page.getByRole('button', { name: 'Mostrar senha' }));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
-    await page.screenshot({ path: screenshotPath(testInfo, 'first-visit-long-email'), fullPage: true });
+    await capture(page, testInfo, 'first-visit-long-email', { fullPage: true });
   });
 
   test('the password\'s error takes the hint\'s line: the terms checkbox stays where the tap lands', async ({ page }) => {
@@ -219,7 +219,7 @@ test('an approved professional manages the portfolio from the dashboard, within 
   await expect.poll(async () => ((await (await ctx.get('/api/me/professional')).json()) as { photos: Array<{ url: string }> }).photos.map((p) => p.url)).toEqual(moved);
   await page.reload();
   await expect.poll(() => photos.evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')))).toEqual(moved);
-  await page.screenshot({ path: screenshotPath(testInfo, 'professional-photos'), fullPage: true });
+  await capture(page, testInfo, 'professional-photos', { fullPage: true });
 
   await page.getByRole('link', { name: 'Voltar ao painel' }).click();
   await expect(page).toHaveURL(/\/dashboard\/professional$/);

@@ -3,7 +3,7 @@
 // confirms, joins and pays; both see the group complete and the balance due — and the first pays it.
 import type { Page, TestInfo } from '@playwright/test';
 import { createConfirmedAccount, mailedLink, newPerson, signIn, toasts } from './support/accounts';
-import { consoleLine, expect, isAddressOutage, screenshotPath, test } from './support/fixtures';
+import { consoleLine, expect, isAddressOutage, capture, test } from './support/fixtures';
 import { createPlanAsAdmin, signUpThroughForm } from './support/groups';
 
 // The CEP lookup has no postal service behind it on the e2e server (404), by design.
@@ -12,7 +12,7 @@ const EXPECTED_404 = /status of 404/;
 /** A screenshot of the current page for the visual review (tests/e2e/screenshots, git-ignored). */
 async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: screenshotPath(testInfo, name), fullPage });
+  await capture(page, testInfo, name, { fullPage });
 }
 
 /** The PIX step: method PIX (the default), the charge, its QR image and copia-e-cola. */
@@ -48,7 +48,7 @@ test.describe('group purchase', () => {
     await expect(card).toBeVisible();
     await expect(toasts(page).getByText('Login realizado!')).toHaveCount(0);
     await page.evaluate(() => document.fonts.ready);
-    await page.screenshot({ path: screenshotPath(testInfo, 'dashboard-gate'), fullPage: true });
+    await capture(page, testInfo, 'dashboard-gate', { fullPage: true });
 
     // Step 1 — participants: a new group of her own.
     await card.getByRole('button', { name: `Quero este: ${plan.name}` }).click();
@@ -87,7 +87,7 @@ test.describe('group purchase', () => {
     await expect(page.getByLabel('PIX copia e cola')).toHaveValue(pixCode);
     await expect(page.getByText('O código expira em')).toBeVisible();
     await page.evaluate(() => document.fonts.ready);
-    await page.screenshot({ path: screenshotPath(testInfo, 'checkout-payment-pix'), fullPage: true });
+    await capture(page, testInfo, 'checkout-payment-pix', { fullPage: true });
 
     // The invite link of her place, and the share buttons.
     const inviteField = page.getByRole('textbox', { name: 'Seu link de convite' });
@@ -172,7 +172,7 @@ test.describe('group purchase', () => {
     await expect(page.getByRole('button', { name: /^Notificações: \d+ não lidas?$/ })).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.evaluate(() => document.fonts.ready);
-    await page.screenshot({ path: screenshotPath(testInfo, 'my-groups-complete'), fullPage: true });
+    await capture(page, testInfo, 'my-groups-complete', { fullPage: true });
 
     // The bell lists the news; "Turma completa!" is among them.
     await page.getByRole('button', { name: /^Notificações/ }).click();
@@ -265,7 +265,7 @@ test.describe('checkout resumed after login, and the empty states', () => {
     await expect(page.getByRole('link', { name: 'Abrir boleto (abre em nova aba)' })).toBeVisible();
     // The place is held until the boleto's due date (not the PIX's 30 minutes), and the screen says until when.
     await expect(page.getByText(/Sua vaga fica reservada até o vencimento do boleto, em \d{2}\/\d{2}\/\d{4}\./)).toBeVisible();
-    await page.screenshot({ path: screenshotPath(testInfo, 'checkout-boleto-hold') });
+    await capture(page, testInfo, 'checkout-boleto-hold');
     await page.getByRole('button', { name: 'Trocar forma de pagamento' }).click();
     await expect(page).toHaveURL(/\/checkout\/payment\?purpose=entry&ref=[0-9a-f-]+$/);
     await expect(page.getByRole('radio', { name: /^Boleto/ })).toBeChecked();

@@ -4,7 +4,7 @@
 import { adminRequest } from './support/admin';
 import { request as playwrightRequest, type APIRequestContext, type TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn, type Person } from './support/accounts';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 
 async function session(testInfo: TestInfo, email?: string, password?: string): Promise<APIRequestContext> {
   const ctx = await playwrightRequest.newContext({ baseURL: testInfo.project.use.baseURL });
@@ -94,7 +94,7 @@ test('the influencer\'s dashboard shows the click, the sign-up, the paying user 
   await expect(page.getByText('Nenhum repasse ainda.')).toBeVisible();
   // The chart (recharts, its own chunk) renders.
   await expect(page.locator('.inf-chart .recharts-surface').first()).toBeVisible();
-  await page.screenshot({ path: screenshotPath(testInfo, 'influencer-dashboard'), fullPage: true });
+  await capture(page, testInfo, 'influencer-dashboard', { fullPage: true });
 
   // The period switch refetches (7 days: the same figures, all today).
   await page.getByRole('button', { name: '7 dias' }).click();
@@ -109,5 +109,5 @@ test('the influencer\'s dashboard shows the click, the sign-up, the paying user 
   await expect(page).toHaveURL(/\/dashboard\/influencer$/);
   await expect(page.getByText('Este painel é para influenciadores aprovados.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Quero ser influenciador' })).toHaveAttribute('href', '/influencer-signup');
-  await page.screenshot({ path: screenshotPath(testInfo, 'influencer-dashboard-forbidden') });
+  await capture(page, testInfo, 'influencer-dashboard-forbidden');
 });

@@ -3,7 +3,7 @@
 // signs the visitor in, and the back office sees the pending application with the visitor's e-mail.
 import { mailedLink, newPerson } from './support/accounts';
 import { adminRequest } from './support/admin';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 
 test('a visitor sends the account and the application in one form', async ({ page, consoleGuard }, testInfo) => {
   test.setTimeout(120_000);
@@ -21,7 +21,7 @@ test('a visitor sends the account and the application in one form', async ({ pag
   await page.getByRole('button', { name: 'Enviar candidatura' }).click();
   await expect(form.getByText('Você deve aceitar os termos e políticas de privacidade')).toBeVisible();
   await expect(form.getByText('Informe o nicho')).toBeVisible();
-  await page.screenshot({ path: screenshotPath(testInfo, 'influencer-signup-combined-errors'), fullPage: true });
+  await capture(page, testInfo, 'influencer-signup-combined-errors', { fullPage: true });
 
   await form.getByLabel('Nome completo').fill(person.fullName);
   await form.getByLabel('E-mail', { exact: true }).fill(person.email);
@@ -47,7 +47,7 @@ test('a visitor sends the account and the application in one form', async ({ pag
 
   await expect(page.getByRole('heading', { name: 'Candidatura em análise' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(`Enviamos um link de confirmação para ${person.email}`)).toBeVisible();
-  await page.screenshot({ path: screenshotPath(testInfo, 'influencer-signup-combined-sent') });
+  await capture(page, testInfo, 'influencer-signup-combined-sent');
 
   // The account exists (unconfirmed), as after any sign-up: its confirmation link was e-mailed.
   expect(await mailedLink(page.request, person.email, 'signup')).toMatch(/^\/auth\/callback\?/);

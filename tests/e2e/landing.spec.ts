@@ -1,7 +1,7 @@
 // The public landing and its surroundings (docs/product/spec.md §2): hero, how it works, plans, FAQ, footer,
 // info pages, 404, theme and language, in the built app served by the real server.
 // Works whether GET /api/plans answers an empty catalogue or seeded plans.
-import { expect, screenshotPath, scrollThroughPage, test } from './support/fixtures';
+import { expect, capture, scrollThroughPage, test } from './support/fixtures';
 
 const HERO_TITLE = 'Pague só a entrada. A turma leva você até lá.';
 const STEPS = ['Escolha o plano', 'Pague a entrada', 'Forme sua turma', 'A turma completa e você é recompensado'];
@@ -223,6 +223,8 @@ test.describe('preferences', () => {
     await page.reload();
     await expect(html).toHaveAttribute('data-theme', 'dark');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    // The menu's state is read once the app has the page (a press before that is replayed: prerender.spec).
+    await expect(html).toHaveAttribute('data-app-ready', '');
     await page.getByRole('button', { name: /^Tema/ }).click();
     await expect(page.getByRole('menuitemradio', { name: 'Escuro' })).toHaveAttribute('aria-checked', 'true');
 
@@ -267,6 +269,6 @@ test.describe('screenshots', () => {
     await expect(page.getByRole('region', { name: 'Perguntas frequentes' }).getByRole('button').first()).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.evaluate(() => document.fonts.ready);
-    await page.screenshot({ path: screenshotPath(testInfo, 'landing'), fullPage: true });
+    await capture(page, testInfo, 'landing', { fullPage: true });
   });
 });

@@ -3,7 +3,7 @@
 // the order polling, with no reload.
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn, toasts } from './support/accounts';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 import { pickProducts } from './support/marketplace';
 
 // The CEP lookup has no postal service behind it on the e2e server (404), by design.
@@ -14,7 +14,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = tru
   // From the top: a full-page capture of a scrolled page draws the sticky header mid-page.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: screenshotPath(testInfo, name), fullPage });
+  await capture(page, testInfo, name, { fullPage });
 }
 
 /** A flag on `window` that only a full page load would clear: proves the screen updated itself. */

@@ -3,7 +3,7 @@
 import { completeSecondFactor } from './support/admin';
 import { request as apiRequest, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn, type Person } from './support/accounts';
-import { expect as baseExpect, screenshotPath, test } from './support/fixtures';
+import { expect as baseExpect, capture, test } from './support/fixtures';
 
 // The shared test machine is busy: screens that wait on the API get more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -51,7 +51,7 @@ test.describe('phone navigation', () => {
       await page.keyboard.press('Tab');
       await expect(nav.getByRole('link', { name })).toBeFocused();
     }
-    await page.screenshot({ path: screenshotPath(testInfo, 'phone-nav-open') });
+    await capture(page, testInfo, 'phone-nav-open');
     await page.keyboard.press('Escape');
     await expect(nav).toBeHidden();
     await expect(toggle).toBeFocused();
@@ -68,7 +68,7 @@ test.describe('phone navigation', () => {
     await page.getByRole('button', { name: 'Abrir o menu' }).click();
     for (const name of ['Meu painel', 'Meus grupos', 'Meus pedidos', 'Notificações', 'Pagamentos', 'Meu perfil'])
       await expect(nav.getByRole('link', { name })).toBeVisible();
-    await page.screenshot({ path: screenshotPath(testInfo, 'phone-nav-signed-in') });
+    await capture(page, testInfo, 'phone-nav-signed-in');
     await nav.getByRole('link', { name: 'Meus pedidos' }).click();
     await expect(page).toHaveURL(/\/marketplace\/orders$/);
     // The header keeps to the screen's width (nothing pushed off to the side), and the logo's mark is not squeezed.
@@ -178,7 +178,7 @@ test.describe('rough edges', () => {
     await page.goto(invitePath);
     const notice = page.locator('.join__card .callout').filter({ hasText: 'Esta turma está cheia no momento' });
     await expect(notice).toBeVisible();
-    await page.screenshot({ path: screenshotPath(testInfo, 'join-full-notice'), fullPage: true });
+    await capture(page, testInfo, 'join-full-notice', { fullPage: true });
     expect(await boxInside(page, '.join__card .callout', '.join__card')).toBe(true);
     // Its title, text and buttons inside it, and its text right below the title (no empty stretch).
     const noticeBox = (await notice.boundingBox())!;
@@ -220,7 +220,7 @@ test.describe('rough edges', () => {
     const header = await page.locator('.topbar').boundingBox();
     const box = await heading.boundingBox();
     expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
-    await page.screenshot({ path: screenshotPath(testInfo, 'payment-after-paying') });
+    await capture(page, testInfo, 'payment-after-paying');
   });
 
   test('one session: signed in at /admin/login is signed in on the site, and /dashboard sends the admin to /admin', async ({ page }) => {

@@ -4,7 +4,7 @@
 import type { Browser, TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
 import { signInAdmin } from './support/admin';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 import { paidOrder, pickProducts } from './support/marketplace';
 
 const EXPECTED_401 = /status of 401/;
@@ -39,7 +39,7 @@ test.describe('order returns (CDC art. 49)', () => {
     const theirs = await customerPage(browser, testInfo, customer.email, customer.password, order.id);
     const returnButton = theirs.getByRole('button', { name: /^Devolver pedido \(até \d{2}\/\d{2}\)$/ });
     await expect(returnButton).toBeVisible();
-    await theirs.screenshot({ path: screenshotPath(testInfo, 'order-return-button'), fullPage: true });
+    await capture(theirs, testInfo, 'order-return-button', { fullPage: true });
     // 360 px: the button fits without a sideways scroll.
     await theirs.setViewportSize({ width: 360, height: 800 });
     await expect(returnButton).toBeVisible();
@@ -47,13 +47,13 @@ test.describe('order returns (CDC art. 49)', () => {
     await expect.poll(() => theirs.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     const box = (await returnButton.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(360);
-    await theirs.screenshot({ path: screenshotPath(testInfo, 'order-return-button-360'), fullPage: true });
+    await capture(theirs, testInfo, 'order-return-button-360', { fullPage: true });
     await returnButton.click();
     const dialog = theirs.getByRole('dialog', { name: `Devolver o pedido ${order.number}` });
     await dialog.getByRole('button', { name: 'Solicitar devolução' }).click();
     await expect(dialog.getByText('Informe o motivo (ao menos 3 caracteres)')).toBeVisible();
     await dialog.getByLabel('Motivo da devolução').fill('O tamanho não serviu');
-    await theirs.screenshot({ path: screenshotPath(testInfo, 'order-return-dialog') });
+    await capture(theirs, testInfo, 'order-return-dialog');
     await dialog.getByRole('button', { name: 'Solicitar devolução' }).click();
     await expect(dialog).toHaveCount(0);
     const status = theirs.getByTestId('order-return-status');
@@ -69,7 +69,7 @@ test.describe('order returns (CDC art. 49)', () => {
     await page.goto(`/admin/marketplace/orders/${order.id}`);
     await expect(page.getByText('Devolução pendente')).toBeVisible();
     await expect(page.getByText('O tamanho não serviu', { exact: true })).toBeVisible();
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-order-return-pending'), fullPage: true });
+    await capture(page, testInfo, 'admin-order-return-pending', { fullPage: true });
     // While the return is pending it is answered by accepting or refusing it: no plain "Reembolsar", no line refund.
     await expect(page.getByRole('button', { name: 'Recusar', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reembolsar', exact: true })).toHaveCount(0);
@@ -90,7 +90,7 @@ test.describe('order returns (CDC art. 49)', () => {
     await theirs.reload();
     await expect(theirs.getByTestId('order-return-status').getByRole('heading', { name: 'Devolução recebida' })).toBeVisible();
     await expect(theirs.getByText('Reembolsado').first()).toBeVisible();
-    await theirs.screenshot({ path: screenshotPath(testInfo, 'order-return-received'), fullPage: true });
+    await capture(theirs, testInfo, 'order-return-received', { fullPage: true });
     await theirs.context().close();
   });
 });

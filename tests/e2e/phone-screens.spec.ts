@@ -3,7 +3,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { apiLogin, paySandbox } from './support/api';
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
-import { expect as baseExpect, screenshotPath, test } from './support/fixtures';
+import { expect as baseExpect, capture, test } from './support/fixtures';
 import { createPlanAsAdmin } from './support/groups';
 import { paidOrder, pickProducts } from './support/marketplace';
 
@@ -19,7 +19,7 @@ async function looksRight(page: Page, testInfo: TestInfo, path: string, name: st
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${path} is wider than the phone by ${overflow}px`).toBeLessThanOrEqual(1);
   await expect(page.getByText(/undefined|NaN|\[object Object\]/)).toHaveCount(0);
-  await page.screenshot({ path: screenshotPath(testInfo, name), fullPage: true });
+  await capture(page, testInfo, name, { fullPage: true });
 }
 
 async function signInAs(page: Page, email: string, password: string) {
@@ -56,7 +56,7 @@ test.describe('signed-in screens on a phone', () => {
     await expect(deletion.getByText(/pedido da loja pago e ainda não entregue/)).toBeVisible();
     await expect(deletion.getByRole('button', { name: 'Excluir conta definitivamente' })).toBeDisabled();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
-    await page.screenshot({ path: screenshotPath(testInfo, 'profile-delete'), fullPage: false });
+    await capture(page, testInfo, 'profile-delete', { fullPage: false });
     await deletion.getByRole('button', { name: 'Cancelar' }).click();
     await looksRight(page, testInfo, '/marketplace/cart', 'cart');
     await looksRight(page, testInfo, '/marketplace/orders', 'orders');

@@ -3,7 +3,7 @@
 // Desktop and 360 px phone.
 import type { APIRequestContext } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
-import { expect as baseExpect, screenshotPath, test } from './support/fixtures';
+import { expect as baseExpect, capture, test } from './support/fixtures';
 import { createPlanAsAdmin } from './support/groups';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -51,7 +51,7 @@ test('a member confirms the delivery address of a paid product plan and sees the
   await page.getByLabel('Número').fill('742');
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: screenshotPath(testInfo, 'plan-delivery') });
+  await capture(page, testInfo, 'plan-delivery');
   await page.getByRole('button', { name: 'Confirmar endereço e criar o pedido' }).click();
 
   await expect(page).toHaveURL(/\/marketplace\/orders\/[0-9a-f-]{36}$/);
@@ -60,7 +60,7 @@ test('a member confirms the delivery address of a paid product plan and sees the
   await expect(page.getByText('Plano de turma: pago com a entrada e o saldo')).toBeVisible();
   await expect(page.getByText('Pago').first()).toBeVisible();
   await expect(page.getByText('742').first()).toBeVisible();
-  await page.screenshot({ path: screenshotPath(testInfo, 'plan-order') });
+  await capture(page, testInfo, 'plan-order');
 
   await page.goto('/marketplace/orders');
   await expect(page.locator(`a[href="/marketplace/orders/${orderId}"]`).first()).toBeVisible();

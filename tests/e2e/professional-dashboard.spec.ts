@@ -7,7 +7,7 @@ import type { APIRequestContext, Browser, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { createConfirmedAccount, newPerson, signIn, toasts, type Person } from './support/accounts';
 import { apiContext, apiLogin, paySandbox } from './support/api';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 
 async function member(testInfo: TestInfo, firstName: string): Promise<{ ctx: APIRequestContext; person: Person }> {
   const ctx = await apiContext(testInfo);
@@ -97,7 +97,7 @@ test('a professional redeems a paid voucher by its code, the member reviews, the
   await expect(ticket.getByRole('img', { name: `QR Code do voucher ${voucher.code}` })).toBeVisible();
   await expect(ticket.getByRole('link', { name: 'Encontrar profissionais que aceitam' })).toHaveAttribute('href', `/marketplace/services?category=${category.slug}`);
   await ticket.scrollIntoViewIfNeeded();
-  await anaBrowser.page.screenshot({ path: screenshotPath(testInfo, 'member-voucher-qr'), fullPage: true });
+  await capture(anaBrowser.page, testInfo, 'member-voucher-qr', { fullPage: true });
 
   // --- Paula signs in and lands on her dashboard.
   await page.goto('/auth');
@@ -128,7 +128,7 @@ test('a professional redeems a paid voucher by its code, the member reviews, the
   await expect(found.getByText(planName)).toBeVisible();
   await expect(found.getByText('Ana', { exact: true })).toBeVisible();
   await expect(found.getByText(category.name)).toBeVisible();
-  await page.screenshot({ path: screenshotPath(testInfo, 'pro-dashboard-lookup'), fullPage: true });
+  await capture(page, testInfo, 'pro-dashboard-lookup', { fullPage: true });
   await page.getByRole('button', { name: 'Confirmar resgate' }).click();
   await expect(toasts(page).getByText('Voucher resgatado!')).toBeVisible();
   await expect(page.getByText(`Resgatado: ${planName} de Ana. Valor líquido R$ 90,00.`)).toBeVisible();
@@ -165,7 +165,7 @@ test('a professional redeems a paid voucher by its code, the member reviews, the
   await expect(dialog.getByText('Escolha de 1 a 5 estrelas.')).toBeVisible();
   await dialog.getByRole('radio', { name: '5 estrelas' }).check({ force: true });
   await dialog.getByLabel('Comentário').fill('Atendimento impecável, voltarei!');
-  await anaBrowser.page.screenshot({ path: screenshotPath(testInfo, 'member-review-dialog') });
+  await capture(anaBrowser.page, testInfo, 'member-review-dialog');
   await dialog.getByRole('button', { name: 'Enviar avaliação' }).click();
   await expect(toasts(anaBrowser.page).getByText('Avaliação enviada!')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -181,7 +181,7 @@ test('a professional redeems a paid voucher by its code, the member reviews, the
   await expect(rating.getByText('1 avaliação')).toBeVisible();
   await expect(rating.getByText('Atendimento impecável, voltarei!')).toBeVisible();
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: screenshotPath(testInfo, 'pro-dashboard'), fullPage: true });
+  await capture(page, testInfo, 'pro-dashboard', { fullPage: true });
 
   // --- Receivables: the line, totals per status, filter and CSV.
   await page.getByRole('link', { name: 'Recebíveis' }).first().click();
@@ -194,7 +194,7 @@ test('a professional redeems a paid voucher by its code, the member reviews, the
   await expect(row).toContainText('Pendente');
   await expect(page.locator('.totals__value[data-status="pending"]')).toHaveText('R$ 90,00');
   await expect(page.getByText('Nenhum repasse ainda.')).toBeVisible();
-  await page.screenshot({ path: screenshotPath(testInfo, 'pro-receivables'), fullPage: true });
+  await capture(page, testInfo, 'pro-receivables', { fullPage: true });
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportar CSV' }).click();
@@ -274,7 +274,7 @@ test('a professional places the map pin by hand (drag, tap, arrows, typed) and t
     [...el.querySelectorAll('*')].filter((c) => !c.closest('.leaflet-container') && c.getBoundingClientRect().right > window.innerWidth + 1).map((c) => `${c.tagName}.${c.className}`),
   );
   expect(wider).toEqual([]);
-  await section.screenshot({ path: screenshotPath(testInfo, 'pro-dashboard-pin-360') });
+  await capture(section, testInfo, 'pro-dashboard-pin-360');
 
   // A visitor at the new point finds the professional at once, about 0.1 km away.
   const visitor = await newPage(browser, testInfo);

@@ -5,7 +5,7 @@ import { adminRequest } from './support/admin';
 import type { Page, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { mailedLink, newPerson } from './support/accounts';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 
 // No postal service behind the e2e server (the CEP lookup answers 503), and GET /api/me answers 401 while signed out;
 // "no application yet" is GET /api/me/professional's 404.
@@ -23,7 +23,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = tru
       .map((el) => `${el.tagName}.${el.className}`);
   });
   expect(overflow, `${name}: elements wider than the viewport`).toEqual([]);
-  await page.screenshot({ path: screenshotPath(testInfo, name), fullPage });
+  await capture(page, testInfo, name, { fullPage });
 }
 
 /** A small PNG of one colour (the server re-encodes it as WebP). */

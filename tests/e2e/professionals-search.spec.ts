@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { greatCircleDistanceKm } from '../../core/professionals/ranking';
 import { createConfirmedAccount, newPerson, toasts } from './support/accounts';
 import { apiContext, apiLogin } from './support/api';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 
 /** An approved professional at a point: account, application, 3 photos, the admin's approval (and maybe featured). */
 async function approvedProfessional(
@@ -121,7 +121,7 @@ test('finds an approved professional near the browser, widens the radius when as
   // Nothing wider than the screen (360 px on the phone project).
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await section.scrollIntoViewIfNeeded();
-  await section.screenshot({ path: screenshotPath(testInfo, 'professionals-nearby') });
+  await capture(section, testInfo, 'professionals-nearby');
 
   // The card opens the public profile.
   await card.getByRole('link', { name: nearName }).click();
@@ -138,8 +138,8 @@ test('finds an approved professional near the browser, widens the radius when as
   await expect(page.locator('.pro-plans__name')).toHaveText(planNames.slice(0, 100), { useInnerText: true });
   await expect(page.getByText('Este profissional ainda não recebeu avaliações.')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await page.screenshot({ path: screenshotPath(testInfo, 'professional-profile'), fullPage: true });
-  await page.screenshot({ path: screenshotPath(testInfo, 'professional-profile-top') });
+  await capture(page, testInfo, 'professional-profile', { fullPage: true });
+  await capture(page, testInfo, 'professional-profile-top');
 
   // An unknown professional is the not-found screen.
   consoleGuard.allow(/status of 404/);

@@ -1,7 +1,7 @@
 // Receipts in the browser: a paid entry shows "Recibo" and "PDF" in /payment-history; the receipt opens in a
 // new tab as a styled page under its CSP (no console error, no CSP violation), and the PDF link answers a PDF.
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 import { createPlanAsAdmin } from './support/groups';
 
 test('a paid entry has an HTML receipt and a PDF linked from the payment history', async ({ page, request, baseURL }, testInfo) => {
@@ -31,7 +31,7 @@ test('a paid entry has an HTML receipt and a PDF linked from the payment history
   await expect(receiptLink).toHaveAttribute('target', '_blank');
   const pdfLink = row.getByRole('link', { name: /^Recibo de R\$\s10,00 em PDF/ });
   await expect(pdfLink).toHaveAttribute('href', `/api/payments/${id}/receipt?format=pdf`);
-  await page.screenshot({ path: screenshotPath(testInfo, 'payment-history-receipts'), fullPage: true });
+  await capture(page, testInfo, 'payment-history-receipts', { fullPage: true });
 
   const [receipt] = await Promise.all([page.waitForEvent('popup'), receiptLink.click()]);
   const problems: string[] = [];
@@ -44,7 +44,7 @@ test('a paid entry has an HTML receipt and a PDF linked from the payment history
   await expect(receipt.getByText(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/)).toBeVisible();
   // The <style> applied (the CSP let it in): the brand is orange, not the default black.
   await expect(receipt.locator('.brand')).toHaveCSS('color', 'rgb(234, 88, 12)');
-  await receipt.screenshot({ path: screenshotPath(testInfo, 'receipt'), fullPage: true });
+  await capture(receipt, testInfo, 'receipt', { fullPage: true });
   expect(problems).toEqual([]);
 
   // At 360 px the receipt is laid out for the phone: nothing runs off the side, each label sits above its value.
@@ -54,7 +54,7 @@ test('a paid entry has an HTML receipt and a PDF linked from the payment history
   const [label, value] = await Promise.all([line.locator('dt').boundingBox(), line.locator('dd').boundingBox()]);
   expect(value!.y).toBeGreaterThanOrEqual(label!.y + label!.height - 1);
   expect(value!.width).toBeGreaterThan(300);
-  await receipt.screenshot({ path: screenshotPath(testInfo, 'receipt-360'), fullPage: true });
+  await capture(receipt, testInfo, 'receipt-360', { fullPage: true });
 
   const pdf = await page.request.get(`/api/payments/${id}/receipt?format=pdf`);
   expect(pdf.status()).toBe(200);

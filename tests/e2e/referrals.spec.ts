@@ -4,7 +4,7 @@
 import { request as playwrightRequest, type APIRequestContext, type TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, type Person } from './support/accounts';
 import { adminRequest, searchList, signInAdmin } from './support/admin';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 
 const EXPECTED_401 = /status of 401/;
 
@@ -43,7 +43,7 @@ test.describe('referral links and influencers', () => {
     // The server records the click and sends the visitor on (its carrier cookie comes with the redirect).
     await expect(page).toHaveURL(new RegExp(`/\\?inf=${code.toLowerCase()}$`), { timeout: 15_000 });
     await expect(page.getByRole('link', { name: /começar agora/i }).first()).toBeVisible();
-    await page.screenshot({ path: screenshotPath(testInfo, 'referral-landing') });
+    await capture(page, testInfo, 'referral-landing');
     // The profile origin of the visit (docs/product/spec.md §4): influencer links → 'influenciador', kept for the sign-up.
     // Stored by the app once it runs on the landing (the server-drawn page is on screen before it).
     await expect.poll(() => page.evaluate(() => window.sessionStorage.getItem('turma_origin'))).toBe('influenciador');
@@ -70,7 +70,7 @@ test.describe('referral links and influencers', () => {
     await page.goto('/influencer-signup');
     // Signed out: one form with the account fields (tests/e2e/influencer-signup.spec.ts sends it).
     await expect(page.getByRole('heading', { name: 'Sua conta', exact: true })).toBeVisible({ timeout: 15_000 });
-    await page.screenshot({ path: screenshotPath(testInfo, 'influencer-signup-signed-out') });
+    await capture(page, testInfo, 'influencer-signup-signed-out');
 
     const person = await createConfirmedAccount(page.request, newPerson('Carla'));
     await login(page.request, person.email, person.password);
@@ -89,10 +89,10 @@ test.describe('referral links and influencers', () => {
     await expect(page.getByText('Informe ao menos uma rede social (Instagram, TikTok ou YouTube).')).toBeVisible();
     // By role: the footer's "Turma no Instagram" link also answers to the label.
     await page.getByRole('textbox', { name: 'Instagram' }).fill('@carla.viaja');
-    await page.screenshot({ path: screenshotPath(testInfo, 'influencer-signup-form'), fullPage: true });
+    await capture(page, testInfo, 'influencer-signup-form', { fullPage: true });
     await page.getByRole('button', { name: 'Enviar candidatura' }).click();
     await expect(page.getByRole('heading', { name: 'Candidatura em análise' })).toBeVisible();
-    await page.screenshot({ path: screenshotPath(testInfo, 'influencer-signup-pending') });
+    await capture(page, testInfo, 'influencer-signup-pending');
   });
 
   test('the admin approves an application with a commission rate in /admin/influencers', async ({ page, consoleGuard }, testInfo) => {
@@ -107,7 +107,7 @@ test.describe('referral links and influencers', () => {
     await searchList(page, pending.person.email);
     const row = page.locator('tr, li').filter({ hasText: pending.person.fullName });
     await expect(row).toHaveCount(1);
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-influencers-pending'), fullPage: testInfo.project.name === 'desktop' });
+    await capture(page, testInfo, 'admin-influencers-pending', { fullPage: testInfo.project.name === 'desktop' });
     await row.getByText(pending.person.fullName).click();
     await expect(page).toHaveURL(new RegExp(`/admin/influencers/${pending.id}/show$`));
     await expect(page.getByRole('heading', { level: 1, name: pending.person.fullName })).toBeVisible();
@@ -116,11 +116,11 @@ test.describe('referral links and influencers', () => {
     await page.getByRole('button', { name: 'Aprovar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Aprovar influenciador' });
     await dialog.getByLabel('Comissão (%)').fill('12,5');
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-influencer-approve-dialog') });
+    await capture(page, testInfo, 'admin-influencer-approve-dialog');
     await dialog.getByRole('button', { name: 'Aprovar' }).click();
     await expect(page.getByText('Influenciador aprovado')).toBeVisible();
     await expect(page.getByText('12,5%')).toBeVisible();
-    await page.screenshot({ path: screenshotPath(testInfo, 'admin-influencer-show'), fullPage: testInfo.project.name === 'desktop' });
+    await capture(page, testInfo, 'admin-influencer-show', { fullPage: testInfo.project.name === 'desktop' });
 
     const admin = await adminRequest();
     const after = (await (await admin.get(`/api/admin/influencers/${pending.id}`)).json()) as { status: string; commission_rate_bp: number; code: string };

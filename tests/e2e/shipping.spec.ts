@@ -3,7 +3,7 @@
 // order show the freight, and the charge is items + the freight the server priced.
 import type { Page, TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 import { pickProducts } from './support/marketplace';
 
 // The CEP lookup has no postal service behind it on the e2e server (404), by design.
@@ -12,7 +12,7 @@ const money = (cents: number) => new RegExp(`R\\$\\s${new Intl.NumberFormat('pt-
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: screenshotPath(testInfo, name), fullPage: false });
+  await capture(page, testInfo, name, { fullPage: false });
 }
 
 interface Quote {

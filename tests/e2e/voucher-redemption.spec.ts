@@ -5,7 +5,7 @@ import type { Browser, TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
 import { adminRequest } from './support/admin';
 import { apiContext, apiLogin, paySandbox } from './support/api';
-import { expect, screenshotPath, test } from './support/fixtures';
+import { expect, capture, test } from './support/fixtures';
 
 /** DEMO_USER_PASSWORD of seeds/index.ts: every demo account's password. */
 const DEMO_PASSWORD = 'demo12345';
@@ -107,7 +107,7 @@ test('a voucher leads to the professionals of its category, widening the radius 
   await expect(farSection.getByText('Nenhum profissional de Estética em até 50 km')).toBeVisible();
   await expect(farSection.getByRole('button', { name: 'Estética', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(farSection.getByRole('button', { name: '50 km', exact: true })).toHaveAttribute('aria-pressed', 'true');
-  await far.screenshot({ path: screenshotPath(testInfo, 'nearby-category-empty'), fullPage: true });
+  await capture(far, testInfo, 'nearby-category-empty', { fullPage: true });
   await farSection.getByRole('button', { name: 'Ampliar para 100 km (1 profissional)' }).click();
   await expect(farSection.getByText('1 profissional em até 100 km')).toBeVisible();
   await expect(farSection.getByRole('article', { name: ESTHETICS_SP.name })).toBeVisible();
@@ -117,7 +117,7 @@ test('a voucher leads to the professionals of its category, widening the radius 
   await expect(farSection.getByText(/\d+ profissionais em todo o Brasil/)).toBeVisible();
   await expect(farSection.getByRole('article', { name: ESTHETICS_RJ.name })).toBeVisible();
   expect(await far.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await farSection.screenshot({ path: screenshotPath(testInfo, 'nearby-category-nationwide') });
+  await capture(farSection, testInfo, 'nearby-category-nationwide');
   expect(farErrors).toEqual([]);
   await visitor.close();
 
@@ -134,7 +134,7 @@ test('a voucher leads to the professionals of its category, widening the radius 
   await expect(refused.getByText('De outra categoria')).toBeVisible();
   await expect(refused.getByText('Pronto para usar')).toHaveCount(0);
   await expect(tattoo.page.getByRole('button', { name: 'Confirmar resgate' })).toHaveCount(0);
-  await tattoo.page.screenshot({ path: screenshotPath(testInfo, 'redeem-wrong-category'), fullPage: true });
+  await capture(tattoo.page, testInfo, 'redeem-wrong-category', { fullPage: true });
   await tattoo.page.getByRole('button', { name: 'Buscar outro código' }).click();
   await expect(refused).toHaveCount(0);
   await expect(tattoo.page.getByLabel('Código do voucher')).toHaveValue('');

@@ -3,7 +3,7 @@
 // Screenshots at 360 px and desktop.
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn, toasts } from './support/accounts';
-import { expect as baseExpect, screenshotPath, test } from './support/fixtures';
+import { expect as baseExpect, capture, test } from './support/fixtures';
 import { createPlanAsAdmin } from './support/groups';
 import { pickProducts } from './support/marketplace';
 
@@ -18,7 +18,7 @@ const money = (cents: number) => new RegExp(brl(cents).replace(/\s/g, '\\s').rep
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: screenshotPath(testInfo, name), fullPage: true });
+  await capture(page, testInfo, name, { fullPage: true });
 }
 
 /**
@@ -108,6 +108,6 @@ test.describe('wallet credit', () => {
     await expect(wallet.getByText(new RegExp(`-${money(credit).source}`))).toBeVisible();
     // The page is long (the plan catalogue follows): the screen around the wallet.
     await wallet.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: screenshotPath(testInfo, 'wallet-dashboard') });
+    await capture(page, testInfo, 'wallet-dashboard');
   });
 });

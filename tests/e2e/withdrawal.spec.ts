@@ -3,7 +3,7 @@
 // button goes, the place is refunded and the wallet credited. Desktop and 360 px phone (the two projects), dark theme.
 import type { APIRequestContext } from '@playwright/test';
 import { createConfirmedAccount, newPerson, signIn } from './support/accounts';
-import { expect as baseExpect, screenshotPath, test } from './support/fixtures';
+import { expect as baseExpect, capture, test } from './support/fixtures';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 const EXPECTED_404 = /status of 404/;
@@ -54,7 +54,7 @@ test.describe('withdrawal (CDC art. 49)', () => {
     await expect(dialog.getByRole('radio', { name: /Crédito na carteira Turma/ })).toBeChecked();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.evaluate(() => document.fonts.ready);
-    await page.screenshot({ path: screenshotPath(testInfo, 'withdrawal-dialog') });
+    await capture(page, testInfo, 'withdrawal-dialog');
     await dialog.getByRole('button', { name: 'Confirmar desistência' }).click();
 
     await expect(dialog).toBeHidden();

@@ -126,6 +126,23 @@ export function screenshotPath(testInfo: TestInfo, name: string): string {
   return join(screenshotsDir, `${testInfo.project.name}-${name}.png`);
 }
 
+/** Whether the screens are captured for people to look at: `E2E_SCREENSHOTS=1` (docs/testing.md#screenshots). */
+const capturing = process.env.E2E_SCREENSHOTS === '1';
+
+/**
+ * Captures a page or a part of it as tests/e2e/screenshots/<project>-<name>.png when asked to. Nothing reads these
+ * files but a person, and a full-page capture costs a second or more of software rendering, so a plain run skips them.
+ */
+export async function capture(
+  target: { screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown> },
+  testInfo: TestInfo,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (!capturing) return;
+  await target.screenshot({ path: screenshotPath(testInfo, name), ...options });
+}
+
 /** Scrolls through the whole page so sections loaded on approach (IntersectionObserver) render. */
 export async function scrollThroughPage(page: Page) {
   // Re-measure on every step: sections grow as they load.
