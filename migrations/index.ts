@@ -42,6 +42,7 @@ import * as orderParcels from './20261128160000_order_parcels';
 import * as whatsappOutbox from './20261128120000_whatsapp_outbox';
 import * as walletRefundPayouts from './20261128170000_wallet_refund_payouts';
 import * as optinPhoneIndexProductNcm from './20261128180000_optin_phone_index_product_ncm';
+import * as catalogueSearchCovering from './20261201120000_catalogue_search_covering';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -92,6 +93,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261128120000_whatsapp_outbox', whatsappOutbox],
   ['20261128170000_wallet_refund_payouts', walletRefundPayouts],
   ['20261128180000_optin_phone_index_product_ncm', optinPhoneIndexProductNcm],
+  ['20261201120000_catalogue_search_covering', catalogueSearchCovering],
 ];
 
 /** The static list as knex's migration source; `wrap` lets the runner add a guard around each migration. */

@@ -99,6 +99,17 @@ export function shapeAnswer<S extends z.ZodType>(schema: S, value: unknown): z.o
   return result.data;
 }
 
+/**
+ * `shapeAnswer` for a value already made of JSON's own types (strings, finite numbers, booleans, null, plain arrays and
+ * objects: no Date, no undefined, no toJSON), such as a catalogue page: the same check and shape, without the round trip
+ * through JSON text first (a miss of the busiest read paid it on ~10 KB).
+ */
+export function shapePlainAnswer<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw Object.assign(new Error(`answer does not match its schema: ${z.prettifyError(result.error)}`), { status: 500 });
+  return result.data;
+}
+
 const GUARDS = {
   public: null,
   user: requireUser(),

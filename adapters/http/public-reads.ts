@@ -11,7 +11,7 @@ import { productListSchema } from '../../core/marketplace/schemas';
 import { TOKENS } from '../tokens';
 import type { CatalogCache } from './catalog-cache';
 import type { AppContext } from './context';
-import { shapeAnswer } from './contract';
+import { shapeAnswer, shapePlainAnswer } from './contract';
 import { parseInput } from './validation';
 
 /** Which encoding a client accepts, memoised per Accept-Encoding value (browsers send a handful of them). */
@@ -61,7 +61,7 @@ export function publicReads(container: Container) {
       '/api/products',
       (ctx) =>
         sendCachedPage(ctx, products, async () =>
-          shapeAnswer(productListSchema, await container.get<ProductService>(TOKENS.ProductService).list(parseInput(productListQuerySchema, ctx.query))),
+          shapePlainAnswer(productListSchema, await container.get<ProductService>(TOKENS.ProductService).list(parseInput(productListQuerySchema, ctx.query))),
         ),
     ],
     [

@@ -97,8 +97,59 @@ describe('keyset paging', () => {
   });
 });
 
+describe('deep pages', () => {
+  const ORDER = { newest: 'created_at desc, id desc', price_asc: 'price asc, id asc', price_desc: 'price desc, id desc' } as const;
+  /** The list's ids in order, straight from the table (no paging): what every numbered page must be a slice of. */
+  const expected = async (sort: keyof typeof ORDER, where: string, bindings: string[]) =>
+    ((await app.db.knex.raw(`select id from products where active and ${where} order by ${ORDER[sort]}`, bindings)) as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
+
+  it.each(Object.keys(ORDER) as Array<keyof typeof ORDER>)('every page of %s, past the cap too, is its slice of the whole order (ties by id), with its total', async (sort) => {
+    const ids = await expected(sort, 'category_id = (select id from product_categories where slug = ?)', ['muitos']);
+    expect(ids).toHaveLength(1_030);
+    for (let page = 1; page <= 21; page++) {
+      const body = await get(`category=muitos&sort=${sort}&per_page=50&page=${page}`);
+      expect(body.items.map((p) => p.id), `page ${page}`).toEqual(ids.slice((page - 1) * 50, page * 50));
+      // Up to the cap the total says "more than 1,000"; from page 20 on a page counts past its own end; the last is exact.
+      if (page < 21) expect(body, `page ${page}`).toMatchObject({ total: Math.max(1_000, page * 50), total_capped: true });
+      else expect(body).toMatchObject({ total: 1_030, total_capped: false, next_cursor: null });
+    }
+  });
+
+  it('the whole catalogue and a search page deep like a category, and past the end answer the exact total', async () => {
+    const all = await expected('price_desc', 'true', []);
+    expect(all).toHaveLength(1_077);
+    for (const page of [1, 10, 20, 21, 22]) {
+      const body = await get(`sort=price_desc&per_page=50&page=${page}`);
+      expect(body.items.map((p) => p.id), `page ${page}`).toEqual(all.slice((page - 1) * 50, page * 50));
+    }
+    expect(await get('sort=price_desc&per_page=50&page=22')).toMatchObject({ total: 1_077, total_capped: false, next_cursor: null });
+    expect(await get('sort=price_desc&per_page=50&page=23')).toMatchObject({ items: [], total: 1_077, total_capped: false });
+
+    const found = await expected('newest', 'search_text like ?', ['%luminaria%']);
+    for (const page of [1, 3, 20, 21]) {
+      const body = await get(`q=Luminária&sort=newest&per_page=50&page=${page}`);
+      expect(body.items.map((p) => p.id), `search page ${page}`).toEqual(found.slice((page - 1) * 50, page * 50));
+    }
+    expect(await get('q=luminaria&per_page=50&page=3')).toMatchObject({ total: 150, total_capped: true });
+    expect(await get('q=luminaria&per_page=50&page=21')).toMatchObject({ total: 1_030, total_capped: false, next_cursor: null });
+  });
+
+  it('a cursor taken deep in the list continues it exactly, and a bad page number is a pt-BR 400', async () => {
+    const ids = await expected('price_asc', 'true', []);
+    const page30 = await get('sort=price_asc&per_page=30&page=30');
+    expect(page30.items.map((p) => p.id)).toEqual(ids.slice(870, 900));
+    const next = await get(`sort=price_asc&per_page=30&cursor=${encodeURIComponent(page30.next_cursor!)}`);
+    expect(next.items.map((p) => p.id)).toEqual(ids.slice(900, 930));
+    for (const query of ['page=0', 'page=abc', 'per_page=500']) {
+      const res = await app.client().get(`/api/products?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(JSON.stringify(res.body.error.fields), query).toMatch(/página/);
+    }
+  });
+});
+
 describe.skipIf(!process.env.DATABASE_URL)('query plans (PostgreSQL)', () => {
-  it('with 20,000 products, each page query (its capped count included) reads products through an index, never a Seq Scan', async () => {
+  it('with 20,000 products, each page reads products through an index, never a Seq Scan; a deep page walks only the index', async () => {
     const knex = app.db.knex;
     const [big] = await knex('product_categories').insert({ name: 'Vinte mil', slug: 'vinte-mil' }).returning(['id']);
     const others = (await knex('product_categories').select('id')).map((c: { id: string }) => c.id);
@@ -108,10 +159,10 @@ describe.skipIf(!process.env.DATABASE_URL)('query plans (PostgreSQL)', () => {
          from generate_series(1, 20000) as i`,
       [[big.id, ...others], others.length + 1],
     );
-    await knex.raw('analyze products');
+    await knex.raw('vacuum analyze products');
     const statements: Array<{ sql: string; bindings: readonly Knex.Value[] }> = [];
     const record = (q: { sql: string; bindings?: readonly Knex.Value[] }) => {
-      if (/from "products" as "p"/.test(q.sql)) statements.push({ sql: q.sql, bindings: q.bindings ?? [] });
+      if (/ as counted from /.test(q.sql)) statements.push({ sql: q.sql, bindings: q.bindings ?? [] });
     };
     knex.on('query', record);
     try {
@@ -119,10 +170,13 @@ describe.skipIf(!process.env.DATABASE_URL)('query plans (PostgreSQL)', () => {
       await get('category=vinte-mil&sort=price_asc&per_page=12&page=3');
       await get('sort=price_desc&per_page=12&page=40');
       await get(`per_page=12&cursor=${encodeURIComponent(first.next_cursor!)}`);
+      await get('sort=price_asc&per_page=20&page=200'); // past the cap: no count, the offset walked in the index
+      await get('q=item&sort=price_desc&per_page=20&page=10'); // a search past its cap: the text is in the index too
     } finally {
       knex.off('query', record);
     }
-    expect(statements).toHaveLength(4);
+    expect(statements).toHaveLength(6);
+    const plans = [];
     for (const { sql, bindings } of statements) {
       const [{ 'QUERY PLAN': plan }] = (await knex.raw(`explain (format json) ${sql.replace(/\$\d+/g, '?')}`, bindings)).rows;
       const scans: string[] = [];
@@ -131,8 +185,15 @@ describe.skipIf(!process.env.DATABASE_URL)('query plans (PostgreSQL)', () => {
         for (const child of (node.Plans as Array<Record<string, unknown>> | undefined) ?? []) walk(child);
       };
       walk(plan[0].Plan);
-      expect(scans.length, sql).toBeGreaterThanOrEqual(2); // the page and its capped count
       expect(scans.filter((s) => s.startsWith('Seq Scan')), `${sql}\n${scans.join('\n')}`).toEqual([]);
+      plans.push(scans);
     }
+    // The first four count up to the cap beside the page; page 40 (offset 468) finds its ids in the index first...
+    for (const scans of plans.slice(0, 4)) expect(scans.length).toBeGreaterThanOrEqual(2);
+    expect(plans[2]).toEqual(['Index Only Scan products_active_price', 'Index Only Scan products_active_price', 'Index Scan products_pkey']);
+    // ...and the deep ones past the cap do not count: they walk the index of their order for the page's ids, then read
+    // those rows by id.
+    expect(plans[4]).toEqual(['Index Only Scan products_active_price', 'Index Scan products_pkey']);
+    expect(plans[5]).toEqual(['Index Only Scan products_active_price', 'Index Scan products_pkey']);
   });
 });

@@ -33,11 +33,17 @@ const toCategory = (r: Row): ProductCategoryRecord => ({
   active: r.active,
 });
 
-const ORDER_BY: Record<ProductListFilter['sort'], Array<[string, 'asc' | 'desc']>> = {
-  newest: [['p.created_at', 'desc'], ['p.id', 'desc']],
-  price_asc: [['p.price', 'asc'], ['p.id', 'asc']],
-  price_desc: [['p.price', 'desc'], ['p.id', 'desc']],
+/** Each sort's order, the columns of its index (products_active_created, products_active_price and their per-category twins). */
+const ORDER_SQL: Record<ProductListFilter['sort'], string> = {
+  newest: 'p.created_at desc, p.id desc',
+  price_asc: 'p.price asc, p.id asc',
+  price_desc: 'p.price desc, p.id desc',
 };
+
+/** From this offset a page skips entries in the index instead of whole rows (decision 035). */
+const DEFERRED_FROM_OFFSET = 200;
+
+const PAGE_COLUMNS = [...PRODUCT_COLUMNS, 'c.id as c_id', 'c.name as c_name', 'c.slug as c_slug'].join(', ');
 
 /** Each sort's key as the cursor carries it: created_at in UTC to the microsecond (a JS Date keeps only ms), or the price. */
 const SORT_KEY: Record<ProductListFilter['sort'], string> = {
@@ -78,33 +84,51 @@ export class KnexProductRepository implements ProductRepository {
   }
 
   async list(filter: ProductListFilter): Promise<ProductListPage> {
-    const filtered = this.db('products as p');
-    if (filter.activeOnly) filtered.where('p.active', true);
-    if (filter.categorySlug) filtered.where('p.category_id', this.db('product_categories').select('id').where('slug', filter.categorySlug));
-    // Terms are normalised words (letters and digits only), so they never carry LIKE wildcards; the trigram index serves them.
-    for (const term of filter.terms) filtered.where('p.search_text', 'like', `%${term}%`);
-    // The count stops at `countUpTo` rows, whatever the catalogue's size: a walk of at most that many entries of the
-    // page's own index (the order steers the planner to it rather than to a scan of the table that stops early).
-    let counted;
-    if (filter.countUpTo === undefined) counted = filtered.clone().count('* as n');
-    else {
-      const upTo = filtered.clone().select(this.db.raw('1'));
-      for (const [column, direction] of ORDER_BY[filter.sort]) upTo.orderBy(column, direction);
-      counted = this.db.count('* as n').from(upTo.limit(filter.countUpTo).as('c'));
+    const where: string[] = [];
+    const filterBindings: Knex.Value[] = [];
+    if (filter.activeOnly) where.push('p.active = true');
+    if (filter.categorySlug) {
+      where.push('p.category_id = (select id from product_categories where slug = ?)');
+      filterBindings.push(filter.categorySlug);
     }
-    const page = filtered
-      .clone()
-      .leftJoin('product_categories as c', 'c.id', 'p.category_id')
-      .select(...PRODUCT_COLUMNS, 'c.id as c_id', 'c.name as c_name', 'c.slug as c_slug', this.db.raw(`${SORT_KEY[filter.sort]} as k`), this.db.raw('(?) as counted', [counted]));
-    if (filter.after) page.whereRaw(AFTER[filter.sort], [filter.after.key, filter.after.id]);
-    for (const [column, direction] of ORDER_BY[filter.sort]) page.orderBy(column, direction);
-    // One statement: the page walks an index in the requested order and stops at the limit (one row more tells whether
-    // a next page exists); the capped count rides along as an uncorrelated subquery, run once.
-    const rows = (await page.offset(filter.offset).limit(filter.limit + 1)) as Row[];
+    // Terms are normalised words (letters and digits only), so they never carry LIKE wildcards; a rare word is found
+    // through the trigram index, a common one while walking the order's index.
+    for (const term of filter.terms) {
+      where.push('p.search_text like ?');
+      filterBindings.push(`%${term}%`);
+    }
+    const order = ORDER_SQL[filter.sort];
+    const filtered = where.length ? where.join(' and ') : 'true';
+    // The count is needed only when the page itself cannot tell the total: an exact count (the CLI), a cursor page, or
+    // a page that ends before the ceiling. A page reaching the ceiling knows it from its own rows (one more than the
+    // page says a next one exists; fewer says where the list ends).
+    const exact = filter.countUpTo === undefined;
+    const needCount = exact || filter.after !== undefined || filter.countUpTo! > filter.offset + filter.limit + 1;
+    const countSql = exact
+      ? `(select count(*) from products p where ${filtered})`
+      : `(select count(*) from (select 1 from products p where ${filtered} order by ${order} limit ?) c)`;
+    const pageWhere = filter.after ? `${filtered} and ${AFTER[filter.sort]}` : filtered;
+    // One statement. A deep page, or a search, first finds its ids in the order's index alone (the whole-catalogue
+    // indexes carry search_text), skipping `offset` entries there, then reads only the page's rows (one more, to know
+    // whether a next page exists). A first page reads its rows straight off the index walk: fewer joins to plan.
+    const select = `select ${PAGE_COLUMNS}, ${SORT_KEY[filter.sort]} as k, ${needCount ? countSql : 'null'} as counted`;
+    const sql =
+      filter.offset >= DEFERRED_FROM_OFFSET || filter.terms.length > 0
+        ? `${select} from (select p.id from products p where ${pageWhere} order by ${order} offset ? limit ?) as ids` +
+          ` join products p on p.id = ids.id left join product_categories c on c.id = p.category_id order by ${order}`
+        : `${select} from products p left join product_categories c on c.id = p.category_id where ${pageWhere} order by ${order} offset ? limit ?`;
+    const bindings: Knex.Value[] = [];
+    if (needCount) bindings.push(...filterBindings, ...(exact ? [] : [filter.countUpTo!]));
+    bindings.push(...filterBindings, ...(filter.after ? [filter.after.key, filter.after.id] : []), filter.offset, filter.limit + 1);
+    const rows = ((await this.db.raw(sql, bindings)) as { rows: Row[] }).rows;
     let total: number;
-    if (rows.length > 0) total = Number(rows[0]!.counted);
+    if (rows.length > 0) total = needCount ? Number(rows[0]!.counted) : filter.offset + rows.length;
     else if (filter.offset === 0 && !filter.after) total = 0;
-    else total = Number(((await counted) as Array<{ n: number | string }>)[0]?.n ?? 0);
+    else {
+      // Past the end: one more query, only then, for the total to answer.
+      const [counted] = ((await this.db.raw(countSql.slice(1, -1), [...filterBindings, ...(exact ? [] : [filter.countUpTo!])])) as { rows: Array<{ count: number | string }> }).rows;
+      total = Number(counted?.count ?? 0);
+    }
     const items = rows.slice(0, filter.limit);
     const last = items[items.length - 1];
     return { items: items.map(toProduct), total, nextKey: rows.length > filter.limit && last ? { key: String(last.k), id: last.id } : null };
