@@ -5,20 +5,25 @@ import { productListQuerySchema } from '../../core/marketplace/product-schemas';
 import { TOKENS } from '../../adapters/tokens';
 import { createTestApp } from '../support/test-app';
 import { seedCatalogue } from './catalogue-seed';
-import { CONNECTIONS, DURATION, ROUNDS, measure, startBenchServers, type Measured } from './http-servers';
+import { readFileSync } from 'node:fs';
+import { CONNECTIONS, DURATION, ROUNDS, measure, startBenchServers, type BenchServers, type Measured } from './http-servers';
 import { median, percentile } from './stats';
 
 const SIZES = (process.env.BENCH_CATALOGUE_SIZES ?? '10000,200000').split(',').map(Number);
 const SORTS = ['newest', 'price_asc', 'price_desc'];
 const WORDS = ['serum', 'caneca', 'mochila', 'fone', 'tapete', 'garrafa', 'planner', 'toalha', 'difusor', 'escova', 'camiseta', 'bola', 'panela', 'lampada', 'oculos', 'classico', 'premium', 'compacto', 'termico', 'organico'];
 
-/** ROUNDS rounds of (health, then the pages), each round's ratio to the health route measured just before it. */
-async function compareToHealth(healthUrl: string, name: string, target: string | readonly string[]) {
+/**
+ * ROUNDS rounds of (health, then the pages), each round's ratio to the health route measured just before it; and the
+ * same ratio of CPU time per request (server process plus its database backends), which the neighbours sway less.
+ */
+async function compareToHealth(servers: BenchServers, healthUrl: string, name: string, target: string | readonly string[]) {
   const rounds: Array<{ base: Measured; route: Measured }> = [];
   await measure(target); // warm-up (not counted)
-  for (let r = 0; r < ROUNDS; r++) rounds.push({ base: await measure(healthUrl), route: await measure(target) });
+  for (let r = 0; r < ROUNDS; r++) rounds.push({ base: await measure(healthUrl, servers), route: await measure(target, servers) });
   // A round whose select 1 got nothing through (a starved machine) has no ratio.
   const round2 = (n: number) => (Number.isFinite(n) ? Math.round(n * 100) / 100 : NaN);
+  const cpuMs = (m: Measured) => (m.cpu ? m.cpu.node + m.cpu.db : NaN);
   return {
     route: name,
     rps: Math.round(median(rounds.map((r) => r.route.rps))),
@@ -26,6 +31,9 @@ async function compareToHealth(healthUrl: string, name: string, target: string |
     select1_rps: Math.round(median(rounds.map((r) => r.base.rps))),
     ratio: round2(median(rounds.map((r) => r.route.rps / r.base.rps))),
     ratios: rounds.map((r) => round2(r.route.rps / r.base.rps)).join(' '),
+    cpu_ms: `${round2(median(rounds.map((r) => r.route.cpu?.node ?? NaN)))} + ${round2(median(rounds.map((r) => r.route.cpu?.db ?? NaN)))}`,
+    select1_cpu_ms: round2(median(rounds.map((r) => cpuMs(r.base)))),
+    cpu_ratio: round2(median(rounds.map((r) => cpuMs(r.base) / cpuMs(r.route)))),
     errors: rounds.reduce((n, r) => n + r.route.errors, 0),
   };
 }
@@ -41,8 +49,11 @@ export async function pageLatencies(size: number) {
     const service = app.container.get<ProductService>(TOKENS.ProductService);
     const kinds: Array<[string, (i: number) => Record<string, string>]> = [
       ['all products, page 1–10', (i) => ({ sort: SORTS[i % 3]!, page: String((i % 10) + 1) })],
+      // The pages the HTTP rows above ask for: all products down to page 200, search words down to page 10.
+      ['all products, page 1–200', (i) => ({ sort: SORTS[i % 3]!, page: String(((i * 37) % 200) + 1) })],
       ['a category, page 1–10', (i) => ({ category: categories[i % 20]!, sort: SORTS[i % 3]!, page: String((i % 10) + 1) })],
       ['a search word, page 1', (i) => ({ q: WORDS[i % 20]!, sort: SORTS[i % 3]! })],
+      ['a search word, page 1–10', (i) => ({ q: WORDS[i % 20]!, sort: SORTS[i % 3]!, page: String(((i * 7) % 10) + 1) })],
     ];
     const rows = [];
     for (const [name, query] of kinds) {
@@ -75,13 +86,15 @@ export async function benchCatalogueScale() {
       const search = WORDS.flatMap((q) => SORTS.flatMap((sort) => Array.from({ length: 10 }, (_, p) => `${url}/api/products?q=${q}&sort=${sort}&page=${p + 1}`)));
       const health = `${url}/api/health`;
       const rows = [
-        await compareToHealth(health, '600 category pages (all misses)', browsing),
-        await compareToHealth(health, '600 pages of all products (all misses)', whole),
-        await compareToHealth(health, '600 pages of 20 search words (all misses)', search),
+        await compareToHealth(servers, health, '600 category pages (all misses)', browsing),
+        await compareToHealth(servers, health, '600 pages of all products (all misses)', whole),
+        await compareToHealth(servers, health, '600 pages of 20 search words (all misses)', search),
       ];
+      const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
       console.log(
         `\nCatalogue misses vs the select 1 route — ${engine}, ${size} products (seeded in ${servers.info.seeded_ms as number} ms), ` +
-          `${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s, medians (goal: ratio ≥ 0.5)`,
+          `${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s, medians (goal: ratio ≥ 0.5); load average ${load}; ` +
+          'cpu_ms: server + database CPU per request, cpu_ratio: select 1\'s CPU per request over the route\'s',
       );
       console.table(rows);
     } finally {

@@ -2,6 +2,7 @@
 // event loop): the real app on a fresh database and, beside it, the bare Koa route every figure is compared to.
 // Routes are measured in alternating rounds with their own baseline; the median ratio is reported.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { median } from './stats';
@@ -13,9 +14,36 @@ export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 export interface BenchServers {
   appUrl: string;
   bareUrl: string;
-  /** Facts the child reports (what it seeded, in how long). */
+  /** Facts the child reports (what it seeded, in how long, its database's name). */
   info: Record<string, unknown>;
+  /** CPU time (user + system) spent so far by the server process and by the PostgreSQL backends of its database. */
+  cpu(): { node: number; db: number };
   close(): Promise<void>;
+}
+
+/** A process's CPU time in ms (user + system, clock ticks of 10 ms), 0 once it has gone. */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL backends serving `database` (their command line names it), on this machine. */
+function backendsOf(database: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (cmdline.startsWith('postgres: ') && cmdline.includes(` ${database} `)) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
 }
 
 /** Starts tests/bench/serve.ts in a child process and waits for its URLs. */
@@ -35,6 +63,11 @@ export async function startBenchServers(options: { products?: number; env?: Reco
     appUrl: ready.app,
     bareUrl: ready.bare,
     info: ready.info,
+    cpu() {
+      const database = typeof ready.info.database === 'string' ? ready.info.database : null;
+      const db = database && process.platform === 'linux' ? backendsOf(database).reduce((sum, pid) => sum + cpuMsOf(pid), 0) : 0;
+      return { node: process.platform === 'linux' ? cpuMsOf(child.pid!) : 0, db };
+    },
     async close() {
       child.stdin!.end(); // the child closes its app and database when its stdin ends
       await exited;
@@ -47,16 +80,22 @@ export interface Measured {
   p99: number;
   errors: number;
   bytes: number;
+  /** With `servers` given: the server's CPU ms per request, its process and its database backends (Linux /proc). */
+  cpu?: { node: number; db: number };
 }
 
-/** autocannon against one URL, or against a list of URLs of one server taken in turn. */
-export async function measure(target: string | readonly string[]): Promise<Measured> {
+/**
+ * autocannon against one URL, or against a list of URLs of one server taken in turn. With `servers`, also the CPU time
+ * the server and its database spent per request: a loaded machine stretches the throughput, much less this.
+ */
+export async function measure(target: string | readonly string[], servers?: BenchServers): Promise<Measured> {
   // Paths worked out once: the client does the same small work per request for every target, baseline included.
   const paths = typeof target === 'string' ? null : target.map((t) => {
     const url = new URL(t);
     return `${url.pathname}${url.search}`;
   });
   let i = 0;
+  const before = servers?.cpu();
   const result = await autocannon({
     url: typeof target === 'string' ? target : target[0]!,
     connections: CONNECTIONS,
@@ -71,11 +110,14 @@ export async function measure(target: string | readonly string[]): Promise<Measu
         }
       : {}),
   });
+  const after = servers?.cpu();
+  const requests = Math.max(1, result.requests.total);
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
     bytes: result.throughput.average / Math.max(1, result.requests.average),
+    ...(before && after ? { cpu: { node: (after.node - before.node) / requests, db: (after.db - before.db) / requests } } : {}),
   };
 }
 

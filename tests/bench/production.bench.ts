@@ -172,8 +172,10 @@ export async function benchTracingOverhead() {
       await measure(urls(off.appUrl));
       await measure(urls(on.appUrl));
       const rounds: Array<{ off: Measured; on: Measured }> = [];
-      for (let r = 0; r < ROUNDS; r++) rounds.push({ off: await measure(urls(off.appUrl)), on: await measure(urls(on.appUrl)) });
+      for (let r = 0; r < ROUNDS; r++) rounds.push({ off: await measure(urls(off.appUrl), off), on: await measure(urls(on.appUrl), on) });
       const round2 = (n: number) => Math.round(n * 100) / 100;
+      // CPU per request (the server and its database backends): what tracing adds, which the neighbours sway less.
+      const cpuMs = (m: Measured) => (m.cpu ? m.cpu.node + m.cpu.db : NaN);
       rows.push({
         route: name,
         off_rps: Math.round(median(rounds.map((r) => r.off.rps))),
@@ -182,6 +184,10 @@ export async function benchTracingOverhead() {
         on_p99_ms: median(rounds.map((r) => r.on.p99)),
         ratio: round2(median(rounds.map((r) => r.on.rps / r.off.rps))),
         ratios: rounds.map((r) => round2(r.on.rps / r.off.rps)).join(' '),
+        off_cpu_ms: round2(median(rounds.map((r) => cpuMs(r.off)))),
+        on_cpu_ms: round2(median(rounds.map((r) => cpuMs(r.on)))),
+        cpu_ratio: round2(median(rounds.map((r) => cpuMs(r.off) / cpuMs(r.on)))),
+        cpu_ratios: rounds.map((r) => round2(cpuMs(r.off) / cpuMs(r.on))).join(' '),
         errors: rounds.reduce((n, r) => n + r.off.errors + r.on.errors, 0),
       });
     }
@@ -190,9 +196,11 @@ export async function benchTracingOverhead() {
     await on.close();
     await receiver.close();
   }
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.log(
     `\nTracing on (OTLP http/protobuf to a local receiver: ${receiver.requests()} exports, ${Math.round(receiver.bytes() / 1024)} KiB) vs off — ` +
-      `${products} products, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s, medians; goal ratio ≥ 0.9`,
+      `${products} products, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s, medians; goal ratio ≥ 0.9; load average ${load}; ` +
+      'cpu_ms: server + database CPU per request, cpu_ratio: off over on',
   );
   console.table(rows);
   return rows;

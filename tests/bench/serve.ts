@@ -25,7 +25,9 @@ const bareServer = createServer(bare.callback());
 await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
 const barePort = (bareServer.address() as { port: number }).port;
 
-console.log(JSON.stringify({ app: app.url, bare: `http://127.0.0.1:${barePort}`, info: { products, categories, seeded_ms: seededMs } }));
+// The database's name lets the parent add the CPU time of its PostgreSQL backends to this process's own.
+const database = app.db.url ? new URL(app.db.url).pathname.slice(1) : null;
+console.log(JSON.stringify({ app: app.url, bare: `http://127.0.0.1:${barePort}`, info: { products, categories, seeded_ms: seededMs, database } }));
 
 process.stdin.resume();
 process.stdin.on('end', async () => {
