@@ -58,9 +58,13 @@ test.describe('marketplace', () => {
     await page.getByRole('combobox', { name: 'Ordenar por' }).selectOption('price_asc');
     await expect(page).toHaveURL(/sort=price_asc/);
     await expect(results).toHaveAttribute('aria-busy', 'false');
-    const prices = await results.locator('.product-card__price').allTextContents();
-    const cents = prices.map((p) => Number(p.replace(/\D/g, '')));
-    expect(cents).toEqual([...cents].sort((a, b) => a - b));
+    // Polled: the address changes before the re-sorted cards replace the previous ones.
+    await expect
+      .poll(async () => {
+        const cents = (await results.locator('.product-card__price').allTextContents()).map((p) => Number(p.replace(/\D/g, '')));
+        return cents.length > 1 && cents.every((c, i) => i === 0 || cents[i - 1]! <= c);
+      })
+      .toBe(true);
 
     await page.getByRole('searchbox', { name: 'Buscar produtos' }).fill('estetica');
     await page.getByRole('searchbox', { name: 'Buscar produtos' }).press('Enter');
