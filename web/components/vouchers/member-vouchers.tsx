@@ -2,7 +2,7 @@
 // (/marketplace/services) and, once redeemed, "Avaliar profissional". Shown on /dashboard and /my-groups.
 import './i18n';
 import './vouchers.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatCents } from '../../../core/shared/money';
@@ -21,8 +21,12 @@ export function MemberVouchers({ headingLevel = 2, hideWhenEmpty = true }: { hea
   // The "voucher redeemed" notification links here with ?avaliar=<voucher id>: open its review dialog once.
   const [params, setParams] = useSearchParams();
   const toReview = params.get('avaliar');
+  // Once per link: the list can be fetched again before the address loses ?avaliar=, and a dialog the person has
+  // already closed (Esc) must not open a second time.
+  const opened = useRef<string | null>(null);
   useEffect(() => {
-    if (!toReview || state.status !== 'ready') return;
+    if (!toReview || state.status !== 'ready' || opened.current === toReview) return;
+    opened.current = toReview;
     const voucher = state.data.items.find((v) => v.id === toReview);
     if (voucher?.can_review) setReviewing(voucher);
     setParams((p) => { p.delete('avaliar'); return p; }, { replace: true });
