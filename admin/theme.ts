@@ -41,6 +41,9 @@ const shared: RaThemeOptions = {
   components: {
     MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
+    // react-admin's spinners (the app bar's, a list's first load) are progress bars with no name: screen readers
+    // announce an unnamed "progress bar" and axe fails them. The back office's own language names them.
+    MuiCircularProgress: { defaultProps: { 'aria-label': 'Carregando…' } },
     MuiListItemIcon: { styleOverrides: { root: { minWidth: 40 } } },
     MuiTableCell: {
       styleOverrides: { head: { fontWeight: 600, whiteSpace: 'nowrap' } },
