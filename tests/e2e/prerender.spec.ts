@@ -176,6 +176,21 @@ test.describe('with JavaScript', () => {
     await expect(calculator.getByLabel('CEP de entrega')).toHaveValue('9057');
   });
 
+  test('text typed before the app is ready survives a page the app draws afresh (a visitor with a cart)', async ({ page, request }) => {
+    const products = ((await (await request.get('/api/products?sort=newest&page=1&per_page=12')).json()) as { items: Array<Named & { price: number }> }).items;
+    test.skip(products.length === 0, 'the catalogue is empty on this server');
+    const line = { id: products[0]!.id, name: products[0]!.name, price: products[0]!.price, quantity: 1, image_url: null, stock_quantity: null, item_type: 'product', plan_id: null };
+    await page.addInitScript((value) => localStorage.setItem('turma_cart', value), JSON.stringify([line]));
+    const release = await holdTheApp(page);
+    await page.goto('/auth');
+    await page.getByLabel('E-mail ou telefone').fill('lia@example.com');
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    // The page was drawn afresh (the cart differs from the server's), and the new field has the text typed.
+    await expect(page.getByRole('banner').getByRole('link', { name: /^Carrinho: 1 ite/ })).toBeVisible();
+    await expect(page.getByLabel('E-mail ou telefone')).toHaveValue('lia@example.com');
+  });
+
   test('every press of a button before the app is ready counts once it is', async ({ page, request }) => {
     const products = ((await (await request.get('/api/products?sort=newest&page=1&per_page=48')).json()) as { items: Array<Named & { stock_quantity: number | null }> }).items;
     const roomy = products.find((p) => p.stock_quantity === null || p.stock_quantity >= 4);

@@ -19,10 +19,10 @@ function keep(node: Element, replay: Replay, replaced?: Replay) {
   pending.push(() => (node.isConnected ? replay() : replaced?.()));
 }
 
-function keepOnce(node: Element, replay: Replay) {
+function keepOnce(node: Element, replay: Replay, replaced?: Replay) {
   if (kept.has(node)) return;
   kept.add(node);
-  keep(node, replay);
+  keep(node, replay, replaced);
 }
 
 function onClick(event: MouseEvent) {
@@ -85,7 +85,27 @@ function onInput(event: Event) {
   event.stopPropagation();
   // The text as typed: React may set a controlled field back to its state when it re-renders it before the replay.
   typedText.set(field, field.value);
-  keepOnce(field, () => retype(field, typedText.get(field) ?? field.value));
+  const path = pathFromRoot(field);
+  keepOnce(
+    field,
+    () => retype(field, typedText.get(field) ?? field.value),
+    () => {
+      // Drawn afresh instead of hydrated (a visitor with a cart, another language): the same field in the new nodes.
+      const now = sameField(field, path);
+      if (now) retype(now, typedText.get(field) ?? field.value);
+    },
+  );
+}
+
+/** The field that took `old`'s place: at the same place with the same kind and name, or the one field of that name. */
+function sameField(old: HTMLInputElement | HTMLTextAreaElement, path: number[] | null): HTMLInputElement | HTMLTextAreaElement | null {
+  const alike = (node: Element | null): node is HTMLInputElement | HTMLTextAreaElement =>
+    (node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement) && node.type === old.type && node.name === old.name;
+  const atPath = path && nodeAt(path);
+  if (alike(atPath)) return atPath;
+  if (!old.name) return null;
+  const named = Array.from(document.getElementById('root')?.querySelectorAll(`[name="${CSS.escape(old.name)}"]`) ?? []).filter(alike);
+  return named.length === 1 ? named[0]! : null;
 }
 
 
