@@ -105,20 +105,21 @@ export class KnexProductRepository implements ProductRepository {
     const exact = filter.countUpTo === undefined;
     const needCount = exact || filter.after !== undefined || filter.countUpTo! > filter.offset + filter.limit + 1;
     const countSql = exact
-      ? `(select count(*) from products p where ${filtered})`
-      : `(select count(*) from (select 1 from products p where ${filtered} order by ${order} limit ?) c)`;
+      ? `select count(*) from products p where ${filtered}`
+      : `select count(*) from (select 1 from products p where ${filtered} order by ${order} limit ?) c`;
+    const countBindings = exact ? filterBindings : [...filterBindings, filter.countUpTo!];
     const pageWhere = filter.after ? `${filtered} and ${AFTER[filter.sort]}` : filtered;
     // One statement. A deep page, or a search, first finds its ids in the order's index alone (the whole-catalogue
     // indexes carry search_text), skipping `offset` entries there, then reads only the page's rows (one more, to know
     // whether a next page exists). A first page reads its rows straight off the index walk: fewer joins to plan.
-    const select = `select ${PAGE_COLUMNS}, ${SORT_KEY[filter.sort]} as k, ${needCount ? countSql : 'null'} as counted`;
+    const select = `select ${PAGE_COLUMNS}, ${SORT_KEY[filter.sort]} as k, ${needCount ? `(${countSql})` : 'null'} as counted`;
     const sql =
       filter.offset >= DEFERRED_FROM_OFFSET || filter.terms.length > 0
         ? `${select} from (select p.id from products p where ${pageWhere} order by ${order} offset ? limit ?) as ids` +
           ` join products p on p.id = ids.id left join product_categories c on c.id = p.category_id order by ${order}`
         : `${select} from products p left join product_categories c on c.id = p.category_id where ${pageWhere} order by ${order} offset ? limit ?`;
     const bindings: Knex.Value[] = [];
-    if (needCount) bindings.push(...filterBindings, ...(exact ? [] : [filter.countUpTo!]));
+    if (needCount) bindings.push(...countBindings);
     bindings.push(...filterBindings, ...(filter.after ? [filter.after.key, filter.after.id] : []), filter.offset, filter.limit + 1);
     const rows = ((await this.db.raw(sql, bindings)) as { rows: Row[] }).rows;
     let total: number;
@@ -126,7 +127,7 @@ export class KnexProductRepository implements ProductRepository {
     else if (filter.offset === 0 && !filter.after) total = 0;
     else {
       // Past the end: one more query, only then, for the total to answer.
-      const [counted] = ((await this.db.raw(countSql.slice(1, -1), [...filterBindings, ...(exact ? [] : [filter.countUpTo!])])) as { rows: Array<{ count: number | string }> }).rows;
+      const [counted] = ((await this.db.raw(countSql, countBindings)) as { rows: Array<{ count: number | string }> }).rows;
       total = Number(counted?.count ?? 0);
     }
     const items = rows.slice(0, filter.limit);
