@@ -1,4 +1,5 @@
 // Browser tests: the built app served by the real server (`adapters/main.ts`) in Debian's Chromium.
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4311);
@@ -9,8 +10,11 @@ process.env.E2E_ADMIN_PASSWORD ??= 'Senha-forte-123';
 // The seeded admin's known TOTP secret (DEMO_ADMIN_TOTP_SECRET); tests/e2e/support/admin.ts computes its codes.
 process.env.E2E_ADMIN_TOTP_SECRET ??= 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
+// Debian's headless shell (package chromium-headless-shell) when installed: the same engine without the browser's UI
+// processes, 16-17 % less time on the same specs here; the full browser otherwise.
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
   args: [
     '--no-sandbox',
     '--disable-gpu',
@@ -70,7 +74,9 @@ export default defineConfig({
     {
       name: 'phone',
       testMatch: PHONE_SPECS.map((name) => `${name}.spec.ts`),
-      use: { ...devices['Pixel 7'], viewport: { width: 360, height: 780 }, launchOptions: chromium },
+      // Pixel 7's 2.625 device pixels per CSS pixel change no layout, only how many pixels the software rasterizer
+      // fills: at 1 the phone specs took 13 % less time.
+      use: { ...devices['Pixel 7'], viewport: { width: 360, height: 780 }, deviceScaleFactor: 1, launchOptions: chromium },
     },
   ],
   webServer: {

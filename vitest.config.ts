@@ -51,6 +51,10 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['tests/support/global-setup.ts'],
     pool: 'forks',
+    // A worker keeps its loaded modules from one file to the next instead of loading the whole server again for each
+    // (the suite's import time went from 261 to 28 s, the PostgreSQL pass from 308 to 184 s here). Files share no
+    // state: each has its own database and server on port 0, and no file mocks a module or changes process.env.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Every file gets its own database (schema-free isolation), so files may run in parallel. Vitest's default is one
