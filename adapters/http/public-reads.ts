@@ -3,6 +3,7 @@
 // The lane owns these two paths: another method gets 405 with Allow.
 import type { Container } from 'inversify';
 import type { Next } from 'koa';
+import { context, propagation } from '@opentelemetry/api';
 import { productListQuerySchema } from '../../core/marketplace/product-schemas';
 import type { ProductService } from '../../core/marketplace/product.service';
 import { planListQuerySchema, type PlanCatalogService } from '../../core/catalog/plan.service';
@@ -13,6 +14,7 @@ import type { CatalogCache } from './catalog-cache';
 import type { AppContext } from './context';
 import { shapeAnswer, shapePlainAnswer } from './contract';
 import { parseInput } from './validation';
+import { inSpan, SpanKind, tracingEnabled } from '../observability/tracing';
 
 /** Which encoding a client accepts, memoised per Accept-Encoding value (browsers send a handful of them). */
 const encodingChoice = new Map<string, boolean>();
@@ -28,11 +30,24 @@ function wantsGzip(ctx: AppContext): boolean {
 }
 
 /**
+ * A miss's server span (the request middleware traces no request of this lane): opened only when the answer has to be
+ * loaded, so its queries are its children, under the caller's traceparent. Straight through when tracing is off.
+ */
+function traceMiss<T>(ctx: AppContext, load: () => Promise<T>): Promise<T> {
+  if (!tracingEnabled()) return load();
+  const parent = propagation.extract(context.active(), ctx.headers);
+  return inSpan(`${ctx.method} ${ctx.path}`, SpanKind.SERVER, parent, (span) => {
+    span?.setAttributes({ 'http.request.method': ctx.method, 'url.path': ctx.path, 'http.route': ctx.path, 'turma.cache': 'miss' });
+    return load();
+  });
+}
+
+/**
  * Answers from `cache`, keyed by the raw query string (a hit skips even the parsing; a miss validates first inside
  * `load`, and a 400 is never cached). Revalidated by ETag (no-cache: browsers always ask, a 304 costs no body).
  */
 async function sendCachedPage(ctx: AppContext, cache: CatalogCache, load: () => Promise<unknown>) {
-  const page = await cache.get(ctx.querystring, load);
+  const page = await cache.get(ctx.querystring, () => traceMiss(ctx, load));
   ctx.set('Cache-Control', 'no-cache');
   ctx.set('Vary', 'Accept-Encoding');
   ctx.etag = page.etag;

@@ -203,6 +203,27 @@ describe('metrics and traces after a purchase', () => {
   });
 });
 
+describe('the catalogue\'s cache lane', () => {
+  it('traces a miss with its queries under it, and not the hits answered from memory', async () => {
+    const client = app.client();
+    const path = '/api/products?per_page=7';
+    const lane = () => spans().filter((s) => s.name === 'GET /api/products' && s.attributes['url.path'] === '/api/products');
+    const before = lane().length;
+    expect((await client.get(path)).status).toBe(200);
+    const miss = await waitFor(() => lane().slice(before)[0], 'the miss\'s span');
+    expect(miss.attributes['turma.cache']).toBe('miss');
+    const queries = spans().filter((s) => s.spanContext().traceId === miss.spanContext().traceId && s.name.startsWith('db '));
+    expect(queries.length).toBeGreaterThan(0);
+    expect((await client.get(path)).status).toBe(200);
+    expect((await client.get(path)).status).toBe(200);
+    // Counted and timed all the same.
+    const scraped = await scrape(`Bearer ${METRICS_TOKEN}`);
+    const count = /turma_http_request_duration_seconds_count\{[^}]*route="\/api\/products"[^}]*status="200"[^}]*\} (\d+)/.exec(scraped.text);
+    expect(Number(count?.[1])).toBeGreaterThanOrEqual(3);
+    expect(lane().length - before).toBe(1);
+  });
+});
+
 describe('a job\'s trace context', () => {
   it('is left out of the data operators see (failed jobs) and handlers receive', () => {
     expect(withoutTraceContext({ payment_id: 'p1', _trace: { traceparent: '00-abc-def-01' } })).toEqual({ payment_id: 'p1' });

@@ -29,7 +29,9 @@ export function observeRequests(metrics: Metrics) {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.httpDuration.observe({ method: ctx.method, route: routeLabel(ctx), status: String(ctx.status) }, seconds);
     };
-    if (!traced) {
+    // The cache lane's hits are answered from memory with nothing under them: timed in /metrics, not traced (a span
+    // each cost as much CPU as the answer); a miss opens its own server span around the load (public-reads.ts).
+    if (!traced || PUBLIC_READS.has(ctx.path)) {
       try {
         await next();
       } finally {
