@@ -30,6 +30,10 @@ test.describe('back office: users and triggers', () => {
     await expect(page).toHaveURL(/filter=.*q/);
     await expect(row(page, person.fullName)).toHaveCount(1);
     await expect(row(page, person.fullName).getByText('Ativa')).toBeVisible();
+    // The CPF stays on one line (it once broke at its hyphen).
+    const cpfCell = row(page, person.fullName).getByText(formatCpf(person.cpf));
+    const lineHeight = await cpfCell.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 24);
+    expect((await cpfCell.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
     await capture(page, testInfo, 'admin-users-search', { fullPage: testInfo.project.name === 'desktop' });
 
     await row(page, person.fullName).getByText(person.fullName).click();

@@ -60,7 +60,8 @@ export const UserListBody = () => {
           </Box>
         )}
       />
-      <DataTable.Col source="cpf" disableSort render={(r) => <Box component="span" sx={{ fontFamily: MONO }}>{cpfText(r.cpf)}</Box>} />
+      {/* One line: a CPF broken at its hyphen reads as two numbers. */}
+      <DataTable.Col source="cpf" disableSort render={(r) => <Box component="span" sx={{ fontFamily: MONO, whiteSpace: 'nowrap' }}>{cpfText(r.cpf)}</Box>} />
       <DataTable.Col source="role" render={(r) => <RoleText role={r.role} />} />
       <DataTable.Col source="status" disableSort render={(r) => <UserStatusChip status={r.status} />} />
       <DataTable.Col source="visitor_type" disableSort render={(r) => translate(visitorTypeKey(r.visitor_type))} />
