@@ -224,5 +224,13 @@ test.describe('back office: in Portuguese', () => {
     expect(await rawValues(page)).toEqual([]);
     await expectFits(page);
     await capture(page, testInfo, 'admin-professionals', { fullPage: true });
+
+    // The users list opens on its search, right under the app bar (an empty toolbar once took a band above it).
+    await page.goto('/admin/users');
+    const search = page.getByPlaceholder('Nome, e-mail ou CPF');
+    await expect(search).toBeVisible();
+    const bar = (await page.locator('header').first().boundingBox())!;
+    expect((await search.boundingBox())!.y - (bar.y + bar.height)).toBeLessThan(40);
+    await expectFits(page);
   });
 });

@@ -72,7 +72,9 @@ export const UserListBody = () => {
 };
 
 export const UserList = () => (
-  <List<AdminUser> sort={{ field: 'created_at', order: 'DESC' }} perPage={25} filters={useUserFilters()} exporter={false}>
+  // No actions: every filter is always shown, nobody creates an account here and there is no export; the empty toolbar
+  // took a band of its own above the filters on a phone.
+  <List<AdminUser> sort={{ field: 'created_at', order: 'DESC' }} perPage={25} filters={useUserFilters()} exporter={false} actions={false}>
     <UserListBody />
   </List>
 );
