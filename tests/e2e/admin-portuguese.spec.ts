@@ -225,12 +225,14 @@ test.describe('back office: in Portuguese', () => {
     await expectFits(page);
     await capture(page, testInfo, 'admin-professionals', { fullPage: true });
 
-    // The users list opens on its search, right under the app bar (an empty toolbar once took a band above it).
-    await page.goto('/admin/users');
-    const search = page.getByPlaceholder('Nome, e-mail ou CPF');
-    await expect(search).toBeVisible();
-    const bar = (await page.locator('header').first().boundingBox())!;
-    expect((await search.boundingBox())!.y - (bar.y + bar.height)).toBeLessThan(40);
-    await expectFits(page);
+    // Lists with nothing but filters open on their search, right under the app bar (an empty toolbar once took a band).
+    for (const [path, placeholder] of [['/admin/users', 'Nome, e-mail ou CPF'], ['/admin/triggers', 'Buscar']] as const) {
+      await page.goto(path);
+      const search = page.getByPlaceholder(placeholder).first();
+      await expect(search).toBeVisible();
+      const bar = (await page.locator('header').first().boundingBox())!;
+      expect((await search.boundingBox())!.y - (bar.y + bar.height), path).toBeLessThan(40);
+      await expectFits(page);
+    }
   });
 });

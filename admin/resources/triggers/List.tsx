@@ -315,7 +315,8 @@ export const TriggerListBody = () => {
 
 export const TriggerList = () => (
   <>
-    <List<Job> sort={{ field: 'name', order: 'ASC' }} perPage={50} filters={[<SearchInput key="q" source="q" alwaysOn />]} exporter={false} pagination={false}>
+    {/* No actions (the search is always shown, nothing to create or export): an empty toolbar took a band on a phone. */}
+    <List<Job> sort={{ field: 'name', order: 'ASC' }} perPage={50} filters={[<SearchInput key="q" source="q" alwaysOn />]} exporter={false} pagination={false} actions={false}>
       <TriggerListBody />
     </List>
     <FailedJobs />
