@@ -1,7 +1,7 @@
 // What the users screens share (fields, chips, actions and calls).
 import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatCpf } from '../../../core/identity/cpf';
+import { formatCpf } from '../../../core/identity/cpf-format';
 import type { AdminUserDetailRecord, AdminUserRecord } from '../../lib/api-types';
 
 /** One row of GET /api/admin/users and the show page's record (generated from the API description). */
