@@ -15,6 +15,51 @@ export interface CachedPage {
   gzip(): Buffer;
 }
 
+/** A loader's answer already written as JSON text (kept as it is, not stringified again). */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * The public JSON of single products, each under the row version it was made from (read by the page's own query): a
+ * page that misses the page cache reads only its products' ids and versions, and reads in full and serialises only the
+ * products whose version is new here. A product's own writes change its version, so they never need to drop anything;
+ * its category's do not, so the whole cache is dropped with the page cache (`CatalogCache.changed`, NOTIFY included),
+ * and an entry lives at most `ttlMs` in case such an event was missed. At most `maxEntries` (about 0.5 KB each).
+ */
+export class ProductJsonCache {
+  private generation = 0;
+  private readonly entries = new Map<string, { version: string; json: string; at: number }>();
+
+  constructor(
+    private readonly ttlMs = 60_000,
+    private readonly maxEntries = 20_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Taken before reading products: `set` keeps nothing read before a change. */
+  get currentGeneration(): number {
+    return this.generation;
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  get(id: string, version: string): string | undefined {
+    const entry = this.entries.get(id);
+    return entry && entry.version === version && this.now() - entry.at < this.ttlMs ? entry.json : undefined;
+  }
+
+  set(id: string, version: string, json: string, generation: number): void {
+    if (generation !== this.generation) return;
+    this.entries.delete(id);
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(id, { version, json, at: this.now() });
+  }
+}
+
 /**
  * The product and plan lists are the busiest public reads; their pages are kept for at most `ttlMs` and dropped at once
  * when this process changes the catalogue (products, stock through orders, expiry and imports; plans through the back
@@ -27,6 +72,7 @@ export class CatalogCache implements CatalogChanges {
   private generation = 0;
   private readonly entries = new Map<string, CachedPage>();
   private readonly loading = new Map<string, Promise<CachedPage>>();
+  private readonly listeners: Array<() => void> = [];
 
   constructor(
     private readonly ttlMs = 1_000,
@@ -38,6 +84,12 @@ export class CatalogCache implements CatalogChanges {
     this.generation++;
     this.entries.clear();
     this.loading.clear();
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Runs `listener` on every change (what is built from the same rows drops with the pages). */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
   async get(key: string, load: () => Promise<unknown>): Promise<CachedPage> {
@@ -47,7 +99,8 @@ export class CatalogCache implements CatalogChanges {
     if (flight) return flight;
     const generation = this.generation;
     const promise = (async () => {
-      const body = Buffer.from(JSON.stringify(await load()));
+      const loaded = await load();
+      const body = Buffer.from(loaded instanceof JsonText ? loaded.text : JSON.stringify(loaded));
       let gzipped: Buffer | null = null;
       const entry: CachedPage = {
         body,

@@ -8,9 +8,9 @@ import { productListQuerySchema } from '../../core/marketplace/product-schemas';
 import type { ProductService } from '../../core/marketplace/product.service';
 import { planListQuerySchema, type PlanCatalogService } from '../../core/catalog/plan.service';
 import { planListSchema } from '../../core/catalog/schemas';
-import { productListSchema } from '../../core/marketplace/schemas';
+import { productSchema } from '../../core/marketplace/schemas';
 import { TOKENS } from '../tokens';
-import type { CatalogCache } from './catalog-cache';
+import { JsonText, ProductJsonCache, type CatalogCache } from './catalog-cache';
 import type { AppContext } from './context';
 import { shapeAnswer, shapePlainAnswer } from './contract';
 import { parseInput } from './validation';
@@ -65,19 +65,47 @@ async function sendCachedPage(ctx: AppContext, cache: CatalogCache, load: () => 
   ctx.body = page.body;
 }
 
+/**
+ * A products page that missed the page cache: its one query gives the page's ids and row versions, total and cursor;
+ * only products whose version this process has not serialised yet are read in full (one more query) and turned into
+ * JSON, through the same public shape and schema as GET /api/products/:id. The answer is byte for byte what
+ * `ProductService.list` gives (tests/http/catalogue-versions.test.ts). A product switched off between the two queries is
+ * left out of the page.
+ */
+async function productsPage(ctx: AppContext, service: ProductService, json: ProductJsonCache): Promise<JsonText> {
+  const page = await service.listVersions(parseInput(productListQuerySchema, ctx.query));
+  const missing = page.items.filter((item) => json.get(item.id, item.version) === undefined).map((item) => item.id);
+  const fresh = new Map<string, string>();
+  if (missing.length > 0) {
+    const generation = json.currentGeneration;
+    for (const { version, product } of await service.publicVersions(missing)) {
+      const text = JSON.stringify(shapePlainAnswer(productSchema, product));
+      json.set(product.id, version, text, generation);
+      fresh.set(product.id, text);
+    }
+  }
+  const items: string[] = [];
+  for (const item of page.items) {
+    const text = fresh.get(item.id) ?? json.get(item.id, item.version);
+    if (text !== undefined) items.push(text);
+  }
+  return new JsonText(
+    `{"items":[${items.join(',')}],"total":${page.total},"total_capped":${page.total_capped},"next_cursor":${JSON.stringify(page.next_cursor)}}`,
+  );
+}
+
 /** The paths this lane owns (GET and HEAD); their contracts are described by the catalogue and marketplace routers. */
 export const PUBLIC_READ_PATHS = ['/api/products', '/api/plans'] as const;
 
 export function publicReads(container: Container) {
   const products = container.get<CatalogCache>(TOKENS.CatalogCache);
   const plans = container.get<CatalogCache>(TOKENS.PlanCache);
+  const productJson = new ProductJsonCache();
+  products.onChange(() => productJson.clear());
   const lanes = new Map<string, (ctx: AppContext) => Promise<void>>([
     [
       '/api/products',
-      (ctx) =>
-        sendCachedPage(ctx, products, async () =>
-          shapePlainAnswer(productListSchema, await container.get<ProductService>(TOKENS.ProductService).list(parseInput(productListQuerySchema, ctx.query))),
-        ),
+      (ctx) => sendCachedPage(ctx, products, () => productsPage(ctx, container.get<ProductService>(TOKENS.ProductService), productJson)),
     ],
     [
       '/api/plans',

@@ -68,12 +68,26 @@ export interface ProductListPage {
   nextKey: { key: string; id: string } | null;
 }
 
+/** A page of the catalogue as row versions only: which products, in which order, and the version of each. */
+export interface ProductVersionPage {
+  items: Array<{ id: string; version: string }>;
+  total: number;
+  nextKey: { key: string; id: string } | null;
+}
+
 /** `shippingFacts`: weight and dimensions of products for the freight quote. */
 export interface ProductRepository extends ShippingProductReader {
   listCategories(options: { activeOnly: boolean }): Promise<ProductCategoryRecord[]>;
   upsertCategory(category: Omit<ProductCategoryRecord, 'id'>): Promise<ProductCategoryRecord>;
   /** One query: the page, its categories and the total matching (up to `countUpTo`). */
   list(filter: ProductListFilter): Promise<ProductListPage>;
+  /**
+   * The same page as `list`, but each row only as its id and version: a version changes with every write to the
+   * product row (not to its category), so what was built from a version stays true while it is the one listed.
+   */
+  listVersions(filter: ProductListFilter): Promise<ProductVersionPage>;
+  /** These products (active or not) with their current versions; unknown ids are left out. */
+  findVersions(ids: readonly string[]): Promise<Array<{ product: ProductWithCategory; version: string }>>;
   findById(id: string): Promise<ProductWithCategory | null>;
   findBySlug(slug: string): Promise<ProductWithCategory | null>;
   /** Creates or updates by slug; `created` tells which. */

@@ -36,11 +36,33 @@ export class ProductService {
    * and the next page's cursor, in one query whose cost does not grow with the catalogue (catalogue-paging.ts).
    */
   async list(query: ProductListQuery) {
+    const { filter, cap } = this.pageFilter(query);
+    const page = await this.uow.repos.marketplace.products.list(filter);
+    return { items: page.items.map(toPublicProduct), ...this.pageFacts(page, filter, cap, query) };
+  }
+
+  /**
+   * The page `list` answers, as row versions: the HTTP lane builds the answer from the products' JSON it already made
+   * for those versions, and reads in full (`publicVersions`) only the ones it has not (docs/product/marketplace.md).
+   */
+  async listVersions(query: ProductListQuery) {
+    const { filter, cap } = this.pageFilter(query);
+    const page = await this.uow.repos.marketplace.products.listVersions(filter);
+    return { items: page.items, ...this.pageFacts(page, filter, cap, query) };
+  }
+
+  /** The public shape of these products at their current versions; inactive and unknown ones are left out. */
+  async publicVersions(ids: readonly string[]) {
+    const found = await this.uow.repos.marketplace.products.findVersions(ids);
+    return found.filter((f) => f.product.active).map((f) => ({ version: f.version, product: toPublicProduct(f.product) }));
+  }
+
+  private pageFilter(query: ProductListQuery) {
     const after = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
     const offset = after ? 0 : toOffset(query);
     const terms = searchTerms(query.q);
     const cap = totalCap(terms.length > 0);
-    const page = await this.uow.repos.marketplace.products.list({
+    const filter = {
       activeOnly: true,
       ...(query.category ? { categorySlug: query.category } : {}),
       terms,
@@ -49,10 +71,13 @@ export class ProductService {
       limit: query.per_page,
       ...(after ? { after } : {}),
       countUpTo: countCeiling(offset, query.per_page, cap),
-    });
+    };
+    return { filter, cap };
+  }
+
+  private pageFacts(page: { total: number; nextKey: { key: string; id: string } | null }, filter: { offset: number }, cap: number, query: ProductListQuery) {
     return {
-      items: page.items.map(toPublicProduct),
-      ...cappedTotal(page.total, offset, query.per_page, cap),
+      ...cappedTotal(page.total, filter.offset, query.per_page, cap),
       next_cursor: page.nextKey ? encodeCursor({ sort: query.sort, ...page.nextKey }) : null,
     };
   }

@@ -1,6 +1,6 @@
 // The catalogue's read cache: short-lived, dropped on every change, never keeps a page read before a change.
 import { describe, expect, it } from 'vitest';
-import { CatalogCache } from '../../adapters/http/catalog-cache';
+import { CatalogCache, JsonText, ProductJsonCache } from '../../adapters/http/catalog-cache';
 
 describe('CatalogCache', () => {
   it('serves a page from memory until the TTL ends', async () => {
@@ -58,5 +58,45 @@ describe('CatalogCache', () => {
     for (const k of ['a', 'b', 'c']) await cache.get(k, async () => ++loads);
     await cache.get('a', async () => ++loads);
     expect(loads).toBe(4);
+  });
+
+  it('keeps a loader\'s JSON text as it is, and calls its change listeners', async () => {
+    const cache = new CatalogCache(60_000);
+    expect((await cache.get('k', async () => new JsonText('{"items":[]}'))).body.toString()).toBe('{"items":[]}');
+    let calls = 0;
+    cache.onChange(() => calls++);
+    cache.changed();
+    expect(calls).toBe(1);
+  });
+});
+
+describe('ProductJsonCache', () => {
+  it('gives a product\'s JSON only for the version it was made from, and for at most the TTL', () => {
+    let now = 0;
+    const json = new ProductJsonCache(60_000, 10, () => now);
+    json.set('p1', '7:(0,1)', '{"id":"p1"}', json.currentGeneration);
+    expect(json.get('p1', '7:(0,1)')).toBe('{"id":"p1"}');
+    expect(json.get('p1', '8:(0,2)')).toBeUndefined();
+    expect(json.get('p2', '7:(0,1)')).toBeUndefined();
+    now = 60_000;
+    expect(json.get('p1', '7:(0,1)')).toBeUndefined();
+  });
+
+  it('drops everything on clear, and keeps nothing read before it', () => {
+    const json = new ProductJsonCache();
+    const before = json.currentGeneration;
+    json.set('p1', 'v', 'a', before);
+    json.clear();
+    expect(json.get('p1', 'v')).toBeUndefined();
+    json.set('p1', 'v', 'a', before);
+    expect(json.get('p1', 'v')).toBeUndefined();
+    json.set('p1', 'v', 'b', json.currentGeneration);
+    expect(json.get('p1', 'v')).toBe('b');
+  });
+
+  it('holds at most maxEntries products, the oldest first out', () => {
+    const json = new ProductJsonCache(60_000, 2);
+    for (const id of ['a', 'b', 'c']) json.set(id, 'v', id, json.currentGeneration);
+    expect([json.get('a', 'v'), json.get('b', 'v'), json.get('c', 'v')]).toEqual([undefined, 'b', 'c']);
   });
 });

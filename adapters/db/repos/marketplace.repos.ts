@@ -1,7 +1,8 @@
 // Products, cart lines and orders on knex. Stock moves are single conditional statements; lists are one query each.
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { containsPattern } from '../like';
-import type { AdminOrderRow, CartCatalogItem, CartLineKey, CartLineWithItem, CartLineWrite, CartRepository, NewOrder, OrderAdminFilter, OrderAdminSort, NewProduct, OrderItemRecord, OrderRecord, OrderRepository, OrderStatusChangeRecord, ProductCategoryRecord, ProductListFilter, ProductListPage, ProductRecord, ProductRepository, ProductWithCategory } from '../../../core/marketplace/ports';
+import type { AdminOrderRow, CartCatalogItem, CartLineKey, CartLineWithItem, CartLineWrite, CartRepository, NewOrder, OrderAdminFilter, OrderAdminSort, NewProduct, OrderItemRecord, OrderRecord, OrderRepository, OrderStatusChangeRecord, ProductCategoryRecord, ProductListFilter, ProductListPage, ProductRecord, ProductVersionPage, ProductRepository, ProductWithCategory } from '../../../core/marketplace/ports';
 import type { OrderStatus } from '../../../core/marketplace/order-rules';
 import type { ReturnStatus } from '../../../core/marketplace/order-return';
 
@@ -59,6 +60,34 @@ const AFTER: Record<ProductListFilter['sort'], string> = {
   price_desc: '(p.price, p.id) < (cast(? as integer), cast(? as uuid))',
 };
 
+/**
+ * A product row's version, changed by every write to it: the transaction that wrote the row (xmin) and where its tuple
+ * lies (ctid, new for each update, even for two in one transaction).
+ */
+const ROW_VERSION = `p.xmin::text || ':' || p.ctid::text`;
+
+/** An integer written into SQL text (offsets and limits come validated; this keeps it so). */
+function integer(n: number): string {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
+  return String(n);
+}
+
+/**
+ * A named (prepared) statement: PostgreSQL parses and plans it once per connection instead of on every page, planning
+ * being most of a small page's database time. Named after its text, which is all it may ever be (pg refuses a name
+ * reused for other text); PGlite ignores the name.
+ */
+const statementNames = new Map<string, { name: string }>();
+function named(sql: string): { name: string } {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = { name: `catalogue_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}` };
+    if (statementNames.size >= 1_000) statementNames.clear();
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 export class KnexProductRepository implements ProductRepository {
   constructor(private readonly db: Knex) {}
 
@@ -84,6 +113,24 @@ export class KnexProductRepository implements ProductRepository {
   }
 
   async list(filter: ProductListFilter): Promise<ProductListPage> {
+    const { rows, total, nextKey } = await this.page(filter, `${PAGE_COLUMNS}`, true);
+    return { items: rows.map(toProduct), total, nextKey };
+  }
+
+  async listVersions(filter: ProductListFilter): Promise<ProductVersionPage> {
+    const { rows, total, nextKey } = await this.page(filter, `p.id, ${ROW_VERSION} as v`, false);
+    return { items: rows.map((r) => ({ id: r.id as string, version: r.v as string })), total, nextKey };
+  }
+
+  async findVersions(ids: readonly string[]) {
+    if (ids.length === 0) return [];
+    const sql = `select ${PAGE_COLUMNS}, ${ROW_VERSION} as v from products p left join product_categories c on c.id = p.category_id where p.id = any(?::uuid[])`;
+    const { rows } = (await this.db.raw(sql, [ids as string[]]).options(named(sql))) as { rows: Row[] };
+    return rows.map((r) => ({ product: toProduct(r), version: r.v as string }));
+  }
+
+  /** One statement for a catalogue page, selecting `columns` (joined to the category when `withCategory`). */
+  private async page(filter: ProductListFilter, columns: string, withCategory: boolean) {
     const where: string[] = [];
     const filterBindings: Knex.Value[] = [];
     if (filter.activeOnly) where.push('p.active = true');
@@ -109,19 +156,25 @@ export class KnexProductRepository implements ProductRepository {
       : `select count(*) from (select 1 from products p where ${filtered} order by ${order} limit ?) c`;
     const countBindings = exact ? filterBindings : [...filterBindings, filter.countUpTo!];
     const pageWhere = filter.after ? `${filtered} and ${AFTER[filter.sort]}` : filtered;
+    const category = withCategory ? ' left join product_categories c on c.id = p.category_id' : '';
+    // A first page of a list without search words keeps its plan (decision 036): its offset and limit are written in
+    // the statement, so PostgreSQL's generic plan never guesses them.
+    const keepPlan = filter.terms.length === 0 && filter.offset < DEFERRED_FROM_OFFSET;
+    const cut = keepPlan ? `offset ${integer(filter.offset)} limit ${integer(filter.limit + 1)}` : 'offset ? limit ?';
     // One statement. A deep page, or a search, first finds its ids in the order's index alone (the whole-catalogue
     // indexes carry search_text), skipping `offset` entries there, then reads only the page's rows (one more, to know
     // whether a next page exists). A first page reads its rows straight off the index walk: fewer joins to plan.
-    const select = `select ${PAGE_COLUMNS}, ${SORT_KEY[filter.sort]} as k, ${needCount ? `(${countSql})` : 'null'} as counted`;
-    const sql =
-      filter.offset >= DEFERRED_FROM_OFFSET || filter.terms.length > 0
-        ? `${select} from (select p.id from products p where ${pageWhere} order by ${order} offset ? limit ?) as ids` +
-          ` join products p on p.id = ids.id left join product_categories c on c.id = p.category_id order by ${order}`
-        : `${select} from products p left join product_categories c on c.id = p.category_id where ${pageWhere} order by ${order} offset ? limit ?`;
+    const select = `select ${columns}, ${SORT_KEY[filter.sort]} as k, ${needCount ? `(${countSql})` : 'null'} as counted`;
+    const sql = !keepPlan
+      ? `${select} from (select p.id from products p where ${pageWhere} order by ${order} ${cut}) as ids` +
+        ` join products p on p.id = ids.id${category} order by ${order}`
+      : `${select} from products p${category} where ${pageWhere} order by ${order} ${cut}`;
     const bindings: Knex.Value[] = [];
     if (needCount) bindings.push(...countBindings);
-    bindings.push(...filterBindings, ...(filter.after ? [filter.after.key, filter.after.id] : []), filter.offset, filter.limit + 1);
-    const rows = ((await this.db.raw(sql, bindings)) as { rows: Row[] }).rows;
+    bindings.push(...filterBindings, ...(filter.after ? [filter.after.key, filter.after.id] : []));
+    if (!keepPlan) bindings.push(filter.offset, filter.limit + 1);
+    const query = this.db.raw(sql, bindings);
+    const rows = ((await (keepPlan ? query.options(named(sql)) : query)) as { rows: Row[] }).rows;
     let total: number;
     if (rows.length > 0) total = needCount ? Number(rows[0]!.counted) : filter.offset + rows.length;
     else if (filter.offset === 0 && !filter.after) total = 0;
@@ -132,7 +185,7 @@ export class KnexProductRepository implements ProductRepository {
     }
     const items = rows.slice(0, filter.limit);
     const last = items[items.length - 1];
-    return { items: items.map(toProduct), total, nextKey: rows.length > filter.limit && last ? { key: String(last.k), id: last.id } : null };
+    return { rows: items, total, nextKey: rows.length > filter.limit && last ? { key: String(last.k), id: last.id as string } : null };
   }
 
   async findById(id: string) {
