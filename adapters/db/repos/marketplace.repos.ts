@@ -157,22 +157,26 @@ export class KnexProductRepository implements ProductRepository {
     const countBindings = exact ? filterBindings : [...filterBindings, filter.countUpTo!];
     const pageWhere = filter.after ? `${filtered} and ${AFTER[filter.sort]}` : filtered;
     const category = withCategory ? ' left join product_categories c on c.id = p.category_id' : '';
-    // A first page of a list without search words keeps its plan (decision 036): its offset and limit are written in
-    // the statement, so PostgreSQL's generic plan never guesses them.
-    const keepPlan = filter.terms.length === 0 && filter.offset < DEFERRED_FROM_OFFSET;
-    const cut = keepPlan ? `offset ${integer(filter.offset)} limit ${integer(filter.limit + 1)}` : 'offset ? limit ?';
+    // A page of a list without search words keeps its plan (named statement; decision 036), with its limit written in
+    // the statement: a first page's offset too; a deep page's stays a parameter only when the page reads ids alone,
+    // where PostgreSQL's generic plan (which guesses a tenth of the table for it) can only walk the order's index.
+    const deep = filter.terms.length > 0 || filter.offset >= DEFERRED_FROM_OFFSET;
+    const keepPlan = filter.terms.length === 0 && (filter.offset < DEFERRED_FROM_OFFSET || !withCategory);
+    const limit = keepPlan ? integer(filter.limit + 1) : '?';
+    const cut = keepPlan && !deep ? `offset ${integer(filter.offset)} limit ${limit}` : `offset ? limit ${limit}`;
     // One statement. A deep page, or a search, first finds its ids in the order's index alone (the whole-catalogue
     // indexes carry search_text), skipping `offset` entries there, then reads only the page's rows (one more, to know
     // whether a next page exists). A first page reads its rows straight off the index walk: fewer joins to plan.
     const select = `select ${columns}, ${SORT_KEY[filter.sort]} as k, ${needCount ? `(${countSql})` : 'null'} as counted`;
-    const sql = !keepPlan
+    const sql = deep
       ? `${select} from (select p.id from products p where ${pageWhere} order by ${order} ${cut}) as ids` +
         ` join products p on p.id = ids.id${category} order by ${order}`
       : `${select} from products p${category} where ${pageWhere} order by ${order} ${cut}`;
     const bindings: Knex.Value[] = [];
     if (needCount) bindings.push(...countBindings);
     bindings.push(...filterBindings, ...(filter.after ? [filter.after.key, filter.after.id] : []));
-    if (!keepPlan) bindings.push(filter.offset, filter.limit + 1);
+    if (deep) bindings.push(filter.offset);
+    if (!keepPlan) bindings.push(filter.limit + 1);
     const query = this.db.raw(sql, bindings);
     const rows = ((await (keepPlan ? query.options(named(sql)) : query)) as { rows: Row[] }).rows;
     let total: number;
