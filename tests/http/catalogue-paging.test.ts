@@ -160,9 +160,9 @@ describe.skipIf(!process.env.DATABASE_URL)('query plans (PostgreSQL)', () => {
       [[big.id, ...others], others.length + 1],
     );
     await knex.raw('vacuum analyze products');
-    const statements: Array<{ sql: string; bindings: readonly Knex.Value[] }> = [];
-    const record = (q: { sql: string; bindings?: readonly Knex.Value[] }) => {
-      if (/ as counted from /.test(q.sql)) statements.push({ sql: q.sql, bindings: q.bindings ?? [] });
+    const statements: Array<{ sql: string; bindings: readonly Knex.Value[]; name?: string }> = [];
+    const record = (q: { sql: string; bindings?: readonly Knex.Value[]; options?: { name?: string } }) => {
+      if (/ as counted from /.test(q.sql)) statements.push({ sql: q.sql, bindings: q.bindings ?? [], ...(q.options?.name ? { name: q.options.name } : {}) });
     };
     knex.on('query', record);
     try {
@@ -195,5 +195,26 @@ describe.skipIf(!process.env.DATABASE_URL)('query plans (PostgreSQL)', () => {
     // those rows by id.
     expect(plans[4]).toEqual(['Index Only Scan products_active_price', 'Index Scan products_pkey']);
     expect(plans[5]).toEqual(['Index Only Scan products_active_price', 'Index Scan products_pkey']);
+
+    // The pages that keep their plan (named statements, decision 036): PostgreSQL's generic plan, the one it may switch
+    // to after five runs, knows neither the category nor a deep page's offset, and still only walks indexes.
+    const named = statements.filter((s) => s.name);
+    expect(named.length).toBe(5); // all but the search
+    await knex.transaction(async (trx) => {
+      await trx.raw('set local plan_cache_mode = force_generic_plan');
+      for (const [i, { sql, bindings }] of named.entries()) {
+        await trx.raw(`prepare generic_${i} as ${sql}`);
+        // EXPLAIN EXECUTE takes its values written in (knex quotes them), not as parameters.
+        const args = bindings.length ? `(${trx.raw(bindings.map(() => '?').join(', '), bindings as Knex.Value[]).toQuery()})` : '';
+        const [{ 'QUERY PLAN': plan }] = (await trx.raw(`explain (format json) execute generic_${i}${args}`)).rows;
+        const scans: string[] = [];
+        const walk = (node: Record<string, unknown>) => {
+          if (node['Relation Name'] === 'products') scans.push(String(node['Node Type']));
+          for (const child of (node.Plans as Array<Record<string, unknown>> | undefined) ?? []) walk(child);
+        };
+        walk(plan[0].Plan);
+        expect(scans.filter((s) => s === 'Seq Scan' || s === 'Bitmap Heap Scan'), `${sql}\n${scans.join('\n')}`).toEqual([]);
+      }
+    });
   });
 });
