@@ -14,6 +14,7 @@ import { JsonText, ProductJsonCache, type CatalogCache } from './catalog-cache';
 import type { AppContext } from './context';
 import { shapeAnswer, shapePlainAnswer } from './contract';
 import { parseInput } from './validation';
+import { statusOfError } from './middleware/errors';
 import { inSpan, SpanKind, tracingEnabled } from '../observability/tracing';
 
 /** Which encoding a client accepts, memoised per Accept-Encoding value (browsers send a handful of them). */
@@ -31,15 +32,29 @@ function wantsGzip(ctx: AppContext): boolean {
 
 /**
  * A miss's server span (the request middleware traces no request of this lane): opened only when the answer has to be
- * loaded, so its queries are its children, under the caller's traceparent. Straight through when tracing is off.
+ * loaded, so its queries are its children, under the caller's traceparent, with the status the load leads to (a bad
+ * query's 400 is the caller's mistake, not an error of the span). Straight through when tracing is off.
  */
 function traceMiss<T>(ctx: AppContext, load: () => Promise<T>): Promise<T> {
   if (!tracingEnabled()) return load();
   const parent = propagation.extract(context.active(), ctx.headers);
-  return inSpan(`${ctx.method} ${ctx.path}`, SpanKind.SERVER, parent, (span) => {
-    span?.setAttributes({ 'http.request.method': ctx.method, 'url.path': ctx.path, 'http.route': ctx.path, 'turma.cache': 'miss' });
-    return load();
-  });
+  return inSpan(
+    `${ctx.method} ${ctx.path}`,
+    SpanKind.SERVER,
+    parent,
+    async (span) => {
+      span?.setAttributes({ 'http.request.method': ctx.method, 'url.path': ctx.path, 'http.route': ctx.path, 'turma.cache': 'miss' });
+      try {
+        const loaded = await load();
+        span?.setAttribute('http.response.status_code', 200);
+        return loaded;
+      } catch (err) {
+        span?.setAttribute('http.response.status_code', statusOfError(err));
+        throw err;
+      }
+    },
+    (err) => statusOfError(err) >= 500,
+  );
 }
 
 /**

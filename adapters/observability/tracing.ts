@@ -78,14 +78,23 @@ export function traceFields(): { trace_id?: string; span_id?: string } {
 }
 
 /** Runs `fn` inside a new active span, ended when it settles (errors recorded). Straight through when off. */
-export async function inSpan<T>(name: string, kind: SpanKind, parent: Context | undefined, fn: (span: Span | null) => Promise<T>): Promise<T> {
+export async function inSpan<T>(
+  name: string,
+  kind: SpanKind,
+  parent: Context | undefined,
+  fn: (span: Span | null) => Promise<T>,
+  /** Whether a thrown error is this span's failure (a server span's 4xx is the caller's, not an error). */
+  isFailure: (err: unknown) => boolean = () => true,
+): Promise<T> {
   if (!provider) return fn(null);
   const span = tracer().startSpan(name, { kind }, parent ?? context.active());
   try {
     return await context.with(trace.setSpan(parent ?? context.active(), span), () => fn(span));
   } catch (err) {
-    span.recordException(err as Error);
-    span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
+    if (isFailure(err)) {
+      span.recordException(err as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
+    }
     throw err;
   } finally {
     span.end();

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context, ROOT_CONTEXT } from '@opentelemetry/api';
+import { context, ROOT_CONTEXT, SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { generateCpf, formatCpf } from '../../core/identity/cpf';
 import { createLogger, type Logger } from '../../adapters/logger';
@@ -221,6 +221,16 @@ describe('the catalogue\'s cache lane', () => {
     const count = /turma_http_request_duration_seconds_count\{[^}]*route="\/api\/products"[^}]*status="200"[^}]*\} (\d+)/.exec(scraped.text);
     expect(Number(count?.[1])).toBeGreaterThanOrEqual(3);
     expect(lane().length - before).toBe(1);
+    expect(miss.attributes['http.response.status_code']).toBe(200);
+  });
+
+  it("gives a miss refused by validation its 400, without marking the span as failed (the caller's mistake)", async () => {
+    const lane = () => spans().filter((s) => s.name === 'GET /api/products' && s.attributes['url.path'] === '/api/products');
+    const before = lane().length;
+    expect((await app.client().get('/api/products?sort=bogus')).status).toBe(400);
+    const refused = await waitFor(() => lane().slice(before)[0], 'the refused miss\'s span');
+    expect(refused.attributes['http.response.status_code']).toBe(400);
+    expect(refused.status.code).toBe(SpanStatusCode.UNSET);
   });
 });
 

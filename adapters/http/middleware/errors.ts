@@ -29,6 +29,16 @@ const HTTP_MESSAGES: Record<number, [code: string, message: string]> = {
   429: ['rate_limited', 'Muitas tentativas. Aguarde um pouco e tente novamente.'],
 };
 
+/** The status `errorMiddleware` answers for `err` (for a span that ends before the answer is written). */
+export function statusOfError(err: unknown): number {
+  if (isDomainError(err)) return STATUS[err.kind];
+  if (err instanceof ZodError) return 400;
+  const mapped = mapInfrastructureError(err);
+  if (mapped) return mapped.status;
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
+}
+
 export async function errorMiddleware(ctx: AppContext, next: Next) {
   try {
     await next();
