@@ -232,6 +232,13 @@ describe('the catalogue\'s cache lane', () => {
     expect(refused.attributes['http.response.status_code']).toBe(400);
     expect(refused.status.code).toBe(SpanStatusCode.UNSET);
   });
+
+  it('traces another method on its paths like any request (the 405 it answers)', async () => {
+    const before = spans().length;
+    expect((await app.client().post('/api/products', {})).status).toBe(405);
+    const refused = await waitFor(() => spans().slice(before).find((s) => s.attributes['url.path'] === '/api/products' && s.attributes['http.request.method'] === 'POST'), 'the 405\'s span');
+    expect(refused.attributes['http.response.status_code']).toBe(405);
+  });
 });
 
 describe('a job\'s trace context', () => {

@@ -29,9 +29,10 @@ export function observeRequests(metrics: Metrics) {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.httpDuration.observe({ method: ctx.method, route: routeLabel(ctx), status: String(ctx.status) }, seconds);
     };
-    // The cache lane's hits are answered from memory with nothing under them: timed in /metrics, not traced (a span
-    // each cost as much CPU as the answer); a miss opens its own server span around the load (public-reads.ts).
-    if (!traced || PUBLIC_READS.has(ctx.path)) {
+    // The cache lane's reads are answered from memory with nothing under them: timed in /metrics, not traced (a span
+    // each cost as much CPU as the answer); a miss opens its own server span around the load (public-reads.ts). Other
+    // methods on its paths (405, OPTIONS) are traced like any request.
+    if (!traced || (PUBLIC_READS.has(ctx.path) && (ctx.method === 'GET' || ctx.method === 'HEAD'))) {
       try {
         await next();
       } finally {
