@@ -21,6 +21,9 @@ import { triggers } from './resources/triggers';
 import { users } from './resources/users';
 import { legalDocuments } from './resources/legal-documents';
 import { darkTheme, lightTheme } from './theme';
+import { queryClient, store } from './lib/first-screen';
+
+export { fillFirstScreen } from './lib/first-screen';
 
 /** A page fetched when it is opened: the report and chart pages stay out of the bundle every list waits for. */
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType<object>>>, name: K): () => React.JSX.Element {
@@ -46,6 +49,8 @@ const MarketplacePage = lazyPage(() => import('./pages/marketplace'), 'Marketpla
 export const App = () => (
   <BrowserRouter basename="/admin">
     <Admin
+      queryClient={queryClient}
+      store={store}
       title="turma.app_title"
       dataProvider={dataProvider}
       authProvider={authProvider}

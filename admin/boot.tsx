@@ -7,7 +7,9 @@ const pieces = Promise.all([import('react-dom/client'), import('./App')]);
 async function boot() {
   const container = document.getElementById('root');
   if (!container) throw new Error('admin/index.html has no #root element');
-  const [{ createRoot }, { App }] = await pieces;
+  const [{ createRoot }, { App, fillFirstScreen }] = await pieces;
+  // Answered while the code loaded, as a rule; a slow server gets the usual spinner after a second.
+  await Promise.race([fillFirstScreen(), new Promise((done) => setTimeout(done, 1000))]);
   // A transition: React may pause the first render to let the browser answer a tap.
   startTransition(() =>
     createRoot(container).render(

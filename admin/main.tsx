@@ -1,5 +1,16 @@
 // Entry point of the back office bundle (never imported by web/): index.html's frame is painted first, then the app
 // starts (admin/boot.tsx). Evaluating react-admin before that paint kept a phone's screen blank for seconds.
+import { startEarly } from './providers/early';
+
+// The session probe and the list's first page travel while the app's code downloads and the frame is painted.
+let storage: Storage | null = null;
+try {
+  storage = window.localStorage;
+} catch {
+  // Storage blocked: react-admin keeps no choices of its own either, so a list opens on its defaults.
+}
+startEarly(window.location, storage);
+
 let started = false;
 function start() {
   if (started) return;

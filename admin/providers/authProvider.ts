@@ -1,6 +1,7 @@
 // Auth provider: the same accounts and httpOnly session cookie as the customer app, admins only.
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { writeMarker } from '../../web/lib/session-marker';
+import { SESSION_INIT, SESSION_URL, takeEarly } from './early';
 
 export interface SessionUser {
   id: string;
@@ -76,11 +77,9 @@ let pendingMe: Promise<SessionUser | null> | null = null;
 export function fetchMe(): Promise<SessionUser | null> {
   pendingMe ??= (async () => {
     try {
-      // The session probe: signed out is a 200 with `user: null`, so opening /admin logs no failed request.
-      const response = await fetch('/api/auth/session', {
-        credentials: 'same-origin',
-        headers: { Accept: 'application/json' },
-      });
+      // The session probe: signed out is a 200 with `user: null`, so opening /admin logs no failed request. The first
+      // one was started by admin/main.tsx while the app loaded.
+      const response = await (takeEarly(SESSION_URL) ?? fetch(SESSION_URL, SESSION_INIT));
       if (!response.ok) throw new Error('ra.notification.http_error');
       const body = await readJson<{ user?: SessionUser | null; second_factor?: 'enrol' | 'verify' }>(response);
       const user = body?.user ?? null;
@@ -107,6 +106,9 @@ async function requireAdmin(): Promise<SessionUser> {
   if (secondFactorStep) throw new Error('ra.auth.auth_check_error');
   return user;
 }
+
+/** The admin as react-admin's user menu shows them. */
+export const identityOf = (user: SessionUser): UserIdentity => ({ id: user.id, fullName: user.full_name || user.email, email: user.email });
 
 export const authProvider: AuthProvider = {
   async login(params: { username?: string; email?: string; password?: string }) {
@@ -174,8 +176,7 @@ export const authProvider: AuthProvider = {
   },
 
   async getIdentity(): Promise<UserIdentity> {
-    const user = await requireAdmin();
-    return { id: user.id, fullName: user.full_name || user.email, email: user.email };
+    return identityOf(await requireAdmin());
   },
 
   async getPermissions() {

@@ -1,6 +1,7 @@
 // Data provider: the server's /api/admin/* routes speak the ra-data-simple-rest contract exactly.
 import { fetchUtils, HttpError, type DataProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
+import { takeEarly } from './early';
 
 /** The server's error body (docs/api.md): `{ error: { code, message, fields? } }`. */
 interface ApiErrorBody {
@@ -17,6 +18,12 @@ const FIELD_OF_CODE: Record<string, string> = {
  * `error.message` for the notification and `body.errors` for messages under form fields.
  */
 export const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
+  const early = !options.method || options.method === 'GET' ? await takeEarly(url)?.catch(() => undefined) : undefined;
+  // The list's first page admin/main.tsx asked for while the app loaded; a failed one is asked again, as usual.
+  if (early?.ok) {
+    const body = await early.text();
+    return { status: early.status, headers: early.headers, body, json: JSON.parse(body) as unknown };
+  }
   try {
     return await fetchUtils.fetchJson(url, { ...options, credentials: 'same-origin' });
   } catch (err) {

@@ -24,8 +24,19 @@ test.describe('back office: users and triggers', () => {
     await expect(figures.getByRole('heading', { name: 'Entregas por canal (últimos 30 dias)' })).toBeVisible();
     await expect(figures.getByRole('table').or(figures.getByText('Nenhuma mensagem por WhatsApp ou push nos últimos 30 dias.'))).toBeVisible();
     await expect(figures).not.toContainText(/\bwhatsapp\b|\bin_app\b/);
+    // The list's first page and the session are asked for once, while the app loads (admin/providers/early.ts): the
+    // list and the sign-in check take those answers instead of asking again.
+    const asked: string[] = [];
+    const count = (request: { url(): string }) => {
+      const path = new URL(request.url()).pathname;
+      if (path === '/api/admin/users' || path === '/api/auth/session') asked.push(path);
+    };
+    page.on('request', count);
     await page.goto('/admin/users');
     await expect(page.getByRole('heading', { name: 'Usuários' })).toBeVisible();
+    await expect(row(page, person.fullName)).toHaveCount(1);
+    page.off('request', count);
+    expect(asked.sort()).toEqual(['/api/admin/users', '/api/auth/session']);
     await page.getByPlaceholder('Nome, e-mail ou CPF').fill(formatCpf(person.cpf));
     await expect(page).toHaveURL(/filter=.*q/);
     await expect(row(page, person.fullName)).toHaveCount(1);

@@ -4,6 +4,7 @@ import { DataTable, List, SearchInput, SelectInput, SimpleList, useLocaleState, 
 import type { Role } from '../../../core/identity/roles';
 import { USER_STATUSES } from '../../../core/identity/ports';
 import { ROLES, VISITOR_TYPES } from '../../lib/domain';
+import { LIST_DEFAULTS } from '../../providers/early';
 import { MONO } from '../../components/facts';
 import { AdminUser, UserStatus, UserStatusChip, cpfText } from './shared';
 
@@ -74,7 +75,7 @@ export const UserListBody = () => {
 export const UserList = () => (
   // No actions: every filter is always shown, nobody creates an account here and there is no export; the empty toolbar
   // took a band of its own above the filters on a phone.
-  <List<AdminUser> sort={{ field: 'created_at', order: 'DESC' }} perPage={25} filters={useUserFilters()} exporter={false} actions={false}>
+  <List<AdminUser> sort={LIST_DEFAULTS.users.sort} perPage={LIST_DEFAULTS.users.perPage} filters={useUserFilters()} exporter={false} actions={false}>
     <UserListBody />
   </List>
 );
