@@ -24,6 +24,7 @@ const ENGINE_FILES = [
   'tests/http/marketplace.test.ts', // stock reserved under concurrency, expiry
   'tests/http/wallet-spending.test.ts',
   'tests/http/catalogue-paging.test.ts', // capped totals, keyset cursors, accent-free search
+  'tests/http/catalogue-versions.test.ts', // row versions (xmin, ctid) and named statements on PGlite
   'tests/http/professionals-nearby-index.test.ts', // the nearby search without the GiST index
   'tests/http/notification-stream.test.ts', // NOTIFY on PGlite
   'tests/http/jobs-restart.test.ts',
