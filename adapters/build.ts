@@ -148,7 +148,40 @@ async function buildAll(log: (msg: string) => void): Promise<void> {
     build: ssrBuildOptions(SSR_DIR),
   });
   log(`renderização no servidor compilada em ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const compressing = Date.now();
+  const count = await precompressAssets(APPS.map((app) => join(ROOT, 'dist', app.name, 'assets')));
+  log(`${count} arquivos comprimidos (brotli e gzip) em ${((Date.now() - compressing) / 1000).toFixed(1)} s`);
   writeFileSync(STAMP, stampText());
+}
+
+const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|map|webmanifest)$/;
+
+/**
+ * Writes `<file>.br` (brotli at its best quality) and `<file>.gz` beside each compressible hashed asset, once at build
+ * time: the server sends them as they are (adapters/http/static.ts) instead of gzipping every request, and brotli is
+ * ~15 % smaller than gzip on these bundles. Files under 1 KB are left alone. Returns how many were compressed.
+ */
+export async function precompressAssets(dirs: readonly string[]): Promise<number> {
+  const { brotliCompress, gzip, constants } = await import('node:zlib');
+  const { promisify } = await import('node:util');
+  const { writeFile } = await import('node:fs/promises');
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  const files: string[] = [];
+  for (const dir of dirs) walk(dir, files);
+  const targets = files.filter((f) => COMPRESSIBLE.test(f) && statSync(f).size >= 1024);
+  // zlib's asynchronous calls run on libuv's thread pool: the files compress in parallel.
+  await Promise.all(
+    targets.map(async (file) => {
+      const data = await readFile(file);
+      const [brotli, gzipped] = await Promise.all([
+        br(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+        gz(data, { level: 9 }),
+      ]);
+      await Promise.all([writeFile(`${file}.br`, brotli), writeFile(`${file}.gz`, gzipped)]);
+    }),
+  );
+  return targets.length;
 }
 
 /**

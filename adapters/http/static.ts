@@ -140,12 +140,15 @@ export function staticApps(distDir = DIST_DIR, options: { dev?: boolean; publicU
       // The push service worker: browsers check it for updates, so a new one reaches them with the next visit.
       if (!isAdmin && relative === '/sw.js') ctx.set('Cache-Control', 'no-cache');
       try {
+        // Hashed assets come with their .br and .gz made at build time (adapters/build.ts): sent as they are to a
+        // browser that accepts them, so nothing is compressed per request.
+        if (immutable) ctx.vary('Accept-Encoding');
         const served = await send(ctx, relative, {
           root,
           immutable,
           maxage: immutable ? 365 * 24 * 3600 * 1000 : 3600 * 1000,
-          gzip: false,
-          brotli: false,
+          gzip: immutable,
+          brotli: immutable,
         });
         if (served) return;
       } catch (err) {

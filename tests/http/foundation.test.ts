@@ -1,7 +1,10 @@
 // The HTTP foundation against the real server and a real database: health, headers, error shape, sessions, static apps.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { precompressAssets } from '../../adapters/build';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppUnitOfWork } from '../../adapters/db/unit-of-work';
 import type { PasswordHasher } from '../../core/ports/security';
@@ -17,7 +20,9 @@ beforeAll(async () => {
     mkdirSync(join(distDir, name, 'assets'), { recursive: true });
     writeFileSync(join(distDir, name, 'index.html'), `<!doctype html><title>${name}-index</title>`);
     writeFileSync(join(distDir, name, 'assets', 'app-123.js'), `console.log("${name}")`);
+    writeFileSync(join(distDir, name, 'assets', 'big-456.js'), `export const rows = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ id: i, name: `${name} ${i}` })))};`);
   }
+  await precompressAssets(['web', 'admin'].map((name) => join(distDir, name, 'assets')));
   app = await createTestApp({ distDir });
 });
 afterAll(async () => {
@@ -261,6 +266,33 @@ describe('static apps and the SPA fallback', () => {
     expect((await c.get('/admin/assets/app-123.js')).text).toContain('"admin"');
     expect((await c.get('/assets/nope-999.js')).status).toBe(404);
     expect((await c.get('/')).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sends a bundle compressed once at build time: brotli when accepted, else gzip, else as it is', async () => {
+    const file = join(distDir, 'web', 'assets', 'big-456.js');
+    const original = readFileSync(file);
+    // Small files are not worth it; the build wrote both encodings of the large one.
+    expect(existsSync(join(distDir, 'web', 'assets', 'app-123.js.br'))).toBe(false);
+    expect(brotliDecompressSync(readFileSync(`${file}.br`))).toEqual(original);
+    const raw = (acceptEncoding: string) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        httpGet(`${app.url}/assets/big-456.js`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const br = await raw('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(brotliDecompressSync(br.body)).toEqual(original);
+    const gz = await raw('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body)).toEqual(original);
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toEqual(original);
   });
 
   it('does not escape the dist folder', async () => {
