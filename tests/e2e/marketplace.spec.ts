@@ -90,6 +90,8 @@ test.describe('marketplace', () => {
     // A low-stock product: 'Últimas unidades', and the picker stops at the stock.
     await page.goto(`/marketplace/products/${low.id}`);
     await expect(page.getByText('Últimas unidades').first()).toBeVisible();
+    // The picker's own limit is what this counts; presses made before the app is ready are prerender.spec's.
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
     const increment = page.getByRole('button', { name: `Aumentar quantidade de ${low.name}` });
     for (let i = 1; i < low.stock_quantity!; i++) await increment.click();
     await expect(increment).toBeDisabled();
