@@ -1,9 +1,9 @@
 // The four account roles and the single place that turns a stored value into one (docs/product/spec.md §3, §6).
 import { z } from 'zod';
+import { ROLES, type Role } from './role-names';
 
-export const ROLES = ['user', 'professional', 'influencer', 'admin'] as const;
+export { ROLES, type Role } from './role-names';
 export const roleSchema = z.enum(ROLES, { error: 'Papel inválido' });
-export type Role = z.infer<typeof roleSchema>;
 
 export const isRole = (value: unknown): value is Role => roleSchema.safeParse(value).success;
 

@@ -83,15 +83,7 @@ export const commissionRateSchema = z
   .min(0, { error: 'A comissão vai de 0% a 100%' })
   .max(10_000, { error: 'A comissão vai de 0% a 100%' });
 
-/** '12,5%' for 1250 bp (in the reader's locale when given). */
-export const formatRate = (bp: number, locale = 'pt-BR') => `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(bp / 100)}%`;
-
-/** A percentage as typed ("12,5" or "12.5") → basis points (1250); null unless it is a number from 0 to 100. */
-export function percentToBp(text: string): number | null {
-  const n = Number(text.trim().replace(',', '.'));
-  if (!text.trim() || !Number.isFinite(n) || n < 0 || n > 100) return null;
-  return Math.round(n * 100);
-}
+export { formatRate, percentToBp } from './commission-rate';
 
 // --- The application ----------------------------------------------------------------------------------------------------
 const handle = (label: string) =>

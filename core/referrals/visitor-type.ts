@@ -1,8 +1,8 @@
 // Classifies a landing visit by its query string, for attribution and the analytics funnel (docs/product/spec.md §4).
 import { z } from 'zod';
+import { VISITOR_TYPES, type VisitorType } from './visitor-types';
 
-export const VISITOR_TYPES = ['influencer', 'referral', 'direct'] as const;
-export type VisitorType = (typeof VISITOR_TYPES)[number];
+export { VISITOR_TYPES, type VisitorType } from './visitor-types';
 export const visitorTypeSchema = z.enum(VISITOR_TYPES, { error: 'Tipo de visitante inválido' });
 export const isVisitorType = (value: unknown): value is VisitorType => visitorTypeSchema.safeParse(value).success;
 

@@ -11,7 +11,7 @@ import { AuditTrailButton } from '../../components/audit-trail-button';
 import { Fact, Facts, SectionCard } from '../../components/facts';
 import { PixKey } from '../../components/pix-key';
 import { ReasonDialog } from '../../components/reason-dialog';
-import { percentToBp } from '../../lib/domain';
+import { percentToBp } from '../../../core/influencers/commission-rate';
 import { InfluencerCommissions } from './Commissions';
 import { Influencer, InfluencerDetail, Action, decideInfluencer, formatRateBp, InfluencerStatusChip, handles, InfluencerFunnel } from './shared';
 

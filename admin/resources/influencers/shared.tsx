@@ -3,7 +3,7 @@ import { Alert, Chip } from '@mui/material';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import type { AdminInfluencerDetailRecord, AdminInfluencerRecord } from '../../lib/api-types';
 import { Fact, Facts, SectionCard } from '../../components/facts';
-import { formatRate } from '../../lib/domain';
+import { formatRate } from '../../../core/influencers/commission-rate';
 import { postAction, type ApiBody } from '../../lib/api';
 
 export type Influencer = AdminInfluencerRecord;

@@ -1,9 +1,9 @@
 // The users list.
 import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, List, SearchInput, SelectInput, SimpleList, useLocaleState, useTranslate } from 'react-admin';
-import type { Role } from '../../../core/identity/roles';
+import { ROLES, type Role } from '../../../core/identity/role-names';
 import { USER_STATUSES } from '../../../core/identity/ports';
-import { ROLES, VISITOR_TYPES } from '../../lib/domain';
+import { VISITOR_TYPES } from '../../../core/referrals/visitor-types';
 import { LIST_DEFAULTS } from '../../providers/early';
 import { MONO } from '../../components/facts';
 import { AdminUser, UserStatus, UserStatusChip, cpfText } from './shared';
