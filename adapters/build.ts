@@ -2,7 +2,9 @@
 // and the server, worker and CLI with esbuild (dist/node, what production runs); checks a dist/ is current.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { join, posix, relative, resolve, sep } from 'node:path';
 import type { Plugin } from 'esbuild';
 
@@ -162,9 +164,6 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|map|webmanifest)$/;
  * ~15 % smaller than gzip on these bundles. Files under 1 KB are left alone. Returns how many were compressed.
  */
 export async function precompressAssets(dirs: readonly string[]): Promise<number> {
-  const { brotliCompress, gzip, constants } = await import('node:zlib');
-  const { promisify } = await import('node:util');
-  const { writeFile } = await import('node:fs/promises');
   const br = promisify(brotliCompress);
   const gz = promisify(gzip);
   const files: string[] = [];

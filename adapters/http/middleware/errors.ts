@@ -69,15 +69,15 @@ export async function errorMiddleware(ctx: AppContext, next: Next) {
       if (mapped.status >= 500) ctx.state.log.warn({ err, request_id: ctx.state.requestId }, mapped.code);
       return;
     }
-    const status = typeof (err as { status?: unknown })?.status === 'number' ? (err as { status: number }).status : 500;
-    if (status >= 400 && status < 500) {
+    const status = statusOfError(err);
+    if (status < 500) {
       const [code, message] = HTTP_MESSAGES[status] ?? ['bad_request', 'Requisição inválida.'];
       ctx.status = status;
       ctx.body = body(code, message);
       return;
     }
     ctx.state.log.error({ err, request_id: ctx.state.requestId }, 'erro inesperado');
-    ctx.status = status >= 500 && status < 600 ? status : 500;
+    ctx.status = status;
     ctx.body = {
       error: {
         code: 'internal_error',
