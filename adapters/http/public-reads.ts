@@ -89,7 +89,8 @@ async function sendCachedPage(ctx: AppContext, cache: CatalogCache, load: () => 
  */
 async function productsPage(ctx: AppContext, service: ProductService, json: ProductJsonCache): Promise<JsonText> {
   const page = await service.listVersions(parseInput(productListQuerySchema, ctx.query));
-  const missing = page.items.filter((item) => json.get(item.id, item.version) === undefined).map((item) => item.id);
+  const known = page.items.map((item) => json.get(item.id, item.version));
+  const missing = page.items.filter((_, i) => known[i] === undefined).map((item) => item.id);
   const fresh = new Map<string, string>();
   if (missing.length > 0) {
     const generation = json.currentGeneration;
@@ -100,8 +101,8 @@ async function productsPage(ctx: AppContext, service: ProductService, json: Prod
     }
   }
   const items: string[] = [];
-  for (const item of page.items) {
-    const text = fresh.get(item.id) ?? json.get(item.id, item.version);
+  for (const [i, item] of page.items.entries()) {
+    const text = known[i] ?? fresh.get(item.id);
     if (text !== undefined) items.push(text);
   }
   return new JsonText(

@@ -163,7 +163,7 @@ export class KnexProductRepository implements ProductRepository {
     const deep = filter.terms.length > 0 || filter.offset >= DEFERRED_FROM_OFFSET;
     const keepPlan = filter.terms.length === 0 && (filter.offset < DEFERRED_FROM_OFFSET || !withCategory);
     const limit = keepPlan ? integer(filter.limit + 1) : '?';
-    const cut = keepPlan && !deep ? `offset ${integer(filter.offset)} limit ${limit}` : `offset ? limit ${limit}`;
+    const cut = deep ? `offset ? limit ${limit}` : `offset ${integer(filter.offset)} limit ${limit}`;
     // One statement. A deep page, or a search, first finds its ids in the order's index alone (the whole-catalogue
     // indexes carry search_text), skipping `offset` entries there, then reads only the page's rows (one more, to know
     // whether a next page exists). A first page reads its rows straight off the index walk: fewer joins to plan.
