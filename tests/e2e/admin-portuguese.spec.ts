@@ -16,7 +16,7 @@ import { PAYOUT_STATUSES } from '../../core/professionals/payout-rules';
 import { PROFESSIONAL_STATUSES } from '../../core/professionals/professional-rules';
 import { RECEIVABLE_STATUSES } from '../../core/professionals/receivable-rules';
 import { createConfirmedAccount, newPerson } from './support/accounts';
-import { adminRequest, signInAdmin } from './support/admin';
+import { ADMIN_EMAIL, adminRequest, signInAdmin } from './support/admin';
 import { createPlanAsAdmin } from './support/groups';
 import { expect, capture, test } from './support/fixtures';
 import { paidOrder, pickProducts } from './support/marketplace';
@@ -234,5 +234,23 @@ test.describe('back office: in Portuguese', () => {
       expect((await search.boundingBox())!.y - (bar.y + bar.height), path).toBeLessThan(40);
       await expectFits(page);
     }
+
+    // The phone's users list (admin/resources/users/List.tsx draws it): each row a link, the name with its status, then
+    // the e-mail and the role; a tap opens the account.
+    await page.goto('/admin/users');
+    const rows = page.getByRole('main').getByRole('listitem').getByRole('link');
+    await expect(rows.first()).toBeVisible();
+    expect(await rows.count()).toBeGreaterThan(1);
+    // The newest accounts come first, so the demo admin's row is looked for with the list's own search.
+    await page.getByPlaceholder('Nome, e-mail ou CPF').fill(ADMIN_EMAIL);
+    await expect(page).toHaveURL(/filter=.*q/);
+    const adminRow = rows.filter({ hasText: ADMIN_EMAIL });
+    await expect(adminRow).toHaveCount(1);
+    await expect(adminRow).toContainText('Administração Turma');
+    await expect(adminRow).toContainText('Ativa');
+    await expect(adminRow).toContainText('Administrador');
+    await adminRow.click();
+    await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]+\/show$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Administração Turma' })).toBeVisible();
   });
 });
