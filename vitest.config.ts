@@ -25,6 +25,7 @@ const ENGINE_FILES = [
   'tests/http/wallet-spending.test.ts',
   'tests/http/catalogue-paging.test.ts', // capped totals, keyset cursors, accent-free search
   'tests/http/catalogue-versions.test.ts', // row versions (xmin, ctid) and named statements on PGlite
+  'tests/adapters/catalogue-counts.test.ts', // counts kept by statement triggers with transition tables
   'tests/http/professionals-nearby-index.test.ts', // the nearby search without the GiST index
   'tests/http/notification-stream.test.ts', // NOTIFY on PGlite
   'tests/http/jobs-restart.test.ts',

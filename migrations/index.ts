@@ -43,6 +43,7 @@ import * as whatsappOutbox from './20261128120000_whatsapp_outbox';
 import * as walletRefundPayouts from './20261128170000_wallet_refund_payouts';
 import * as optinPhoneIndexProductNcm from './20261128180000_optin_phone_index_product_ncm';
 import * as catalogueSearchCovering from './20261201120000_catalogue_search_covering';
+import * as catalogueCounts from './20261202120000_catalogue_counts';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -94,6 +95,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261128170000_wallet_refund_payouts', walletRefundPayouts],
   ['20261128180000_optin_phone_index_product_ncm', optinPhoneIndexProductNcm],
   ['20261201120000_catalogue_search_covering', catalogueSearchCovering],
+  ['20261202120000_catalogue_counts', catalogueCounts],
 ];
 
 /** The static list as knex's migration source; `wrap` lets the runner add a guard around each migration. */
