@@ -172,29 +172,40 @@ describe.skipIf(!process.env.DATABASE_URL)('query plans (PostgreSQL)', () => {
       await get(`per_page=12&cursor=${encodeURIComponent(first.next_cursor!)}`);
       await get('sort=price_asc&per_page=20&page=200'); // past the cap: no count, the offset walked in the index
       await get('q=item&sort=price_desc&per_page=20&page=10'); // a search past its cap: the text is in the index too
+      await get('q=item&sort=price_asc&per_page=12&page=2'); // a search that counts: one walk for the count and the page
     } finally {
       knex.off('query', record);
     }
-    expect(statements).toHaveLength(6);
+    expect(statements).toHaveLength(7);
     const plans = [];
+    const readsKeptCounts: boolean[] = [];
     for (const { sql, bindings } of statements) {
       const [{ 'QUERY PLAN': plan }] = (await knex.raw(`explain (format json) ${sql.replace(/\$\d+/g, '?')}`, bindings)).rows;
       const scans: string[] = [];
+      let kept = false;
       const walk = (node: Record<string, unknown>) => {
+        if (node['Relation Name'] === 'product_list_counts') kept = true;
         if (node['Relation Name'] === 'products') scans.push(`${String(node['Node Type'])} ${String(node['Index Name'] ?? '')}`.trim());
         for (const child of (node.Plans as Array<Record<string, unknown>> | undefined) ?? []) walk(child);
       };
       walk(plan[0].Plan);
       expect(scans.filter((s) => s.startsWith('Seq Scan')), `${sql}\n${scans.join('\n')}`).toEqual([]);
       plans.push(scans);
+      readsKeptCounts.push(kept);
     }
-    // The first four count up to the cap beside the page; page 40 (offset 468) finds its ids in the index first...
-    for (const scans of plans.slice(0, 4)) expect(scans.length).toBeGreaterThanOrEqual(2);
-    expect(plans[2]).toEqual(['Index Only Scan products_active_price', 'Index Only Scan products_active_price', 'Index Scan products_pkey']);
+    // The first four read their total from the counts the database keeps, never walking the products a second time to
+    // count them (migration 20261202120000_catalogue_counts); page 40 (offset 468) finds its ids in the index first...
+    expect(readsKeptCounts).toEqual([true, true, true, true, false, false, false]);
+    expect(plans[0]).toEqual(['Index Scan products_active_created']);
+    expect(plans[1]).toEqual(['Index Scan products_category_price']);
+    expect(plans[2]).toEqual(['Index Only Scan products_active_price', 'Index Scan products_pkey']);
     // ...and the deep ones past the cap do not count: they walk the index of their order for the page's ids, then read
     // those rows by id.
     expect(plans[4]).toEqual(['Index Only Scan products_active_price', 'Index Scan products_pkey']);
     expect(plans[5]).toEqual(['Index Only Scan products_active_price', 'Index Scan products_pkey']);
+    // A search's first pages walk the matches once, up to the ceiling, for both the count and the page's ids.
+    expect(statements[6]!.sql).toMatch(/^with m as materialized/);
+    expect(plans[6]).toEqual(['Index Only Scan products_active_price', 'Index Scan products_pkey']);
 
     // The pages that keep their plan (named statements, decision 036): PostgreSQL's generic plan, the one it may switch
     // to after five runs, knows neither the category nor a deep page's offset, and still only walks indexes.

@@ -41,6 +41,13 @@ const ORDER_SQL: Record<ProductListFilter['sort'], string> = {
   price_desc: 'p.price desc, p.id desc',
 };
 
+/** Each sort's columns, as a search's kept matches carry them to be cut into a page in the same order. */
+const SORT_COLUMNS: Record<ProductListFilter['sort'], string> = {
+  newest: 'p.created_at, p.id',
+  price_asc: 'p.price, p.id',
+  price_desc: 'p.price, p.id',
+};
+
 /** From this offset a page skips entries in the index instead of whole rows (decision 035). */
 const DEFERRED_FROM_OFFSET = 200;
 
@@ -151,10 +158,16 @@ export class KnexProductRepository implements ProductRepository {
     // page says a next one exists; fewer says where the list ends).
     const exact = filter.countUpTo === undefined;
     const needCount = exact || filter.after !== undefined || filter.countUpTo! > filter.offset + filter.limit + 1;
-    const countSql = exact
-      ? `select count(*) from products p where ${filtered}`
-      : `select count(*) from (select 1 from products p where ${filtered} order by ${order} limit ?) c`;
-    const countBindings = exact ? filterBindings : [...filterBindings, filter.countUpTo!];
+    // Active products without search words: the total the database keeps per category (migration
+    // 20261202120000_catalogue_counts), a read of at most one row per category instead of a walk of the index.
+    const kept = filter.activeOnly && filter.terms.length === 0;
+    const countSql = kept
+      ? `select coalesce(sum(active_products), 0) as count from product_list_counts${filter.categorySlug ? ' where category_id = (select id from product_categories where slug = ?)' : ''}`
+      : exact
+        ? `select count(*) from products p where ${filtered}`
+        : `select count(*) from (select 1 from products p where ${filtered} order by ${order} limit ?) c`;
+    const countBindings = kept || exact ? filterBindings : [...filterBindings, filter.countUpTo!];
+    const upTo = (counted: number) => (filter.countUpTo === undefined ? counted : Math.min(counted, filter.countUpTo));
     const pageWhere = filter.after ? `${filtered} and ${AFTER[filter.sort]}` : filtered;
     const category = withCategory ? ' left join product_categories c on c.id = p.category_id' : '';
     // A page of a list without search words keeps its plan (named statement; decision 036), with its limit written in
@@ -167,25 +180,35 @@ export class KnexProductRepository implements ProductRepository {
     // One statement. A deep page, or a search, first finds its ids in the order's index alone (the whole-catalogue
     // indexes carry search_text), skipping `offset` entries there, then reads only the page's rows (one more, to know
     // whether a next page exists). A first page reads its rows straight off the index walk: fewer joins to plan.
-    const select = `select ${columns}, ${SORT_KEY[filter.sort]} as k, ${needCount ? `(${countSql})` : 'null'} as counted`;
-    const sql = deep
-      ? `${select} from (select p.id from products p where ${pageWhere} order by ${order} ${cut}) as ids` +
+    // A search page that counts (the first pages): its matches up to the ceiling are found once and kept, and give both
+    // the count and the page. The text test is planned and run once instead of twice (decision 039).
+    const oneWalk = filter.terms.length > 0 && needCount && !exact && !filter.after;
+    const select = `select ${columns}, ${SORT_KEY[filter.sort]} as k, ${oneWalk ? '(select count(*) from m)' : needCount ? `(${countSql})` : 'null'} as counted`;
+    const sql = oneWalk
+      ? `with m as materialized (select ${SORT_COLUMNS[filter.sort]} from products p where ${filtered} order by ${order} limit ?) ` +
+        `${select} from (select m.id from m order by ${order.replaceAll('p.', 'm.')} offset ? limit ?) as ids` +
         ` join products p on p.id = ids.id${category} order by ${order}`
-      : `${select} from products p${category} where ${pageWhere} order by ${order} ${cut}`;
+      : deep
+        ? `${select} from (select p.id from products p where ${pageWhere} order by ${order} ${cut}) as ids` +
+          ` join products p on p.id = ids.id${category} order by ${order}`
+        : `${select} from products p${category} where ${pageWhere} order by ${order} ${cut}`;
     const bindings: Knex.Value[] = [];
-    if (needCount) bindings.push(...countBindings);
-    bindings.push(...filterBindings, ...(filter.after ? [filter.after.key, filter.after.id] : []));
-    if (deep) bindings.push(filter.offset);
-    if (!keepPlan) bindings.push(filter.limit + 1);
+    if (oneWalk) bindings.push(...filterBindings, filter.countUpTo!, filter.offset, filter.limit + 1);
+    else {
+      if (needCount) bindings.push(...countBindings);
+      bindings.push(...filterBindings, ...(filter.after ? [filter.after.key, filter.after.id] : []));
+      if (deep) bindings.push(filter.offset);
+      if (!keepPlan) bindings.push(filter.limit + 1);
+    }
     const query = this.db.raw(sql, bindings);
     const rows = ((await (keepPlan ? query.options(named(sql)) : query)) as { rows: Row[] }).rows;
     let total: number;
-    if (rows.length > 0) total = needCount ? Number(rows[0]!.counted) : filter.offset + rows.length;
+    if (rows.length > 0) total = needCount ? upTo(Number(rows[0]!.counted)) : filter.offset + rows.length;
     else if (filter.offset === 0 && !filter.after) total = 0;
     else {
       // Past the end: one more query, only then, for the total to answer.
       const [counted] = ((await this.db.raw(countSql, countBindings)) as { rows: Array<{ count: number | string }> }).rows;
-      total = Number(counted?.count ?? 0);
+      total = upTo(Number(counted?.count ?? 0));
     }
     const items = rows.slice(0, filter.limit);
     const last = items[items.length - 1];
