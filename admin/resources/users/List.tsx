@@ -1,6 +1,6 @@
 // The users list.
 import { Box, Typography, styled, useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, List, ListNoResults, SearchInput, SelectInput, SimpleListLoading, useCreatePath, useListContext, useLocaleState, useTranslate } from 'react-admin';
+import { DataTable, List, ListNoResults, SearchInput, SelectInput, SimpleListLoading, WithListContext, useCreatePath, useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ROLES, type Role } from '../../../core/identity/role-names';
 import { USER_STATUSES } from '../../../core/identity/ports';
@@ -90,29 +90,32 @@ const PhoneRows = styled('ul')(({ theme }) => ({
 export const UserPhoneList = () => {
   const translate = useTranslate();
   const createPath = useCreatePath();
-  const { data, isPending } = useListContext<AdminUser>();
-  if (isPending) return <SimpleListLoading hasSecondaryText hasTertiaryText />;
-  if (!data?.length) return <ListNoResults />;
   return (
-    <PhoneRows>
-      {data.map((r) => (
-        <li key={r.id}>
-          <Link to={createPath({ resource: 'users', id: r.id, type: 'show' })}>
-            <div className="turma-row-text">
-              <span className="turma-row-primary">
-                <div>
-                  {r.full_name ?? r.email}
-                  <span className="turma-row-status">
-                    <span className={`turma-chip turma-chip-${STATUS_COLOR[r.status]}`}>{translate(`turma.users.status.${r.status}`)}</span>
+    <WithListContext<AdminUser>
+      loading={<SimpleListLoading hasSecondaryText hasTertiaryText />}
+      empty={<ListNoResults />}
+      render={({ data }) => (
+        <PhoneRows>
+          {data?.map((r) => (
+            <li key={r.id}>
+              <Link to={createPath({ resource: 'users', id: r.id, type: 'show' })}>
+                <div className="turma-row-text">
+                  <span className="turma-row-primary">
+                    <div>
+                      {r.full_name ?? r.email}
+                      <span className="turma-row-status">
+                        <span className={`turma-chip turma-chip-${STATUS_COLOR[r.status]}`}>{translate(`turma.users.status.${r.status}`)}</span>
+                      </span>
+                    </div>
                   </span>
+                  <p className="turma-row-secondary">{`${r.email} · ${cpfText(r.cpf)} · ${translate(`turma.users.roles.${r.role}`)}`}</p>
                 </div>
-              </span>
-              <p className="turma-row-secondary">{`${r.email} · ${cpfText(r.cpf)} · ${translate(`turma.users.roles.${r.role}`)}`}</p>
-            </div>
-          </Link>
-        </li>
-      ))}
-    </PhoneRows>
+              </Link>
+            </li>
+          ))}
+        </PhoneRows>
+      )}
+    />
   );
 };
 
