@@ -100,14 +100,12 @@ export const UserPhoneList = () => {
             <li key={r.id}>
               <Link to={createPath({ resource: 'users', id: r.id, type: 'show' })}>
                 <div className="turma-row-text">
-                  <span className="turma-row-primary">
-                    <div>
-                      {r.full_name ?? r.email}
-                      <span className="turma-row-status">
-                        <span className={`turma-chip turma-chip-${STATUS_COLOR[r.status]}`}>{translate(`turma.users.status.${r.status}`)}</span>
-                      </span>
-                    </div>
-                  </span>
+                  <div className="turma-row-primary">
+                    {r.full_name ?? r.email}
+                    <span className="turma-row-status">
+                      <span className={`turma-chip turma-chip-${STATUS_COLOR[r.status]}`}>{translate(`turma.users.status.${r.status}`)}</span>
+                    </span>
+                  </div>
                   <p className="turma-row-secondary">{`${r.email} · ${cpfText(r.cpf)} · ${translate(`turma.users.roles.${r.role}`)}`}</p>
                 </div>
               </Link>
