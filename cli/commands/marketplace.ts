@@ -114,6 +114,25 @@ export function registerMarketplaceCommands(program: Command) {
       );
     });
 
+  products
+    .command('recount')
+    .description('conta de novo os produtos ativos de cada categoria (os totais das listas públicas) e corrige os guardados; use depois de gravar produtos com os gatilhos desligados (docs/operations.md)')
+    .option('--json', 'saída em JSON')
+    .action(async (opts: OutputOptions) => {
+      const fixed = await withMarketplace(({ container }) => get<ProductService>(container, TOKENS.ProductService).recountListCounts());
+      if (opts.json) return json({ fixed });
+      if (fixed.length === 0) {
+        writeOut('Os totais guardados conferem com a contagem: nada mudou.\n');
+        return;
+      }
+      printRows(
+        fixed.map((f) => ({ categoria: f.category?.name ?? 'sem categoria', guardado: f.kept, contado: f.counted })),
+        [['categoria', 'Categoria'], ['guardado', 'Guardado'], ['contado', 'Contado (agora guardado)']],
+        opts,
+      );
+      writeOut(`${fixed.length} categoria(s) corrigida(s); as listas públicas passam a mostrar os totais novos.\n`);
+    });
+
   // ── orders ──────────────────────────────────────────────────────────────────────────────────────────────────
   const orders = program.command('orders').description('pedidos do marketplace');
   const parseStatus = (value: string) => {

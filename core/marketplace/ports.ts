@@ -75,6 +75,13 @@ export interface ProductVersionPage {
   nextKey: { key: string; id: string } | null;
 }
 
+/** A category whose kept count of active products differed from a count of the table (`category` null: no category). */
+export interface ListCountFix {
+  category: { id: string; name: string } | null;
+  kept: number;
+  counted: number;
+}
+
 /** `shippingFacts`: weight and dimensions of products for the freight quote. */
 export interface ProductRepository extends ShippingProductReader {
   listCategories(options: { activeOnly: boolean }): Promise<ProductCategoryRecord[]>;
@@ -93,6 +100,11 @@ export interface ProductRepository extends ShippingProductReader {
   /** Creates or updates by slug; `created` tells which. */
   upsertBySlug(product: NewProduct): Promise<{ product: ProductRecord; created: boolean }>;
   setStock(id: string, stock: number | null): Promise<boolean>;
+  /**
+   * Counts the active products of each category again and replaces the kept totals with that count, with product writes
+   * locked out meanwhile (run inside a transaction). Answers each category whose kept total was wrong.
+   */
+  recountListCounts(): Promise<ListCountFix[]>;
   /**
    * The stock reservation: `stock_quantity = stock_quantity - q where id = ? and active and price = ? and
    * (stock_quantity is null or stock_quantity >= q)`; false when it did not apply (nothing changed).

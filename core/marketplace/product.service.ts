@@ -148,6 +148,16 @@ export class ProductService {
     return (await this.uow.repos.marketplace.products.findById(product.id))!;
   }
 
+  /**
+   * `turma products recount`: after products were written with triggers off, the kept totals of the public lists
+   * (docs/operations.md#catalogue-counts) are counted again; answers what was wrong, and drops cached pages if anything was.
+   */
+  async recountListCounts() {
+    const fixed = await this.uow.run((tx) => tx.marketplace.products.recountListCounts());
+    if (fixed.length > 0) this.catalog.changed();
+    return fixed;
+  }
+
   /** The SVG cover under a content-addressed key (same name and category → same key: seeds stay idempotent). */
   private async storeCover(slug: string, name: string, category: { slug: string; name: string } | null): Promise<string> {
     const svg = productCoverSvg(name, category);

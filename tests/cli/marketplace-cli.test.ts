@@ -49,6 +49,32 @@ describe('turma products / orders', { timeout: 180_000 }, () => {
     expect(out).toMatchObject({ slug: 'caneca-esmaltada', estoque: '0', situacao: 'Esgotado' });
   });
 
+  it('recounts the kept catalogue totals after writes that bypassed the triggers, and says when nothing was wrong', async () => {
+    const truth = (knex: Parameters<Parameters<typeof cli.withDatabase>[0]>[0]) =>
+      knex.raw(`select coalesce(category_id, '00000000-0000-0000-0000-000000000000') as category_id, count(*)::int as n from products where active group by 1 order by 1`);
+    const casa = await cli.withDatabase(async (knex) => {
+      // A write with triggers off (as a replica applies it): a product switched off, its category's counter left behind.
+      await knex.transaction(async (trx) => {
+        await trx.raw('set local session_replication_role = replica');
+        await trx('products').where({ slug: 'caneca-esmaltada' }).update({ active: false });
+      });
+      return (await knex('product_categories').where({ slug: 'casa' }).first()) as { id: string; name: string };
+    });
+    const before = await cli.withDatabase(async (knex) => (await truth(knex)).rows as Array<{ category_id: string; n: number }>);
+    const expected = before.find((r) => r.category_id === casa.id)!.n;
+
+    const run = await turma(['products', 'recount', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).fixed).toEqual([{ category: { id: casa.id, name: casa.name }, kept: expected + 1, counted: expected }]);
+    const kept = await cli.withDatabase(async (knex) => (await knex('product_list_counts').where('active_products', '>', 0).orderBy('category_id')).map((r) => ({ category_id: r.category_id, n: r.active_products })));
+    expect(kept).toEqual(before);
+
+    const again = await turma(['products', 'recount']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain('nada mudou');
+    await cli.withDatabase((knex) => knex('products').where({ slug: 'caneca-esmaltada' }).update({ active: true }));
+  });
+
   it('lists orders and moves one along the flow: shipped needs a tracking code', async () => {
     const orderId = await cli.withDatabase(async (knex) => {
       const [user] = await knex('users').insert({ email: 'compradora@turma.test', password_hash: 'x', role: 'user', email_confirmed_at: new Date() }).returning(['id']);

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { containsPattern } from '../like';
-import type { AdminOrderRow, CartCatalogItem, CartLineKey, CartLineWithItem, CartLineWrite, CartRepository, NewOrder, OrderAdminFilter, OrderAdminSort, NewProduct, OrderItemRecord, OrderRecord, OrderRepository, OrderStatusChangeRecord, ProductCategoryRecord, ProductListFilter, ProductListPage, ProductRecord, ProductVersionPage, ProductRepository, ProductWithCategory } from '../../../core/marketplace/ports';
+import type { AdminOrderRow, CartCatalogItem, CartLineKey, CartLineWithItem, CartLineWrite, CartRepository, NewOrder, OrderAdminFilter, OrderAdminSort, NewProduct, OrderItemRecord, OrderRecord, OrderRepository, OrderStatusChangeRecord, ListCountFix, ProductCategoryRecord, ProductListFilter, ProductListPage, ProductRecord, ProductVersionPage, ProductRepository, ProductWithCategory } from '../../../core/marketplace/ports';
 import type { OrderStatus } from '../../../core/marketplace/order-rules';
 import type { ReturnStatus } from '../../../core/marketplace/order-return';
 
@@ -47,6 +47,9 @@ const SORT_COLUMNS: Record<ProductListFilter['sort'], string> = {
   price_asc: 'p.price, p.id',
   price_desc: 'p.price, p.id',
 };
+
+/** Where the kept counts put products without a category (migration 20261202120000_catalogue_counts). */
+const NO_CATEGORY = '00000000-0000-0000-0000-000000000000';
 
 /** From this offset a page skips entries in the index instead of whole rows (decision 035). */
 const DEFERRED_FROM_OFFSET = 200;
@@ -243,6 +246,36 @@ export class KnexProductRepository implements ProductRepository {
 
   async setStock(id: string, stock: number | null) {
     return (await this.db('products').where({ id }).update({ stock_quantity: stock, updated_at: this.db.fn.now() })) === 1;
+  }
+
+  async recountListCounts(): Promise<ListCountFix[]> {
+    // Share mode lets reads through and holds every product write (and so every trigger) until the transaction ends.
+    await this.db.raw('lock table products in share mode');
+    const { rows } = (await this.db.raw(
+      `with counted as (
+         select coalesce(category_id, ?::uuid) as category_id, count(*)::int as n from products where active group by 1
+       )
+       select coalesce(c.category_id, k.category_id) as category_id, coalesce(k.active_products, 0) as kept, coalesce(c.n, 0) as counted, pc.name
+       from counted c
+       full join product_list_counts k on k.category_id = c.category_id
+       left join product_categories pc on pc.id = coalesce(c.category_id, k.category_id)
+       where coalesce(k.active_products, 0) <> coalesce(c.n, 0)
+       order by pc.name nulls first`,
+      [NO_CATEGORY],
+    )) as { rows: Row[] };
+    if (rows.length > 0) {
+      await this.db.raw('delete from product_list_counts');
+      await this.db.raw(
+        `insert into product_list_counts (category_id, active_products)
+           select coalesce(category_id, ?::uuid), count(*) from products where active group by 1 order by 1`,
+        [NO_CATEGORY],
+      );
+    }
+    return rows.map((r) => ({
+      category: r.category_id === NO_CATEGORY ? null : { id: r.category_id as string, name: (r.name as string | null) ?? '—' },
+      kept: Number(r.kept),
+      counted: Number(r.counted),
+    }));
   }
 
   async shippingFacts(ids: readonly string[]) {
