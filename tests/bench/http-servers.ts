@@ -48,7 +48,10 @@ function backendsOf(database: string): number[] {
 
 /** Starts tests/bench/serve.ts in a child process and waits for its URLs. */
 export async function startBenchServers(options: { products?: number; env?: Record<string, string> } = {}): Promise<BenchServers> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', new URL('./serve.ts', import.meta.url).pathname], {
+  // BENCH_SERVER_FLAGS adds Node flags to the server only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a
+  // route's time goes; NODE_OPTIONS refuses --cpu-prof).
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...flags, '--import', 'tsx', new URL('./serve.ts', import.meta.url).pathname], {
     env: { ...process.env, BENCH_PRODUCTS: String(options.products ?? 0), ...options.env },
     stdio: ['pipe', 'pipe', 'inherit'],
   });

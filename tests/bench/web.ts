@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as lighthouseConstants from 'lighthouse/core/config/constants.js';
 import { generateSecret, generateSync } from 'otplib';
 // Lighthouse's own browser driver: used here only to sign the browser in (and out) between pages.
 import puppeteer from 'puppeteer-core';
@@ -32,10 +33,12 @@ interface Options {
   json: string | null;
   lhrDir: string | null;
   chromium: string;
+  /** Lighthouse's desktop preset (its screen, 10 Mbps at 40 ms, no CPU slowdown) instead of the mobile one. */
+  desktop: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { build: true, runs: 1, only: null, lock: null, json: null, lhrDir: null, chromium: process.env.CHROME_PATH ?? '/usr/bin/chromium' };
+  const options: Options = { build: true, runs: 1, only: null, lock: null, json: null, lhrDir: null, chromium: process.env.CHROME_PATH ?? '/usr/bin/chromium', desktop: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -50,7 +53,8 @@ function parseArgs(argv: string[]): Options {
     else if (arg === '--json') options.json = resolve(value());
     else if (arg === '--lhr-dir') options.lhrDir = resolve(value());
     else if (arg === '--chromium') options.chromium = value();
-    else throw new Error(`opção desconhecida: ${arg} (use --skip-build, --runs N, --only nomes, --lock arquivo, --json arquivo, --lhr-dir pasta, --chromium caminho)`);
+    else if (arg === '--desktop') options.desktop = true;
+    else throw new Error(`opção desconhecida: ${arg} (use --skip-build, --runs N, --only nomes, --lock arquivo, --json arquivo, --lhr-dir pasta, --chromium caminho, --desktop)`);
   }
   return options;
 }
@@ -337,8 +341,15 @@ async function main() {
           output: 'json',
           logLevel: 'error',
           onlyCategories: [...CATEGORIES],
-          formFactor: 'mobile',
           throttlingMethod: 'simulate',
+          ...(options.desktop
+            ? {
+                formFactor: 'desktop' as const,
+                screenEmulation: lighthouseConstants.screenEmulationMetrics.desktop,
+                emulatedUserAgent: lighthouseConstants.userAgents.desktop,
+                throttling: lighthouseConstants.throttling.desktopDense4G,
+              }
+            : { formFactor: 'mobile' as const }),
         });
         if (!result) throw new Error(`Lighthouse não devolveu resultado para ${url}`);
         // A run Lighthouse itself could not measure (NO_NAVSTART and the like: its trace, not the page) scores 0 and
@@ -366,14 +377,14 @@ async function main() {
     }
 
     await browser.disconnect();
-    console.log(`\nLighthouse 12.8 — mobile, simulated throttling, production build, ${options.runs > 1 ? `median of ${options.runs} runs` : '1 run'}\n`);
+    console.log(`\nLighthouse 12.8 — ${options.desktop ? 'desktop' : 'mobile'}, simulated throttling, production build, ${options.runs > 1 ? `median of ${options.runs} runs` : '1 run'}\n`);
     console.log(table(rows));
     const problems = rows.flatMap((r) => r.problems.map((p) => `${r.label}: ${p}`));
     if (problems.length) console.log(`\nProblemas:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     const failing = rows.flatMap((r) => Object.entries(r.failing).filter(([, ids]) => ids.length).map(([c, ids]) => `${r.label} [${c}]: ${ids.join(', ')}`));
     if (failing.length) console.log(`\nAuditorias abaixo de 100%:\n${failing.map((f) => `  - ${f}`).join('\n')}`);
     if (options.json) {
-      writeFileSync(options.json, JSON.stringify({ lighthouse: '12.8', runs: options.runs, measured_at: new Date().toISOString(), pages: rows }, null, 2));
+      writeFileSync(options.json, JSON.stringify({ lighthouse: '12.8', preset: options.desktop ? 'desktop' : 'mobile', runs: options.runs, measured_at: new Date().toISOString(), pages: rows }, null, 2));
       console.log(`\nJSON em ${options.json}`);
     }
   } finally {
