@@ -191,6 +191,26 @@ test.describe('with JavaScript', () => {
     await expect(page.getByLabel('E-mail ou telefone')).toHaveValue('lia@example.com');
   });
 
+  test("a press before the app is ready survives a page the app draws afresh, though the server's HTML began with its picture hints (a visitor with a cart)", async ({ page, request }) => {
+    const products = ((await (await request.get('/api/products?sort=newest&page=1&per_page=48')).json()) as { items: Array<Named & { price: number; stock_state: string }> }).items;
+    const inCart = products[0];
+    const added = products.find((p) => p.id !== inCart?.id && p.stock_state === 'available');
+    test.skip(!inCart || !added, 'the catalogue has fewer than two products on sale on this server');
+    const line = { id: inCart!.id, name: inCart!.name, price: inCart!.price, quantity: 1, image_url: null, stock_quantity: null, item_type: 'product', plan_id: null };
+    await page.addInitScript((value) => localStorage.setItem('turma_cart', value), JSON.stringify([line]));
+    const release = await holdTheApp(page);
+    await page.goto(`/marketplace/products?q=${encodeURIComponent(added!.name)}`);
+    // The server's page starts #root with <link rel=preload> for its first pictures; the app drawn afresh puts them in
+    // <head>, so the button is found again by its place among what is drawn.
+    expect(await page.locator('#root > link[rel="preload"]').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: `Adicionar ${added!.name} ao carrinho` }).click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-ready');
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Carrinho: 2 itens' })).toBeVisible();
+    await expect(page.locator('[data-sonner-toaster]').getByText('Adicionado ao carrinho')).toBeVisible();
+  });
+
   test('every press of a button before the app is ready counts once it is', async ({ page, request }) => {
     const products = ((await (await request.get('/api/products?sort=newest&page=1&per_page=48')).json()) as { items: Array<Named & { stock_quantity: number | null }> }).items;
     const roomy = products.find((p) => p.stock_quantity === null || p.stock_quantity >= 4);

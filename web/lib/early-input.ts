@@ -43,20 +43,28 @@ function onClick(event: MouseEvent) {
   });
 }
 
-/** Where `node` sits under #root: the child index at each level. */
+/**
+ * Elements that are not part of the page as drawn: the server's HTML carries React's resource hints (`<link
+ * rel=preload>` for the pictures above the fold, and the like) at the start of #root, where the app drawn afresh has
+ * none (it puts them in <head>). Counting them would shift every index after them.
+ */
+const HOISTED = new Set(['LINK', 'META', 'TITLE', 'STYLE', 'SCRIPT', 'TEMPLATE', 'NOSCRIPT']);
+const drawnChildren = (parent: Element) => Array.prototype.filter.call(parent.children, (child: Element) => !HOISTED.has(child.tagName)) as Element[];
+
+/** Where `node` sits under #root: its index among the drawn children at each level. */
 function pathFromRoot(node: Element): number[] | null {
   const root = document.getElementById('root');
   const path: number[] = [];
   for (let at: Element | null = node; at && at !== root; at = at.parentElement) {
     if (!at.parentElement) return null;
-    path.unshift(Array.prototype.indexOf.call(at.parentElement.children, at));
+    path.unshift(drawnChildren(at.parentElement).indexOf(at));
   }
   return path;
 }
 
 function nodeAt(path: number[]): Element | null {
   let at: Element | null = document.getElementById('root');
-  for (const index of path) at = at?.children[index] ?? null;
+  for (const index of path) at = at ? (drawnChildren(at)[index] ?? null) : null;
   return at;
 }
 
