@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import * as lighthouseConstants from 'lighthouse/core/config/constants.js';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { generateSecret, generateSync } from 'otplib';
 // Lighthouse's own browser driver: used here only to sign the browser in (and out) between pages.
 import puppeteer from 'puppeteer-core';
@@ -336,21 +336,16 @@ async function main() {
       }
       const runs: Row[] = [];
       for (let i = 0, retries = 0; i < options.runs; i++) {
-        const result = await lighthouse(url, {
+        const flags = {
           port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
+          output: 'json' as const,
+          logLevel: 'error' as const,
           onlyCategories: [...CATEGORIES],
-          throttlingMethod: 'simulate',
-          ...(options.desktop
-            ? {
-                formFactor: 'desktop' as const,
-                screenEmulation: lighthouseConstants.screenEmulationMetrics.desktop,
-                emulatedUserAgent: lighthouseConstants.userAgents.desktop,
-                throttling: lighthouseConstants.throttling.desktopDense4G,
-              }
-            : { formFactor: 'mobile' as const }),
-        });
+          throttlingMethod: 'simulate' as const,
+          // Lighthouse's own desktop preset comes as a config (a flag's formFactor would override it); mobile is its default.
+          ...(options.desktop ? {} : { formFactor: 'mobile' as const }),
+        };
+        const result = await lighthouse(url, flags, options.desktop ? desktopConfig : undefined);
         if (!result) throw new Error(`Lighthouse não devolveu resultado para ${url}`);
         // A run Lighthouse itself could not measure (NO_NAVSTART and the like: its trace, not the page) scores 0 and
         // would drag the median down: it is run again, at most twice per page, and said.
