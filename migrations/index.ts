@@ -44,6 +44,7 @@ import * as walletRefundPayouts from './20261128170000_wallet_refund_payouts';
 import * as optinPhoneIndexProductNcm from './20261128180000_optin_phone_index_product_ncm';
 import * as catalogueSearchCovering from './20261201120000_catalogue_search_covering';
 import * as catalogueCounts from './20261202120000_catalogue_counts';
+import * as catalogueNarrowOrderIndexes from './20261203120000_catalogue_narrow_order_indexes';
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -96,6 +97,7 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ['20261128180000_optin_phone_index_product_ncm', optinPhoneIndexProductNcm],
   ['20261201120000_catalogue_search_covering', catalogueSearchCovering],
   ['20261202120000_catalogue_counts', catalogueCounts],
+  ['20261203120000_catalogue_narrow_order_indexes', catalogueNarrowOrderIndexes],
 ];
 
 /** The static list as knex's migration source; `wrap` lets the runner add a guard around each migration. */

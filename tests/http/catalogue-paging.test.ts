@@ -196,12 +196,14 @@ describe.skipIf(!process.env.DATABASE_URL)('query plans (PostgreSQL)', () => {
     // The first four read their total from the counts the database keeps, never walking the products a second time to
     // count them (migration 20261202120000_catalogue_counts); page 40 (offset 468) finds its ids in the index first...
     expect(readsKeptCounts).toEqual([true, true, true, true, false, false, false]);
-    expect(plans[0]).toEqual(['Index Scan products_active_created']);
+    expect(plans[0]).toEqual(['Index Scan products_listed_created']);
     expect(plans[1]).toEqual(['Index Scan products_category_price']);
-    expect(plans[2]).toEqual(['Index Only Scan products_active_price', 'Index Scan products_pkey']);
+    // Pages without search words walk the narrow index of their order (keys of active products only, decision 041)...
+    expect(plans[2]).toEqual(['Index Only Scan products_listed_price', 'Index Scan products_pkey']);
     // ...and the deep ones past the cap do not count: they walk the index of their order for the page's ids, then read
     // those rows by id.
-    expect(plans[4]).toEqual(['Index Only Scan products_active_price', 'Index Scan products_pkey']);
+    expect(plans[4]).toEqual(['Index Only Scan products_listed_price', 'Index Scan products_pkey']);
+    // A search walks the index that carries the text, testing each entry there, never the table.
     expect(plans[5]).toEqual(['Index Only Scan products_active_price', 'Index Scan products_pkey']);
     // A search's first pages walk the matches once, up to the ceiling, for both the count and the page's ids.
     expect(statements[6]!.sql).toMatch(/^with m as materialized/);
