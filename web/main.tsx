@@ -13,6 +13,12 @@ startThemeExperiment();
 // A button pressed (or a choice made) before the app has taken the page over is replayed once it has.
 keepEarlyInput();
 
+/**
+ * Links added per task: each costs the main thread ~0.5-2 ms (×4 on a slow phone), and a signed-in screen lists ~30
+ * chunks, which in one task blocked input for ~200 ms on Lighthouse's phone (docs/server-rendering.md).
+ */
+const PRELOADS_PER_TASK = 4;
+
 /** A server-rendered page's screen chunks (web/ssr/meta.ts chunkTags): fetched with the app, not after it. */
 function preloadScreen() {
   let files: unknown;
@@ -22,14 +28,18 @@ function preloadScreen() {
     return;
   }
   if (!Array.isArray(files)) return;
-  for (const file of files) {
-    if (typeof file !== 'string' || !/^\/assets\/[\w.-]+\.js$/.test(file)) continue;
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = file;
-    document.head.appendChild(link);
-  }
+  const valid = files.filter((file): file is string => typeof file === 'string' && /^\/assets\/[\w.-]+\.js$/.test(file));
+  const addFrom = (from: number) => {
+    for (const file of valid.slice(from, from + PRELOADS_PER_TASK)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = file;
+      document.head.appendChild(link);
+    }
+    if (from + PRELOADS_PER_TASK < valid.length) setTimeout(() => addFrom(from + PRELOADS_PER_TASK), 0);
+  };
+  addFrom(0);
 }
 
 /**

@@ -303,6 +303,16 @@ test.describe('client-rendered pages and shared links', () => {
     await expect(page.locator('html')).toHaveAttribute('data-app-start', 'paint');
   });
 
+  test("every chunk a server-rendered screen lists is preloaded, though they are added a few per task", async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    const listed = JSON.parse((await page.locator('#turma-screen-chunks').textContent()) ?? '[]') as string[];
+    expect(listed.length).toBeGreaterThan(4); // more than one task's worth
+    await expect
+      .poll(() => page.evaluate((files) => files.filter((f) => !document.head.querySelector(`link[rel="modulepreload"][href="${f}"]`)), listed))
+      .toEqual([]);
+  });
+
   test("a referral link lands on the landing with the code before the app (the server redirects); one naming a plan shows 'Redirecionando…' first", async ({ page, consoleGuard }) => {
     consoleGuard.allow(/status of 40[04]/); // the unknown plan
     const release = await holdTheApp(page);
