@@ -9,6 +9,7 @@ import { THEME_INIT_TAG } from './theme-init-script.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../dist/web', import.meta.url));
+const coreDir = fileURLToPath(new URL('../core/', import.meta.url));
 const apiTarget = process.env.TURMA_API_URL ?? 'http://127.0.0.1:3000';
 
 /** The manifest's PNG icons, drawn from the logo: emitted into the build, served on the fly by the dev server. */
@@ -64,6 +65,10 @@ export default defineConfig({
     // The landing is the page that matters most: warn if a chunk grows past this.
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
+      // core/ does nothing when loaded but define things (its lint forbids I/O, and nothing there registers itself), so a
+      // core module the browser reaches through a barrel and never uses is left out, zod schemas and all
+      // (docs/architecture.md). Everything else keeps the bundler's default.
+      treeshake: { moduleSideEffects: (id) => (id.startsWith(coreDir) ? false : undefined) },
       output: {
         codeSplitting: {
           // The influencer's chart (recharts, lazy) came to 401 kB in one chunk: its scales and state store are a

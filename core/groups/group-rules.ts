@@ -4,7 +4,7 @@ import { conflict } from '../shared/errors';
 import type { Cents } from '../shared/money';
 import { secureRandom } from '../shared/random';
 import { computeBalanceDue, computeEntryPrice } from '../catalog';
-import { ANONYMOUS_NAME } from '../identity';
+import { ANONYMOUS_NAME } from '../identity/ports';
 import type { GroupStatus, MemberStatus, VoucherStatus } from './ports';
 
 // The states live with the records (ports.ts stays a leaf other modules may name without importing these rules).

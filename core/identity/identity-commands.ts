@@ -1,10 +1,7 @@
 // Identity's commands for other modules: an approved professional or influencer gets the role whose dashboard is
 // theirs, but only an account that is a plain user (an admin keeps being an admin).
 import type { Tx } from '../ports/unit-of-work';
-import type { IdentityScope, UserRecord } from './ports';
-
-/** The name a deleted account's profile keeps (others show its member as 'Ex-participante'). */
-export const ANONYMOUS_NAME = 'Conta excluída';
+import { ANONYMOUS_NAME, type IdentityScope, type UserRecord } from './ports';
 
 /** Gives a plain user the role of their approved application; false (nothing written) for any other account. */
 export async function promoteUser(tx: Tx<IdentityScope>, user: Pick<UserRecord, 'id' | 'role'> | null, role: 'professional' | 'influencer'): Promise<boolean> {

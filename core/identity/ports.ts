@@ -3,6 +3,12 @@ import type { Role } from './roles';
 import type { Origin, VisitorType } from '../referrals/ports';
 import type { AddressFields } from '../address';
 
+/**
+ * The name a deleted account's profile keeps (others show its member as 'Ex-participante'). Here, beside the tables,
+ * so a module that only compares names reaches it without loading identity's schemas into the browser.
+ */
+export const ANONYMOUS_NAME = 'Conta excluída';
+
 export interface UserRecord {
   id: string;
   email: string;
