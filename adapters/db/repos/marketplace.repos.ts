@@ -82,20 +82,34 @@ function integer(n: number): string {
   return String(n);
 }
 
+/** What a statement's text is turned into once: its prepared statement's name, and the text with `$n` placeholders. */
+interface StatementForms {
+  name: string;
+  positional: string;
+}
+const statementForms = new Map<string, StatementForms>();
+function formsOf(sql: string): StatementForms {
+  let forms = statementForms.get(sql);
+  if (!forms) {
+    let n = 0;
+    forms = {
+      name: `catalogue_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`,
+      // The texts are ours: no `?` inside a literal.
+      positional: sql.replace(/\?/g, () => `$${++n}`),
+    };
+    if (statementForms.size >= 1_000) statementForms.clear();
+    statementForms.set(sql, forms);
+  }
+  return forms;
+}
+
 /**
  * A named (prepared) statement: PostgreSQL parses and plans it once per connection instead of on every page, planning
  * being most of a small page's database time. Named after its text, which is all it may ever be (pg refuses a name
  * reused for other text); PGlite ignores the name.
  */
-const statementNames = new Map<string, { name: string }>();
 function named(sql: string): { name: string } {
-  let name = statementNames.get(sql);
-  if (!name) {
-    name = { name: `catalogue_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}` };
-    if (statementNames.size >= 1_000) statementNames.clear();
-    statementNames.set(sql, name);
-  }
-  return name;
+  return { name: formsOf(sql).name };
 }
 
 /** A connection of knex's pool (pg's client), as `pageRows` uses it. */
@@ -104,19 +118,6 @@ interface PooledConnection {
   query(config: { text: string; values: readonly Knex.Value[]; name?: string }): Promise<{ rows: Row[] }>;
 }
 let directQueries = 0;
-
-/** A page statement's text with its `?` placeholders numbered as PostgreSQL's `$n` (the texts are ours: no `?` in literals). */
-const positionalTexts = new Map<string, string>();
-function positional(sql: string): string {
-  let text = positionalTexts.get(sql);
-  if (text === undefined) {
-    let n = 0;
-    text = sql.replace(/\?/g, () => `$${++n}`);
-    if (positionalTexts.size >= 1_000) positionalTexts.clear();
-    positionalTexts.set(sql, text);
-  }
-  return text;
-}
 
 export class KnexProductRepository implements ProductRepository {
   constructor(private readonly db: Knex) {}
@@ -249,7 +250,7 @@ export class KnexProductRepository implements ProductRepository {
       const query = this.db.raw(sql, bindings);
       return ((await (keepPlan ? query.options(named(sql)) : query)) as { rows: Row[] }).rows;
     }
-    const text = positional(sql);
+    const text = formsOf(sql).positional;
     const options = keepPlan ? named(sql) : {};
     const conn = (await client.acquireConnection()) as PooledConnection;
     const event = { method: 'raw', sql: text, bindings, options, __knexUid: conn.__knexUid, __knexQueryUid: `catalogue-${++directQueries}` };
